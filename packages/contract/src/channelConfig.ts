@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ColorSettings } from './channel.ts';
+import { Language } from './enums.ts';
+
+/**
+ * `channels/<slug>/channel.json`: who a channel is, read at build time by the site and at start by
+ * the server. Adding a channel is adding a folder; no code changes (architecture: channels are data).
+ */
+export const ChannelConfig = z.object({
+  slug: z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be 2 to 40 lowercase letters, digits or hyphens'),
+  name: z.string().min(1).max(80),
+  /** The channel served at the bare host (http://localhost:8080). Exactly one channel sets it. */
+  default: z.boolean().default(false),
+  /** Public: published in the site's key file and exchanged for an api key. */
+  channelKey: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16 to 128 letters, digits, _ or -'),
+  language: Language,
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like USD'),
+  /** Paints the first frame before the colour settings arrive (architecture: theme from settings). */
+  fallbackColors: ColorSettings,
+  /** A file in the channel folder, served as the site's logo and favicon. */
+  logo: z.string().regex(/^[\w.-]+\.(svg|png)$/).optional(),
+  description: z.string().max(300).optional(),
+});
+export type ChannelConfig = z.infer<typeof ChannelConfig>;
+export type ChannelConfigInput = z.input<typeof ChannelConfig>;
+
+/** Parses a channel.json, naming the file and the field at fault. */
+export function parseChannelConfig(raw: unknown, file: string): ChannelConfig {
+  const result = ChannelConfig.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(`${file} is not a valid channel config:\n  ${problems.join('\n  ')}`);
+  }
+  return result.data;
+}
