@@ -1,0 +1,46 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { Spinner } from '../Loader/Spinner.tsx';
+import type { LinkComponent } from '../shared/link.ts';
+import { StyledButton, StyledButtonLink, type ButtonSize, type ButtonVariant } from './Button.styles.ts';
+
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Shows a spinner beside the label and blocks further presses; the label stays for screen readers. */
+  loading?: boolean;
+}
+
+export function Button({ variant = 'primary', size = 'md', loading = false, disabled, type = 'button', children, ...rest }: ButtonProps) {
+  return (
+    <StyledButton
+      {...rest}
+      type={type}
+      $variant={variant}
+      $size={size}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+    >
+      {loading && <Spinner />}
+      {children}
+    </StyledButton>
+  );
+}
+
+export interface ButtonLinkProps {
+  href: string;
+  children: ReactNode;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+  /** The site's router link; a plain anchor by default. */
+  linkComponent?: LinkComponent;
+}
+
+/** A link that looks like a button: navigation stays a link for assistive technology. */
+export function ButtonLink({ href, children, variant = 'primary', size = 'md', className, linkComponent = 'a' }: ButtonLinkProps) {
+  return (
+    <StyledButtonLink as={linkComponent} href={href} className={className} $variant={variant} $size={size}>
+      {children}
+    </StyledButtonLink>
+  );
+}

@@ -1,0 +1,29 @@
+import type { LinkComponent, NavItem } from './link.ts';
+
+export interface NavLinkProps {
+  item: NavItem;
+  linkComponent: LinkComponent;
+  currentPath?: string;
+  className?: string;
+  onNavigate?: () => void;
+}
+
+/** A menu entry: through the router's link inside the site, a plain anchor when it leaves. */
+export function NavLink({ item, linkComponent: Link, currentPath, className, onNavigate }: NavLinkProps) {
+  if (item.external) {
+    return (
+      <a href={item.href} className={className} rel="noopener noreferrer" onClick={onNavigate}>
+        {item.label}
+      </a>
+    );
+  }
+  const current = currentPath !== undefined && currentPath === item.href ? ('page' as const) : undefined;
+  return (
+    // The click listener sits on a wrapper so any link component (which may drop onClick) still closes the menu.
+    <span onClickCapture={onNavigate} style={{ display: 'contents' }}>
+      <Link href={item.href} className={className} aria-current={current}>
+        {item.label}
+      </Link>
+    </span>
+  );
+}
