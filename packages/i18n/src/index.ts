@@ -1,0 +1,18 @@
+/// <reference path="./i18next.d.ts" preserve="true" />
+export {
+  defaultLanguage,
+  supportedLanguages,
+  namespaces,
+  isSupportedLanguage,
+  resolveLanguage,
+  htmlLang,
+} from './config.ts';
+export type { SupportedLanguage, Namespace } from './config.ts';
+export { createI18n, changeLanguage } from './createI18n.ts';
+export type { CreateI18nOptions } from './createI18n.ts';
+export { formatEventDateTime, formatDate, formatTime, formatPrice } from './format.ts';
+export type { EventDateTime } from './format.ts';
+export { serverMessageKey, recognisedServerMessages } from './serverMessages.ts';
+export type { ServerMessageKey } from './serverMessages.ts';
+export { I18nextProvider as I18nProvider, useTranslation, Trans } from 'react-i18next';
+export type { i18n } from 'i18next';
