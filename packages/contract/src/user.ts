@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataResponse } from './common.ts';
-import { Capability, LimitKind } from './enums.ts';
+import { LimitKind } from './enums.ts';
+import type { Capability } from './enums.ts';
 
 /** spec §3: the user as GET /profile returns it. */
 export const User = z.object({
