@@ -9,27 +9,34 @@ import {
   type Namespace,
   type SupportedLanguage,
 } from './config.ts';
-import { englishResources } from './resources.ts';
+import { englishResources, type EnglishResources } from './resources.ts';
 
-type LocaleLoader = (namespace: string) => Promise<unknown>;
+/** A language's namespaces, each loaded on its own; typed so a file missing a key fails tsc. */
+type LocaleLoaders = { readonly [N in Namespace]: () => Promise<{ default: EnglishResources[N] }> };
 
 /**
- * Loaders of the non-default languages, one namespace at a time. Each template literal makes the
- * bundler emit that language's files as chunks of their own, so French costs English viewers
- * nothing (architecture: heavy things load late; spec §9: locale files are loaded on demand).
- * One loader per language rather than `./locales/${language}/…`, so the bundler's pattern does not
- * also match the English files that are bundled statically. The type makes a new supported
- * language add its loader.
+ * Loaders of the non-default languages. Each import is its own chunk in the site's bundle, so
+ * French costs English viewers nothing (architecture: heavy things load late; spec §9: locale
+ * files are loaded on demand). The paths are literal rather than `./locales/${lng}/${ns}.json` so
+ * that the bundler's pattern does not also catch the English files bundled statically, and so the
+ * published build (where tsc wraps computed paths in a helper the bundler cannot read) still splits.
+ * The record's type makes each new supported language add its loaders.
  */
-const localeLoaders: Record<Exclude<SupportedLanguage, typeof defaultLanguage>, LocaleLoader> = {
-  fr: (namespace) => import(`./locales/fr/${namespace}.json`, { with: { type: 'json' } }),
+const localeLoaders: Readonly<Record<Exclude<SupportedLanguage, typeof defaultLanguage>, LocaleLoaders>> = {
+  fr: {
+    common: () => import('./locales/fr/common.json', { with: { type: 'json' } }),
+    shell: () => import('./locales/fr/shell.json', { with: { type: 'json' } }),
+    errors: () => import('./locales/fr/errors.json', { with: { type: 'json' } }),
+    validation: () => import('./locales/fr/validation.json', { with: { type: 'json' } }),
+  },
 };
 
 function loadLocale(language: string, namespace: string): Promise<unknown> {
   if (language === defaultLanguage) return Promise.resolve(englishResources[namespace as Namespace]);
-  const loader = Object.hasOwn(localeLoaders, language) ? localeLoaders[language as keyof typeof localeLoaders] : undefined;
-  if (!loader) return Promise.reject(new Error(`No resources for language "${language}"`));
-  return loader(namespace);
+  const loaders = Object.hasOwn(localeLoaders, language) ? localeLoaders[language as keyof typeof localeLoaders] : undefined;
+  const loader = loaders && Object.hasOwn(loaders, namespace) ? loaders[namespace as Namespace] : undefined;
+  if (!loader) return Promise.reject(new Error(`No "${namespace}" resources for language "${language}"`));
+  return loader();
 }
 
 export interface CreateI18nOptions {

@@ -1,4 +1,3 @@
-/// <reference path="./i18next.d.ts" preserve="true" />
 export {
   defaultLanguage,
   supportedLanguages,
@@ -16,3 +15,5 @@ export { serverMessageKey, recognisedServerMessages } from './serverMessages.ts'
 export type { ServerMessageKey } from './serverMessages.ts';
 export { I18nextProvider as I18nProvider, useTranslation, Trans } from 'react-i18next';
 export type { i18n } from 'i18next';
+// Also brings the i18next type augmentation to every consumer.
+export type { Resources } from './i18next.ts';
