@@ -1,0 +1,123 @@
+import { AccessType, ColorSettings, CustomFormField, Gender, MenuItemType, MenuPlacement, SlidableType, StaticBlock, StreamStatus } from '@grandstand/contract';
+import { z } from 'zod';
+
+// `channels/<slug>/seed.json`: a channel's demo data (notes/seed-format.md). Rows point at each
+// other through string refs; the database assigns the numeric ids when the seed is applied.
+const Ref = z.string().min(1);
+
+export const ChannelSeed = z.object({
+  settings: z.object({
+    'google-analytics': z.string().nullable().default(null),
+    analytics_key: z.string().nullable().default(null),
+    auth: z.object({ remote_auth: z.union([z.literal(0), z.literal(1)]) }).default({ remote_auth: 0 }),
+    remoteAuth: z.string().nullable().default(null),
+    static_blocks: z.array(StaticBlock).default([]),
+    preroll_time: z.number().int().positive().default(3_600_000),
+  }),
+  colorSettings: ColorSettings,
+  eventCategories: z.array(z.object({ ref: Ref, name: z.string(), alias: z.string().nullable().default(null), parent: Ref.nullable().default(null) })).default([]),
+  locations: z
+    .array(z.object({ ref: Ref, name: z.string(), city: z.string().nullable().default(null), state: z.string().nullable().default(null), country: z.string().nullable().default(null) }))
+    .default([]),
+  participantGroups: z
+    .array(
+      z.object({
+        ref: Ref,
+        name: z.string(),
+        alias: z.string().nullable().default(null),
+        image: z.string().nullable().default(null),
+        city: z.string().nullable().default(null),
+        state: z.string().nullable().default(null),
+      }),
+    )
+    .default([]),
+  participants: z
+    .array(
+      z.object({
+        ref: Ref,
+        name: z.string(),
+        short_name: z.string().nullable().default(null),
+        alias: z.string().nullable().default(null),
+        color: z.string().nullable().default(null),
+        group: Ref.nullable().default(null),
+        gender: Gender.nullable().default(null),
+        sport: Ref.nullable().default(null),
+        parent: Ref.nullable().default(null),
+      }),
+    )
+    .default([]),
+  pages: z.array(z.object({ ref: Ref, url: z.string().startsWith('/'), name: z.string(), alt_name: z.string().nullable().default(null), content: z.string() })).default([]),
+  menu: z
+    .array(
+      z.object({
+        title: z.string(),
+        type: MenuItemType,
+        placement: MenuPlacement,
+        url: z.string().nullable().default(null),
+        page: Ref.nullable().default(null),
+        participant_group: Ref.nullable().default(null),
+        vod_media_id: z.number().int().nullable().default(null),
+      }),
+    )
+    .default([]),
+  slides: z
+    .array(
+      z.object({
+        title: z.string(),
+        subtitle: z.string().nullable().default(null),
+        image: z.string().nullable().default(null),
+        slidable_type: SlidableType,
+        slidable: Ref.nullable().default(null),
+        url: z.string().nullable().default(null),
+      }),
+    )
+    .default([]),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })).default([]),
+  customForms: z.array(z.object({ alias: z.string().regex(/^[a-z0-9-]{1,64}$/), title: z.string(), fields: z.array(CustomFormField) })).default([]),
+  prerolls: z
+    .array(
+      z.object({
+        ref: Ref,
+        url: z.string().min(1),
+        weight: z.number().int().min(0),
+        location: Ref.nullable().default(null),
+        categories: z.array(Ref).default([]),
+        for_vod: z.boolean(),
+        for_live: z.boolean(),
+      }),
+    )
+    .default([]),
+  events: z
+    .array(
+      z.object({
+        ref: Ref,
+        name: z.string(),
+        type: z.enum(['paid', 'other']),
+        access_type: AccessType,
+        home: Ref.nullable().default(null),
+        away: Ref.nullable().default(null),
+        starts_in_minutes: z.number().int(),
+        duration_minutes: z.number().int().positive(),
+        stream_status: StreamStatus,
+        time_zone: z.string().min(1),
+        category: Ref.nullable().default(null),
+        location: Ref.nullable().default(null),
+        base_price: z.number().nonnegative().default(0),
+        service_fee: z.number().nonnegative().default(0),
+        image: z.string().nullable().default(null),
+        homepage: z.boolean().default(false),
+      }),
+    )
+    .default([]),
+});
+export type ChannelSeed = z.infer<typeof ChannelSeed>;
+
+/** Parses a seed.json, naming the file and the field at fault (style.md §8). */
+export function parseChannelSeed(raw: unknown, file: string): ChannelSeed {
+  const result = ChannelSeed.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(`${file} is not a valid channel seed:\n  ${problems.join('\n  ')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// The server's commands: `serve` (default), `seed`, `migrate`. Node 24 runs this file as it is.
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app.ts';
+import { type ChannelFolder, loadChannelFolders, type LoadedChannel } from './channels/loadChannels.ts';
+import { seedChannel, seedMissing, upsertChannels } from './channels/seed.ts';
+import { type OpenedDatabase, openDatabase, targetFromEnv } from './db/connect.ts';
+import { migrateToLatest } from './db/migrations.ts';
+import { serverPaths } from './paths.ts';
+
+const USAGE = `usage: node src/cli.ts <serve|seed|migrate>
+
+  serve    migrate, load channels/, seed channels that have no demo data, listen on PORT (8080)
+  seed     re-seed every channel's demo data from its seed.json, times relative to now
+  migrate  apply pending database migrations
+
+env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, default .data/pglite),
+     CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), TRUST_PROXY=1, LOG_LEVEL`;
+
+function log(message: string): void {
+  process.stdout.write(`[server] ${message}\n`);
+}
+
+async function open(): Promise<OpenedDatabase> {
+  const paths = serverPaths();
+  const target = targetFromEnv(process.env, paths.pgliteDataDir);
+  if (target.kind === 'pglite' && target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const opened = await openDatabase(target);
+  log(`database: ${opened.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${paths.pgliteDataDir}`}`);
+  const applied = await migrateToLatest(opened.db);
+  if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
+  return opened;
+}
+
+async function loadChannels(opened: OpenedDatabase): Promise<LoadedChannel[]> {
+  const { channelsDir } = serverPaths();
+  const folders: ChannelFolder[] = await loadChannelFolders(channelsDir);
+  if (folders.length === 0) log(`warning: no channels in ${channelsDir}`);
+  return upsertChannels(opened.db, folders);
+}
+
+async function serve(): Promise<void> {
+  const opened = await open();
+  const channels = await loadChannels(opened);
+  const seeded = await seedMissing(opened.db, channels);
+  if (seeded.length > 0) log(`seeded demo data: ${seeded.join(', ')}`);
+  const app = await buildApp({
+    db: opened.db,
+    channels,
+    sitesDir: serverPaths().sitesDir,
+    logger: { level: process.env.LOG_LEVEL || 'info' },
+    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+  });
+  const port = Number(process.env.PORT || 8080);
+  const address = await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
+  log(`listening on ${address}; channels: ${channels.map((c) => `${c.config.slug}${c.config.default ? ' (default)' : ''}`).join(', ')}`);
+  const stop = async () => {
+    await app.close();
+    await opened.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+async function seed(): Promise<void> {
+  const opened = await open();
+  try {
+    const channels = await loadChannels(opened);
+    for (const channel of channels) {
+      if (!channel.seed) continue;
+      await seedChannel(opened.db, channel);
+      log(`seeded ${channel.config.slug}`);
+    }
+  } finally {
+    await opened.close();
+  }
+}
+
+async function migrate(): Promise<void> {
+  const opened = await open();
+  await opened.close();
+  log('migrations are up to date');
+}
+
+const commands: Record<string, () => Promise<void>> = { serve, seed, migrate };
+const name = process.argv[2] ?? 'serve';
+const command = commands[name];
+if (!command) {
+  process.stderr.write(`${USAGE}\n`);
+  process.exit(name === '--help' || name === '-h' ? 0 : 2);
+} else {
+  command().catch((error: unknown) => {
+    process.stderr.write(`[server] ${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

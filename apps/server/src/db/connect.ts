@@ -1,0 +1,46 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, DatabaseSchema } from './schema.ts';
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; connectionString: string }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export interface OpenedDatabase {
+  db: Database;
+  engine: 'postgres' | 'pglite';
+  /** Closes the pool or the embedded engine. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens PostgreSQL (`DATABASE_URL`) or the embedded PGlite (architecture: embedded by default,
+ * real engines at scale). With neither a data dir nor a dump, PGlite lives in memory.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<OpenedDatabase> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.connectionString, max: 10 });
+    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  const pglite = await PGlite.create({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    engine: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** The target the environment asks for: `DATABASE_URL` wins, else a file-backed PGlite. */
+export function targetFromEnv(env: NodeJS.ProcessEnv, defaultDataDir: string): DatabaseTarget {
+  if (env.DATABASE_URL) return { kind: 'postgres', connectionString: env.DATABASE_URL };
+  return { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR || defaultDataDir };
+}

@@ -1,0 +1,182 @@
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { notifyDataChanged } from '../cache/invalidation.ts';
+import type { Database } from './schema.ts';
+
+// One set of migrations for PGlite and PostgreSQL: plain PostgreSQL DDL that both engines run.
+// Migrations take `Kysely<any>` on purpose: they must not depend on today's typed schema.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+function channelOwned(db: Kysely<any>, table: string) {
+  return db.schema
+    .createTable(table)
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'));
+}
+
+const initial: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('channels')
+      .addColumn('id', 'serial', (c) => c.primaryKey())
+      .addColumn('slug', 'text', (c) => c.notNull().unique())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('channel_key', 'text', (c) => c.notNull().unique())
+      .addColumn('language', 'text', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD'))
+      .addColumn('settings', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .addColumn('color_settings', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .addColumn('is_default', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('seeded_at', 'timestamptz')
+      .execute();
+
+    await channelOwned(db, 'users')
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addUniqueConstraint('users_channel_email_unique', ['channel_id', 'email'])
+      .execute();
+
+    await channelOwned(db, 'api_keys')
+      .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('last_used_at', 'timestamptz')
+      .execute();
+
+    await channelOwned(db, 'pages')
+      .addColumn('url', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('alt_name', 'text')
+      .addColumn('content', 'text', (c) => c.notNull())
+      .execute();
+
+    await channelOwned(db, 'participant_groups')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('alias', 'text')
+      .addColumn('image', 'text')
+      .addColumn('city', 'text')
+      .addColumn('state', 'text')
+      .execute();
+
+    await channelOwned(db, 'event_categories')
+      .addColumn('parent_id', 'integer', (c) => c.references('event_categories.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('alias', 'text')
+      .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+
+    await channelOwned(db, 'event_locations')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('city', 'text')
+      .addColumn('state', 'text')
+      .addColumn('country', 'text')
+      .execute();
+
+    await channelOwned(db, 'participants')
+      .addColumn('parent_id', 'integer', (c) => c.references('participants.id').onDelete('cascade'))
+      .addColumn('participant_group_id', 'integer', (c) => c.references('participant_groups.id').onDelete('set null'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('short_name', 'text')
+      .addColumn('alias', 'text')
+      .addColumn('color', 'text')
+      .addColumn('logo', 'text')
+      .addColumn('cover', 'text')
+      .addColumn('gender', 'text')
+      .addColumn('sport_category_id', 'integer', (c) => c.references('event_categories.id').onDelete('set null'))
+      .execute();
+
+    await channelOwned(db, 'menu_items')
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('placement', 'text', (c) => c.notNull())
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .addColumn('url', 'text')
+      .addColumn('page_id', 'integer', (c) => c.references('pages.id').onDelete('cascade'))
+      .addColumn('participant_group_id', 'integer', (c) => c.references('participant_groups.id').onDelete('cascade'))
+      .addColumn('vod_media_id', 'integer')
+      .execute();
+
+    await channelOwned(db, 'slides')
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('subtitle', 'text')
+      .addColumn('image', 'text')
+      .addColumn('slidable_type', 'text', (c) => c.notNull())
+      .addColumn('slidable_id', 'integer')
+      .addColumn('url', 'text')
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .execute();
+
+    await channelOwned(db, 'faq_items')
+      .addColumn('question', 'text', (c) => c.notNull())
+      .addColumn('answer', 'text', (c) => c.notNull())
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .execute();
+
+    await channelOwned(db, 'custom_forms')
+      .addColumn('alias', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('fields', 'jsonb', (c) => c.notNull())
+      .addUniqueConstraint('custom_forms_channel_alias_unique', ['channel_id', 'alias'])
+      .execute();
+
+    await channelOwned(db, 'events')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('access_type', 'text', (c) => c.notNull())
+      .addColumn('event_utc_ts', 'bigint', (c) => c.notNull())
+      .addColumn('end_utc_ts', 'bigint', (c) => c.notNull())
+      .addColumn('time_zone', 'text', (c) => c.notNull())
+      .addColumn('stream_status', 'text', (c) => c.notNull())
+      .addColumn('event_category_id', 'integer', (c) => c.references('event_categories.id').onDelete('set null'))
+      .addColumn('location_id', 'integer', (c) => c.references('event_locations.id').onDelete('set null'))
+      .addColumn('base_price', 'numeric(10, 2)', (c) => c.notNull().defaultTo(0))
+      .addColumn('service_fee', 'numeric(10, 2)', (c) => c.notNull().defaultTo(0))
+      .addColumn('image', 'text')
+      .addColumn('homepage', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
+    await db.schema.createIndex('events_channel_status_ts').on('events').columns(['channel_id', 'stream_status', 'event_utc_ts']).execute();
+    await db.schema.createIndex('events_channel_category').on('events').columns(['channel_id', 'event_category_id']).execute();
+    await db.schema.createIndex('events_channel_location').on('events').columns(['channel_id', 'location_id']).execute();
+
+    await channelOwned(db, 'event_participants')
+      .addColumn('event_id', 'integer', (c) => c.notNull().references('events.id').onDelete('cascade'))
+      .addColumn('participant_id', 'integer', (c) => c.notNull().references('participants.id').onDelete('cascade'))
+      .addColumn('side', 'text', (c) => c.notNull())
+      .execute();
+
+    await channelOwned(db, 'prerolls')
+      .addColumn('url', 'text', (c) => c.notNull())
+      .addColumn('weight', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('location_id', 'integer', (c) => c.references('event_locations.id').onDelete('set null'))
+      .addColumn('event_category_ids', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('for_vod', 'boolean', (c) => c.notNull().defaultTo(true))
+      .addColumn('for_live', 'boolean', (c) => c.notNull().defaultTo(true))
+      .execute();
+
+    // Catalog reads list a channel's rows: index channel_id on every channel-owned table.
+    for (const table of ['api_keys', 'users', 'pages', 'participant_groups', 'event_categories', 'event_locations', 'participants', 'menu_items', 'slides', 'faq_items', 'event_participants', 'prerolls']) {
+      await db.schema.createIndex(`${table}_channel`).on(table).column('channel_id').execute();
+    }
+  },
+  async down(db: Kysely<any>) {
+    for (const table of ['prerolls', 'event_participants', 'events', 'custom_forms', 'faq_items', 'slides', 'menu_items', 'participants', 'event_locations', 'event_categories', 'participant_groups', 'pages', 'api_keys', 'users', 'channels']) {
+      await db.schema.dropTable(table).ifExists().execute();
+    }
+  },
+};
+
+/** In code, so `node src/cli.ts` needs no migration folder on disk and both engines share them. */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; a second run is a no-op. */
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  if (applied.length > 0) notifyDataChanged(null);
+  return applied;
+}

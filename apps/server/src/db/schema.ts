@@ -1,0 +1,215 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
+
+/**
+ * The tables. Every row a channel owns carries `channel_id` (architecture: multi-tenancy is
+ * enforced on the server), so every query can and must be scoped by the key's channel.
+ */
+type Id = Generated<number>;
+/** jsonb: written as a JSON string (both drivers accept it), read back as parsed JSON. */
+type Json<T> = ColumnType<T, string, string>;
+/** bigint: pg returns int8 as a string, so repositories convert with Number(). */
+type BigIntColumn = ColumnType<string | number, number, number>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface ChannelsTable {
+  id: Id;
+  slug: string;
+  name: string;
+  channel_key: string;
+  language: string;
+  currency: string;
+  settings: Json<Record<string, unknown>>;
+  color_settings: Json<Record<string, string>>;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  seeded_at: Timestamp | null;
+}
+
+export interface ApiKeysTable {
+  id: Id;
+  channel_id: number;
+  /** sha256 hex of the key: the key itself is never stored. */
+  key_hash: string;
+  user_id: number | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export interface UsersTable {
+  id: Id;
+  channel_id: number;
+  email: string;
+}
+
+export interface MenuItemsTable {
+  id: Id;
+  channel_id: number;
+  title: string;
+  type: string;
+  placement: string;
+  position: number;
+  url: string | null;
+  page_id: number | null;
+  participant_group_id: number | null;
+  vod_media_id: number | null;
+}
+
+export interface PagesTable {
+  id: Id;
+  channel_id: number;
+  url: string;
+  name: string;
+  alt_name: string | null;
+  content: string;
+}
+
+export interface SlidesTable {
+  id: Id;
+  channel_id: number;
+  title: string;
+  subtitle: string | null;
+  image: string | null;
+  slidable_type: string;
+  slidable_id: number | null;
+  url: string | null;
+  position: number;
+}
+
+export interface FaqItemsTable {
+  id: Id;
+  channel_id: number;
+  question: string;
+  answer: string;
+  position: number;
+}
+
+export interface CustomFormsTable {
+  id: Id;
+  channel_id: number;
+  alias: string;
+  title: string;
+  fields: Json<unknown[]>;
+}
+
+export interface ParticipantGroupsTable {
+  id: Id;
+  channel_id: number;
+  name: string;
+  alias: string | null;
+  image: string | null;
+  city: string | null;
+  state: string | null;
+}
+
+export interface ParticipantsTable {
+  id: Id;
+  channel_id: number;
+  parent_id: number | null;
+  participant_group_id: number | null;
+  name: string;
+  short_name: string | null;
+  alias: string | null;
+  color: string | null;
+  logo: string | null;
+  cover: string | null;
+  gender: string | null;
+  sport_category_id: number | null;
+}
+
+export interface EventCategoriesTable {
+  id: Id;
+  channel_id: number;
+  parent_id: number | null;
+  name: string;
+  alias: string | null;
+  position: number;
+}
+
+export interface EventLocationsTable {
+  id: Id;
+  channel_id: number;
+  name: string;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+}
+
+export interface EventsTable {
+  id: Id;
+  channel_id: number;
+  name: string;
+  type: string;
+  access_type: string;
+  /** UTC seconds (spec §3 event_utc_ts). */
+  event_utc_ts: BigIntColumn;
+  end_utc_ts: BigIntColumn;
+  time_zone: string;
+  stream_status: string;
+  event_category_id: number | null;
+  location_id: number | null;
+  base_price: ColumnType<string | number, number, number>;
+  service_fee: ColumnType<string | number, number, number>;
+  image: string | null;
+  homepage: boolean;
+}
+
+export interface EventParticipantsTable {
+  id: Id;
+  channel_id: number;
+  event_id: number;
+  participant_id: number;
+  side: string;
+}
+
+export interface PrerollsTable {
+  id: Id;
+  channel_id: number;
+  url: string;
+  weight: number;
+  location_id: number | null;
+  event_category_ids: Json<number[]>;
+  for_vod: boolean;
+  for_live: boolean;
+}
+
+export interface DatabaseSchema {
+  channels: ChannelsTable;
+  api_keys: ApiKeysTable;
+  users: UsersTable;
+  menu_items: MenuItemsTable;
+  pages: PagesTable;
+  slides: SlidesTable;
+  faq_items: FaqItemsTable;
+  custom_forms: CustomFormsTable;
+  participant_groups: ParticipantGroupsTable;
+  participants: ParticipantsTable;
+  event_categories: EventCategoriesTable;
+  event_locations: EventLocationsTable;
+  events: EventsTable;
+  event_participants: EventParticipantsTable;
+  prerolls: PrerollsTable;
+}
+
+/** The typed database handle every repository takes. */
+export type Database = Kysely<DatabaseSchema>;
+
+export type ChannelRow = Selectable<ChannelsTable>;
+export type NewChannel = Insertable<ChannelsTable>;
+
+/**
+ * Tables holding a channel's demo data, children before parents so a re-seed can delete in this
+ * order without tripping foreign keys. api_keys and users are not demo data and survive a re-seed.
+ */
+export const DEMO_TABLES = [
+  'event_participants',
+  'prerolls',
+  'events',
+  'slides',
+  'menu_items',
+  'participants',
+  'participant_groups',
+  'event_categories',
+  'event_locations',
+  'pages',
+  'faq_items',
+  'custom_forms',
+] as const satisfies readonly (keyof DatabaseSchema)[];

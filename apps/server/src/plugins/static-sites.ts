@@ -1,0 +1,89 @@
+import { stat } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { ApiErrorBody } from '@grandstand/contract';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface StaticSitesOptions {
+  /** Holds one built site per channel: `<sitesDir>/<slug>/index.html` and `assets/`. */
+  sitesDir: string;
+}
+
+export const SITE_BUILD_COMMAND = 'pnpm --filter @grandstand/web build';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The file under `root` that a URL path names, or null when it would leave `root`. */
+function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const path = join(root, normalize(decoded));
+  return path === root || path.startsWith(root + sep) ? path : null;
+}
+
+function sendFile(reply: FastifyReply, root: string, relative: string, cacheControl: string) {
+  reply.header('cache-control', cacheControl);
+  return reply.sendFile(relative, root, { cacheControl: false });
+}
+
+/**
+ * Serves each channel's built site by host (architecture: one server, many sites): hashed
+ * `/assets/*` are immutable, `index.html` is revalidated on every load, and any other GET that is
+ * not /api, not /media and not a file gets the channel's index.html (spec §2: history mode).
+ */
+export default fp<StaticSitesOptions>(
+  async (app, options) => {
+    const sitesDir = normalize(options.sitesDir);
+    // Every sendFile names its root (the channel's site or folder), so a missing sites dir is not an error here.
+    await app.register(fastifyStatic, { root: sitesDir, serve: false, decorateReply: true, suppressWarning: true });
+
+    app.get('/channel-logo.svg', { config: { apiKey: false } }, async (request, reply) => {
+      const channel = request.hostChannel;
+      if (!channel?.logoFile) {
+        const body: ApiErrorBody = { message: 'This channel has no logo.', field: 'url' };
+        return reply.code(404).send(body);
+      }
+      return sendFile(reply, channel.dir, channel.logoFile.slice(channel.dir.length + 1), 'public, max-age=3600');
+    });
+
+    app.get('/*', { config: { apiKey: false } }, async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if (path === '/api' || path.startsWith('/api/') || path === '/media' || path.startsWith('/media/')) return reply.callNotFound();
+      const channel = request.hostChannel;
+      if (!channel) return reply.callNotFound();
+      const siteRoot = join(sitesDir, channel.config.slug);
+      if (!(await isFile(join(siteRoot, 'index.html')))) {
+        return reply
+          .code(503)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send(`The site of channel "${channel.config.slug}" is not built yet. Build it with: ${SITE_BUILD_COMMAND}\n`);
+      }
+      const file = resolveInside(siteRoot, path);
+      if (file !== null && (await isFile(file))) {
+        const relative = file.slice(siteRoot.length + 1);
+        const cache = relative.startsWith(`assets${sep}`) ? IMMUTABLE : REVALIDATE;
+        return sendFile(reply, siteRoot, relative, cache);
+      }
+      // A missing hashed asset is a 404, never index.html: an HTML page cached as an immutable
+      // script would break the site for a year.
+      if (path.startsWith('/assets/')) return reply.callNotFound();
+      return sendFile(reply, siteRoot, 'index.html', REVALIDATE);
+    });
+  },
+  { name: 'static-sites', dependencies: ['channel-by-host'] },
+);

@@ -1,0 +1,25 @@
+import { ApiErrorBody, CHANNEL_KEY_FILE, ChannelKeyFile, GetApiKeyBody, GetApiKeyResponse, KEY_INVALID_STATUS } from '@grandstand/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keyInvalidBody } from '../../plugins/api-key-auth.ts';
+
+/** spec §7 Keys: the site's channel key file, and its exchange for an api key. */
+const keysRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(CHANNEL_KEY_FILE, { config: { apiKey: false }, schema: { response: { 200: ChannelKeyFile, 404: ApiErrorBody } } }, async (request, reply) => {
+    const channel = request.hostChannel;
+    if (!channel) return reply.code(404).send({ message: 'No channel is served here.', field: 'host' });
+    reply.header('cache-control', 'no-cache');
+    return { channel_key: channel.config.channelKey };
+  });
+
+  app.post(
+    '/api/get_api_key',
+    { config: { apiKey: false }, schema: { body: GetApiKeyBody, response: { 200: GetApiKeyResponse, [KEY_INVALID_STATUS]: ApiErrorBody } } },
+    async (request, reply) => {
+      const channel = app.channels.byChannelKey(request.body.channel_key);
+      if (!channel) return reply.code(KEY_INVALID_STATUS).send(keyInvalidBody('channel_key'));
+      return { data: { api_key: await app.apiKeys.issue(channel.id) } };
+    },
+  );
+};
+
+export default keysRoutes;

@@ -1,0 +1,28 @@
+import type { ChannelRegistry } from './channels/registry.ts';
+import type { LoadedChannel } from './channels/loadChannels.ts';
+import type { Database } from './db/schema.ts';
+import type { CatalogCache } from './plugins/catalog-cache.ts';
+import type { ApiKeyRepository } from './repositories/apiKeyRepository.ts';
+import type { CatalogRepository } from './repositories/catalogRepository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    channels: ChannelRegistry;
+    catalogCache: CatalogCache;
+    apiKeys: ApiKeyRepository;
+    catalog: CatalogRepository;
+  }
+  interface FastifyRequest {
+    /** The channel named by the Host header (site routes); null on /api, where the key decides. */
+    hostChannel: LoadedChannel | null;
+    /** The channel the request's api key belongs to: every /api query is scoped by it. */
+    channelId: number;
+  }
+  interface FastifyContextConfig {
+    /** false for the few routes that take no api key (spec §7: the key calls themselves). */
+    apiKey?: boolean;
+    /** Catalog answers are cached serialised per channel; this names the variant (query values). */
+    catalog?: (request: FastifyRequest) => string;
+  }
+}
