@@ -1,6 +1,13 @@
 import styled from 'styled-components';
 
+/**
+ * The header folds its menu by its own width (a container query) rather than the window's, so it
+ * also folds when the site places it in a narrow frame.
+ */
+export const WIDE = `@container gs-header (min-width: 768px)`;
+
 export const HeaderRoot = styled.header`
+  container: gs-header / inline-size;
   position: sticky;
   top: 0;
   z-index: ${({ theme }) => theme.zIndex.header};
@@ -53,7 +60,7 @@ export const MenuButton = styled.button`
   font: inherit;
   cursor: pointer;
 
-  ${({ theme }) => theme.media.md} {
+  ${WIDE} {
     display: none;
   }
 `;
@@ -72,7 +79,7 @@ export const Nav = styled.nav<{ $open: boolean }>`
   flex-basis: 100%;
   display: ${({ $open }) => ($open ? 'block' : 'none')};
 
-  ${({ theme }) => theme.media.md} {
+  ${WIDE} {
     display: block;
     flex-basis: auto;
     margin-left: auto;
@@ -87,7 +94,7 @@ export const NavList = styled.ul`
   padding: 0;
   list-style: none;
 
-  ${({ theme }) => theme.media.md} {
+  ${WIDE} {
     flex-direction: row;
     flex-wrap: wrap;
     gap: ${({ theme }) => theme.space.md};
