@@ -1,0 +1,19 @@
+import { ApiError } from '@grandstand/api-client';
+import { describe, expect, it } from 'vitest';
+import { serializeApiError } from './clientBaseQuery.ts';
+
+describe('serializeApiError', () => {
+  it('keeps the status, kind, message and field of an ApiError as plain data', () => {
+    const error = new ApiError({ message: 'Wrong promo code', kind: 'http', status: 422, url: '/api/apply_coupon', field: 'code', body: {} });
+    expect(serializeApiError(error)).toEqual({ status: 422, kind: 'http', message: 'Wrong promo code', field: 'code' });
+  });
+
+  it('leaves out an absent field', () => {
+    const error = new ApiError({ message: 'Bad gateway', kind: 'http', status: 502, url: '/api/events' });
+    expect(serializeApiError(error)).toStrictEqual({ status: 502, kind: 'http', message: 'Bad gateway' });
+  });
+
+  it('describes anything else thrown as a network failure', () => {
+    expect(serializeApiError(new TypeError('fetch failed'))).toEqual({ status: null, kind: 'network', message: 'fetch failed' });
+  });
+});

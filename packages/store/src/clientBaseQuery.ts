@@ -1,0 +1,48 @@
+import { ApiError } from '@grandstand/api-client';
+import type { ApiClient, ApiErrorKind, RequestOptions } from '@grandstand/api-client';
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+
+/** An ApiError as plain data, so RTK Query can keep it in the (serialisable) store. */
+export interface SerializedApiError {
+  status: number | null;
+  kind: ApiErrorKind;
+  message: string;
+  field?: string;
+}
+
+export interface PopupResolver {
+  resolve: () => void;
+  reject: (reason: Error) => void;
+}
+
+/**
+ * What the store hands thunks and base queries as their extra argument. Popup resolvers live here,
+ * one map per store, because promises do not belong in the serialisable state.
+ */
+export interface StoreExtra {
+  client: ApiClient;
+  popupResolvers: Map<string, PopupResolver>;
+}
+
+export function serializeApiError(error: unknown): SerializedApiError {
+  if (error instanceof ApiError) {
+    return { status: error.status, kind: error.kind, message: error.message, ...(error.field !== undefined ? { field: error.field } : {}) };
+  }
+  return { status: null, kind: 'network', message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * The base query is a thin adapter (architecture: the transport is not RTK Query's business): it
+ * takes the client from the thunk extra argument, passes RTK Query's abort signal along, and turns
+ * an ApiError into data.
+ */
+export function clientBaseQuery(): BaseQueryFn<RequestOptions, unknown, SerializedApiError> {
+  return async (args, api) => {
+    const { client } = api.extra as StoreExtra;
+    try {
+      return { data: await client.request({ ...args, signal: api.signal }) };
+    } catch (error) {
+      return { error: serializeApiError(error) };
+    }
+  };
+}

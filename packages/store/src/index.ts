@@ -1,0 +1,46 @@
+export { baseApi, STORE_CACHE_SECONDS, TAG_TYPES } from './baseApi.ts';
+export type { TagType } from './baseApi.ts';
+export { clientBaseQuery, serializeApiError } from './clientBaseQuery.ts';
+export type { PopupResolver, SerializedApiError, StoreExtra } from './clientBaseQuery.ts';
+export { makeStore } from './makeStore.ts';
+export type { AppDispatch, AppStore, MakeStoreOptions, RootState } from './makeStore.ts';
+export { useAppDispatch, useAppSelector } from './hooks.ts';
+export {
+  clearUser,
+  initialSessionState,
+  rememberVisit,
+  selectFailingKeyUrls,
+  selectGlobalError,
+  selectIsLoggedIn,
+  selectLastVisited,
+  selectReferrer,
+  selectShowReloadScreen,
+  selectUser,
+  sessionSlice,
+  setFailingKeyUrls,
+  setGlobalError,
+  setUser,
+} from './sessionSlice.ts';
+export type { GlobalError, SessionState, Visit } from './sessionSlice.ts';
+export { addToast, DEFAULT_TOAST_DURATION_MS, DEFAULT_TOAST_TYPE, removeToast, selectToasts, toastsSlice } from './toastsSlice.ts';
+export type { Toast, ToastInput } from './toastsSlice.ts';
+export { closePopup, PopupCanceledError, popupsSlice, selectPopups, showPopup } from './popups.ts';
+export type { Popup, PopupOptions, PopupResult } from './popups.ts';
+export {
+  channelApi,
+  useGetColorSettingsQuery,
+  useGetCustomFormQuery,
+  useGetEventCategoriesQuery,
+  useGetEventLocationsQuery,
+  useGetFaqQuery,
+  useGetGeoQuery,
+  useGetMenuQuery,
+  useGetPageQuery,
+  useGetPagesQuery,
+  useGetParticipantGroupPropertiesQuery,
+  useGetParticipantGroupsQuery,
+  useGetParticipantsQuery,
+  useGetProfileQuery,
+  useGetSettingsQuery,
+  useGetSlidesQuery,
+} from './channelApi.ts';

@@ -1,0 +1,90 @@
+import { STORAGE_KEYS } from '@grandstand/api-client';
+import type { ApiClient } from '@grandstand/api-client';
+import { User } from '@grandstand/contract';
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { baseApi } from './baseApi.ts';
+import type { PopupResolver, StoreExtra } from './clientBaseQuery.ts';
+import { popupsSlice } from './popups.ts';
+import { clearUser, initialSessionState, sessionSlice, setFailingKeyUrls, setGlobalError, setUser } from './sessionSlice.ts';
+import { toastsSlice } from './toastsSlice.ts';
+
+const rootReducer = combineReducers({
+  [baseApi.reducerPath]: baseApi.reducer,
+  [sessionSlice.reducerPath]: sessionSlice.reducer,
+  [toastsSlice.reducerPath]: toastsSlice.reducer,
+  [popupsSlice.reducerPath]: popupsSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface MakeStoreOptions {
+  client: ApiClient;
+  preloadedState?: Partial<RootState>;
+}
+
+/** The user a previous visit stored, when it still has the contract's shape. */
+function storedUser(client: ApiClient): User | null {
+  const parsed = User.safeParse(client.storage.get<unknown>(STORAGE_KEYS.user));
+  return parsed.success ? parsed.data : null;
+}
+
+function createStore(options: MakeStoreOptions) {
+  const { client } = options;
+  const extra: StoreExtra = { client, popupResolvers: new Map<string, PopupResolver>() };
+
+  // spec §4: login, registration, social login and profile updates store the user; logout and an
+  // unauthenticated answer clear it. Persisting it keeps the user across a reload.
+  const persistence = createListenerMiddleware();
+  persistence.startListening({
+    actionCreator: setUser,
+    effect: (action) => client.storage.set(STORAGE_KEYS.user, action.payload),
+  });
+  persistence.startListening({
+    actionCreator: clearUser,
+    effect: () => client.storage.remove(STORAGE_KEYS.user),
+  });
+
+  const preloadedState: Partial<RootState> = {
+    ...options.preloadedState,
+    session: options.preloadedState?.session ?? { ...initialSessionState, user: storedUser(client) },
+  };
+
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: extra } })
+        .prepend(persistence.middleware)
+        .concat(baseApi.middleware),
+  });
+
+  client.subscribe((event) => {
+    switch (event.type) {
+      case 'user-cleared':
+        if (store.getState().session.user !== null) store.dispatch(clearUser());
+        break;
+      case 'api-key-error':
+        store.dispatch(setFailingKeyUrls(event.failingUrls));
+        break;
+      case 'global-error':
+        store.dispatch(setGlobalError({ reason: event.reason, status: event.status }));
+        break;
+    }
+  });
+
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+/**
+ * The store of one site: the one RTK Query api, session, toasts and popups, wired to the client's
+ * events (user cleared, failing key urls, global errors).
+ *
+ * @example
+ * const store = makeStore({ client: createApiClient({ baseUrl: '/api', channelKeyUrl: CHANNEL_KEY_FILE, storagePrefix }) });
+ */
+export function makeStore(options: MakeStoreOptions): AppStore {
+  return createStore(options);
+}
