@@ -10,6 +10,8 @@ export type DatabaseTarget =
 export interface OpenedDatabase {
   db: Database;
   engine: 'postgres' | 'pglite';
+  /** The embedded engine itself (to dump its data dir), when it is PGlite. */
+  pglite?: PGlite;
   /** Closes the pool or the embedded engine. */
   close(): Promise<void>;
 }
@@ -32,6 +34,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
   return {
     db,
     engine: 'pglite',
+    pglite,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -1,0 +1,24 @@
+import { join } from 'node:path';
+import { loadChannelFolders } from '../../src/channels/loadChannels.ts';
+import { seedChannel, upsertChannels } from '../../src/channels/seed.ts';
+import { migrateToLatest } from '../../src/db/migrations.ts';
+import type { Database } from '../../src/db/schema.ts';
+
+export const FIXTURE_CHANNELS_DIR = join(import.meta.dirname, '..', 'fixtures', 'channels');
+
+/** Migrates and seeds the fixture channels: the database every test file starts from. */
+export async function prepareTemplate(db: Database): Promise<void> {
+  await migrateToLatest(db);
+  const channels = await upsertChannels(db, await loadChannelFolders(FIXTURE_CHANNELS_DIR));
+  for (const channel of channels) await seedChannel(db, channel);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A tar of the seeded PGlite data dir (pglite project). */
+    pgliteDump: string;
+    /** Connection string of the server holding the template, and the template's name (postgres project). */
+    postgresAdminUrl: string;
+    postgresTemplate: string;
+  }
+}

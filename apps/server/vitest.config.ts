@@ -1,0 +1,20 @@
+import { nodeProject } from '@grandstand/vitest-config/node';
+import { defineConfig, mergeConfig } from 'vitest/config';
+
+// The whole suite runs twice, once per engine the server supports (architecture: embedded by
+// default, real engines at scale). Each project's global setup builds one migrated, seeded
+// database; every test file gets its own copy of it (toolchain.md: never initdb per test).
+const base = nodeProject({ testTimeout: 20_000 });
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      hookTimeout: 60_000,
+      projects: [
+        { extends: true, test: { name: 'pglite', globalSetup: ['test/setup/pglite.ts'], env: { GRANDSTAND_TEST_ENGINE: 'pglite' } } },
+        { extends: true, test: { name: 'postgres', globalSetup: ['test/setup/postgres.ts'], env: { GRANDSTAND_TEST_ENGINE: 'postgres' } } },
+      ],
+    },
+  }),
+);
