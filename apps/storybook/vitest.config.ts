@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+const channelsDir = path.join(dirname, '../../channels');
+
+/** Every channel folder, so each story runs once in each channel's theme. */
+function channelSlugs(): string[] {
+  try {
+    return readdirSync(channelsDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) => {
+        try {
+          const config = JSON.parse(readFileSync(path.join(channelsDir, entry.name, 'channel.json'), 'utf8')) as { slug?: unknown };
+          return typeof config.slug === 'string' ? [config.slug] : [];
+        } catch {
+          return [];
+        }
+      })
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+// Playwright cannot download its browsers here; Debian's Chromium works (toolchain.md). Without the
+// networking flags Chromium floods the closed network. A fresh object per project: vitest names
+// the instances in place.
+const browser = () => ({
+  enabled: true,
+  headless: true,
+  provider: playwright({
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  }),
+  instances: [{ browser: 'chromium' as const }],
+});
+
+function project(slug: string | undefined): TestProjectConfiguration {
+  return {
+    extends: true,
+    plugins: [storybookTest({ configDir: path.join(dirname, '.storybook'), initialGlobals: slug ? { channel: slug } : {} })],
+    test: { name: slug ? `storybook:${slug}` : 'storybook', browser: browser() },
+  };
+}
+
+const slugs = channelSlugs();
+
+export default defineConfig({
+  test: {
+    projects: slugs.length > 0 ? slugs.map(project) : [project(undefined)],
+    // Two cores shared with others: one browser page at a time.
+    fileParallelism: false,
+    testTimeout: 20_000,
+  },
+});
