@@ -1,0 +1,84 @@
+import { ApiErrorBody } from '@grandstand/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helper.ts';
+
+// Bad input is the caller's fault: always a 4xx naming the field, never a 5xx.
+let t: TestApp;
+let key: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  key = await t.keyFor('alpha');
+});
+afterAll(async () => t.close());
+
+function expectFieldError(response: { statusCode: number; json(): unknown; body: string }, status: number, field: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(ApiErrorBody.parse(response.json()).field).toBe(field);
+}
+
+describe('bad input', () => {
+  it.each(['12abc', '-1', '0', '99999999999', '1.5', '0x10', '1e3', '%20', 'null'])('a page id of %j is a 400 naming id', async (id) => {
+    expectFieldError(await t.app.inject({ url: `/api/pages/${id}?api_key=${key}` }), 400, 'id');
+  });
+
+  it('an unknown page id is a 404 naming id', async () => {
+    expectFieldError(await t.app.inject({ url: `/api/pages/2147483647?api_key=${key}` }), 404, 'id');
+  });
+
+  it.each(['UPPER', 'a_b', 'x'.repeat(65), '%00'])('a custom form alias of %j is a 400 naming alias', async (alias) => {
+    expectFieldError(await t.app.inject({ url: `/api/custom-forms/${alias}?api_key=${key}` }), 400, 'alias');
+  });
+
+  it('wrong query types are a 400 naming the parameter', async () => {
+    expectFieldError(await t.app.inject({ url: `/api/participants?api_key=${key}&no_limit=yes` }), 400, 'no_limit');
+    expectFieldError(await t.app.inject({ url: `/api/slides/web?api_key=${key}&type=${'x'.repeat(51)}` }), 400, 'type');
+    expectFieldError(await t.app.inject({ url: `/api/slides/web?api_key=${key}&type=a&type=b` }), 400, 'type');
+  });
+
+  it('malformed JSON is a 400 naming body', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/get_api_key', headers: { 'content-type': 'application/json' }, payload: '{"channel_key":' });
+    expectFieldError(response, 400, 'body');
+  });
+
+  it('an empty JSON body is a 400 naming body', async () => {
+    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', headers: { 'content-type': 'application/json' }, payload: '' }), 400, 'body');
+  });
+
+  it('a body of the wrong shape names the field', async () => {
+    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', payload: { channel_key: 42 } }), 400, 'channel_key');
+    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', payload: {} }), 400, 'channel_key');
+    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', headers: { 'content-type': 'application/json' }, payload: '[1,2]' }), 400, 'body');
+    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', headers: { 'content-type': 'application/json' }, payload: 'null' }), 400, 'body');
+  });
+
+  it('a wrong content type is a 4xx naming body', async () => {
+    const xml = await t.app.inject({ method: 'POST', url: '/api/get_api_key', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expectFieldError(xml, 415, 'body');
+    const text = await t.app.inject({ method: 'POST', url: '/api/get_api_key', headers: { 'content-type': 'text/plain' }, payload: 'channel_key=x' });
+    expectFieldError(text, 400, 'body');
+  });
+
+  it('an oversized body is a 413 naming body', async () => {
+    const payload = JSON.stringify({ channel_key: 'x'.repeat(100 * 1024) });
+    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', headers: { 'content-type': 'application/json' }, payload }), 413, 'body');
+  });
+
+  it('an unknown /api route is a 404 JSON naming url, with or without a key', async () => {
+    expectFieldError(await t.app.inject({ url: '/api/nope' }), 404, 'url');
+    expectFieldError(await t.app.inject({ url: `/api/nope?api_key=${key}` }), 404, 'url');
+    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} }), 404, 'url');
+    expectFieldError(await t.app.inject({ method: 'DELETE', url: '/api/settings' }), 404, 'url');
+  });
+
+  it('a long or strange URL never breaks the server', async () => {
+    const cases: [string, number][] = [
+      // Longer than the router's maxParamLength: no route matches.
+      [`/api/pages/${'9'.repeat(300)}?api_key=${key}`, 404],
+      [`/api/pages/%E0%A4%A?api_key=${key}`, 400],
+      ['/api/settings?api_key[a]=b', 403],
+      // `api_key[]` is just another parameter name: the real key still counts.
+      [`/api/settings?api_key=${key}&api_key[]=x`, 200],
+    ];
+    for (const [url, status] of cases) expect((await t.app.inject({ url })).statusCode, url).toBe(status);
+  });
+});
