@@ -1,0 +1,33 @@
+import { createApiClient } from '@grandstand/api-client';
+import { CHANNEL_KEY_FILE } from '@grandstand/contract';
+import { createI18n, I18nProvider } from '@grandstand/i18n';
+import { makeStore } from '@grandstand/store';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import channel from 'virtual:grandstand-channel';
+import { App } from './App.tsx';
+import { ApiClientContext, LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
+
+const client = createApiClient({
+  baseUrl: '/api',
+  channelKeyUrl: CHANNEL_KEY_FILE,
+  // spec §9: local storage under a product-specific prefix; one channel never reads another's keys.
+  storagePrefix: `grandstand:${channel.slug}:`,
+});
+const store = makeStore({ client });
+const i18n = await createI18n({ language: client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? channel.language });
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <ApiClientContext value={client}>
+      <Provider store={store}>
+        <I18nProvider i18n={i18n}>
+          <App client={client} store={store} />
+        </I18nProvider>
+      </Provider>
+    </ApiClientContext>
+  </StrictMode>,
+);

@@ -1,0 +1,47 @@
+import { changeLanguage, supportedLanguages, useTranslation } from '@grandstand/i18n';
+import styled from 'styled-components';
+import { LANGUAGE_STORAGE_KEY, useApiClient } from './services.tsx';
+
+/** The interface is in English and French (spec §1); the viewer's choice outlives the visit. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation('shell');
+  const client = useApiClient();
+  return (
+    <Label>
+      <span className="visually-hidden">{t('language')}</span>
+      <select
+        value={i18n.resolvedLanguage ?? i18n.language}
+        onChange={(event) => {
+          const language = event.target.value;
+          client.storage.set(LANGUAGE_STORAGE_KEY, language);
+          void changeLanguage(i18n, language);
+        }}
+      >
+        {supportedLanguages.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {t(`languages.${language}`)}
+          </option>
+        ))}
+      </select>
+    </Label>
+  );
+}
+
+const Label = styled.label`
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  select {
+    font: inherit;
+    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+    border-radius: ${({ theme }) => theme.radii.sm};
+    border: 1px solid ${({ theme }) => theme.colors.headerTextColor50};
+    background: ${({ theme }) => theme.colors.headerBackground};
+    color: ${({ theme }) => theme.colors.headerTextColor};
+  }
+`;

@@ -1,0 +1,97 @@
+import { useTranslation } from '@grandstand/i18n';
+import { channelApi, closePopup, removeToast, selectPopups, selectToasts, useAppDispatch, useAppSelector } from '@grandstand/store';
+import { Footer, Header, menuForPlacement, Popup, ToastViewport } from '@grandstand/ui';
+import DOMPurify from 'dompurify';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import styled from 'styled-components';
+import channel from 'virtual:grandstand-channel';
+import { RouterLink } from '../navigation/RouterLink.tsx';
+import { toNavItems } from '../navigation/paths.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+/** The channel's frame: header and footer menus (spec §3 placement), toasts and popups. */
+export function Layout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
+  const { data: menu = [] } = channelApi.useGetMenuQuery();
+  const { data: pages = [] } = channelApi.useGetPagesQuery();
+  const { data: settings } = channelApi.useGetSettingsQuery();
+  const toasts = useAppSelector(selectToasts);
+  const popups = useAppSelector(selectPopups);
+  const popup = popups[0];
+
+  const headerItems = useMemo(() => toNavItems(menuForPlacement(menu, 'header'), pages), [menu, pages]);
+  const footerItems = useMemo(() => toNavItems(menuForPlacement(menu, 'footer'), pages), [menu, pages]);
+  const footerBlock = settings?.static_blocks.find((block) => block.alias === 'footer');
+  const name = settings?.name ?? channel.name;
+
+  return (
+    <Frame>
+      <SkipLink href="#main">{t('skipToContent')}</SkipLink>
+      <Header
+        channelName={name}
+        logoSrc="/channel-logo.svg"
+        homeHref="/"
+        items={headerItems}
+        navLabel={t('mainNav')}
+        menuButtonLabel={t('menu')}
+        linkComponent={RouterLink}
+        currentPath={pathname}
+        actions={<LanguageSwitch />}
+      />
+      <Main id="main" tabIndex={-1}>
+        {children}
+      </Main>
+      <Footer
+        channelName={name}
+        items={footerItems}
+        navLabel={t('footerNav')}
+        linkComponent={RouterLink}
+        copyright={t('copyright', { year: new Date().getFullYear(), channel: name })}
+      >
+        {footerBlock && <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(footerBlock.content) }} />}
+      </Footer>
+      <ToastViewport toasts={toasts} onDismiss={(id) => dispatch(removeToast(id))} dismissLabel={t('dismiss')} />
+      {popup && (
+        <Popup
+          open
+          title={popup.title}
+          message={popup.message}
+          okLabel={popup.okLabel ?? t('ok')}
+          cancelLabel={popup.cancelLabel ?? t('cancel')}
+          onOk={() => dispatch(closePopup(popup.id, 'ok'))}
+          onCancel={() => dispatch(closePopup(popup.id, 'cancel'))}
+        />
+      )}
+    </Frame>
+  );
+}
+
+const Frame = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+`;
+
+const Main = styled.main`
+  flex: 1;
+  outline: none;
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: ${({ theme }) => theme.space.md};
+  top: -100px;
+  z-index: ${({ theme }) => theme.zIndex.toast};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.primaryColor};
+  color: ${({ theme }) => theme.colors.primaryContrast};
+  border-radius: ${({ theme }) => theme.radii.md};
+
+  &:focus {
+    top: ${({ theme }) => theme.space.md};
+  }
+`;
