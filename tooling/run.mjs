@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `npm start` and `npm test` on a fresh machine: bring the pinned toolchain, the Debian packages the
+// tests and demo need, install, then hand over to pnpm and turbo. Plain JavaScript: it runs under
+// the machine's Node 20 before anything is installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { log, root, toolchainEnv } from './toolchain.mjs';
+
+const command = process.argv[2];
+if (command !== 'start' && command !== 'test') {
+  process.stderr.write('usage: node tooling/run.mjs start|test\n');
+  process.exit(2);
+}
+
+/** The Debian packages each command needs and how to tell they are present. */
+const systemNeeds = {
+  chromium: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+  postgresql: () => {
+    const base = '/usr/lib/postgresql';
+    return existsSync(base) && readdirSync(base).some((v) => existsSync(join(base, v, 'bin', 'initdb')));
+  },
+};
+const needsByCommand = { start: [], test: ['chromium', 'postgresql'] };
+
+function run(cmd, args, env, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    process.stderr.write(`[grandstand] failed: ${cmd} ${args.join(' ')}\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensureSystemPackages(names) {
+  const missing = names.filter((name) => !systemNeeds[name]());
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const isDebian = existsSync('/etc/debian_version');
+  if (!isRoot || !isDebian) {
+    process.stderr.write(
+      `[grandstand] missing system packages: ${missing.join(', ')}. Install them (Debian: apt-get install -y ${missing.join(' ')}) and run again.\n`,
+    );
+    process.exit(1);
+  }
+  log(`installing system packages: ${missing.join(', ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], env);
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], env);
+}
+
+ensureSystemPackages(needsByCommand[command]);
+const env = toolchainEnv({ TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' });
+run('pnpm', ['install', '--frozen-lockfile', '--reporter=append-only'], env);
+
+if (command === 'start') {
+  run('pnpm', ['turbo', 'run', 'build', '--filter=@grandstand/web', '--output-logs=errors-only'], env);
+  log('preparing the demo database');
+  run('node', ['apps/server/src/cli.ts', 'seed'], env);
+  log(`serving http://localhost:${process.env.PORT ?? 8080} (and http://<channel>.localhost:${process.env.PORT ?? 8080})`);
+  run('node', ['apps/server/src/cli.ts', 'serve'], env);
+} else {
+  // Two cores: two tasks at a time keeps vitest's own workers from starving each other.
+  run('pnpm', ['turbo', 'run', 'typecheck', 'lint', 'test', 'build', '--concurrency=2', '--output-logs=new-only'], env);
+  run('pnpm', ['turbo', 'run', 'e2e', '--concurrency=1', '--output-logs=new-only'], env);
+}
