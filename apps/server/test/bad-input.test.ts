@@ -45,8 +45,10 @@ describe('bad input', () => {
   });
 
   it('a body of the wrong shape names the field', async () => {
-    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', payload: { channel_key: 42 } }), 400, 'channel_key');
-    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', payload: {} }), 400, 'channel_key');
+    // A missing or malformed channel key is an invalid one: the 403 the client recovers from.
+    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', payload: { channel_key: 42 } }), 403, 'channel_key');
+    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', payload: {} }), 403, 'channel_key');
+    expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', payload: { channel_key: 'x'.repeat(201) } }), 403, 'channel_key');
     expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', headers: { 'content-type': 'application/json' }, payload: '[1,2]' }), 400, 'body');
     expectFieldError(await t.app.inject({ method: 'POST', url: '/api/get_api_key', headers: { 'content-type': 'application/json' }, payload: 'null' }), 400, 'body');
   });

@@ -13,8 +13,15 @@ const keysRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/get_api_key',
-    { config: { apiKey: false }, schema: { body: GetApiKeyBody, response: { 200: GetApiKeyResponse, [KEY_INVALID_STATUS]: ApiErrorBody } } },
+    { config: { apiKey: false }, attachValidation: true, schema: { body: GetApiKeyBody, response: { 200: GetApiKeyResponse, [KEY_INVALID_STATUS]: ApiErrorBody } } },
     async (request, reply) => {
+      if (request.validationError) {
+        // A body that is not an object is a malformed request; a missing or malformed channel_key
+        // is an invalid channel key, which the client recovers from by re-reading the key file (spec §8).
+        const body: unknown = request.body;
+        if (body === null || typeof body !== 'object' || Array.isArray(body)) throw request.validationError;
+        return reply.code(KEY_INVALID_STATUS).send(keyInvalidBody('channel_key'));
+      }
       const channel = app.channels.byChannelKey(request.body.channel_key);
       if (!channel) return reply.code(KEY_INVALID_STATUS).send(keyInvalidBody('channel_key'));
       return { data: { api_key: await app.apiKeys.issue(channel.id) } };
