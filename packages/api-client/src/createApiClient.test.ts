@@ -368,6 +368,18 @@ describe('unauthenticated (spec §4, §8: 401)', () => {
   });
 });
 
+describe('tolerated 404 (spec §7: custom forms)', () => {
+  it('rejects quietly with tolerate404 and reports a 404 otherwise', async () => {
+    const { client, events, reports } = setup(() => ({ status: 404, json: { message: 'Not found', field: 'alias' } }));
+    const quiet = await rejection(client.request({ url: '/custom-forms/contacts', tolerate404: true, crashCodes: ['4xx'] }));
+    expect(quiet.status).toBe(404);
+    expect(reports).toEqual([]);
+    expect(events).toEqual([]);
+    await rejection(client.request({ url: '/pages/9' }));
+    expect(reports).toHaveLength(1);
+  });
+});
+
 describe('retries (spec §8: per-call retry count and delay)', () => {
   it('retries a 5xx as many times as asked, pausing the retry delay (default 1000 ms) each time', async () => {
     let answered = 0;

@@ -70,6 +70,8 @@ export interface RequestOptions {
   allowCrash?: boolean;
   /** The profile call: a 401 rejects quietly, with no report and no key clearing. */
   tolerate401?: boolean;
+  /** Calls where "none" is an answer (spec §7: custom forms): a 404 rejects with no report. */
+  tolerate404?: boolean;
 }
 
 export type ApiClientEvent =
@@ -425,6 +427,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         fail(error, requestData, undefined);
         throw error;
       }
+      if (error.status === 404 && request.tolerate404) throw error;
       const retryable = error.kind === 'network' || error.kind === 'timeout' || (error.status !== null && error.status >= 500);
       if (retryable && attempt < retries) {
         attempt += 1;

@@ -7,7 +7,7 @@ describe('IdParam', () => {
     expect(IdParam.safeParse(value).success).toBe(true);
   });
 
-  it.each(['0', '-1', '12abc', '1.5', '99999999999', ''])('refuses %j', (value) => {
+  it.each(['0', '-1', '12abc', '1.5', '99999999999', '', '0x10', '1e3', ' 12', 1.5])('refuses %j', (value) => {
     expect(IdParam.safeParse(value).success).toBe(false);
   });
 });

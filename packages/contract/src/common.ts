@@ -16,8 +16,19 @@ export const ApiErrorBody = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-/** A numeric id in a path or query: digits only, so "12abc" and "-1" are refused. */
-export const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * A numeric id in a path or query: one spelling only, plain digits, so "12abc", "-1", "0x10",
+ * "1e3" and " 12" are refused; at most a positive PostgreSQL integer.
+ */
+export const IdParam = z
+  .union([z.number(), z.string().regex(/^[0-9]{1,10}$/, 'must be a positive whole number').transform(Number)])
+  .pipe(z.number().int().positive().max(2_147_483_647));
+
+/** Path parameters of a call on one item: `/pages/{id}`. */
+export const IdParams = z.object({ id: IdParam });
+
+/** What the server says to a call that needs a logged-in user when there is none (spec §8: 401). */
+export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
 
 export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
 export const Url = z.string().min(1).max(2048);

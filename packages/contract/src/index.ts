@@ -32,7 +32,7 @@ export {
   ViewMode,
 } from './enums.ts';
 export type { MediaTypeName } from './enums.ts';
-export { ApiErrorBody, dataResponse, HexColor, IdParam, Url } from './common.ts';
+export { ApiErrorBody, dataResponse, HexColor, IdParam, IdParams, UNAUTHENTICATED_MESSAGE, Url } from './common.ts';
 export {
   CHANNEL_KEY_FILE,
   ChannelKeyFile,

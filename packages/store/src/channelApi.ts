@@ -88,7 +88,7 @@ export const channelApi = baseApi.injectEndpoints({
     getCustomForm: build.query<CustomForm | null, string>({
       // spec §7: a 404 is tolerated and means the channel has no such form.
       async queryFn(alias, _api, _extra, baseQuery) {
-        const result = await baseQuery({ url: `/custom-forms/${encodeURIComponent(alias)}` });
+        const result = await baseQuery({ url: `/custom-forms/${encodeURIComponent(alias)}`, tolerate404: true });
         if (result.error) return result.error.status === 404 ? { data: null } : { error: result.error };
         return { data: dataOf(CustomFormResponse)(result.data) };
       },

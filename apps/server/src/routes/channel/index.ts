@@ -10,11 +10,11 @@ import {
   PagesResponse,
   SlidesQuery,
   SlidesResponse,
+  IdParams,
 } from '@grandstand/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParams } from '../../schemas-pending.ts';
 
 const fixed = (name: string) => () => name;
 const param = (name: string, key: string) => (request: FastifyRequest) => `${name}:${String((request.params as Record<string, unknown>)[key])}`;
