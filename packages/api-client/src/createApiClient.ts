@@ -1,4 +1,5 @@
-import { ApiErrorBody, ChannelKeyFile, GetApiKeyResponse, KEY_FIELDS, KEY_INVALID_STATUS } from '@grandstand/contract';
+import { KEY_FIELDS, KEY_INVALID_STATUS } from '@grandstand/contract';
+import type { ApiErrorBody, ChannelKeyFile, GetApiKeyResponse } from '@grandstand/contract';
 import type { KeyField } from '@grandstand/contract';
 import { ApiError, CANCELED_MESSAGE } from './ApiError.ts';
 import { createExpiringStorage, defaultStorage } from './storage.ts';
@@ -123,6 +124,36 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   } catch {
     return { ok: false };
   }
+}
+
+// The three shapes the transport reads, checked by hand against the contract's types: the schemas
+// themselves stay on the server so the viewer's JavaScript carries no zod (architecture).
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An error answer's message, field and per-field errors, when it has them. */
+function readErrorBody(value: unknown): ApiErrorBody | null {
+  if (!isRecord(value) || typeof value.message !== 'string') return null;
+  const body: ApiErrorBody = { message: value.message };
+  if (typeof value.field === 'string') body.field = value.field;
+  if (isRecord(value.errors)) {
+    body.errors = Object.fromEntries(
+      Object.entries(value.errors).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((m) => typeof m === 'string')),
+    );
+  }
+  return body;
+}
+
+function readChannelKey(value: unknown): ChannelKeyFile['channel_key'] | null {
+  return isRecord(value) && typeof value.channel_key === 'string' && value.channel_key !== '' ? value.channel_key : null;
+}
+
+function readApiKey(value: unknown): GetApiKeyResponse['data']['api_key'] | null {
+  if (!isRecord(value) || !isRecord(value.data)) return null;
+  const apiKey = value.data.api_key;
+  return typeof apiKey === 'string' && apiKey !== '' ? apiKey : null;
 }
 
 /** The key the server names invalid (spec §8); channel_key first, as it invalidates both. */
@@ -268,8 +299,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // spec §8: a success status other than 200 is rejected.
       throw new ApiError({ message: `The server answered ${status} where 200 was expected`, kind: 'http', status, url, body: json.ok ? json.value : text });
     }
-    const parsedBody = json.ok ? ApiErrorBody.safeParse(json.value) : null;
-    const errorBody = parsedBody?.success ? parsedBody.data : null;
+    const errorBody = json.ok ? readErrorBody(json.value) : null;
     const keyField = invalidKeyField(status, errorBody);
     const kind = keyField ? 'key-invalid' : status === THROTTLED_STATUS ? 'throttled' : status === UNAUTHENTICATED_STATUS ? 'unauthenticated' : 'http';
     const fallback = json.ok || text === '' ? `The server answered ${status}` : `The server answered ${status} with a body that is not JSON`;
@@ -297,9 +327,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const url = options.channelKeyUrl;
       let channelKey: string;
       try {
-        const parsed = ChannelKeyFile.safeParse(await send({ method: 'GET', fetchUrl: url, url }));
-        if (!parsed.success) throw new ApiError({ message: 'The channel key file has no channel_key', kind: 'http', status: 200, url });
-        channelKey = parsed.data.channel_key;
+        const read = readChannelKey(await send({ method: 'GET', fetchUrl: url, url }));
+        if (read === null) throw new ApiError({ message: 'The channel key file has no channel_key', kind: 'http', status: 200, url });
+        channelKey = read;
       } catch (error) {
         fail(asApiError(error, url), { method: 'GET' }, KEY_CRASH_CODES);
         throw error;
@@ -311,9 +341,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function exchangeChannelKey(channelKey: string): Promise<string> {
     const url = joinUrl(options.baseUrl, '/get_api_key');
-    const parsed = GetApiKeyResponse.safeParse(await send({ method: 'POST', fetchUrl: url, url, body: { channel_key: channelKey } }));
-    if (!parsed.success) throw new ApiError({ message: 'The api key answer has no data.api_key', kind: 'http', status: 200, url });
-    return parsed.data.data.api_key;
+    const apiKey = readApiKey(await send({ method: 'POST', fetchUrl: url, url, body: { channel_key: channelKey } }));
+    if (apiKey === null) throw new ApiError({ message: 'The api key answer has no data.api_key', kind: 'http', status: 200, url });
+    return apiKey;
   }
 
   function getApiKey(): Promise<string> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiErrorBody, IdParam } from './common.ts';
-import { GetApiKeyResponse, KEY_FIELDS } from './keys.ts';
+import { KEY_FIELDS } from './constants.ts';
+import { GetApiKeyResponse } from './keys.ts';
 
 describe('IdParam', () => {
   it.each(['1', '42', 2_147_483_647])('accepts %s', (value) => {

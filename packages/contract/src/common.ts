@@ -27,8 +27,5 @@ export const IdParam = z
 /** Path parameters of a call on one item: `/pages/{id}`. */
 export const IdParams = z.object({ id: IdParam });
 
-/** What the server says to a call that needs a logged-in user when there is none (spec §8: 401). */
-export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
-
 export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
 export const Url = z.string().min(1).max(2048);

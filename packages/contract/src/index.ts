@@ -32,17 +32,10 @@ export {
   ViewMode,
 } from './enums.ts';
 export type { MediaTypeName } from './enums.ts';
-export { ApiErrorBody, dataResponse, HexColor, IdParam, IdParams, UNAUTHENTICATED_MESSAGE, Url } from './common.ts';
-export {
-  CHANNEL_KEY_FILE,
-  ChannelKeyFile,
-  GetApiKeyBody,
-  GetApiKeyResponse,
-  KEY_FIELDS,
-  KEY_INVALID_MESSAGE,
-  KEY_INVALID_STATUS,
-} from './keys.ts';
-export type { KeyField } from './keys.ts';
+export { ApiErrorBody, dataResponse, HexColor, IdParam, IdParams, Url } from './common.ts';
+export { ChannelKeyFile, GetApiKeyBody, GetApiKeyResponse } from './keys.ts';
+export { CHANNEL_KEY_FILE, KEY_FIELDS, KEY_INVALID_MESSAGE, KEY_INVALID_STATUS, UNAUTHENTICATED_MESSAGE } from './constants.ts';
+export type { KeyField } from './constants.ts';
 export {
   ChannelSettings,
   ChannelSettingsResponse,

@@ -10,10 +10,10 @@ const customForm = {
 };
 
 describe('channelApi', () => {
-  it('getSettings returns the data payload with the contract defaults, sending the api key', async () => {
+  it('getSettings returns the data payload, sending the api key', async () => {
     const { store, apiCalls } = setupStore({ routes: { 'GET /settings': () => ({ json: { data: settingsFixture } }) } });
     const settings = await store.dispatch(channelApi.endpoints.getSettings.initiate()).unwrap();
-    expect(settings).toMatchObject({ name: 'Northfield Sports', currency: 'USD', preroll_time: 3_600_000 });
+    expect(settings).toEqual(settingsFixture);
     expect(apiCalls()[0]?.query.api_key).toBe('test-api-key-0001');
   });
 

@@ -1,20 +1,3 @@
-import {
-  ChannelSettingsResponse,
-  ColorSettingsResponse,
-  CustomFormResponse,
-  EventCategoriesResponse,
-  EventLocationsResponse,
-  FaqResponse,
-  GeoResponse,
-  MenuResponse,
-  PageDetailResponse,
-  PagesResponse,
-  ParticipantGroupPropertiesResponse,
-  ParticipantGroupsResponse,
-  ParticipantsResponse,
-  ProfileResponse,
-  SlidesResponse,
-} from '@grandstand/contract';
 import type {
   ChannelSettings,
   ColorSettings,
@@ -39,11 +22,12 @@ import { setUser } from './sessionSlice.ts';
 const CHANNEL_CRASH_CODES = ['5xx', '4xx'];
 
 /**
- * The `data` payload of an answer, parsed with its contract schema so the defaults of the contract
- * (currency USD, preroll time) apply and a drifted answer fails loudly instead of deep in a view.
+ * The `data` payload of an answer. The server validates and serialises every answer with the
+ * contract's schemas (and its tests hold the real answers to them), so the client types with the
+ * contract and carries none of its schema code: zod stays out of the viewer's JavaScript.
  */
-function dataOf<Data>(schema: { parse(input: unknown): { data: Data } }) {
-  return (response: unknown): Data => schema.parse(response).data;
+function payload<Data>(response: { data: Data }): Data {
+  return response.data;
 }
 
 /** The startup and channel-wide calls of spec §4 and §7. */
@@ -52,37 +36,37 @@ export const channelApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getSettings: build.query<ChannelSettings, void>({
       query: () => ({ url: '/settings', crashCodes: CHANNEL_CRASH_CODES }),
-      transformResponse: dataOf(ChannelSettingsResponse),
+      transformResponse: payload<ChannelSettings>,
       providesTags: ['Settings'],
     }),
     getMenu: build.query<MenuItem[], void>({
       query: () => ({ url: '/menu', crashCodes: CHANNEL_CRASH_CODES }),
-      transformResponse: dataOf(MenuResponse),
+      transformResponse: payload<MenuItem[]>,
       providesTags: ['Menu'],
     }),
     getPages: build.query<Page[], void>({
       query: () => ({ url: '/pages' }),
-      transformResponse: dataOf(PagesResponse),
+      transformResponse: payload<Page[]>,
       providesTags: (pages = []) => ['Pages', ...pages.map((page) => ({ type: 'Page' as const, id: page.id }))],
     }),
     getPage: build.query<PageDetail, number>({
       query: (id) => ({ url: `/pages/${id}` }),
-      transformResponse: dataOf(PageDetailResponse),
+      transformResponse: payload<PageDetail>,
       providesTags: (_page, _error, id) => [{ type: 'Page', id }],
     }),
     getColorSettings: build.query<ColorSettings, void>({
       query: () => ({ url: '/color-settings/web' }),
-      transformResponse: dataOf(ColorSettingsResponse),
+      transformResponse: payload<ColorSettings>,
       providesTags: ['ColorSettings'],
     }),
     getSlides: build.query<Slide[], string | void>({
       query: (type) => ({ url: '/slides/web', params: { type: type || undefined } }),
-      transformResponse: dataOf(SlidesResponse),
+      transformResponse: payload<Slide[]>,
       providesTags: ['Slides'],
     }),
     getFaq: build.query<FaqItem[], void>({
       query: () => ({ url: '/faq' }),
-      transformResponse: dataOf(FaqResponse),
+      transformResponse: payload<FaqItem[]>,
       providesTags: ['Faq'],
     }),
     getCustomForm: build.query<CustomForm | null, string>({
@@ -90,19 +74,19 @@ export const channelApi = baseApi.injectEndpoints({
       async queryFn(alias, _api, _extra, baseQuery) {
         const result = await baseQuery({ url: `/custom-forms/${encodeURIComponent(alias)}`, tolerate404: true });
         if (result.error) return result.error.status === 404 ? { data: null } : { error: result.error };
-        return { data: dataOf(CustomFormResponse)(result.data) };
+        return { data: payload(result.data as { data: CustomForm }) };
       },
       providesTags: (_form, _error, alias) => [{ type: 'CustomForm', id: alias }],
     }),
     getGeo: build.query<Geo, void>({
       query: () => ({ url: '/geo' }),
-      transformResponse: dataOf(GeoResponse),
+      transformResponse: payload<Geo>,
       providesTags: ['Geo'],
     }),
     getProfile: build.query<User, void>({
       // spec §7: the profile call tolerates 401; the client clears the user without a report.
       query: () => ({ url: '/profile', tolerate401: true }),
-      transformResponse: dataOf(ProfileResponse),
+      transformResponse: payload<User>,
       providesTags: ['Profile'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
@@ -115,27 +99,27 @@ export const channelApi = baseApi.injectEndpoints({
     }),
     getEventCategories: build.query<EventCategory[], void>({
       query: () => ({ url: '/events-categories' }),
-      transformResponse: dataOf(EventCategoriesResponse),
+      transformResponse: payload<EventCategory[]>,
       providesTags: ['EventCategories'],
     }),
     getParticipants: build.query<Participant[], void>({
       query: () => ({ url: '/participants', params: { no_limit: 1 } }),
-      transformResponse: dataOf(ParticipantsResponse),
+      transformResponse: payload<Participant[]>,
       providesTags: ['Participants'],
     }),
     getParticipantGroups: build.query<ParticipantGroup[], void>({
       query: () => ({ url: '/participant-groups' }),
-      transformResponse: dataOf(ParticipantGroupsResponse),
+      transformResponse: payload<ParticipantGroup[]>,
       providesTags: ['ParticipantGroups'],
     }),
     getParticipantGroupProperties: build.query<ParticipantGroupProperty[], void>({
       query: () => ({ url: '/participant-group-properties' }),
-      transformResponse: dataOf(ParticipantGroupPropertiesResponse),
+      transformResponse: payload<ParticipantGroupProperty[]>,
       providesTags: ['ParticipantGroupProperties'],
     }),
     getEventLocations: build.query<EventLocation[], void>({
       query: () => ({ url: '/events-locations' }),
-      transformResponse: dataOf(EventLocationsResponse),
+      transformResponse: payload<EventLocation[]>,
       providesTags: ['EventLocations'],
     }),
   }),

@@ -13,7 +13,7 @@ describe('makeStore', () => {
     expect(selectUser(store.getState())).toEqual(userFixture);
   });
 
-  it('ignores a stored user that no longer has the contract shape', () => {
+  it('ignores a stored user without the fields the site relies on', () => {
     const storage = createMemoryStorage();
     storeEntry(storage, 'user', { id: 'not a user' });
     const { store } = setupStore({ storage });

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@grandstand/api-client';
 import type { ApiClient } from '@grandstand/api-client';
-import { User } from '@grandstand/contract';
+import type { User } from '@grandstand/contract';
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { baseApi } from './baseApi.ts';
 import type { PopupResolver, StoreExtra } from './clientBaseQuery.ts';
@@ -22,10 +22,19 @@ export interface MakeStoreOptions {
   preloadedState?: Partial<RootState>;
 }
 
-/** The user a previous visit stored, when it still has the contract's shape. */
+/**
+ * The user a previous visit stored. Only this store writes that entry, so a light check of the
+ * fields the site relies on is enough to ignore one left by an older version.
+ */
 function storedUser(client: ApiClient): User | null {
-  const parsed = User.safeParse(client.storage.get<unknown>(STORAGE_KEYS.user));
-  return parsed.success ? parsed.data : null;
+  const stored = client.storage.get<Partial<User>>(STORAGE_KEYS.user);
+  const usable =
+    typeof stored === 'object' &&
+    stored !== null &&
+    typeof stored.id === 'number' &&
+    typeof stored.email === 'string' &&
+    Array.isArray(stored.capabilities);
+  return usable ? (stored as User) : null;
 }
 
 function createStore(options: MakeStoreOptions) {

@@ -13,13 +13,15 @@ export const PREFIX = 'grandstand:test:';
 export const settingsFixture = {
   name: 'Northfield Sports',
   language: 'en',
+  currency: 'USD',
   'google-analytics': null,
   analytics_key: null,
   auth: { remote_auth: 0 },
   remoteAuth: null,
   static_blocks: [],
   prerolls: [],
-} satisfies Partial<ChannelSettings>;
+  preroll_time: 3_600_000,
+} satisfies ChannelSettings;
 
 export const userFixture: User = {
   id: 7,
