@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper.ts';
 
@@ -13,6 +14,7 @@ beforeAll(async () => {
   await mkdir(join(sitesDir, 'alpha', 'assets'), { recursive: true });
   await writeFile(join(sitesDir, 'alpha', 'index.html'), '<!doctype html><title>Alpha site</title>');
   await writeFile(join(sitesDir, 'alpha', 'assets', 'index-abc123.js'), 'console.log("alpha")');
+  await writeFile(join(sitesDir, 'alpha', 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("alpha")'));
   await writeFile(join(sitesDir, 'alpha', 'robots.txt'), 'User-agent: *');
   await writeFile(join(sitesDir, 'secret.txt'), 'outside every site');
   t = await buildTestApp({ sitesDir });
@@ -28,6 +30,18 @@ describe('static sites', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("alpha")');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the build\'s brotli copy to a browser that accepts it, and the plain file otherwise', async () => {
+    const url = '/assets/index-abc123.js';
+    const compressed = await t.app.inject({ url, headers: { host: 'localhost:8080', 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("alpha")');
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await t.app.inject({ url, headers: { host: 'localhost:8080', 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("alpha")');
   });
 
   it('serves index.html with no-cache at / and for any app route (history mode)', async () => {

@@ -1,8 +1,27 @@
 // Builds the site once per channel into dist/<slug>/. GRANDSTAND_CHANNEL (one slug) or
 // GRANDSTAND_CHANNELS (comma-separated) narrows it; turbo declares both so a cached build of one
 // channel is never reused for another.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { listChannelSlugs } from './channels.ts';
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+
+/**
+ * Brotli and gzip copies beside every text file, made once at build so the server sends them
+ * without compressing on each request (it serves them with @fastify/static's preCompressed).
+ */
+function precompress(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
+    const content = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
 
 const requested = process.env.GRANDSTAND_CHANNEL ?? process.env.GRANDSTAND_CHANNELS;
 const slugs = requested ? requested.split(',').map((s) => s.trim()).filter(Boolean) : listChannelSlugs();
@@ -13,4 +32,5 @@ for (const slug of slugs) {
   // vite.config.ts reads the channel from the environment each time it is loaded.
   process.env.GRANDSTAND_CHANNEL = slug;
   await build({ configFile, mode: 'production', logLevel: 'warn' });
+  precompress(new URL(`../dist/${slug}`, import.meta.url).pathname);
 }

@@ -49,7 +49,8 @@ export default fp<StaticSitesOptions>(
   async (app, options) => {
     const sitesDir = normalize(options.sitesDir);
     // Every sendFile names its root (the channel's site or folder), so a missing sites dir is not an error here.
-    await app.register(fastifyStatic, { root: sitesDir, serve: false, decorateReply: true, suppressWarning: true });
+    // The site build writes .br and .gz beside each file; they are sent to browsers that accept them.
+    await app.register(fastifyStatic, { root: sitesDir, serve: false, decorateReply: true, suppressWarning: true, preCompressed: true });
 
     app.get('/channel-logo.svg', { config: { apiKey: false } }, async (request, reply) => {
       const channel = request.hostChannel;
