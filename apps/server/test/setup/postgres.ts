@@ -39,6 +39,13 @@ interface Cluster {
   stop(): void;
 }
 
+/** util-linux's runuser sits in sbin, which a plain user's PATH (and CI's) may not include. */
+function findRunuser(): string {
+  const found = ['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].find((path) => existsSync(path));
+  if (!found) throw new Error('Running the PostgreSQL tests as root needs runuser (Debian package util-linux) to start the cluster as the postgres user.');
+  return found;
+}
+
 /** A throwaway cluster in a temp dir: unix socket only, no fsync, removed at teardown. */
 async function startCluster(): Promise<Cluster> {
   const bin = findPostgresBin();
@@ -46,8 +53,9 @@ async function startCluster(): Promise<Cluster> {
   const dataDir = join(dir, 'data');
   // initdb refuses to run as root: run the cluster as Debian's `postgres` user, who must own the dir.
   const asRoot = process.getuid?.() === 0;
+  const runuser = asRoot ? findRunuser() : '';
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
+    const [file, argv] = asRoot ? [runuser, ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
     execFileSync(file, argv, { stdio: 'pipe' });
   };
   if (asRoot) {

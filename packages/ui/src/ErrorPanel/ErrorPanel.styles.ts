@@ -1,4 +1,5 @@
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
+import { fullScreenLayer } from '../shared/fullScreenLayer.ts';
 
 export const PanelRoot = styled.div<{ $fullScreen: boolean }>`
   display: flex;
@@ -7,14 +8,7 @@ export const PanelRoot = styled.div<{ $fullScreen: boolean }>`
   padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
   background: ${({ theme }) => theme.colors.bodyBackground};
   color: ${({ theme }) => theme.colors.bodyTextColor};
-  ${({ $fullScreen, theme }) =>
-    $fullScreen &&
-    css`
-      position: fixed;
-      inset: 0;
-      z-index: ${theme.zIndex.overlay};
-      overflow: auto;
-    `}
+  ${({ $fullScreen }) => $fullScreen && fullScreenLayer}
 `;
 
 export const PanelBody = styled.div`

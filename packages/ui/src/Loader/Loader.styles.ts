@@ -1,4 +1,5 @@
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
+import { fullScreenLayer } from '../shared/fullScreenLayer.ts';
 
 export const LoaderRoot = styled.div<{ $fullScreen: boolean }>`
   display: flex;
@@ -8,14 +9,7 @@ export const LoaderRoot = styled.div<{ $fullScreen: boolean }>`
   gap: ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.lg};
   color: ${({ theme }) => theme.colors.bodyTextColor};
-  ${({ $fullScreen, theme }) =>
-    $fullScreen &&
-    css`
-      position: fixed;
-      inset: 0;
-      z-index: ${theme.zIndex.overlay};
-      background: ${theme.colors.bodyBackground};
-    `}
+  ${({ $fullScreen }) => $fullScreen && fullScreenLayer}
 `;
 
 export const LoaderLabel = styled.p`
