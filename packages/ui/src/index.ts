@@ -17,6 +17,7 @@ export type { HeaderProps } from './Header/Header.tsx';
 export { Footer } from './Footer/Footer.tsx';
 export type { FooterProps } from './Footer/Footer.tsx';
 export type { LinkComponent, LinkComponentProps, NavItem } from './shared/link.ts';
+export { visuallyHidden } from './shared/visuallyHidden.ts';
 export { menuForPlacement } from './menu/menuForPlacement.ts';
 export type { MenuPlacementTarget } from './menu/menuForPlacement.ts';
 export { DEFAULT_TOAST_DURATION, ToastViewport } from './Toast/ToastViewport.tsx';

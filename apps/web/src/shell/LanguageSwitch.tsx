@@ -1,4 +1,5 @@
 import { changeLanguage, supportedLanguages, useTranslation } from '@grandstand/i18n';
+import { visuallyHidden } from '@grandstand/ui';
 import styled from 'styled-components';
 import { LANGUAGE_STORAGE_KEY, useApiClient } from './services.tsx';
 
@@ -8,7 +9,7 @@ export function LanguageSwitch() {
   const client = useApiClient();
   return (
     <Label>
-      <span className="visually-hidden">{t('language')}</span>
+      <HiddenLabel>{t('language')}</HiddenLabel>
       <select
         value={i18n.resolvedLanguage ?? i18n.language}
         onChange={(event) => {
@@ -27,15 +28,11 @@ export function LanguageSwitch() {
   );
 }
 
+const HiddenLabel = styled.span`
+  ${visuallyHidden}
+`;
+
 const Label = styled.label`
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
   select {
     font: inherit;
     padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
