@@ -76,7 +76,19 @@ export {
   ParticipantsQuery,
   ParticipantsResponse,
 } from './participants.ts';
-export { Event, EventParticipant } from './events.ts';
+export {
+  AccessOption,
+  Event,
+  EventAccess,
+  EventDetail,
+  EventDetailResponse,
+  EventParticipant,
+  EventsForHomepageResponse,
+  EventsQuery,
+  EventsResponse,
+  EventStream,
+  PageMeta,
+} from './events.ts';
 export { capabilityFlags, ProfileResponse, User } from './user.ts';
 export { ChannelConfig, parseChannelConfig } from './channelConfig.ts';
 export type { ChannelConfigInput } from './channelConfig.ts';

@@ -9,6 +9,7 @@ import {
   type Namespace,
   type SupportedLanguage,
 } from './config.ts';
+import { featureLoader } from './features.ts';
 import { englishResources, type EnglishResources } from './resources.ts';
 
 /** A language's namespaces, each loaded on its own; typed so a file missing a key fails tsc. */
@@ -56,7 +57,10 @@ export interface CreateI18nOptions {
  */
 export async function createI18n(options: CreateI18nOptions): Promise<i18n> {
   const instance = createInstance();
-  instance.use(initReactI18next).use(resourcesToBackend(loadLocale));
+  // Feature namespaces (registerFeatureResources) first, then the shared ones.
+  instance
+    .use(initReactI18next)
+    .use(resourcesToBackend((language: string, namespace: string) => featureLoader(instance, language, namespace) ?? loadLocale(language, namespace)));
   await instance.init({
     lng: resolveLanguage(options.language),
     fallbackLng: defaultLanguage,
@@ -70,6 +74,8 @@ export async function createI18n(options: CreateI18nOptions): Promise<i18n> {
     // React escapes what it renders.
     interpolation: { escapeValue: false },
     returnEmptyString: false,
+    // Re-render when a feature's namespace arrives after the first render.
+    react: { bindI18nStore: 'added' },
   });
   return instance;
 }

@@ -8,6 +8,8 @@ export {
 } from './config.ts';
 export type { SupportedLanguage, Namespace } from './config.ts';
 export { createI18n, changeLanguage } from './createI18n.ts';
+export { defineFeatureNamespace, registerFeatureResources } from './features.ts';
+export type { FeatureNamespace, FeatureResources } from './features.ts';
 export type { CreateI18nOptions } from './createI18n.ts';
 export { formatEventDateTime, formatDate, formatTime, formatPrice } from './format.ts';
 export type { EventDateTime } from './format.ts';

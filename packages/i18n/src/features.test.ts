@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { changeLanguage, createI18n } from './createI18n.ts';
+import { defineFeatureNamespace, registerFeatureResources } from './features.ts';
+
+let frenchLoads = 0;
+const demo = defineFeatureNamespace({
+  namespace: 'demo',
+  en: { title: 'Live now' },
+  loaders: {
+    fr: () => {
+      frenchLoads += 1;
+      return Promise.resolve({ default: { title: 'En direct' } });
+    },
+  },
+});
+
+describe('registerFeatureResources', () => {
+  it('adds English at once and loads French only when French is the language', async () => {
+    frenchLoads = 0;
+    const i18n = await createI18n({ language: 'en' });
+    await registerFeatureResources(i18n, demo);
+    expect(i18n.t('demo:title' as never)).toBe('Live now');
+    expect(frenchLoads).toBe(0);
+
+    await changeLanguage(i18n, 'fr');
+    expect(i18n.t('demo:title' as never)).toBe('En direct');
+    expect(frenchLoads).toBe(1);
+  });
+
+  it('loads French up front on a French instance', async () => {
+    const i18n = await createI18n({ language: 'fr' });
+    await registerFeatureResources(i18n, demo);
+    expect(i18n.t('demo:title' as never)).toBe('En direct');
+  });
+});

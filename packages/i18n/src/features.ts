@@ -1,0 +1,59 @@
+import type { i18n } from 'i18next';
+import { defaultLanguage, type SupportedLanguage } from './config.ts';
+
+/**
+ * The resources of each feature package, by namespace. A feature adds its own through declaration
+ * merging, which types its `t()` calls like the shared namespaces:
+ *
+ * @example
+ * declare module '@grandstand/i18n' {
+ *   interface FeatureResources { events: typeof import('./locales/en.json') }
+ * }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FeatureResources {}
+
+type OtherLanguage = Exclude<SupportedLanguage, typeof defaultLanguage>;
+
+/** A feature's namespace: English bundled with the feature, every other language a lazy chunk. */
+export interface FeatureNamespace<T extends object = object> {
+  namespace: string;
+  en: T;
+  /** One loader per non-default language; the record's type makes a new language add its loader. */
+  loaders: Readonly<Record<OtherLanguage, () => Promise<{ default: T }>>>;
+}
+
+const registries = new WeakMap<i18n, Map<string, FeatureNamespace>>();
+
+/** The loader the instance's backend consults for namespaces that are not the shared ones. */
+export function featureLoader(instance: i18n, language: string, namespace: string): Promise<unknown> | undefined {
+  const feature = registries.get(instance)?.get(namespace);
+  if (!feature) return undefined;
+  if (language === defaultLanguage) return Promise.resolve(feature.en);
+  const loader = Object.hasOwn(feature.loaders, language) ? feature.loaders[language as OtherLanguage] : undefined;
+  return loader ? loader().then((module) => module.default) : Promise.reject(new Error(`No "${namespace}" resources for "${language}"`));
+}
+
+/**
+ * Adds a feature's namespace to an instance: English at once, the viewer's language if it is
+ * another one (and later, on a language change) through the same on-demand backend as the shared
+ * namespaces. Resolves when the current language's texts are there.
+ *
+ * @example
+ * await registerFeatureResources(i18n, eventsNamespace);
+ */
+export function registerFeatureResources(instance: i18n, feature: FeatureNamespace): Promise<void> {
+  let registry = registries.get(instance);
+  if (!registry) {
+    registry = new Map();
+    registries.set(instance, registry);
+  }
+  registry.set(feature.namespace, feature);
+  instance.addResourceBundle(defaultLanguage, feature.namespace, feature.en, true, true);
+  return instance.loadNamespaces(feature.namespace);
+}
+
+/** A typed descriptor for a feature's namespace (identity at run time). */
+export function defineFeatureNamespace<T extends object>(feature: FeatureNamespace<T>): FeatureNamespace<T> {
+  return feature;
+}
