@@ -72,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const routes of [channelRoutes, participantsRoutes, eventsRoutes, profileRoutes, geoRoutes]) {
     await app.register(routes, { prefix: '/api' });
   }
+  await app.register(import('./plugins/media.ts'), options.media ?? {});
   await app.register(staticSites, { sitesDir: options.sitesDir ?? serverPaths().sitesDir });
   return app;
 }

@@ -2,6 +2,7 @@ import type { ChannelRegistry } from './channels/registry.ts';
 import type { LoadedChannel } from './channels/loadChannels.ts';
 import type { Database } from './db/schema.ts';
 import type { CatalogCache } from './plugins/catalog-cache.ts';
+import type { MediaPluginOptions, MediaService } from './plugins/media.ts';
 import type { ApiKeyRepository } from './repositories/apiKeyRepository.ts';
 import type { CatalogRepository } from './repositories/catalogRepository.ts';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
     catalogCache: CatalogCache;
     apiKeys: ApiKeyRepository;
     catalog: CatalogRepository;
+    /** Signed stream addresses (plugins/media.ts). */
+    media: MediaService;
   }
   interface FastifyRequest {
     /** The channel named by the Host header (site routes); null on /api, where the key decides. */
@@ -24,5 +27,12 @@ declare module 'fastify' {
     apiKey?: boolean;
     /** Catalog answers are cached serialised per channel; this names the variant (query values). */
     catalog?: (request: FastifyRequest) => string;
+  }
+}
+
+declare module './app.ts' {
+  interface BuildAppOptions {
+    /** Media directory, signing secret and live-signal mode; `serve` passes `mediaConfigFromEnv()`. */
+    media?: MediaPluginOptions;
   }
 }
