@@ -121,6 +121,20 @@ export type CustomForm = z.infer<typeof CustomForm>;
 export const CustomFormResponse = dataResponse(CustomForm);
 export const CustomFormAlias = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be lowercase letters, digits and hyphens');
 
+/** A custom form's field value as sent: text for the text-like types, a boolean for a checkbox. */
+export const CustomFormValue = z.union([z.string(), z.boolean()]);
+export type CustomFormValue = z.infer<typeof CustomFormValue>;
+/**
+ * POST /custom-forms/{alias}: the values by field name (the api_key travels beside them, spec §7).
+ * The server checks them against the stored form's fields and answers 400 naming the first bad
+ * field; lengths and formats are per field type, so they are not in this shape.
+ */
+export const CustomFormSubmission = z.object({ values: z.record(z.string().max(64), CustomFormValue) });
+export type CustomFormSubmission = z.infer<typeof CustomFormSubmission>;
+/** 200, not 201: the client rejects any other success status (spec §8). */
+export const CustomFormSubmissionResponse = dataResponse(z.object({ id: z.number().int() }));
+export type CustomFormSubmissionResponse = z.infer<typeof CustomFormSubmissionResponse>;
+
 /** spec §3: geo. */
 export const Geo = z.object({
   country: z.string().nullable(),

@@ -90,5 +90,6 @@ export {
   PageMeta,
 } from './events.ts';
 export { capabilityFlags, ProfileResponse, User } from './user.ts';
+export { CustomFormSubmission, CustomFormSubmissionResponse, CustomFormValue } from './channel.ts';
 export { ChannelConfig, parseChannelConfig } from './channelConfig.ts';
 export type { ChannelConfigInput } from './channelConfig.ts';
