@@ -1,0 +1,43 @@
+import styled, { css, type DefaultTheme } from 'styled-components';
+import { readableOn } from '../theme/color.ts';
+
+export type BadgeTone = 'live' | 'primary' | 'neutral';
+
+const tones = {
+  live: (theme: DefaultTheme) => css`
+    background: ${theme.colors.danger};
+    color: ${readableOn(theme.colors.danger)};
+  `,
+  primary: (theme: DefaultTheme) => css`
+    background: ${theme.colors.primaryColor};
+    color: ${theme.colors.primaryContrast};
+  `,
+  neutral: (theme: DefaultTheme) => css`
+    background: ${theme.colors.surface};
+    color: ${theme.colors.surfaceText};
+    border-color: ${theme.colors.border};
+  `,
+} satisfies Record<BadgeTone, (theme: DefaultTheme) => ReturnType<typeof css>>;
+
+export const BadgeRoot = styled.span<{ $tone: BadgeTone }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+  border: 1px solid transparent;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.font.sizes.xs};
+  font-weight: ${({ theme }) => theme.font.weights.bold};
+  line-height: 1.4;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+  white-space: nowrap;
+  ${({ theme, $tone }) => tones[$tone](theme)}
+
+  .dot {
+    width: 0.5em;
+    height: 0.5em;
+    border-radius: 50%;
+    background: currentColor;
+  }
+`;

@@ -1,0 +1,17 @@
+import styled, { keyframes } from 'styled-components';
+
+const pulse = keyframes`
+  0%, 100% { opacity: 1; }
+  50% { opacity: 0.55; }
+`;
+
+export const SkeletonBlock = styled.span<{ $shape: 'text' | 'block' | 'circle' }>`
+  display: block;
+  background: ${({ theme }) => theme.colors.bodyTextColor10};
+  border-radius: ${({ theme, $shape }) => ($shape === 'circle' ? '50%' : $shape === 'block' ? theme.radii.md : theme.radii.sm)};
+  animation: ${pulse} 1.4s ease-in-out infinite;
+
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;

@@ -1,0 +1,19 @@
+import { SkeletonBlock } from './Skeleton.styles.ts';
+
+export interface SkeletonProps {
+  /** CSS width; default the full width. */
+  width?: string;
+  /** CSS height; default one line of text. */
+  height?: string;
+  /** Rounded corners: `text` for a line, `block` for a card or an image, `circle` for a logo. */
+  shape?: 'text' | 'block' | 'circle';
+  className?: string;
+}
+
+/**
+ * A grey placeholder where content is about to appear. Hidden from assistive technology: the
+ * container says it is loading (`aria-busy` plus a status text), not each placeholder.
+ */
+export function Skeleton({ width = '100%', height = '1em', shape = 'text', className }: SkeletonProps) {
+  return <SkeletonBlock aria-hidden="true" className={className} style={{ width, height }} $shape={shape} />;
+}
