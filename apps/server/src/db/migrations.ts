@@ -164,9 +164,49 @@ const initial: Migration = {
   },
 };
 
+/**
+ * spec §7 Events: listings stay fast with 100,000 events in a channel (issue 3). Every listing is
+ * scoped by channel and ordered by start time (or name), so each index leads with channel_id and
+ * ends with the sort key; the participant join is indexed from both sides (a school or team filter
+ * starts from participants, a page of events fetches its participants). Clips (spec §3) are cut in
+ * a later issue; the table exists now so /events/with_clip has something honest to ask.
+ */
+const eventListings: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('events').addColumn('description', 'text').execute();
+    await db.schema.createIndex('events_channel_ts').on('events').columns(['channel_id', 'event_utc_ts', 'id']).execute();
+    await db.schema.createIndex('events_channel_name').on('events').columns(['channel_id', 'name', 'id']).execute();
+    await db.schema.createIndex('events_channel_homepage').on('events').columns(['channel_id', 'event_utc_ts']).where(sql.ref('homepage'), '=', true).execute();
+    await db.schema.createIndex('event_participants_participant_event').on('event_participants').columns(['participant_id', 'event_id']).execute();
+    await db.schema.createIndex('event_participants_event').on('event_participants').columns(['event_id', 'participant_id']).execute();
+    await db.schema.createIndex('participants_channel_group').on('participants').columns(['channel_id', 'participant_group_id']).execute();
+
+    await channelOwned(db, 'clips')
+      .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+      .addColumn('event_id', 'integer', (c) => c.notNull().references('events.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('start_time', 'integer', (c) => c.notNull())
+      .addColumn('duration', 'integer', (c) => c.notNull())
+      .addColumn('tags', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued'))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createIndex('clips_channel_event').on('clips').columns(['channel_id', 'event_id']).execute();
+    await db.schema.createIndex('clips_event').on('clips').column('event_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('clips').ifExists().execute();
+    for (const index of ['events_channel_ts', 'events_channel_name', 'events_channel_homepage', 'event_participants_participant_event', 'event_participants_event', 'participants_channel_group']) {
+      await db.schema.dropIndex(index).ifExists().execute();
+    }
+    await db.schema.alterTable('events').dropColumn('description').execute();
+  },
+};
+
 /** In code, so `node src/cli.ts` needs no migration folder on disk and both engines share them. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_event_listings': eventListings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -150,6 +150,7 @@ export interface EventsTable {
   service_fee: ColumnType<string | number, number, number>;
   image: string | null;
   homepage: boolean;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventParticipantsTable {
@@ -171,6 +172,21 @@ export interface PrerollsTable {
   for_live: boolean;
 }
 
+/** spec §3 Clip: cut from an event by a viewer (a later issue); listed by /events/with_clip now. */
+export interface ClipsTable {
+  id: Id;
+  channel_id: number;
+  user_id: number | null;
+  event_id: number;
+  name: string;
+  /** Seconds from the start of the recording. */
+  start_time: number;
+  duration: number;
+  tags: Json<string[]>;
+  status: string;
+  created_at: Timestamp;
+}
+
 export interface DatabaseSchema {
   channels: ChannelsTable;
   api_keys: ApiKeysTable;
@@ -187,6 +203,7 @@ export interface DatabaseSchema {
   events: EventsTable;
   event_participants: EventParticipantsTable;
   prerolls: PrerollsTable;
+  clips: ClipsTable;
 }
 
 /** The typed database handle every repository takes. */

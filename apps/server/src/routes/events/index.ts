@@ -1,8 +1,37 @@
-import { EventCategoriesResponse, EventLocationsResponse } from '@grandstand/contract';
+import {
+  ApiErrorBody,
+  EventCategoriesResponse,
+  EventDetailResponse,
+  EventLocationsResponse,
+  EventsForHomepageResponse,
+  EventsQuery,
+  EventsResponse,
+  IdParams,
+} from '@grandstand/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { onDataChanged } from '../../cache/invalidation.ts';
+import { type EventsListQuery, EventsRepository } from '../../repositories/eventsRepository.ts';
 
-/** spec §7 Events: the catalog parts (sports, venues). Event listings come with the media work. */
+/**
+ * The cache variant of a listing: every validated query value, in a fixed order, so two spellings
+ * of one query share an answer. Listings differ per viewer only in has_access, and every caller is
+ * a visitor until accounts land, so a listing is the same for everyone on the channel.
+ */
+function listingVariant(name: string) {
+  return (request: FastifyRequest) => {
+    const query = request.query as EventsListQuery;
+    const keys = Object.keys(query).filter((k) => k !== 'api_key' && query[k as keyof EventsListQuery] !== undefined).sort();
+    return `${name}?${keys.map((k) => `${k}=${String(query[k as keyof EventsListQuery])}`).join('&')}`;
+  };
+}
+
+/** spec §7 Events: listings, the homepage selection, one event, and the catalog parts (sports, venues). */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const events = new EventsRepository(app.db);
+  const unsubscribe = onDataChanged((channelId) => events.invalidate(channelId));
+  app.addHook('onClose', async () => unsubscribe());
+
   app.get('/events-categories', { config: { catalog: () => 'categories' }, schema: { response: { 200: EventCategoriesResponse } } }, async (request) => ({
     data: await app.catalog.eventCategories(request.channelId),
   }));
@@ -10,6 +39,38 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/events-locations', { config: { catalog: () => 'locations' }, schema: { response: { 200: EventLocationsResponse } } }, async (request) => ({
     data: await app.catalog.eventLocations(request.channelId),
   }));
+
+  app.get('/events', { config: { catalog: listingVariant('events') }, schema: { querystring: EventsQuery, response: { 200: EventsResponse } } }, async (request) => {
+    const { data, total } = await events.list(request.channelId, request.query);
+    return { data, meta: { total, offset: request.query.offset, limit: request.query.limit } };
+  });
+
+  // Clips are cut in a later issue; until then no event has one and the listing is honestly empty.
+  app.get(
+    '/events/with_clip',
+    { config: { catalog: listingVariant('events-with-clip') }, schema: { querystring: EventsQuery, response: { 200: EventsResponse } } },
+    async (request) => {
+      const { data, total } = await events.list(request.channelId, request.query, { withClip: true });
+      return { data, meta: { total, offset: request.query.offset, limit: request.query.limit } };
+    },
+  );
+
+  app.get('/events-for-homepage', { config: { catalog: () => 'events-homepage' }, schema: { response: { 200: EventsForHomepageResponse } } }, async (request) => ({
+    data: await events.homepage(request.channelId),
+  }));
+
+  // Not cached: the stream address is signed and expires, and access will depend on the viewer.
+  app.get('/events/:id', { schema: { params: IdParams, response: { 200: EventDetailResponse, 404: ApiErrorBody } } }, async (request, reply) => {
+    const event = await events.detail(request.channelId, request.params.id);
+    // Another channel's event is as unknown as a missing one (architecture: multi-tenancy).
+    if (!event) return reply.code(404).send({ message: 'Event not found.', field: 'id' });
+    // spec §2: a stream address only for a viewer allowed to watch an event that has started.
+    const stream =
+      event.access.allowed && event.stream_status !== 'upcoming'
+        ? { url: app.media.streamUrl({ channelId: request.channelId, eventId: event.id, live: event.stream_status === 'live' }), kind: 'hls' as const, live: event.stream_status === 'live' }
+        : null;
+    return { data: { ...event, stream } };
+  });
 };
 
 export default eventsRoutes;

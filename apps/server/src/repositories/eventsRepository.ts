@@ -1,0 +1,339 @@
+import type { AccessOption, Event, EventAccess, EventDetail, EventParticipant, EventsQuery, StreamStatus } from '@grandstand/contract';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+import type { Database, DatabaseSchema } from '../db/schema.ts';
+
+/** The listing query after validation (defaults applied). */
+export type EventsListQuery = z.output<typeof EventsQuery>;
+
+/** The most events the homepage shows (issue 3: live, then upcoming, then the latest finished). */
+export const HOMEPAGE_LIMIT = 24;
+
+export interface EventsCacheOptions {
+  /** How long a channel's names (sports, schools, teams, venues) and listing totals stay in memory. */
+  ttlMs?: number;
+}
+
+interface Taxonomy {
+  categories: { id: number; parent_id: number | null; name: string; alias: string | null }[];
+  groups: { id: number; name: string; alias: string | null }[];
+  participants: { id: number; parent_id: number | null; participant_group_id: number | null; name: string; alias: string | null; gender: string | null }[];
+  locations: { id: number; city: string | null; state: string | null }[];
+}
+
+/**
+ * A listing's filters reduced to ids. Every set is "one of these"; the sets are ANDed. The
+ * participant sets each mean "either participant of the event is one of these" (spec §3 filters:
+ * a school, a team, a gender may match the home or the away side).
+ */
+export interface EventFilter {
+  status?: StreamStatus;
+  categoryIds?: number[];
+  locationIds?: number[];
+  participantSets: number[][];
+  search?: string;
+  fromTs?: number;
+  /** Exclusive. */
+  toTs?: number;
+  withClip?: boolean;
+}
+
+export interface EventsPage {
+  data: Event[];
+  total: number;
+}
+
+type Db = DatabaseSchema & { e: DatabaseSchema['events'] };
+type EventsQueryBuilder<O> = SelectQueryBuilder<Db, 'e', O>;
+
+const lower = (value: string) => value.trim().toLowerCase();
+const DAY_SECONDS = 86_400;
+
+/** Rows whose id, alias or name is the given value (spec §3 query keys: an alias, a name or an id). */
+function matching<T extends { id: number; name: string; alias: string | null }>(rows: readonly T[], value: string): T[] {
+  const wanted = lower(value);
+  const id = /^[0-9]{1,10}$/.test(wanted) ? Number(wanted) : null;
+  return rows.filter((row) => row.id === id || lower(row.name) === wanted || (row.alias !== null && lower(row.alias) === wanted));
+}
+
+/** The given ids and every descendant (nested sports, child teams). */
+function withDescendants(rows: readonly { id: number; parent_id: number | null }[], roots: readonly number[]): number[] {
+  const children = new Map<number, number[]>();
+  for (const row of rows) if (row.parent_id !== null) (children.get(row.parent_id) ?? children.set(row.parent_id, []).get(row.parent_id)!).push(row.id);
+  const seen = new Set<number>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return [...seen];
+}
+
+function intersect(current: number[] | undefined, next: number[]): number[] {
+  if (current === undefined) return next;
+  const keep = new Set(next);
+  return current.filter((id) => keep.has(id));
+}
+
+/** UTC seconds at the start of an ISO date (YYYY-MM-DD, validated by the contract). */
+function utcDaySeconds(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / 1000;
+}
+
+/** spec §2/§6 access kinds for a visitor (accounts and purchases come in later issues). */
+export function accessFor(accessType: string, basePrice: number): EventAccess {
+  const charge: AccessOption[] = basePrice > 0 ? ['login', accessType === 'ppv' ? 'buy_event' : 'buy_price'] : ['login', 'get_free'];
+  switch (accessType) {
+    case 'free':
+      return { allowed: true, geo_blocked: false, options: [] };
+    case 'register':
+      return { allowed: false, geo_blocked: false, options: ['register_free', 'login'] };
+    default:
+      return { allowed: false, geo_blocked: false, options: charge };
+  }
+}
+
+/** Escapes LIKE wildcards so a search for "50%" looks for the text. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * spec §7 Events: listings, the homepage selection, one event. Every read is scoped by the
+ * channel id of the caller's key (architecture: multi-tenancy is enforced on the server).
+ */
+export class EventsRepository {
+  readonly #db: Database;
+  readonly #taxonomies: LRUCache<number, Taxonomy>;
+  readonly #totals: LRUCache<string, number>;
+
+  constructor(db: Database, options: EventsCacheOptions = {}) {
+    this.#db = db;
+    const ttl = options.ttlMs ?? 10_000;
+    // Names change only with a seed or an operator's edit: like the catalog, seen within the TTL.
+    this.#taxonomies = new LRUCache<number, Taxonomy>({ max: 500, ttl });
+    // A total depends on the filters only, so paging through one listing counts once.
+    this.#totals = new LRUCache<string, number>({ max: 5_000, ttl });
+  }
+
+  /** Drops one channel's cached names and totals (or every channel's when null). */
+  invalidate(channelId: number | null): void {
+    if (channelId === null) {
+      this.#taxonomies.clear();
+      this.#totals.clear();
+      return;
+    }
+    this.#taxonomies.delete(channelId);
+    const prefix = `${channelId}:`;
+    for (const key of [...this.#totals.keys()]) if (key.startsWith(prefix)) this.#totals.delete(key);
+  }
+
+  async #taxonomy(channelId: number): Promise<Taxonomy> {
+    const cached = this.#taxonomies.get(channelId);
+    if (cached) return cached;
+    const [categories, groups, participants, locations] = await Promise.all([
+      this.#db.selectFrom('event_categories').select(['id', 'parent_id', 'name', 'alias']).where('channel_id', '=', channelId).execute(),
+      this.#db.selectFrom('participant_groups').select(['id', 'name', 'alias']).where('channel_id', '=', channelId).execute(),
+      this.#db.selectFrom('participants').select(['id', 'parent_id', 'participant_group_id', 'name', 'alias', 'gender']).where('channel_id', '=', channelId).execute(),
+      this.#db.selectFrom('event_locations').select(['id', 'city', 'state']).where('channel_id', '=', channelId).execute(),
+    ]);
+    const taxonomy = { categories, groups, participants, locations };
+    this.#taxonomies.set(channelId, taxonomy);
+    return taxonomy;
+  }
+
+  /**
+   * Turns the query's names into id sets. Null when a name matches nothing: an unknown school,
+   * team or sport narrows the listing to nothing rather than being an error (spec §3 query keys).
+   */
+  async resolveFilter(channelId: number, query: EventsListQuery): Promise<EventFilter | null> {
+    const filter: EventFilter = { participantSets: [] };
+    if (query.stream_status) filter.status = query.stream_status;
+    const needsNames = query.sport || query.event_category_id || query.school || query.team || query.participant_id || query.gender || query.city || query.state;
+    if (needsNames) {
+      const t = await this.#taxonomy(channelId);
+      if (query.sport) filter.categoryIds = withDescendants(t.categories, matching(t.categories, query.sport).map((c) => c.id));
+      // A parent category's listing includes its nested categories, as a sport's does.
+      if (query.event_category_id) {
+        const known = t.categories.some((c) => c.id === query.event_category_id);
+        filter.categoryIds = intersect(filter.categoryIds, known ? withDescendants(t.categories, [query.event_category_id]) : []);
+      }
+      if (query.school) {
+        const groups = new Set(matching(t.groups, query.school).map((g) => g.id));
+        filter.participantSets.push(t.participants.filter((p) => p.participant_group_id !== null && groups.has(p.participant_group_id)).map((p) => p.id));
+      }
+      if (query.team) filter.participantSets.push(withDescendants(t.participants, matching(t.participants, query.team).map((p) => p.id)));
+      if (query.participant_id) {
+        const known = t.participants.some((p) => p.id === query.participant_id);
+        filter.participantSets.push(known ? withDescendants(t.participants, [query.participant_id]) : []);
+      }
+      if (query.gender) filter.participantSets.push(t.participants.filter((p) => p.gender === query.gender).map((p) => p.id));
+      const byPlace = (key: 'city' | 'state', value: string) => t.locations.filter((l) => l[key] !== null && lower(l[key]) === lower(value)).map((l) => l.id);
+      if (query.city) filter.locationIds = intersect(filter.locationIds, byPlace('city', query.city));
+      if (query.state) filter.locationIds = intersect(filter.locationIds, byPlace('state', query.state));
+    }
+    if (query.location) filter.locationIds = intersect(filter.locationIds, [query.location]);
+    if (query.search) filter.search = query.search;
+    if (query.start_date) filter.fromTs = utcDaySeconds(query.start_date);
+    // end_date is inclusive: events starting before the next UTC day.
+    if (query.end_date) filter.toTs = utcDaySeconds(query.end_date) + DAY_SECONDS;
+    const empty = filter.categoryIds?.length === 0 || filter.locationIds?.length === 0 || filter.participantSets.some((set) => set.length === 0);
+    return empty ? null : filter;
+  }
+
+  #where<O>(query: EventsQueryBuilder<O>, channelId: number, filter: EventFilter): EventsQueryBuilder<O> {
+    let q = query.where('e.channel_id', '=', channelId);
+    if (filter.status) q = q.where('e.stream_status', '=', filter.status);
+    if (filter.categoryIds) q = q.where('e.event_category_id', 'in', filter.categoryIds);
+    if (filter.locationIds) q = q.where('e.location_id', 'in', filter.locationIds);
+    for (const ids of filter.participantSets) {
+      q = q.where((eb) => eb.exists(eb.selectFrom('event_participants as ep').select(sql.lit(1).as('one')).whereRef('ep.event_id', '=', 'e.id').where('ep.participant_id', 'in', ids)));
+    }
+    if (filter.search) q = q.where('e.name', 'ilike', likePattern(filter.search));
+    if (filter.fromTs !== undefined) q = q.where('e.event_utc_ts', '>=', filter.fromTs);
+    if (filter.toTs !== undefined) q = q.where('e.event_utc_ts', '<', filter.toTs);
+    if (filter.withClip) {
+      q = q.where((eb) =>
+        eb.exists(eb.selectFrom('clips as c').select(sql.lit(1).as('one')).whereRef('c.event_id', '=', 'e.id').whereRef('c.channel_id', '=', 'e.channel_id').where('c.status', '<>', 'failed')),
+      );
+    }
+    return q;
+  }
+
+  #selectEvents() {
+    return this.#db
+      .selectFrom('events as e')
+      .select((x) => [
+        'e.id',
+        'e.name',
+        'e.type',
+        'e.access_type',
+        'e.event_utc_ts',
+        'e.end_utc_ts',
+        'e.time_zone',
+        'e.event_category_id',
+        'e.location_id',
+        'e.base_price',
+        'e.service_fee',
+        'e.stream_status',
+        'e.image',
+        jsonArrayFrom(
+          x
+            .selectFrom('event_participants as ep')
+            .innerJoin('participants as p', 'p.id', 'ep.participant_id')
+            .select(['p.id', 'p.name', 'p.short_name', 'p.color', 'ep.side'])
+            .whereRef('ep.event_id', '=', 'e.id')
+            // "away @ home" (spec §3): the away side first.
+            .orderBy(sql`case when ep.side = 'away' then 0 else 1 end`)
+            .orderBy('ep.id'),
+        ).as('participants'),
+      ]);
+  }
+
+  /** A page of a listing and its total (same WHERE). */
+  async list(channelId: number, query: EventsListQuery, options: { withClip?: boolean } = {}): Promise<EventsPage> {
+    const filter = await this.resolveFilter(channelId, query);
+    if (!filter) return { data: [], total: 0 };
+    if (options.withClip) filter.withClip = true;
+    // spec §3: finished events (vod) read newest first; everything else soonest first.
+    const direction = query.sort_direction ?? (query.stream_status === 'finished' ? 'desc' : 'asc');
+    const sortColumn = query.sort_field === 'name' ? 'e.name' : 'e.event_utc_ts';
+    const rows = await this.#where(this.#selectEvents(), channelId, filter)
+      .orderBy(sortColumn, direction)
+      .orderBy('e.id', direction)
+      .offset(query.offset)
+      .limit(query.limit)
+      .execute();
+    const data = rows.map(toEvent);
+    // A short page that starts at the offset tells the total without counting.
+    const total = rows.length > 0 && rows.length < query.limit ? query.offset + rows.length : await this.#count(channelId, filter);
+    return { data, total };
+  }
+
+  async #count(channelId: number, filter: EventFilter): Promise<number> {
+    const key = `${channelId}:${JSON.stringify(filter)}`;
+    const cached = this.#totals.get(key);
+    if (cached !== undefined) return cached;
+    const row = await this.#where(this.#db.selectFrom('events as e'), channelId, filter)
+      .select(sql<string | number>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow();
+    const total = Number(row.total);
+    this.#totals.set(key, total);
+    return total;
+  }
+
+  /** issue 3: the homepage-flagged events, live first, then the soonest upcoming, then the latest finished. */
+  async homepage(channelId: number): Promise<Event[]> {
+    const rows = await this.#selectEvents()
+      .where('e.channel_id', '=', channelId)
+      .where('e.homepage', '=', true)
+      .orderBy(sql`case e.stream_status when 'live' then 0 when 'upcoming' then 1 else 2 end`)
+      .orderBy(sql`case when e.stream_status = 'finished' then -e.event_utc_ts else e.event_utc_ts end`)
+      .orderBy('e.id')
+      .limit(HOMEPAGE_LIMIT)
+      .execute();
+    return rows.map(toEvent);
+  }
+
+  /** One event with its sport, venue and access; undefined when the channel has no such event. */
+  async detail(channelId: number, id: number): Promise<Omit<EventDetail, 'stream'> | undefined> {
+    const row = await this.#selectEvents()
+      .where('e.channel_id', '=', channelId)
+      .where('e.id', '=', id)
+      .leftJoin('event_categories as c', (j) => j.onRef('c.id', '=', 'e.event_category_id').onRef('c.channel_id', '=', 'e.channel_id'))
+      .leftJoin('event_locations as l', (j) => j.onRef('l.id', '=', 'e.location_id').onRef('l.channel_id', '=', 'e.channel_id'))
+      .select(['e.description', 'c.name as category_name', 'c.alias as category_alias', 'l.name as location_name', 'l.city as location_city', 'l.state as location_state'])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const event = toEvent(row);
+    return {
+      ...event,
+      description: row.description,
+      category: event.event_category_id !== null && row.category_name !== null ? { id: event.event_category_id, name: row.category_name, alias: row.category_alias } : null,
+      location: event.location_id !== null && row.location_name !== null ? { id: event.location_id, name: row.location_name, city: row.location_city, state: row.location_state } : null,
+      access: accessFor(event.access_type, event.base_price),
+    };
+  }
+}
+
+interface EventRow {
+  id: number;
+  name: string;
+  type: string;
+  access_type: string;
+  event_utc_ts: string | number;
+  end_utc_ts: string | number;
+  time_zone: string;
+  event_category_id: number | null;
+  location_id: number | null;
+  base_price: string | number;
+  service_fee: string | number;
+  stream_status: string;
+  image: string | null;
+  participants: { id: number; name: string; short_name: string | null; color: string | null; side: string }[];
+}
+
+function toEvent(row: EventRow): Event {
+  const basePrice = Number(row.base_price);
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type as Event['type'],
+    access_type: row.access_type as Event['access_type'],
+    participants: row.participants.map((p) => ({ ...p, side: p.side as EventParticipant['side'] })),
+    event_utc_ts: Number(row.event_utc_ts),
+    end_utc_ts: Number(row.end_utc_ts),
+    time_zone: row.time_zone,
+    event_category_id: row.event_category_id,
+    location_id: row.location_id,
+    base_price: basePrice,
+    service_fee: Number(row.service_fee),
+    has_access: accessFor(row.access_type, basePrice).allowed,
+    stream_status: row.stream_status as StreamStatus,
+    image: row.image,
+  };
+}
