@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { createPlaybackSession, type FirstFrameInfo, type PlaybackSession, type PlaybackState, type QualityChoice } from '../engine/session.ts';
+import type { CreatePlayer } from '../engine/types.ts';
+import type { PlayerLabels } from '../labels.ts';
+import { PlayerControls } from '../PlayerControls/PlayerControls.tsx';
+import { clamp } from '../time.ts';
+import { useMediaState } from './useMediaState.ts';
+
+export interface PlayerProps {
+  /** The stream's HLS address (`EventDetail.stream.url`). */
+  src: string;
+  live: boolean;
+  title: string;
+  labels: PlayerLabels;
+  autoPlay?: boolean;
+  poster?: string;
+  /** A sponsor message played first, unseekable and unskippable; then `src`. */
+  prerollSrc?: string;
+  /** Time to first frame, once per mount (or per new `src`). */
+  onFirstFrame?: (info: FirstFrameInfo) => void;
+  /** Seconds of the event actually played, every 10 s while playing and on pause, end and unmount. */
+  onViewingTime?: (seconds: number, event: { total: number }) => void;
+  /** The stream failed (the player shows the error and keeps trying to recover). */
+  onError?: (error: unknown) => void;
+  onEnded?: () => void;
+  /** The preroll is over: `completed` false when it could not play and was passed over. */
+  onPrerollEnded?: (info: { completed: boolean }) => void;
+  /** @internal Tests replace shaka with a fake. */
+  createPlayer?: CreatePlayer;
+}
+
+const INITIAL: PlaybackState = { phase: 'loading', failed: false, qualities: [], quality: 'auto' };
+
+/**
+ * The video player: shaka-player (loaded on mount, in its own chunk) behind the product's own
+ * controls. Remount with a `key` or change `src` to play something else.
+ *
+ * @example
+ * <Player src={event.stream.url} live={event.stream.live} title={title} labels={labels}
+ *   prerollSrc={preroll?.url} onPrerollEnded={rememberPreroll} onViewingTime={report} autoPlay />
+ */
+export function Player({ src, live, title, labels, autoPlay = false, poster, prerollSrc, createPlayer, ...callbacks }: PlayerProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const sessionRef = useRef<PlaybackSession | null>(null);
+  const [playback, setPlayback] = useState<PlaybackState>(INITIAL);
+  const [retrying, setRetrying] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+
+  const onFirstFrame = useEffectEvent((info: FirstFrameInfo) => callbacks.onFirstFrame?.(info));
+  const onViewingTime = useEffectEvent((seconds: number, event: { total: number }) => callbacks.onViewingTime?.(seconds, event));
+  const onError = useEffectEvent((error: unknown) => callbacks.onError?.(error));
+  const onEnded = useEffectEvent(() => callbacks.onEnded?.());
+  const onPrerollEnded = useEffectEvent((info: { completed: boolean }) => callbacks.onPrerollEnded?.(info));
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const session = createPlaybackSession({
+      video,
+      src,
+      live,
+      autoPlay,
+      ...(prerollSrc ? { prerollSrc } : {}),
+      ...(createPlayer ? { createPlayer } : {}),
+      onChange: setPlayback,
+      onFirstFrame,
+      onViewingTime,
+      onError,
+      onEnded,
+      onPrerollEnded,
+    });
+    sessionRef.current = session;
+    return () => {
+      session.dispose();
+      sessionRef.current = null;
+      setPlayback(INITIAL);
+    };
+    // autoPlay is read once per stream: toggling it later must not reload the stream.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [src, live, prerollSrc, createPlayer]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === rootRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const seekRange = useCallback(() => sessionRef.current?.seekRange() ?? { start: 0, end: 0 }, []);
+  const media = useMediaState(videoRef, seekRange);
+  const video = () => videoRef.current;
+
+  const retry = () => {
+    const session = sessionRef.current;
+    if (!session) return;
+    setRetrying(true);
+    void session.retry().finally(() => setRetrying(false));
+  };
+
+  return (
+    <PlayerControls
+      ref={rootRef}
+      title={title}
+      labels={labels}
+      live={live}
+      preroll={playback.phase === 'preroll'}
+      playing={media.playing}
+      currentTime={media.currentTime}
+      seekRange={media.seekRange}
+      bufferedEnd={media.bufferedEnd}
+      volume={media.volume}
+      muted={media.muted}
+      fullscreen={fullscreen}
+      waiting={playback.phase === 'loading' || media.waiting}
+      failed={playback.failed}
+      retrying={retrying}
+      qualities={playback.qualities}
+      quality={playback.quality}
+      onPlay={() => void video()?.play()?.catch(() => undefined)}
+      onPause={() => video()?.pause()}
+      onSeek={(time) => {
+        const v = video();
+        if (v) v.currentTime = time;
+      }}
+      onVolumeChange={(volume) => {
+        const v = video();
+        if (!v) return;
+        v.volume = clamp(volume, 0, 1);
+        v.muted = volume === 0;
+      }}
+      onToggleMute={() => {
+        const v = video();
+        if (v) v.muted = !v.muted;
+      }}
+      onToggleFullscreen={() => {
+        const root = rootRef.current;
+        if (!root) return;
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+        else void root.requestFullscreen?.().catch(() => undefined);
+      }}
+      onGoLive={() => sessionRef.current?.goToLive()}
+      onRetry={retry}
+      onQualityChange={(choice: QualityChoice) => sessionRef.current?.selectQuality(choice)}
+    >
+      <video ref={videoRef} poster={poster} playsInline aria-hidden="true" />
+    </PlayerControls>
+  );
+}

@@ -1,0 +1,244 @@
+import { createFirstFrameTimer } from '../analytics/firstFrame.ts';
+import { createViewingTimeTracker } from '../analytics/viewingTime.ts';
+import type { TimeRange } from '../time.ts';
+import { playerConfiguration } from './config.ts';
+import { createShakaPlayer } from './loadShaka.ts';
+import { createRecovery, type RecoveryOptions } from './recovery.ts';
+import { isShakaError, LOAD_INTERRUPTED, SEVERITY_CRITICAL, type CreatePlayer, type ShakaPlayerLike, type VariantTrackLike } from './types.ts';
+
+/** What plays: nothing yet, the sponsor's preroll, or the event itself. */
+export type PlaybackPhase = 'loading' | 'preroll' | 'main';
+
+/** One quality the viewer can pick; `id` is the picture height. */
+export interface QualityOption {
+  id: number;
+  label: string;
+}
+
+export type QualityChoice = 'auto' | number;
+
+export interface PlaybackState {
+  phase: PlaybackPhase;
+  /** The stream failed and is being recovered; the viewer sees the error with Retry. */
+  failed: boolean;
+  qualities: QualityOption[];
+  quality: QualityChoice;
+}
+
+export interface FirstFrameInfo {
+  /** Milliseconds from the load request to the first advancing frame. */
+  ms: number;
+  /** Whether that first frame was the preroll's (the viewer's wait either way). */
+  preroll: boolean;
+}
+
+export interface PlaybackSessionOptions {
+  video: HTMLVideoElement;
+  src: string;
+  live: boolean;
+  prerollSrc?: string;
+  autoPlay: boolean;
+  onChange: (state: PlaybackState) => void;
+  onFirstFrame?: (info: FirstFrameInfo) => void;
+  onViewingTime?: (seconds: number, event: { total: number }) => void;
+  onError?: (error: unknown) => void;
+  onEnded?: () => void;
+  onPrerollEnded?: (info: { completed: boolean }) => void;
+  /** shaka by default; tests pass a fake. */
+  createPlayer?: CreatePlayer;
+  recovery?: Pick<RecoveryOptions, 'events' | 'isOnline' | 'delaysMs'>;
+  now?: () => number;
+}
+
+export interface PlaybackSession {
+  /** The viewer pressed Retry. */
+  retry(): Promise<void>;
+  /** Jumps to the live edge. */
+  goToLive(): void;
+  /** The seekable window: the DVR window when live, the whole recording otherwise. */
+  seekRange(): TimeRange;
+  selectQuality(choice: QualityChoice): void;
+  dispose(): void;
+}
+
+function qualitiesOf(tracks: VariantTrackLike[]): QualityOption[] {
+  const heights = [...new Set(tracks.map((t) => t.height).filter((h): h is number => typeof h === 'number' && h > 0))];
+  return heights.sort((a, b) => b - a).map((h) => ({ id: h, label: `${h}p` }));
+}
+
+/**
+ * One viewing of one stream: loads shaka, plays the preroll then the event, measures the first
+ * frame and the time watched, and recovers from failures. Framework-free, so the React component is
+ * a thin view over it and tests drive it with a fake shaka player.
+ */
+export function createPlaybackSession(options: PlaybackSessionOptions): PlaybackSession {
+  const { video, src, live, prerollSrc, autoPlay, onChange, createPlayer = createShakaPlayer, now } = options;
+  let state: PlaybackState = { phase: 'loading', failed: false, qualities: [], quality: 'auto' };
+  let player: ShakaPlayerLike | undefined;
+  let playerPromise: Promise<ShakaPlayerLike> | undefined;
+  let disposed = false;
+  /** Where an on-demand viewer was, to resume there after a failure. */
+  let lastPosition: number | undefined;
+  let prerollOver = !prerollSrc;
+
+  const set = (patch: Partial<PlaybackState>) => {
+    if (disposed) return;
+    state = { ...state, ...patch };
+    onChange(state);
+  };
+  const firstFrame = createFirstFrameTimer(now);
+  const viewing = createViewingTimeTracker({ onReport: ({ seconds, total }) => options.onViewingTime?.(seconds, { total }), ...(now ? { now } : {}) });
+
+  const play = () => {
+    video.play()?.catch(() => {
+      // Autoplay refused by the browser: the controls show Play and the viewer starts it.
+    });
+  };
+
+  const onShakaError = (event: Event) => {
+    const error = (event as CustomEvent<unknown>).detail;
+    if (isShakaError(error) && error.severity !== SEVERITY_CRITICAL) return;
+    fail(error);
+  };
+
+  const ensurePlayer = (): Promise<ShakaPlayerLike> => {
+    playerPromise ??= (async () => {
+      const made = await createPlayer();
+      if (disposed) {
+        void made.destroy();
+        throw new Error('disposed');
+      }
+      await made.attach(video);
+      made.configure(playerConfiguration());
+      made.addEventListener('error', onShakaError);
+      made.addEventListener('trackschanged', refreshQualities);
+      player = made;
+      return made;
+    })();
+    playerPromise.catch(() => {
+      playerPromise = undefined;
+    });
+    return playerPromise;
+  };
+
+  function refreshQualities() {
+    if (!player || state.phase !== 'main') return;
+    set({ qualities: qualitiesOf(player.getVariantTracks()) });
+  }
+
+  const loadMain = async (startTime: number | undefined, thenPlay: boolean) => {
+    const p = await ensurePlayer();
+    set({ phase: 'main', qualities: [] });
+    await p.load(src, startTime);
+    refreshQualities();
+    if (thenPlay) play();
+  };
+
+  const recovery = createRecovery({
+    ...options.recovery,
+    // Live resumes at the live edge (the default start); on-demand where the viewer was.
+    reload: () => loadMain(live ? undefined : lastPosition, true),
+    onRecovered: () => set({ failed: false }),
+  });
+
+  function fail(error: unknown) {
+    if (disposed || (isShakaError(error) && error.code === LOAD_INTERRUPTED)) return;
+    // A sponsor message that cannot play must not keep the viewer from the event.
+    if (!prerollOver && player) return finishPreroll(false);
+    viewing.stop();
+    if (!recovery.isFailed) {
+      set({ failed: true });
+      options.onError?.(error);
+    }
+    recovery.failed();
+  }
+
+  const onPlaying = () => {
+    firstFrame.playing(video.currentTime);
+    if (state.phase === 'main') viewing.play();
+  };
+  const onTimeUpdate = () => {
+    const ms = firstFrame.timeUpdate(video.currentTime);
+    if (ms !== undefined) options.onFirstFrame?.({ ms, preroll: state.phase === 'preroll' });
+    if (state.phase === 'main' && !recovery.isFailed && video.currentTime > 0) lastPosition = video.currentTime;
+  };
+  const onStopped = () => viewing.stop();
+  /** Once per session, whether the preroll ended, failed to load or failed while playing. */
+  function finishPreroll(completed: boolean) {
+    if (prerollOver) return;
+    prerollOver = true;
+    options.onPrerollEnded?.({ completed });
+    void loadMain(undefined, true).catch(fail);
+  }
+
+  const onEnded = () => {
+    viewing.stop();
+    if (state.phase === 'preroll') {
+      finishPreroll(true);
+    } else if (state.phase === 'main') {
+      options.onEnded?.();
+    }
+  };
+  const mediaListeners: [string, () => void][] = [
+    ['playing', onPlaying],
+    ['timeupdate', onTimeUpdate],
+    ['pause', onStopped],
+    ['waiting', onStopped],
+    ['ended', onEnded],
+  ];
+  for (const [type, listener] of mediaListeners) video.addEventListener(type, listener);
+
+  const start = async () => {
+    firstFrame.start();
+    video.autoplay = autoPlay;
+    if (!prerollSrc) return loadMain(undefined, false);
+    const p = await ensurePlayer();
+    set({ phase: 'preroll' });
+    try {
+      await p.load(prerollSrc);
+    } catch (error) {
+      if (!disposed && !(isShakaError(error) && error.code === LOAD_INTERRUPTED)) finishPreroll(false);
+    }
+  };
+  void start().catch(fail);
+
+  return {
+    retry: () => recovery.retryNow(),
+    goToLive() {
+      if (player && live) video.currentTime = player.seekRange().end;
+    },
+    seekRange() {
+      if (player && live && state.phase === 'main') return player.seekRange();
+      return { start: 0, end: Number.isFinite(video.duration) ? video.duration : 0 };
+    },
+    selectQuality(choice) {
+      if (!player) return;
+      if (choice === 'auto') {
+        player.configure({ abr: { enabled: true } });
+      } else {
+        const best = player
+          .getVariantTracks()
+          .filter((t) => t.height === choice)
+          .sort((a, b) => b.bandwidth - a.bandwidth)[0];
+        if (!best) return;
+        player.configure({ abr: { enabled: false } });
+        player.selectVariantTrack(best, true);
+      }
+      set({ quality: choice });
+    },
+    dispose() {
+      if (disposed) return;
+      viewing.dispose();
+      disposed = true;
+      recovery.dispose();
+      for (const [type, listener] of mediaListeners) video.removeEventListener(type, listener);
+      if (player) {
+        player.removeEventListener('error', onShakaError);
+        player.removeEventListener('trackschanged', refreshQualities);
+        void player.destroy();
+      } else {
+        void playerPromise?.then((p) => p.destroy(), () => undefined);
+      }
+    },
+  };
+}

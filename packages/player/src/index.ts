@@ -1,0 +1,15 @@
+// The entry imports no shaka-player code: shaka is fetched by a dynamic import when a Player mounts
+// (or preloadPlayer is called), so importing this package for types or controls costs nothing more.
+export { Player } from './Player/Player.tsx';
+export type { PlayerProps } from './Player/Player.tsx';
+export { PlayerControls } from './PlayerControls/PlayerControls.tsx';
+export type { PlayerControlsProps } from './PlayerControls/PlayerControls.tsx';
+export type { PlayerLabels } from './labels.ts';
+export type { FirstFrameInfo, PlaybackPhase, QualityChoice, QualityOption } from './engine/session.ts';
+export { preloadPlayer } from './engine/loadShaka.ts';
+export { createViewingTimeTracker, VIEWING_TIME_INTERVAL_MS } from './analytics/viewingTime.ts';
+export type { ViewingTimeReport, ViewingTimeTracker, ViewingTimeTrackerOptions } from './analytics/viewingTime.ts';
+export { createFirstFrameTimer } from './analytics/firstFrame.ts';
+export type { FirstFrameTimer } from './analytics/firstFrame.ts';
+export { formatTime, isBehindLiveEdge, LIVE_EDGE_TOLERANCE_SECONDS, SEEK_STEP_SECONDS } from './time.ts';
+export type { TimeRange } from './time.ts';

@@ -1,0 +1,31 @@
+/**
+ * Every text the player shows or announces. The site translates them (ui and player carry no
+ * i18n) and passes them in, so the player reads in the viewer's language.
+ */
+export interface PlayerLabels {
+  /** The kind of region the player is, read with its title ("Video player"). */
+  player: string;
+  play: string;
+  pause: string;
+  /** The seek slider ("Seek"). */
+  seek: string;
+  volume: string;
+  mute: string;
+  unmute: string;
+  fullscreen: string;
+  exitFullscreen: string;
+  /** The live badge ("LIVE"). */
+  live: string;
+  /** Shown when the viewer is behind the live edge ("Back to live"). */
+  backToLive: string;
+  /** The quality selector ("Quality") and its automatic choice ("Auto"). */
+  quality: string;
+  qualityAuto: string;
+  /** The sponsor message label shown while a preroll plays ("Ad"). */
+  ad: string;
+  /** Announced while the stream loads ("Loading video"). */
+  loading: string;
+  /** spec §8: "Oops! We are currently experiencing technical difficulties". */
+  error: string;
+  retry: string;
+}

@@ -1,0 +1,61 @@
+import type { ShakaPlayerLike, VariantTrackLike } from '../engine/types.ts';
+
+/**
+ * A stand-in for shaka's Player, the outside boundary of the session: records what it is asked to
+ * do, and lets a test make a load fail or fire shaka's events.
+ */
+export class FakeShakaPlayer extends EventTarget implements ShakaPlayerLike {
+  loads: { uri: string; startTime: number | undefined }[] = [];
+  configs: object[] = [];
+  attached: HTMLMediaElement | undefined;
+  destroyed = false;
+  live = false;
+  range = { start: 0, end: 0 };
+  tracks: VariantTrackLike[] = [];
+  selected: VariantTrackLike | undefined;
+  /** Each load consults this: a thrown value makes it reject. */
+  loadBehaviour: (uri: string) => void = () => undefined;
+
+  attach(video: HTMLMediaElement) {
+    this.attached = video;
+    return Promise.resolve();
+  }
+  configure(config: object) {
+    this.configs.push(config);
+    return true;
+  }
+  load(uri: string, startTime?: number) {
+    this.loads.push({ uri, startTime });
+    try {
+      this.loadBehaviour(uri);
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  destroy() {
+    this.destroyed = true;
+    return Promise.resolve();
+  }
+  isLive() {
+    return this.live;
+  }
+  seekRange() {
+    return this.range;
+  }
+  getVariantTracks() {
+    return this.tracks;
+  }
+  selectVariantTrack(track: VariantTrackLike) {
+    this.selected = track;
+  }
+  /** Fires shaka's `error` event with a shaka-shaped error. */
+  fail(code: number, severity = 2) {
+    this.dispatchEvent(new CustomEvent('error', { detail: { code, severity, category: 1 } }));
+  }
+}
+
+export const networkError = (code = 1002) => ({ code, severity: 2, category: 1 });
+
+/** Lets pending promise callbacks run. */
+export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
