@@ -1,0 +1,18 @@
+export { contentRoutes, CONTENT_PATHS, createChannelPageRoute } from './routes.tsx';
+export { contentApi, useSubmitCustomFormMutation } from './contentApi.ts';
+export type { SubmitCustomFormArgs, SubmitCustomFormResult } from './contentApi.ts';
+export { contentNamespace } from './namespace.ts';
+export { sanitizeHtml } from './sanitizeHtml.ts';
+export { SanitizedHtml } from './shared/SanitizedHtml.tsx';
+export type { SanitizedHtmlProps } from './shared/SanitizedHtml.tsx';
+export { FaqPage } from './views/FaqPage/FaqPage.tsx';
+export { FaqList } from './views/FaqPage/FaqList.tsx';
+export type { FaqListProps } from './views/FaqPage/FaqList.tsx';
+export { AboutPage, ABOUT_BLOCK_ALIAS } from './views/AboutPage/AboutPage.tsx';
+export { ContactsPage, CONTACTS_ALIAS } from './views/ContactsPage/ContactsPage.tsx';
+export { CustomFormView } from './views/ContactsPage/CustomFormView.tsx';
+export type { CustomFormViewProps } from './views/ContactsPage/CustomFormView.tsx';
+export { ChannelPage } from './views/ChannelPage/ChannelPage.tsx';
+export type { ChannelPageProps } from './views/ChannelPage/ChannelPage.tsx';
+export { isValidEmail, isValidPhone, MAX_LENGTH_OTHER, MAX_LENGTH_TEXTAREA, validateField, validateForm } from './validation.ts';
+export type { FieldProblem, FormValues } from './validation.ts';

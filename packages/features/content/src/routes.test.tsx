@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { aboutPage, contentRoutes as fakeRoutes } from './test/fixtures.ts';
+import { renderRoutes } from './test/render.tsx';
+import { contentRoutes, createChannelPageRoute } from './routes.tsx';
+
+const page = { id: aboutPage.id, url: aboutPage.url, name: aboutPage.name, alt_name: null };
+
+function layout(children: ReturnType<typeof createChannelPageRoute>[]) {
+  return [{ path: '/', element: <Outlet />, children }];
+}
+
+describe('contentRoutes', () => {
+  it.each([
+    ['/faq', 'Frequently asked questions'],
+    ['/about', 'About Northfield Schools Network'],
+    ['/contacts', 'Contact us'],
+  ])('loads %s lazily under the site layout', async (path, heading) => {
+    await renderRoutes(layout(contentRoutes), { routes: fakeRoutes(), route: path });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+});
+
+describe('createChannelPageRoute', () => {
+  it('serves the page at its url with the schedule view below', async () => {
+    await renderRoutes(layout([createChannelPageRoute(page, <p>Shared schedule</p>)]), { routes: fakeRoutes(), route: '/about-us' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'About us' })).toBeInTheDocument();
+    expect(await screen.findByText('To the schools.')).toBeInTheDocument();
+    expect(screen.getByText('Shared schedule')).toBeInTheDocument();
+  });
+});

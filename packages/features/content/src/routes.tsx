@@ -1,0 +1,33 @@
+import type { Page } from '@grandstand/contract';
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+
+/**
+ * `/faq`, `/about` and `/contacts` (spec §2), each view in its own lazy chunk so the home route
+ * never carries them. Mount them as children of the site's layout route.
+ */
+export const contentRoutes: RouteObject[] = [
+  { path: 'faq', lazy: async () => ({ Component: (await import('./views/FaqPage/FaqPage.tsx')).FaqPage }) },
+  { path: 'about', lazy: async () => ({ Component: (await import('./views/AboutPage/AboutPage.tsx')).AboutPage }) },
+  { path: 'contacts', lazy: async () => ({ Component: (await import('./views/ContactsPage/ContactsPage.tsx')).ContactsPage }) },
+];
+
+/** The paths `contentRoutes` own, so the site can keep a channel page from shadowing them. */
+export const CONTENT_PATHS: readonly string[] = ['/faq', '/about', '/contacts'];
+
+/**
+ * The route of one entry of the channel's page list (spec §2): at the page's url, titled with its
+ * name, showing its sanitised HTML and then `schedule`, the site's shared schedule view.
+ *
+ * @example
+ * ...pages.map((page) => createChannelPageRoute(page, <ScheduleView />))
+ */
+export function createChannelPageRoute(page: Page, schedule?: ReactNode): RouteObject {
+  return {
+    path: page.url,
+    lazy: async () => {
+      const { ChannelPage } = await import('./views/ChannelPage/ChannelPage.tsx');
+      return { element: <ChannelPage page={page}>{schedule}</ChannelPage> };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import styled from 'styled-components';
+
+export const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+export const Entry = styled.li`
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+export const Question = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.sizes.lg};
+`;
+
+export const Toggle = styled.button`
+  display: flex;
+  width: 100%;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.md} 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  font-weight: ${({ theme }) => theme.font.weights.medium};
+  text-align: start;
+  cursor: pointer;
+
+  /* A chevron that turns when the answer opens; decoration only, the state is aria-expanded. */
+  &::after {
+    content: '';
+    flex: none;
+    width: 0.6em;
+    height: 0.6em;
+    border-right: 2px solid currentColor;
+    border-bottom: 2px solid currentColor;
+    transform: rotate(45deg);
+    transition: transform ${({ theme }) => theme.motion.fast};
+  }
+  &[aria-expanded='true']::after {
+    transform: rotate(-135deg);
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: 2px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    &::after {
+      transition: none;
+    }
+  }
+`;
+
+export const Answer = styled.div`
+  padding: 0 0 ${({ theme }) => theme.space.md};
+`;
