@@ -6,16 +6,21 @@ import { type ChannelFolder, loadChannelFolders, type LoadedChannel } from './ch
 import { seedChannel, seedMissing, upsertChannels } from './channels/seed.ts';
 import { type OpenedDatabase, openDatabase, targetFromEnv } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
+import { mediaConfigFromEnv, mediaDirFromEnv } from './media/config.ts';
+import { prepareMedia } from './media/prepare.ts';
 import { serverPaths } from './paths.ts';
 
-const USAGE = `usage: node src/cli.ts <serve|seed|migrate>
+const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media>
 
   serve    migrate, load channels/, seed channels that have no demo data, listen on PORT (8080)
   seed     re-seed every channel's demo data from its seed.json, times relative to now
   migrate  apply pending database migrations
+  prepare-media  package the on-demand recordings and prerolls as HLS with ffmpeg (kept when present)
 
 env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, default .data/pglite),
-     CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), TRUST_PROXY=1, LOG_LEVEL`;
+     CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), TRUST_PROXY=1, LOG_LEVEL,
+     MEDIA_DIR (default .data/media), MEDIA_SECRET (default: generated once into .data/media-secret),
+     MEDIA_LIVE (eager | on-demand | off; default eager)`;
 
 function log(message: string): void {
   process.stdout.write(`[server] ${message}\n`);
@@ -50,6 +55,7 @@ async function serve(): Promise<void> {
     sitesDir: serverPaths().sitesDir,
     logger: { level: process.env.LOG_LEVEL || 'info' },
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    media: mediaConfigFromEnv(),
   });
   const port = Number(process.env.PORT || 8080);
   const address = await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
@@ -83,7 +89,14 @@ async function migrate(): Promise<void> {
   log('migrations are up to date');
 }
 
-const commands: Record<string, () => Promise<void>> = { serve, seed, migrate };
+async function prepareMediaCommand(): Promise<void> {
+  const dir = mediaDirFromEnv();
+  const started = Date.now();
+  const result = await prepareMedia({ dir, channels: await loadChannelFolders(serverPaths().channelsDir), log });
+  log(`media in ${dir}: ${result.built.length} built, ${result.kept.length} kept (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+const commands: Record<string, () => Promise<void>> = { serve, seed, migrate, 'prepare-media': prepareMediaCommand };
 const name = process.argv[2] ?? 'serve';
 const command = commands[name];
 if (!command) {

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+
+/** Debian's DejaVu fonts (toolchain.md: installed with ffmpeg); drawtext needs a font file. */
+export const FONT_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+export const FONT_REGULAR = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
+/** `FFMPEG_PATH`, else the `ffmpeg` on PATH (Debian's 5.1 with libx264 and aac). */
+export function ffmpegBinary(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FFMPEG_PATH || 'ffmpeg';
+}
+
+/** Colours are stored as `#rrggbb`; ffmpeg's colour syntax takes `0xrrggbb`. */
+export function ffmpegColor(hex: string | undefined, fallback: string): string {
+  const match = /^#([0-9a-f]{6})$/i.exec(hex ?? '');
+  return match ? `0x${match[1]}` : fallback;
+}
+
+export interface RunOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Runs one ffmpeg to completion; a failure carries the end of its stderr. */
+export function runFfmpeg(args: readonly string[], options: RunOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegBinary(options.env), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    child.on('error', (error) => reject(new Error(`ffmpeg could not start (${error.message}); install it: apt-get install -y ffmpeg`, { cause: error })));
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`ffmpeg exited with ${signal ?? code}: ${stderr.trim() || '(no output)'}`));
+    });
+  });
+}
+
+/** Runs `work` over `items` with at most `limit` at a time (2 cores: ffmpeg jobs one or two at once). */
+export async function eachLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      try {
+        await work(item);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, `${errors.length} media jobs failed: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')}`);
+}

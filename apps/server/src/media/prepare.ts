@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ChannelFolder } from '../channels/loadChannels.ts';
+import { eachLimit, FONT_BOLD, FONT_REGULAR, ffmpegColor, runFfmpeg } from './ffmpeg.ts';
+import { layout, prerollName, RECORDING_LIBRARY, type RecordingSpec } from './library.ts';
+
+/** The rendition every prepared item is encoded to (a single 480p rendition by default). */
+export interface MediaQuality {
+  width: number;
+  height: number;
+  fps: number;
+  videoKbps: number;
+}
+
+export const DEFAULT_QUALITY: MediaQuality = { width: 854, height: 480, fps: 25, videoKbps: 900 };
+/** Bump when the recipe changes in a way the hashed inputs do not show (e.g. a new filter). */
+const RECIPE_VERSION = 1;
+const SEGMENT_SECONDS = 2;
+const PREROLL_SECONDS = 8;
+
+export interface PrepareMediaOptions {
+  /** The media directory (`MEDIA_DIR`, default `.data/media`). */
+  dir: string;
+  channels: readonly ChannelFolder[];
+  quality?: MediaQuality;
+  /** Overrides every item's duration (tests: a few seconds). */
+  seconds?: number;
+  /** ffmpeg jobs at once (default 2: one per core). */
+  concurrency?: number;
+  log?: (message: string) => void;
+}
+
+export interface PrepareMediaResult {
+  /** Keys of the items encoded by this run (`vod/<slug>/<recording>`, `prerolls/<name>`). */
+  built: string[];
+  /** Keys found prepared with the same recipe and kept. */
+  kept: string[];
+}
+
+interface ManifestItem {
+  hash: string;
+  /** Files of the item, relative to the media dir; the playlist is last. */
+  files: string[];
+}
+
+interface Manifest {
+  version: 1;
+  items: Record<string, ManifestItem>;
+}
+
+interface MediaJob {
+  key: string;
+  /** Text files written into the work dir for drawtext (no escaping of event or channel names). */
+  texts: Record<string, string>;
+  /** ffmpeg arguments; `{h}` stands for the recipe hash, output names are relative to the work dir. */
+  args: string[];
+  destDir: string;
+  playlist: string;
+}
+
+const TIMECODE = String.raw`%{pts\:hms}`;
+
+function label(text: string, options: { font?: string; size: string; y: string; color: string; box?: boolean }): string {
+  return [
+    `drawtext=fontfile=${options.font ?? FONT_BOLD}`,
+    `textfile=${text}`,
+    'expansion=none',
+    `fontcolor=${options.color}`,
+    `fontsize=${options.size}`,
+    'x=(w-tw)/2',
+    `y=${options.y}`,
+  ].join(':');
+}
+
+function videoSource(pattern: RecordingSpec['pattern'], quality: MediaQuality, colors: { primary: string; dark: string; secondary: string }): string {
+  const size = `s=${quality.width}x${quality.height}:r=${quality.fps}`;
+  if (pattern === 'life') {
+    return `life=${size}:ratio=0.12:seed=7:mold=10:life_color=${colors.primary}:death_color=${colors.dark}:mold_color=${colors.secondary}`;
+  }
+  return `${pattern}=${size}`;
+}
+
+function encodeArgs(quality: MediaQuality, prefix: { init: string; segments: string; playlist: string }): string[] {
+  const gop = String(quality.fps * SEGMENT_SECONDS);
+  return [
+    ...['-map', '0:v', '-map', '1:a'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-threads', '1'],
+    // One key frame every segment exactly, so every 2 s segment starts with one (HLS authoring).
+    ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
+    ...['-b:v', `${quality.videoKbps}k`, '-maxrate', `${Math.round(quality.videoKbps * 1.3)}k`, '-bufsize', `${quality.videoKbps * 2}k`],
+    ...['-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '48000', '-shortest'],
+    ...['-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_list_size', '0'],
+    ...['-hls_segment_type', 'fmp4', '-hls_flags', 'independent_segments'],
+    ...['-hls_fmp4_init_filename', prefix.init, '-hls_segment_filename', prefix.segments, prefix.playlist],
+  ];
+}
+
+function channelColors(channel: ChannelFolder) {
+  const colors = channel.config.fallbackColors as Record<string, string | undefined>;
+  return {
+    primary: ffmpegColor(colors['primary-color'], '0xf2a900'),
+    secondary: ffmpegColor(colors['secondary-color'], '0x1d4e89'),
+    dark: ffmpegColor(colors['header-background'], '0x0b1f3a'),
+    text: ffmpegColor(colors['header-text-color'], '0xffffff'),
+  };
+}
+
+function recordingJob(channel: ChannelFolder, spec: RecordingSpec, index: number, quality: MediaQuality, secondsOverride?: number): MediaJob {
+  const seconds = secondsOverride ?? spec.seconds;
+  const colors = channelColors(channel);
+  const french = channel.config.language === 'fr';
+  const title = french ? `Enregistrement ${index + 1} : ${spec.title.fr}` : `Recording ${index + 1}: ${spec.title.en}`;
+  const filters = [
+    `drawbox=x=0:y=0:w=iw:h=ih*0.30:color=${colors.dark}@0.88:t=fill`,
+    `drawbox=x=0:y=ih*0.30:w=iw:h=ih*0.015:color=${colors.primary}:t=fill`,
+    label('channel.txt', { font: FONT_REGULAR, size: 'h/20', y: 'h*0.04', color: colors.text }),
+    label('title.txt', { size: 'h/13', y: 'h*0.15', color: colors.text }),
+    `drawtext=fontfile=${FONT_BOLD}:text='${TIMECODE}':fontcolor=white:fontsize=h/9:box=1:boxcolor=black@0.65:boxborderw=12:x=(w-tw)/2:y=h-th-h*0.08`,
+  ].join(',');
+  return {
+    key: `vod/${channel.config.slug}/${spec.id}`,
+    texts: { 'channel.txt': channel.config.name, 'title.txt': title },
+    args: [
+      ...['-f', 'lavfi', '-t', String(seconds), '-i', videoSource(spec.pattern, quality, colors)],
+      ...['-f', 'lavfi', '-t', String(seconds), '-i', `sine=frequency=${spec.tone}:beep_factor=4:sample_rate=48000`],
+      ...['-vf', filters],
+      ...encodeArgs(quality, { init: 'init-{h}.mp4', segments: 'seg-{h}-%03d.m4s', playlist: 'index.m3u8' }),
+    ],
+    destDir: layout.recordingDir(channel.config.slug, spec.id),
+    playlist: 'index.m3u8',
+  };
+}
+
+function sponsorName(name: string, slug: string): string {
+  const bare = name.startsWith(`${slug}-`) ? name.slice(slug.length + 1) : name;
+  return bare
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+function prerollJob(channel: ChannelFolder, name: string, quality: MediaQuality, secondsOverride?: number): MediaJob {
+  const seconds = secondsOverride ?? PREROLL_SECONDS;
+  const colors = channelColors(channel);
+  const french = channel.config.language === 'fr';
+  const filters = [
+    `drawbox=x=0:y=ih*0.62:w=iw:h=ih*0.02:color=${colors.primary}:t=fill`,
+    label('heading.txt', { font: FONT_REGULAR, size: 'h/14', y: 'h*0.20', color: 'white' }),
+    label('sponsor.txt', { size: 'h/7', y: 'h*0.36', color: 'white' }),
+    label('channel.txt', { font: FONT_REGULAR, size: 'h/18', y: 'h*0.70', color: 'white' }),
+    // A countdown to the event, like a real sponsor card.
+    `drawtext=fontfile=${FONT_BOLD}:text='%{eif\\:${seconds + 1}-t\\:d}':fontcolor=white:fontsize=h/10:x=w-tw-h*0.05:y=h-th-h*0.05`,
+  ].join(',');
+  return {
+    key: `prerolls/${name}`,
+    texts: {
+      'heading.txt': french ? 'Présenté par notre commanditaire' : 'Brought to you by our sponsor',
+      'sponsor.txt': sponsorName(name, channel.config.slug),
+      'channel.txt': channel.config.name,
+    },
+    args: [
+      ...['-f', 'lavfi', '-t', String(seconds), '-i', `color=c=${colors.secondary}:s=${quality.width}x${quality.height}:r=${quality.fps}`],
+      ...['-f', 'lavfi', '-t', String(seconds), '-i', 'sine=frequency=880:sample_rate=48000'],
+      ...['-vf', filters, '-af', 'volume=0.3'],
+      ...encodeArgs(quality, { init: `${name}-{h}-init.mp4`, segments: `${name}-{h}-%03d.m4s`, playlist: `${name}.m3u8` }),
+    ],
+    destDir: layout.prerollsDir,
+    playlist: `${name}.m3u8`,
+  };
+}
+
+/** Every item the channels need: their recording library and the prerolls their seeds name. */
+export function mediaJobs(channels: readonly ChannelFolder[], quality: MediaQuality = DEFAULT_QUALITY, seconds?: number): MediaJob[] {
+  const jobs: MediaJob[] = [];
+  const prerolls = new Set<string>();
+  for (const channel of channels) {
+    RECORDING_LIBRARY.forEach((spec, index) => jobs.push(recordingJob(channel, spec, index, quality, seconds)));
+    for (const preroll of channel.seed?.prerolls ?? []) {
+      const name = prerollName(preroll.url);
+      // Two channels naming the same preroll file share it: the first one paints it.
+      if (name === null || prerolls.has(name)) continue;
+      prerolls.add(name);
+      jobs.push(prerollJob(channel, name, quality, seconds));
+    }
+  }
+  return jobs;
+}
+
+function recipeHash(job: MediaJob): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ version: RECIPE_VERSION, args: job.args, texts: job.texts }))
+    .digest('hex')
+    .slice(0, 12);
+}
+
+async function readManifest(dir: string): Promise<Manifest> {
+  try {
+    const parsed = JSON.parse(await readFile(join(dir, layout.manifest), 'utf8')) as Manifest;
+    if (parsed.version === 1 && parsed.items && typeof parsed.items === 'object') return parsed;
+  } catch {
+    // Missing or unreadable: everything is built again.
+  }
+  return { version: 1, items: {} };
+}
+
+async function writeManifest(dir: string, manifest: Manifest): Promise<void> {
+  const file = join(dir, layout.manifest);
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
+  await rename(temporary, file);
+}
+
+function isKept(dir: string, item: ManifestItem | undefined, hash: string): boolean {
+  return item !== undefined && item.hash === hash && item.files.length > 0 && item.files.every((file) => existsSync(join(dir, file)));
+}
+
+async function build(dir: string, job: MediaJob, hash: string, previous: ManifestItem | undefined): Promise<ManifestItem> {
+  const work = join(dir, layout.work, job.key.replaceAll('/', '_'));
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  try {
+    for (const [name, text] of Object.entries(job.texts)) await writeFile(join(work, name), text);
+    await runFfmpeg(
+      job.args.map((arg) => arg.replaceAll('{h}', hash)),
+      { cwd: work },
+    );
+    const playlist = await readFile(join(work, job.playlist), 'utf8');
+    if (!playlist.includes('#EXT-X-ENDLIST')) throw new Error(`${job.key}: ffmpeg wrote an unfinished playlist`);
+    const produced = (await readdir(work)).filter((file) => !(file in job.texts) && file !== job.playlist).sort();
+    const destination = join(dir, job.destDir);
+    await mkdir(destination, { recursive: true });
+    // Segments first, the playlist last: a reader never sees a playlist naming missing files.
+    for (const file of [...produced, job.playlist]) await rename(join(work, file), join(destination, file));
+    const files = [...produced, job.playlist].map((file) => join(job.destDir, file));
+    for (const stale of previous?.files ?? []) {
+      if (!files.includes(stale)) await rm(join(dir, stale), { force: true });
+    }
+    return { hash, files };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Packages the demo's on-demand recordings and prerolls as HLS (H.264/AAC, 2 s fMP4 segments),
+ * two ffmpeg jobs at a time. An item whose recipe hash is in the manifest and whose files exist
+ * is kept as it is (issue 3: prepared during set-up, not redone when present).
+ */
+export async function prepareMedia(options: PrepareMediaOptions): Promise<PrepareMediaResult> {
+  const { dir } = options;
+  const log = options.log ?? (() => {});
+  await mkdir(dir, { recursive: true });
+  const manifest = await readManifest(dir);
+  const jobs = mediaJobs(options.channels, options.quality ?? DEFAULT_QUALITY, options.seconds);
+  const result: PrepareMediaResult = { built: [], kept: [] };
+  const pending: { job: MediaJob; hash: string }[] = [];
+  for (const job of jobs) {
+    const hash = recipeHash(job);
+    if (isKept(dir, manifest.items[job.key], hash)) result.kept.push(job.key);
+    else pending.push({ job, hash });
+  }
+  let manifestWrite = Promise.resolve();
+  await eachLimit(pending, options.concurrency ?? 2, async ({ job, hash }) => {
+    const started = Date.now();
+    manifest.items[job.key] = await build(dir, job, hash, manifest.items[job.key]);
+    result.built.push(job.key);
+    log(`built ${job.key} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // Written after every item, one write at a time, so an interrupted run keeps what it finished.
+    manifestWrite = manifestWrite.then(() => writeManifest(dir, manifest));
+    await manifestWrite;
+  });
+  await rm(join(dir, layout.work), { recursive: true, force: true });
+  return result;
+}
