@@ -1,0 +1,77 @@
+import { axe } from '@grandstand/vitest-config/axe';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeShakaPlayer, networkError } from '../test/fakePlayer.ts';
+import { labels } from '../test/labels.ts';
+import { renderThemed } from '../test/render.tsx';
+import { UnsupportedBrowserError } from '../engine/loadShaka.ts';
+import { Player } from './Player.tsx';
+
+const SRC = '/media/s/token/events/7/index.m3u8';
+
+describe('Player', () => {
+  // jsdom does not implement media playback; the browser's play() is outside the unit.
+  beforeEach(() => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+  });
+
+  it('loads the stream into shaka and shows its controls, loading until it plays', async () => {
+    const player = new FakeShakaPlayer();
+    const createPlayer = () => Promise.resolve(player);
+    const { container } = renderThemed(<Player src={SRC} live={false} title="Eagles @ Falcons" labels={labels} createPlayer={createPlayer} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading video');
+    await waitFor(() => expect(player.loads).toEqual([{ uri: SRC, startTime: undefined }]));
+    expect(player.attached).toBeInstanceOf(HTMLVideoElement);
+    expect(screen.getByRole('region', { name: 'Eagles @ Falcons' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('shows the player error with Retry when the stream fails, and plays again after Retry', async () => {
+    const user = userEvent.setup();
+    const player = new FakeShakaPlayer();
+    let down = true;
+    player.loadBehaviour = () => {
+      if (down) throw networkError();
+    };
+    const onError = vi.fn();
+    renderThemed(<Player src={SRC} live title="Live" labels={labels} createPlayer={() => Promise.resolve(player)} onError={onError} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Oops! We are currently experiencing technical difficulties');
+    expect(onError).toHaveBeenCalledOnce();
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(player.loads.at(-1)).toEqual({ uri: SRC, startTime: undefined });
+  });
+
+  it('recovers by itself when the browser comes back online', async () => {
+    const player = new FakeShakaPlayer();
+    renderThemed(<Player src={SRC} live={false} title="Replay" labels={labels} createPlayer={() => Promise.resolve(player)} />);
+    await waitFor(() => expect(player.loads).toHaveLength(1));
+    act(() => player.fail(1002));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(player.loads).toHaveLength(2);
+  });
+
+  it('destroys shaka on unmount', async () => {
+    const player = new FakeShakaPlayer();
+    const { unmount } = renderThemed(<Player src={SRC} live={false} title="Replay" labels={labels} createPlayer={() => Promise.resolve(player)} />);
+    await waitFor(() => expect(player.loads).toHaveLength(1));
+    unmount();
+    expect(player.destroyed).toBe(true);
+  });
+
+  it('loads the real shaka build on demand and shows the error where the browser cannot play HLS', async () => {
+    // jsdom has no MediaSource: shaka loads (the dynamic import works) and reports no support.
+    const onError = vi.fn();
+    renderThemed(<Player src={SRC} live={false} title="Replay" labels={labels} onError={onError} />);
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Oops!');
+    expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(UnsupportedBrowserError);
+  });
+});

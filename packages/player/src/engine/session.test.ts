@@ -1,0 +1,245 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeShakaPlayer, networkError } from '../test/fakePlayer.ts';
+import { LOAD_INTERRUPTED } from './types.ts';
+import { createPlaybackSession, type PlaybackSessionOptions, type PlaybackState } from './session.ts';
+
+const SRC = '/media/s/token/events/7/index.m3u8';
+const PREROLL = '/media/prerolls/sponsor.m3u8';
+
+/** A video element whose playhead the test moves, firing the media events a browser would. */
+function fakeVideo() {
+  const video = document.createElement('video');
+  let time = 0;
+  Object.defineProperty(video, 'currentTime', { get: () => time, set: (t: number) => (time = t) });
+  Object.defineProperty(video, 'duration', { get: () => 600 });
+  video.play = vi.fn(() => Promise.resolve());
+  const at = (t: number, ...events: string[]) => {
+    time = t;
+    for (const type of events) video.dispatchEvent(new Event(type));
+  };
+  return { video, at };
+}
+
+function setUp(overrides: Partial<PlaybackSessionOptions> = {}) {
+  const player = new FakeShakaPlayer();
+  const { video, at } = fakeVideo();
+  const events = new EventTarget();
+  const net = { online: true };
+  const states: PlaybackState[] = [];
+  let clock = 0;
+  const options = {
+    video,
+    src: SRC,
+    live: false,
+    autoPlay: true,
+    createPlayer: () => Promise.resolve(player),
+    onChange: (s: PlaybackState) => states.push(s),
+    onFirstFrame: vi.fn(),
+    onViewingTime: vi.fn(),
+    onError: vi.fn(),
+    onEnded: vi.fn(),
+    onPrerollEnded: vi.fn(),
+    recovery: { events, isOnline: () => net.online, delaysMs: [5_000] },
+    now: () => clock,
+    ...overrides,
+  } satisfies PlaybackSessionOptions;
+  const session = createPlaybackSession(options);
+  const last = () => states.at(-1);
+  const tick = (ms: number) => {
+    clock += ms;
+    return vi.advanceTimersByTimeAsync(ms);
+  };
+  const goOffline = () => {
+    net.online = false;
+    events.dispatchEvent(new Event('offline'));
+  };
+  const goOnline = () => {
+    net.online = true;
+    events.dispatchEvent(new Event('online'));
+  };
+  return { player, video, at, session, options, last, tick, goOffline, goOnline };
+}
+
+describe('createPlaybackSession', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('attaches shaka to the video, configures retries with backoff and loads the stream', async () => {
+    const { player, video, last, tick } = setUp();
+    await tick(0);
+    expect(player.attached).toBe(video);
+    expect(player.configs[0]).toMatchObject({
+      manifest: { retryParameters: { backoffFactor: 2, maxAttempts: 4 } },
+      streaming: { retryParameters: { backoffFactor: 2, maxAttempts: 4 } },
+    });
+    expect(player.loads).toEqual([{ uri: SRC, startTime: undefined }]);
+    expect(video.autoplay).toBe(true);
+    expect(last()).toMatchObject({ phase: 'main', failed: false });
+  });
+
+  it('plays the preroll first, then the event, and says the preroll ended', async () => {
+    const { player, video, at, options, last, tick } = setUp({ prerollSrc: PREROLL });
+    await tick(0);
+    expect(player.loads.map((l) => l.uri)).toEqual([PREROLL]);
+    expect(last()?.phase).toBe('preroll');
+    at(15, 'ended');
+    await tick(0);
+    expect(options.onPrerollEnded).toHaveBeenCalledWith({ completed: true });
+    expect(player.loads.map((l) => l.uri)).toEqual([PREROLL, SRC]);
+    expect(last()?.phase).toBe('main');
+    // The viewer already started the preroll: the event follows without another press.
+    expect(video.play).toHaveBeenCalled();
+  });
+
+  it('passes over a preroll that cannot load, once', async () => {
+    const player = new FakeShakaPlayer();
+    player.loadBehaviour = (uri) => {
+      if (uri === PREROLL) {
+        player.fail(1001);
+        throw networkError(1001);
+      }
+    };
+    const { options, last, tick } = setUp({ prerollSrc: PREROLL, createPlayer: () => Promise.resolve(player) });
+    await tick(0);
+    expect(options.onPrerollEnded).toHaveBeenCalledExactlyOnceWith({ completed: false });
+    expect(player.loads.map((l) => l.uri)).toEqual([PREROLL, SRC]);
+    expect(last()).toMatchObject({ phase: 'main', failed: false });
+    expect(options.onError).not.toHaveBeenCalled();
+  });
+
+  it('times the first frame from the load request to the first advancing time update', async () => {
+    const { at, options, tick } = setUp();
+    await tick(120);
+    at(0, 'playing');
+    await tick(200);
+    at(0.25, 'timeupdate');
+    at(0.5, 'timeupdate');
+    expect(options.onFirstFrame).toHaveBeenCalledExactlyOnceWith({ ms: 320, preroll: false });
+  });
+
+  it('counts viewing time of the event only, and reports it on pause', async () => {
+    const { at, options, tick } = setUp({ prerollSrc: PREROLL });
+    await tick(0);
+    at(0, 'playing');
+    await tick(12_000);
+    at(12, 'pause', 'ended');
+    await tick(0);
+    expect(options.onViewingTime).not.toHaveBeenCalled();
+    at(0, 'playing');
+    await tick(10_000);
+    expect(options.onViewingTime).toHaveBeenLastCalledWith(10, { total: 10 });
+    await tick(2_500);
+    at(12.5, 'pause');
+    expect(options.onViewingTime).toHaveBeenLastCalledWith(2.5, { total: 12.5 });
+  });
+
+  it('reports the last viewing time when disposed (unmount) and destroys shaka', async () => {
+    const { player, at, session, options, tick } = setUp();
+    await tick(0);
+    at(0, 'playing');
+    await tick(4_000);
+    session.dispose();
+    expect(options.onViewingTime).toHaveBeenCalledExactlyOnceWith(4, { total: 4 });
+    expect(player.destroyed).toBe(true);
+  });
+
+  it('shows the failure, then resumes an on-demand stream where the viewer was when the network returns', async () => {
+    const { player, at, options, last, tick, goOffline, goOnline } = setUp();
+    await tick(0);
+    at(42, 'playing', 'timeupdate');
+    goOffline();
+    player.fail(1002);
+    expect(last()?.failed).toBe(true);
+    expect(options.onError).toHaveBeenCalledOnce();
+    await tick(60_000);
+    expect(player.loads).toHaveLength(1);
+    goOnline();
+    await tick(0);
+    expect(player.loads.at(-1)).toEqual({ uri: SRC, startTime: 42 });
+    expect(last()?.failed).toBe(false);
+  });
+
+  it('reloads a live stream at the live edge when the network returns', async () => {
+    const { player, at, last, tick, goOffline, goOnline } = setUp({ live: true });
+    await tick(0);
+    at(300, 'playing', 'timeupdate');
+    goOffline();
+    player.fail(1002);
+    goOnline();
+    await tick(0);
+    expect(player.loads.at(-1)).toEqual({ uri: SRC, startTime: undefined });
+    expect(last()?.failed).toBe(false);
+  });
+
+  it('keeps retrying on its own while online, and the viewer can retry at once', async () => {
+    const player = new FakeShakaPlayer();
+    let down = true;
+    player.loadBehaviour = () => {
+      if (down) throw networkError();
+    };
+    const { session, options, last, tick } = setUp({ createPlayer: () => Promise.resolve(player) });
+    await tick(0);
+    expect(last()?.failed).toBe(true);
+    await tick(5_000);
+    expect(player.loads).toHaveLength(2);
+    expect(last()?.failed).toBe(true);
+    down = false;
+    await session.retry();
+    expect(player.loads).toHaveLength(3);
+    expect(last()?.failed).toBe(false);
+    expect(options.onError).toHaveBeenCalledOnce();
+  });
+
+  it('ignores recoverable errors and loads interrupted by a newer one', async () => {
+    const { player, options, last, tick } = setUp();
+    await tick(0);
+    player.fail(1001, 1);
+    player.fail(LOAD_INTERRUPTED);
+    expect(last()?.failed).toBe(false);
+    expect(options.onError).not.toHaveBeenCalled();
+  });
+
+  it('fails when shaka cannot be loaded, and recovers by making the player again', async () => {
+    const player = new FakeShakaPlayer();
+    const createPlayer = vi.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValue(player);
+    const { last, tick } = setUp({ createPlayer });
+    await tick(0);
+    expect(last()).toMatchObject({ phase: 'loading', failed: true });
+    await tick(5_000);
+    expect(createPlayer).toHaveBeenCalledTimes(2);
+    expect(player.loads).toHaveLength(1);
+    expect(last()).toMatchObject({ phase: 'main', failed: false });
+  });
+
+  it('goes back to the live edge and offers the qualities of the stream', async () => {
+    const { player, video, session, last, tick } = setUp({ live: true });
+    player.range = { start: 100, end: 700 };
+    player.tracks = [
+      { id: 1, height: 720, bandwidth: 3_000_000, active: true },
+      { id: 2, height: 360, bandwidth: 800_000, active: false },
+      { id: 3, height: 720, bandwidth: 2_500_000, active: false },
+    ];
+    await tick(0);
+    expect(last()?.qualities).toEqual([
+      { id: 720, label: '720p' },
+      { id: 360, label: '360p' },
+    ]);
+    expect(session.seekRange()).toEqual({ start: 100, end: 700 });
+    video.currentTime = 400;
+    session.goToLive();
+    expect(video.currentTime).toBe(700);
+    session.selectQuality(720);
+    expect(player.selected?.id).toBe(1);
+    expect(player.configs.at(-1)).toEqual({ abr: { enabled: false } });
+    session.selectQuality('auto');
+    expect(player.configs.at(-1)).toEqual({ abr: { enabled: true } });
+    expect(last()?.quality).toBe('auto');
+  });
+
+  it('tells the site when the event ends', async () => {
+    const { at, options, tick } = setUp();
+    await tick(0);
+    at(600, 'ended');
+    expect(options.onEnded).toHaveBeenCalledOnce();
+  });
+});
