@@ -1,0 +1,71 @@
+import type { Event, ParticipantGroup } from '@grandstand/contract';
+import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
+import { channelApi } from '@grandstand/store';
+import { EventCard } from '@grandstand/ui';
+import { Link } from 'react-router';
+import { accessLabel, eventColors, eventTitle } from '../display.ts';
+import { schoolPath, sportSchedulePath, teamSchedulePath, watchPath } from '../links.ts';
+import { RouterLink } from '../RouterLink.tsx';
+import type { Catalog } from '../useCatalog.ts';
+
+export interface EventTileProps {
+  event: Event;
+  catalog: Catalog;
+  layout?: 'grid' | 'list';
+  headingLevel?: 2 | 3 | 4;
+}
+
+/** The schools of an event's teams, each once. */
+export function eventSchools(event: Event, catalog: Catalog): ParticipantGroup[] {
+  const schools = new Map<number, ParticipantGroup>();
+  for (const participant of event.participants) {
+    const groupId = catalog.teamById.get(participant.id)?.participant_group_id;
+    const group = groupId === null || groupId === undefined ? undefined : catalog.groupById.get(groupId);
+    if (group) schools.set(group.id, group);
+  }
+  return [...schools.values()];
+}
+
+/** An event as a card: the card leads to its watch page; teams, sport and school link to their pages. */
+export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3 }: EventTileProps) {
+  const { t, i18n } = useTranslation('events');
+  const { data: settings } = channelApi.useGetSettingsQuery();
+  const language = i18n.language;
+  const sport = event.event_category_id === null ? undefined : catalog.categoryById.get(event.event_category_id);
+  const schools = eventSchools(event, catalog);
+  const ordered = [...event.participants].sort((a, b) => (a.side === b.side ? 0 : a.side === 'away' ? -1 : 1));
+
+  return (
+    <EventCard
+      title={eventTitle(event, t)}
+      href={watchPath(event.id)}
+      linkComponent={RouterLink}
+      dateTime={formatEventDateTime(event.event_utc_ts, event.time_zone, language)}
+      isoDate={new Date(event.event_utc_ts * 1000).toISOString()}
+      liveLabel={event.stream_status === 'live' ? t('card.live') : undefined}
+      priceLabel={accessLabel(event, settings?.currency ?? 'USD', language, t)}
+      imageSrc={event.image}
+      colors={eventColors(event)}
+      layout={layout}
+      headingLevel={headingLevel}
+      details={
+        <>
+          {ordered.map((participant) => {
+            const team = catalog.teamById.get(participant.id);
+            return (
+              <Link key={participant.id} to={teamSchedulePath({ alias: team?.alias ?? null, name: participant.name })}>
+                {participant.short_name ?? participant.name}
+              </Link>
+            );
+          })}
+          {sport && <Link to={sportSchedulePath(sport)}>{sport.name}</Link>}
+          {schools.map((school) => (
+            <Link key={school.id} to={schoolPath(school)}>
+              {school.name}
+            </Link>
+          ))}
+        </>
+      }
+    />
+  );
+}

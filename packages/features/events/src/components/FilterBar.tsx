@@ -1,0 +1,118 @@
+import type { EventCategory, ParticipantGroupProperty } from '@grandstand/contract';
+import { useTranslation } from '@grandstand/i18n';
+import { Button, Select } from '@grandstand/ui';
+import type { SelectOption } from '@grandstand/ui';
+import styled from 'styled-components';
+
+/** spec §3: the filter keys a viewer picks from lists. */
+export const FILTER_KEYS = ['gender', 'sport', 'city', 'state'] as const;
+/** spec §3: query keys that arrive from links (a school, a team) and can only be removed. */
+export const LINK_KEYS = ['school', 'team'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type LinkKey = (typeof LINK_KEYS)[number];
+export type FilterValues = Partial<Record<FilterKey | LinkKey, string>>;
+
+export interface FilterBarProps {
+  values: FilterValues;
+  properties: readonly ParticipantGroupProperty[];
+  categories: readonly EventCategory[];
+  /** What a school or team value is called on screen (a name rather than an alias). */
+  describe?: (key: LinkKey, value: string) => string;
+  onChange: (key: FilterKey | LinkKey, value: string | undefined) => void;
+  onClear: () => void;
+}
+
+const GENDERS = ['M', 'W', 'not_identified'] as const;
+
+function sportOptions(categories: readonly EventCategory[], properties: readonly string[]): SelectOption[] {
+  const options: SelectOption[] = [];
+  const walk = (items: readonly EventCategory[], depth: number) => {
+    for (const category of items) {
+      // Nested sports are indented with no-break spaces: a select shows no other structure.
+      options.push({ value: category.alias ?? category.name, label: `${'\u00a0\u00a0'.repeat(depth)}${category.name}` });
+      walk(category.children, depth + 1);
+    }
+  };
+  walk(categories, 0);
+  const known = new Set(options.flatMap((option) => [option.value.toLowerCase(), option.label.trim().toLowerCase()]));
+  for (const value of properties) if (!known.has(value.toLowerCase())) options.push({ value, label: value });
+  return options;
+}
+
+/**
+ * The listing's filters (spec §3): gender shown Men/Women, sport from the categories tree and the
+ * group properties, city and state from the group properties; school and team as removable chips.
+ */
+export function FilterBar({ values, properties, categories, describe = (_key, value) => value, onChange, onClear }: FilterBarProps) {
+  const { t } = useTranslation('events');
+  const valuesOf = (key: FilterKey) => properties.find((property) => property.key === key)?.values ?? [];
+  const genderValues = valuesOf('gender').filter((value): value is (typeof GENDERS)[number] => (GENDERS as readonly string[]).includes(value));
+  const options: Record<FilterKey, SelectOption[]> = {
+    gender: (genderValues.length > 0 ? genderValues : GENDERS.slice(0, 2)).map((value) => ({ value, label: t(`listing.genders.${value}`) })),
+    sport: sportOptions(categories, valuesOf('sport')),
+    city: valuesOf('city').map((value) => ({ value, label: value })),
+    state: valuesOf('state').map((value) => ({ value, label: value })),
+  };
+  const active = [...FILTER_KEYS, ...LINK_KEYS].some((key) => values[key]);
+
+  return (
+    <Bar role="search" aria-label={t('listing.filters')}>
+      {FILTER_KEYS.map((key) => {
+        const value = values[key] ?? '';
+        // A value from a shared link that the lists do not offer still shows as chosen.
+        const list = value && !options[key].some((option) => option.value === value) ? [...options[key], { value, label: value }] : options[key];
+        if (list.length === 0) return null;
+        return (
+          <Select
+            key={key}
+            label={t(`listing.${key}`)}
+            options={list}
+            placeholder={t('listing.any')}
+            value={value}
+            onChange={(event) => onChange(key, event.target.value || undefined)}
+          />
+        );
+      })}
+      {LINK_KEYS.map((key) => {
+        const value = values[key];
+        if (!value) return null;
+        const label = t(`listing.${key}`);
+        const shown = describe(key, value);
+        return (
+          <Chip key={key}>
+            {t('listing.activeFilter', { label, value: shown })}
+            <Button size="sm" variant="ghost" aria-label={t('listing.removeFilter', { label, value: shown })} onClick={() => onChange(key, undefined)}>
+              <span aria-hidden="true">×</span>
+            </Button>
+          </Chip>
+        );
+      })}
+      {active && (
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          {t('listing.clearFilters')}
+        </Button>
+      )}
+    </Bar>
+  );
+}
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: end;
+  gap: ${({ theme }) => theme.space.md};
+
+  & > * {
+    min-width: 10rem;
+  }
+`;
+
+const Chip = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.font.sizes.sm};
+`;

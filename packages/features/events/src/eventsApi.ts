@@ -1,0 +1,53 @@
+import type { Event, EventDetail, EventsQuery, EventsResponse } from '@grandstand/contract';
+import { baseApi } from '@grandstand/store';
+
+/** The `data` payload of an answer (the server validates answers with the contract; the client types with it). */
+function payload<Data>(response: { data: Data }): Data {
+  return response.data;
+}
+
+/** style.md §6: a list provides its items and its LIST tag. */
+function listTags(events: readonly Event[] | undefined) {
+  return [...(events ?? []).map((event) => ({ type: 'Events' as const, id: event.id })), { type: 'Events' as const, id: 'LIST' }];
+}
+
+/** Only the keys that are set, so two equal filters are one cache entry and one request. */
+function cleanQuery(query: EventsQuery): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params[key] = value as string | number;
+  }
+  return params;
+}
+
+/** The event calls of spec §7. */
+export const eventsApi = baseApi.injectEndpoints({
+  overrideExisting: 'throw',
+  endpoints: (build) => ({
+    /** GET /events: a page of a listing ({ data, meta: { total, offset, limit } }). */
+    getEvents: build.query<EventsResponse, EventsQuery>({
+      query: (query) => ({ url: '/events', params: cleanQuery(query) }),
+      providesTags: (result) => listTags(result?.data),
+    }),
+    /** GET /events/{id}: an event with its access and, when allowed, its stream. */
+    getEvent: build.query<EventDetail, number>({
+      query: (id) => ({ url: `/events/${id}` }),
+      transformResponse: payload<EventDetail>,
+      providesTags: (_event, _error, id) => [{ type: 'Event', id }],
+    }),
+    /** GET /events-for-homepage: the events the channel puts on its home. */
+    getEventsForHomepage: build.query<Event[], void>({
+      query: () => ({ url: '/events-for-homepage' }),
+      transformResponse: payload<Event[]>,
+      providesTags: listTags,
+    }),
+    /** GET /events/with_clip: events that have clips; the payload's `data` is the list (a page or not). */
+    getEventsWithClip: build.query<Event[], void>({
+      query: () => ({ url: '/events/with_clip' }),
+      transformResponse: payload<Event[]>,
+      providesTags: listTags,
+    }),
+  }),
+});
+
+export const { useGetEventsQuery, useGetEventQuery, useGetEventsForHomepageQuery, useGetEventsWithClipQuery } = eventsApi;

@@ -1,0 +1,22 @@
+export { eventsRoutes } from './routes.ts';
+export { eventsNamespace } from './namespace.ts';
+export {
+  eventsApi,
+  useGetEventQuery,
+  useGetEventsForHomepageQuery,
+  useGetEventsQuery,
+  useGetEventsWithClipQuery,
+} from './eventsApi.ts';
+export { HomeView } from './views/HomeView.tsx';
+export { EventsListing, LiveView, ScheduleView, UpcomingView, VodView, PAGE_SIZE } from './views/EventsListing.tsx';
+export type { ListingKind } from './views/EventsListing.tsx';
+export { EventTile } from './components/EventTile.tsx';
+export type { EventTileProps } from './components/EventTile.tsx';
+export { FilterBar } from './components/FilterBar.tsx';
+export type { FilterBarProps, FilterValues } from './components/FilterBar.tsx';
+export { DayStrip } from './components/DayStrip.tsx';
+export type { DayStripProps } from './components/DayStrip.tsx';
+export { useCatalog } from './useCatalog.ts';
+export type { Catalog } from './useCatalog.ts';
+export { accessLabel, eventTitle } from './display.ts';
+export { schoolPath, slideHref, sportSchedulePath, teamSchedulePath, watchPath } from './links.ts';

@@ -1,0 +1,104 @@
+import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
+import { createFakeChannelApi } from '@grandstand/api-client/testing';
+import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
+import type { Event } from '@grandstand/contract';
+import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
+import { makeStore } from '@grandstand/store';
+import { ChannelThemeProvider } from '@grandstand/ui';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { eventsNamespace } from '../namespace.ts';
+import { eventsRoutes } from '../routes.ts';
+import { categories, groups, properties, settings, slides, teams } from './fixtures.ts';
+
+export const colors = {
+  'header-background': '#0b1f3a',
+  'header-text-color': '#ffffff',
+  'body-background': '#f5f7fa',
+  'body-text-color': '#14213d',
+  'footer-background': '#0b1f3a',
+  'footer-text-color': '#e5e9f0',
+  'primary-color': '#f2a900',
+  'secondary-color': '#1d4e89',
+};
+
+/** A `/events` handler answering from a list, as the server pages it (offset, limit, total). */
+export function eventsFrom(byStatus: Partial<Record<string, Event[]>>): FakeHandler {
+  return (request: FakeRequest) => {
+    const all = byStatus[request.query.stream_status ?? ''] ?? [];
+    const offset = Number(request.query.offset ?? 0);
+    const limit = Number(request.query.limit ?? 24);
+    return { json: { data: all.slice(offset, offset + limit), meta: { total: all.length, offset, limit } } };
+  };
+}
+
+/** The channel calls every view makes, answered with the fixtures; tests add or replace routes. */
+export function channelRoutes(routes: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
+  return {
+    'GET /settings': () => ({ json: { data: settings } }),
+    'GET /participants': () => ({ json: { data: teams } }),
+    'GET /participant-groups': () => ({ json: { data: groups } }),
+    'GET /events-categories': () => ({ json: { data: categories } }),
+    'GET /participant-group-properties': () => ({ json: { data: properties } }),
+    'GET /slides/web': () => ({ json: { data: slides } }),
+    'GET /events-for-homepage': () => ({ json: { data: [] } }),
+    'GET /events': eventsFrom({}),
+    ...routes,
+  };
+}
+
+function Probe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+export interface RenderRouteOptions {
+  routes?: Record<string, FakeHandler>;
+  language?: string;
+}
+
+/**
+ * style.md §7: the feature's real routes in a memory router, with a real store and transport over a
+ * fake channel API (the network is the one outside boundary), the channel theme and i18n.
+ */
+export async function renderRoute(path: string, options: RenderRouteOptions = {}) {
+  const server = createFakeChannelApi({ routes: channelRoutes(options.routes) });
+  const client = createApiClient({
+    baseUrl: '/api',
+    channelKeyUrl: '/channel-key.json',
+    storagePrefix: 'grandstand:test:',
+    storage: createMemoryStorage(),
+    fetch: server.fetch,
+    sleep: async () => undefined,
+  });
+  const store = makeStore({ client });
+  const i18n = await createI18n({ language: options.language ?? 'en' });
+  await registerFeatureResources(i18n, eventsNamespace);
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Probe />
+          </>
+        ),
+        children: [...eventsRoutes, { path: 'watch/:id', element: <p>Watch page</p> }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <Provider store={store}>
+      <I18nProvider i18n={i18n}>
+        <ChannelThemeProvider colors={colors}>
+          <RouterProvider router={router} />
+        </ChannelThemeProvider>
+      </I18nProvider>
+    </Provider>,
+  );
+  /** The /events requests made so far, as their query. */
+  const eventCalls = () => server.calls.filter((call) => call.path === '/api/events').map((call) => call.query);
+  return { ...result, router, store, i18n, server, eventCalls };
+}
