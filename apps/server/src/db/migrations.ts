@@ -174,6 +174,10 @@ const initial: Migration = {
 const eventListings: Migration = {
   async up(db: Kysely<any>) {
     await db.schema.alterTable('events').addColumn('description', 'text').execute();
+    // The sort ends with id (a stable order for paging), so the indexes do too: without it the
+    // planner prefers any index that covers (ts, id) and filters the status row by row.
+    await db.schema.dropIndex('events_channel_status_ts').execute();
+    await db.schema.createIndex('events_channel_status_ts').on('events').columns(['channel_id', 'stream_status', 'event_utc_ts', 'id']).execute();
     await db.schema.createIndex('events_channel_ts').on('events').columns(['channel_id', 'event_utc_ts', 'id']).execute();
     await db.schema.createIndex('events_channel_name').on('events').columns(['channel_id', 'name', 'id']).execute();
     await db.schema.createIndex('events_channel_homepage').on('events').columns(['channel_id', 'event_utc_ts']).where(sql.ref('homepage'), '=', true).execute();
@@ -196,6 +200,8 @@ const eventListings: Migration = {
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('clips').ifExists().execute();
+    await db.schema.dropIndex('events_channel_status_ts').execute();
+    await db.schema.createIndex('events_channel_status_ts').on('events').columns(['channel_id', 'stream_status', 'event_utc_ts']).execute();
     for (const index of ['events_channel_ts', 'events_channel_name', 'events_channel_homepage', 'event_participants_participant_event', 'event_participants_event', 'participants_channel_group']) {
       await db.schema.dropIndex(index).ifExists().execute();
     }
@@ -203,10 +209,30 @@ const eventListings: Migration = {
   },
 };
 
+/**
+ * What viewers send through a channel's custom forms (POST /custom-forms/:alias). Not demo data:
+ * a re-seed keeps it, and it goes with its channel. The alias is kept as text, not a key to
+ * custom_forms, because a re-seed recreates the forms while the submissions stay.
+ */
+const formSubmissions: Migration = {
+  async up(db: Kysely<any>) {
+    await channelOwned(db, 'form_submissions')
+      .addColumn('form_alias', 'text', (c) => c.notNull())
+      .addColumn('values', 'jsonb', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createIndex('form_submissions_channel_alias').on('form_submissions').columns(['channel_id', 'form_alias', 'created_at']).execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('form_submissions').ifExists().execute();
+  },
+};
+
 /** In code, so `node src/cli.ts` needs no migration folder on disk and both engines share them. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_event_listings': eventListings,
+  '0003_form_submissions': formSubmissions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
