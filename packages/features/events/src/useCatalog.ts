@@ -10,6 +10,8 @@ export interface Catalog {
   groups: readonly ParticipantGroup[];
   categories: readonly EventCategory[];
   teams: readonly Participant[];
+  /** Whether the schools have arrived (or failed): until then a `?school=` cannot be read. */
+  groupsSettled: boolean;
 }
 
 function flatten<T extends { children: T[] }>(items: readonly T[]): T[] {
@@ -19,7 +21,7 @@ function flatten<T extends { children: T[] }>(items: readonly T[]): T[] {
 /** Teams (with their children), schools and sports from the startup calls, by id. */
 export function useCatalog(): Catalog {
   const { data: teams = EMPTY_TEAMS } = channelApi.useGetParticipantsQuery();
-  const { data: groups = EMPTY_GROUPS } = channelApi.useGetParticipantGroupsQuery();
+  const { data: groups = EMPTY_GROUPS, isLoading: groupsLoading } = channelApi.useGetParticipantGroupsQuery();
   const { data: categories = EMPTY_CATEGORIES } = channelApi.useGetEventCategoriesQuery();
   return useMemo(
     () => ({
@@ -29,8 +31,9 @@ export function useCatalog(): Catalog {
       groups,
       categories,
       teams,
+      groupsSettled: !groupsLoading,
     }),
-    [teams, groups, categories],
+    [teams, groups, categories, groupsLoading],
   );
 }
 

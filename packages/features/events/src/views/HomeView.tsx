@@ -1,7 +1,7 @@
 import type { Event, EventsQuery, Slide } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
-import { ButtonLink, Rail, visuallyHidden } from '@grandstand/ui';
+import { ButtonLink, Loader, Rail, visuallyHidden } from '@grandstand/ui';
 import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { EventTile } from '../components/EventTile.tsx';
@@ -84,9 +84,14 @@ export function HomeView() {
   const catalog = useCatalog();
   const { data: settings } = channelApi.useGetSettingsQuery();
   const { data: slides = [] } = channelApi.useGetSlidesQuery(undefined);
-  const school = findGroup(catalog.groups, params.get('school'));
-  const { data: highlights = [] } = useGetEventsForHomepageQuery(undefined, { skip: Boolean(school) });
+  const schoolKey = params.get('school');
+  const school = findGroup(catalog.groups, schoolKey);
+  // A school named in the URL is known only once the schools are in: no whole-home flash before.
+  const waiting = Boolean(schoolKey) && !catalog.groupsSettled;
+  const { data: highlights = [] } = useGetEventsForHomepageQuery(undefined, { skip: Boolean(school) || waiting });
   const channelName = settings?.name ?? '';
+
+  if (waiting) return <Loader label={t('home.loading')} />;
 
   if (school) {
     const key = school.alias ?? school.name;
