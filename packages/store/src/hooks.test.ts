@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { describe, expect, it } from 'vitest';
 import { useGetSettingsQuery } from './channelApi.ts';
-import { useAppDispatch, useAppSelector } from './hooks.ts';
+import { useAppDispatch, useAppSelector, useClientStorage } from './hooks.ts';
 import { selectToasts, addToast } from './toastsSlice.ts';
 import { settingsFixture, setupStore } from './testSupport.ts';
 
@@ -27,5 +27,12 @@ describe('react hooks', () => {
     const { result } = renderHook(() => ({ dispatch: useAppDispatch(), toasts: useAppSelector(selectToasts) }), { wrapper: wrapperFor(store) });
     result.current.dispatch(addToast({ message: 'Welcome back' }));
     await waitFor(() => expect(result.current.toasts.map((toast) => toast.message)).toEqual(['Welcome back']));
+  });
+
+  it('useClientStorage reads and writes the transport\'s prefixed storage', () => {
+    const { store, client } = setupStore();
+    const { result } = renderHook(() => useClientStorage(), { wrapper: wrapperFor(store) });
+    result.current.set('preroll:12:3', true, 60_000);
+    expect(client.storage.get('preroll:12:3')).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ export { clientBaseQuery, serializeApiError } from './clientBaseQuery.ts';
 export type { PopupResolver, SerializedApiError, StoreExtra } from './clientBaseQuery.ts';
 export { makeStore } from './makeStore.ts';
 export type { AppDispatch, AppStore, MakeStoreOptions, RootState } from './makeStore.ts';
-export { useAppDispatch, useAppSelector } from './hooks.ts';
+export { useAppDispatch, useAppSelector, useClientStorage } from './hooks.ts';
 export {
   clearUser,
   initialSessionState,

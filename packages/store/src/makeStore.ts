@@ -95,5 +95,17 @@ export type AppDispatch = AppStore['dispatch'];
  * const store = makeStore({ client: createApiClient({ baseUrl: '/api', channelKeyUrl: CHANNEL_KEY_FILE, storagePrefix }) });
  */
 export function makeStore(options: MakeStoreOptions): AppStore {
-  return createStore(options);
+  const store = createStore(options);
+  clients.set(store, options.client);
+  return store;
+}
+
+/** Each store's transport, for the storage hook: the client is not state, so it stays out of it. */
+const clients = new WeakMap<object, ApiClient>();
+
+/** The transport a store was made with. */
+export function clientOf(store: object): ApiClient {
+  const client = clients.get(store);
+  if (!client) throw new Error('This store was not made by makeStore');
+  return client;
 }
