@@ -20,3 +20,7 @@ export { useCatalog } from './useCatalog.ts';
 export type { Catalog } from './useCatalog.ts';
 export { accessLabel, eventTitle } from './display.ts';
 export { schoolPath, slideHref, sportSchedulePath, teamSchedulePath, watchPath } from './links.ts';
+export { embedRoutes, watchRoutes } from './watch/routes.ts';
+export { watchNamespace } from './watch/namespace.ts';
+export { FIRST_FRAME_MARK, parseEventId } from './watch/ids.ts';
+export { pickPreroll, prerollSeenKey } from './watch/prerolls.ts';

@@ -1,0 +1,81 @@
+import { useTranslation } from '@grandstand/i18n';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Days, hours, minutes and seconds left until a UTC second; all zero once it has passed. */
+export function timeLeft(untilUtcSeconds: number, nowMs: number): { days: number; hours: number; minutes: number; seconds: number } {
+  let left = Math.max(0, Math.ceil(untilUtcSeconds - nowMs / 1000));
+  const days = Math.floor(left / DAY);
+  left -= days * DAY;
+  const hours = Math.floor(left / HOUR);
+  left -= hours * HOUR;
+  const minutes = Math.floor(left / MINUTE);
+  return { days, hours, minutes, seconds: left - minutes * MINUTE };
+}
+
+/**
+ * An upcoming event counts down to its start (issue 3), once a second, from the clock rather than
+ * counted ticks so a throttled tab stays right; `onStart` fires when it reaches zero.
+ */
+export function Countdown({ startsAt, onStart }: { startsAt: number; onStart: () => void }) {
+  const { t } = useTranslation('watch');
+  const [now, setNow] = useState(() => Date.now());
+  const left = timeLeft(startsAt, now);
+  const started = now / 1000 >= startsAt;
+
+  useEffect(() => {
+    if (started) {
+      onStart();
+      return;
+    }
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [started, onStart]);
+
+  if (started) return <p role="status">{t('startingNow')}</p>;
+  const parts = [
+    ['days', left.days],
+    ['hours', left.hours],
+    ['minutes', left.minutes],
+    ['seconds', left.seconds],
+  ] as const;
+  return (
+    <Clock aria-label={t('startsIn')}>
+      {parts.map(([unit, value]) => (
+        <div key={unit}>
+          <dt>{t(`countdown.${unit}`)}</dt>
+          <dd>{String(value).padStart(2, '0')}</dd>
+        </div>
+      ))}
+    </Clock>
+  );
+}
+
+const Clock = styled.dl`
+  display: flex;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+
+  div {
+    display: flex;
+    flex-direction: column-reverse;
+    align-items: center;
+    min-width: 4.5rem;
+    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.bodyTextColor10};
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.sizes.xxl};
+    font-weight: ${({ theme }) => theme.font.weights.bold};
+    font-variant-numeric: tabular-nums;
+  }
+  dt {
+    font-size: ${({ theme }) => theme.font.sizes.sm};
+  }
+`;

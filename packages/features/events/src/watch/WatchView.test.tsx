@@ -1,0 +1,126 @@
+import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
+import { createFakeChannelApi } from '@grandstand/api-client/testing';
+import type { FakeHandler } from '@grandstand/api-client/testing';
+import type { EventDetail } from '@grandstand/contract';
+import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
+import { makeStore } from '@grandstand/store';
+import { ChannelThemeProvider } from '@grandstand/ui';
+import { axe } from '@grandstand/vitest-config/axe';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { eventsNamespace } from '../namespace.ts';
+import { colors, channelRoutes } from '../test/render.tsx';
+import { matchup } from '../test/fixtures.ts';
+import { watchNamespace } from './namespace.ts';
+import { embedRoutes, watchRoutes } from './routes.ts';
+
+function detail(overrides: Partial<EventDetail> = {}): EventDetail {
+  return {
+    ...matchup,
+    description: 'Senior night at the Fieldhouse.',
+    category: { id: 100, name: 'Hockey', alias: 'hockey' },
+    location: { id: 3, name: 'Lincoln Fieldhouse', city: 'Lincoln', state: 'OH' },
+    access: { allowed: true, geo_blocked: false, options: [] },
+    stream: null,
+    ...overrides,
+  };
+}
+
+async function renderWatch(path: string, routes: Record<string, FakeHandler>) {
+  const server = createFakeChannelApi({ routes: channelRoutes(routes) });
+  const client = createApiClient({
+    baseUrl: '/api',
+    channelKeyUrl: '/channel-key.json',
+    storagePrefix: 'grandstand:test:',
+    storage: createMemoryStorage(),
+    fetch: server.fetch,
+    sleep: async () => undefined,
+  });
+  const store = makeStore({ client });
+  const i18n = await createI18n({ language: 'en' });
+  await registerFeatureResources(i18n, eventsNamespace);
+  await registerFeatureResources(i18n, watchNamespace);
+  const router = createMemoryRouter([...watchRoutes, ...embedRoutes, { path: '404', element: <h1>Not found</h1> }], { initialEntries: [path] });
+  const result = render(
+    <Provider store={store}>
+      <I18nProvider i18n={i18n}>
+        <ChannelThemeProvider colors={colors}>
+          <RouterProvider router={router} />
+        </ChannelThemeProvider>
+      </I18nProvider>
+    </Provider>,
+  );
+  return { ...result, router, server };
+}
+
+describe('the watch page (spec §2, issue 3)', () => {
+  it('shows the access panel and no stream for an event that needs a purchase', async () => {
+    const paid = detail({
+      access_type: 'paid',
+      base_price: 9.99,
+      has_access: false,
+      stream_status: 'live',
+      access: { allowed: false, geo_blocked: false, options: ['login', 'buy_price'] },
+    });
+    const { container } = await renderWatch('/watch/1', { 'GET /events/1': () => ({ json: { data: paid } }) });
+
+    const panel = await screen.findByRole('region', { name: 'Watch this event' });
+    expect(panel).toHaveTextContent('This event needs a pass or a ticket.');
+    expect(screen.getByRole('link', { name: 'Log in to watch' })).toHaveAttribute('href', '/login?event_id=1');
+    expect(screen.getByRole('link', { name: 'Buy for $9.99' })).toHaveAttribute('href', '/buy?event_id=1');
+    expect(screen.queryByRole('region', { name: 'Northfield Eagles @ Riverside Lions' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Northfield Eagles @ Riverside Lions' })).toBeInTheDocument();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('offers registration and login for a register-only event', async () => {
+    const register = detail({ access_type: 'register', has_access: false, access: { allowed: false, geo_blocked: false, options: ['register_free', 'login'] } });
+    await renderWatch('/watch/1', { 'GET /events/1': () => ({ json: { data: register } }) });
+    expect(await screen.findByRole('link', { name: 'Register to watch free' })).toHaveAttribute('href', '/registration?event_id=1');
+    expect(screen.getByText('This event is free with an account.')).toBeInTheDocument();
+  });
+
+  it('shows only the geo text in a blocked region', async () => {
+    const blocked = detail({ has_access: false, access: { allowed: false, geo_blocked: true, options: [] } });
+    await renderWatch('/watch/1', { 'GET /events/1': () => ({ json: { data: blocked } }) });
+    const panel = await screen.findByRole('region', { name: 'Watch this event' });
+    expect(panel).toHaveTextContent("We're sorry, but this content is not available in your region.");
+    expect(within(panel).queryByRole('link')).toBeNull();
+  });
+
+  it('counts down to an upcoming event', async () => {
+    const soon = detail({ stream_status: 'upcoming', event_utc_ts: Math.floor(Date.now() / 1000) + 2 * 86_400 + 3_600 + 65 });
+    await renderWatch('/watch/1', { 'GET /events/1': () => ({ json: { data: soon } }) });
+    const clock = await screen.findByLabelText('Starts in');
+    expect(clock).toHaveTextContent(/days\s*02/);
+    expect(clock).toHaveTextContent(/hours\s*01/);
+    expect(screen.getByText(/^Starts /)).toBeInTheDocument();
+  });
+
+  it('mounts the player for an event with a stream', async () => {
+    const playable = detail({ stream_status: 'finished', stream: { url: '/media/s/t/events/1/index.m3u8', kind: 'hls', live: false } });
+    await renderWatch('/watch/1', { 'GET /events/1': () => ({ json: { data: playable } }) });
+    expect(await screen.findByRole('region', { name: 'Northfield Eagles @ Riverside Lions' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Watch this event' })).toBeNull();
+  });
+
+  it.each(['/watch/abc', '/watch/12abc', '/watch/0', '/watch_embed/-1'])('ends %s on the 404 page without asking the server', async (path) => {
+    const { router, server } = await renderWatch(path, {});
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    expect(server.calls.some((call) => call.path.startsWith('/api/events/'))).toBe(false);
+  });
+
+  it('ends an unknown event on the 404 page', async () => {
+    const { router } = await renderWatch('/watch/999', { 'GET /events/999': () => ({ status: 404, json: { message: 'Event not found', field: 'id' } }) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it('embeds the stage alone, without the event details', async () => {
+    const register = detail({ access_type: 'register', has_access: false, access: { allowed: false, geo_blocked: false, options: ['register_free', 'login'] } });
+    await renderWatch('/watch_embed/1', { 'GET /events/1': () => ({ json: { data: register } }) });
+    expect(await screen.findByRole('region', { name: 'Watch this event' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+});

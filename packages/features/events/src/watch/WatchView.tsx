@@ -1,0 +1,291 @@
+import type { EventDetail, Preroll } from '@grandstand/contract';
+import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
+import { Player } from '@grandstand/player';
+import type { PlayerLabels } from '@grandstand/player';
+import { channelApi, useClientStorage } from '@grandstand/store';
+import { Badge, Button, ErrorPanel, Loader } from '@grandstand/ui';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import styled from 'styled-components';
+import { eventTitle } from '../display.ts';
+import { useGetEventQuery } from '../eventsApi.ts';
+import { sportSchedulePath, teamSchedulePath } from '../links.ts';
+import { AccessPanel } from './AccessPanel.tsx';
+import { Countdown } from './Countdown.tsx';
+import { FIRST_FRAME_MARK, parseEventId } from './ids.ts';
+import { pickPreroll, prerollSeenKey } from './prerolls.ts';
+
+
+type Layout = 'page' | 'embed';
+
+/** `/watch/{id}`: the player (or what stands before it) and the event's details (spec §2). */
+export function WatchView() {
+  return <WatchRoute layout="page" />;
+}
+
+/** `/watch_embed/{id}`: the player alone, for iframes; the site renders it without header or footer. */
+export function EmbedView() {
+  return <WatchRoute layout="embed" />;
+}
+
+function WatchRoute({ layout }: { layout: Layout }) {
+  const { id } = useParams();
+  const eventId = parseEventId(id);
+  // issue 3: a non-numeric or unknown event id ends on the 404 page.
+  if (eventId === null) return <Navigate to="/404" replace />;
+  return <WatchEvent key={eventId} eventId={eventId} layout={layout} />;
+}
+
+function WatchEvent({ eventId, layout }: { eventId: number; layout: Layout }) {
+  const { t, i18n } = useTranslation(['watch', 'errors']);
+  const { t: tEvents } = useTranslation('events');
+  const { data: event, error, isLoading, refetch } = useGetEventQuery(eventId);
+  const { data: settings } = channelApi.useGetSettingsQuery();
+
+  if (error && 'status' in error && (error.status === 404 || error.status === 400)) return <Navigate to="/404" replace />;
+  if (isLoading || (!event && !error)) return <Loader label={t('watch:loading')} />;
+  if (!event) {
+    return (
+      <ErrorPanel title={t('errors:pageError')} message={t('watch:unavailable')} actionLabel={t('watch:retry')} onAction={() => void refetch()} />
+    );
+  }
+
+  const title = eventTitle(event, tEvents);
+  const stage = <Stage event={event} title={title} currency={settings?.currency ?? 'USD'} language={i18n.language} prerolls={settings} onStart={refetch} />;
+  if (layout === 'embed') {
+    return (
+      <Embed>
+        <title>{title}</title>
+        {stage}
+      </Embed>
+    );
+  }
+  return (
+    <Page>
+      <title>{title}</title>
+      {stage}
+      <Details event={event} title={title} language={i18n.language} />
+    </Page>
+  );
+}
+
+interface StageProps {
+  event: EventDetail;
+  title: string;
+  currency: string;
+  language: string;
+  prerolls: { prerolls: Preroll[]; preroll_time: number } | undefined;
+  onStart: () => unknown;
+}
+
+/** What fills the 16:9 stage: the player, a countdown, or the access panel. */
+function Stage({ event, title, currency, language, prerolls, onStart }: StageProps) {
+  const { t } = useTranslation(['watch', 'errors']);
+  const storage = useClientStorage();
+  const stream = event.stream;
+  // Picked once per event: a re-render must not swap the preroll mid-play.
+  const [preroll] = useState(() =>
+    stream && prerolls ? pickPreroll(prerolls.prerolls, event, stream.live, (id) => storage.get(prerollSeenKey(event.id, id)) === true) : null,
+  );
+  const labels: PlayerLabels = useMemo(
+    () => ({
+      player: t('watch:player.player'),
+      play: t('watch:player.play'),
+      pause: t('watch:player.pause'),
+      seek: t('watch:player.seek'),
+      volume: t('watch:player.volume'),
+      mute: t('watch:player.mute'),
+      unmute: t('watch:player.unmute'),
+      fullscreen: t('watch:player.fullscreen'),
+      exitFullscreen: t('watch:player.exitFullscreen'),
+      live: t('watch:player.live'),
+      backToLive: t('watch:player.backToLive'),
+      quality: t('watch:player.quality'),
+      qualityAuto: t('watch:player.qualityAuto'),
+      ad: t('watch:player.ad'),
+      loading: t('watch:player.loading'),
+      error: t('errors:playerError'),
+      retry: t('watch:player.retry'),
+    }),
+    [t],
+  );
+  const onFirstFrame = useCallback(() => {
+    if (performance.getEntriesByName(FIRST_FRAME_MARK).length === 0) performance.mark(FIRST_FRAME_MARK);
+  }, []);
+  const onPrerollEnded = useCallback(
+    ({ completed }: { completed: boolean }) => {
+      // spec §4: once played, the same preroll is hidden for this viewer and event for the preroll time.
+      if (completed && preroll && prerolls) storage.set(prerollSeenKey(event.id, preroll.id), true, prerolls.preroll_time);
+    },
+    [event.id, preroll, prerolls, storage],
+  );
+
+  if (stream) {
+    return (
+      <PlayerStage>
+        <Player
+          src={stream.url}
+          live={stream.live}
+          title={title}
+          labels={labels}
+          autoPlay
+          prerollSrc={preroll?.url}
+          onFirstFrame={onFirstFrame}
+          onPrerollEnded={onPrerollEnded}
+        />
+      </PlayerStage>
+    );
+  }
+  if (event.access.allowed && event.stream_status === 'upcoming') {
+    const when = formatEventDateTime(event.event_utc_ts, event.time_zone, language).full;
+    return (
+      <InfoStage>
+        <Badge>{t('watch:upcoming')}</Badge>
+        <p>{t('watch:startsAt', { when })}</p>
+        <Countdown startsAt={event.event_utc_ts} onStart={() => void onStart()} />
+      </InfoStage>
+    );
+  }
+  if (!event.access.allowed) {
+    return (
+      <InfoStage>
+        <AccessPanel event={event} currency={currency} language={language} />
+      </InfoStage>
+    );
+  }
+  return (
+    <InfoStage>
+      <p>{t('watch:unavailable')}</p>
+      <Button onClick={() => void onStart()}>{t('watch:retry')}</Button>
+    </InfoStage>
+  );
+}
+
+function Details({ event, title, language }: { event: EventDetail; title: string; language: string }) {
+  const { t } = useTranslation('watch');
+  const when = formatEventDateTime(event.event_utc_ts, event.time_zone, language).full;
+  const teams = event.participants;
+  const status = event.stream_status === 'live' ? t('live') : event.stream_status === 'upcoming' ? t('upcoming') : t('onDemand');
+  return (
+    <Info>
+      <Heading>
+        <Badge tone={event.stream_status === 'live' ? 'live' : 'neutral'}>{status}</Badge>
+        <h1>{title}</h1>
+      </Heading>
+      <Facts>
+        <div>
+          <dt>{t('details.when')}</dt>
+          <dd>{when}</dd>
+        </div>
+        {event.location && (
+          <div>
+            <dt>{t('details.where')}</dt>
+            <dd>{[event.location.name, event.location.city, event.location.state].filter(Boolean).join(', ')}</dd>
+          </div>
+        )}
+        {event.category && (
+          <div>
+            <dt>{t('details.sport')}</dt>
+            <dd>
+              <Link to={sportSchedulePath(event.category)}>{event.category.name}</Link>
+            </dd>
+          </div>
+        )}
+        {teams.length > 0 && (
+          <div>
+            <dt>{t('details.teams')}</dt>
+            <dd>
+              {teams.map((team, index) => (
+                <span key={team.id}>
+                  {index > 0 && ' · '}
+                  <Link to={teamSchedulePath({ alias: null, name: team.name })}>{team.name}</Link>
+                </span>
+              ))}
+            </dd>
+          </div>
+        )}
+      </Facts>
+      {event.description && <p>{event.description}</p>}
+    </Info>
+  );
+}
+
+const Page = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
+`;
+
+const Embed = styled.div`
+  display: grid;
+  min-height: 100vh;
+  align-content: center;
+  background: #000;
+`;
+
+const PlayerStage = styled.div`
+  aspect-ratio: 16 / 9;
+  width: 100%;
+  background: #000;
+  border-radius: ${({ theme }) => theme.radii.md};
+  overflow: hidden;
+`;
+
+const InfoStage = styled.div`
+  display: grid;
+  place-content: center;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  aspect-ratio: 16 / 9;
+  width: 100%;
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.surfaceText};
+  text-align: center;
+
+  @media (max-width: 600px) {
+    aspect-ratio: auto;
+    min-height: 16rem;
+  }
+
+  p {
+    margin: 0;
+  }
+`;
+
+const Info = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Heading = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => theme.space.sm};
+
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.sizes.xl};
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+
+  dt {
+    font-size: ${({ theme }) => theme.font.sizes.sm};
+    color: ${({ theme }) => theme.colors.mutedText};
+  }
+  dd {
+    margin: 0;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.link};
+  }
+`;
