@@ -1,4 +1,5 @@
-export { contentRoutes, CONTENT_PATHS, createChannelPageRoute } from './routes.tsx';
+export { contentRoutes, CONTENT_PATHS, createChannelPageRoute, createContentRoutes } from './routes.tsx';
+export type { ContentRoutesOptions } from './routes.tsx';
 export { contentApi, useSubmitCustomFormMutation } from './contentApi.ts';
 export type { SubmitCustomFormArgs, SubmitCustomFormResult } from './contentApi.ts';
 export { contentNamespace } from './namespace.ts';
@@ -9,6 +10,7 @@ export { FaqPage } from './views/FaqPage/FaqPage.tsx';
 export { FaqList } from './views/FaqPage/FaqList.tsx';
 export type { FaqListProps } from './views/FaqPage/FaqList.tsx';
 export { AboutPage, ABOUT_BLOCK_ALIAS } from './views/AboutPage/AboutPage.tsx';
+export type { AboutPageProps } from './views/AboutPage/AboutPage.tsx';
 export { ContactsPage, CONTACTS_ALIAS } from './views/ContactsPage/ContactsPage.tsx';
 export { CustomFormView } from './views/ContactsPage/CustomFormView.tsx';
 export type { CustomFormViewProps } from './views/ContactsPage/CustomFormView.tsx';

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { aboutPage, contentRoutes as fakeRoutes } from './test/fixtures.ts';
+import { aboutPage, contentRoutes as fakeRoutes, settings } from './test/fixtures.ts';
 import { renderRoutes } from './test/render.tsx';
-import { contentRoutes, createChannelPageRoute } from './routes.tsx';
+import { contentRoutes, createChannelPageRoute, createContentRoutes } from './routes.tsx';
+
 
 const page = { id: aboutPage.id, url: aboutPage.url, name: aboutPage.name, alt_name: null };
 
@@ -19,6 +20,14 @@ describe('contentRoutes', () => {
   ])('loads %s lazily under the site layout', async (path, heading) => {
     await renderRoutes(layout(contentRoutes), { routes: fakeRoutes(), route: path });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+});
+
+describe('createContentRoutes', () => {
+  it('hands the channel’s description to the about page', async () => {
+    const routes = fakeRoutes({ settings: { ...settings, static_blocks: [] } });
+    await renderRoutes(layout(createContentRoutes({ description: 'Hockey from the north.' })), { routes, route: '/about' });
+    expect(await screen.findByText('Hockey from the north.')).toBeInTheDocument();
   });
 });
 

@@ -2,15 +2,31 @@ import type { Page } from '@grandstand/contract';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 
+export interface ContentRoutesOptions {
+  /** The channel's description (channel.json), for the about page of a channel without an about block. */
+  description?: string;
+}
+
 /**
  * `/faq`, `/about` and `/contacts` (spec §2), each view in its own lazy chunk so the home route
  * never carries them. Mount them as children of the site's layout route.
  */
-export const contentRoutes: RouteObject[] = [
-  { path: 'faq', lazy: async () => ({ Component: (await import('./views/FaqPage/FaqPage.tsx')).FaqPage }) },
-  { path: 'about', lazy: async () => ({ Component: (await import('./views/AboutPage/AboutPage.tsx')).AboutPage }) },
-  { path: 'contacts', lazy: async () => ({ Component: (await import('./views/ContactsPage/ContactsPage.tsx')).ContactsPage }) },
-];
+export function createContentRoutes(options: ContentRoutesOptions = {}): RouteObject[] {
+  return [
+    { path: 'faq', lazy: async () => ({ Component: (await import('./views/FaqPage/FaqPage.tsx')).FaqPage }) },
+    {
+      path: 'about',
+      lazy: async () => {
+        const { AboutPage } = await import('./views/AboutPage/AboutPage.tsx');
+        return { element: <AboutPage description={options.description} /> };
+      },
+    },
+    { path: 'contacts', lazy: async () => ({ Component: (await import('./views/ContactsPage/ContactsPage.tsx')).ContactsPage }) },
+  ];
+}
+
+/** The content routes with the about page's generic fallback text. */
+export const contentRoutes: RouteObject[] = createContentRoutes();
 
 /** The paths `contentRoutes` own, so the site can keep a channel page from shadowing them. */
 export const CONTENT_PATHS: readonly string[] = ['/faq', '/about', '/contacts'];

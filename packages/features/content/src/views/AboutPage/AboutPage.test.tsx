@@ -23,6 +23,11 @@ describe('AboutPage', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
+  it('uses the channel’s own description for that fallback when the site gives one', async () => {
+    await renderWithProviders(<AboutPage description="School sports, streamed by students." />, { routes: contentRoutes({ settings: { ...settings, static_blocks: [] } }) });
+    expect(await screen.findByText('School sports, streamed by students.')).toBeInTheDocument();
+  });
+
   it('keeps a heading and offers a retry when the settings cannot be had', async () => {
     await renderWithProviders(<AboutPage />, { routes: { ...contentRoutes(), 'GET /settings': () => ({ status: 500, json: { message: 'Down' } }) } });
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();

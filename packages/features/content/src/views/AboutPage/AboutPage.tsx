@@ -12,7 +12,12 @@ export const ABOUT_BLOCK_ALIAS = 'about';
  * `/about` (spec §2): the channel's "about" static block. A channel without one still gets a
  * page: its name, a line about what it offers and a way home, never a blank screen.
  */
-export function AboutPage() {
+export interface AboutPageProps {
+  /** The channel's own description (channel.json `description`), shown when there is no about block. */
+  description?: string;
+}
+
+export function AboutPage({ description }: AboutPageProps = {}) {
   const { t } = useTranslation(['content', 'shell', 'errors']);
   const { data: settings, isLoading, isError, refetch } = useGetSettingsQuery();
   const block = settings?.static_blocks.find((candidate) => candidate.alias === ABOUT_BLOCK_ALIAS);
@@ -44,7 +49,7 @@ export function AboutPage() {
     <PageArticle>
       <title>{title}</title>
       <h1>{title}</h1>
-      <p>{t('content:about.fallback', { channel: settings.name })}</p>
+      <p>{description ?? t('content:about.fallback', { channel: settings.name })}</p>
       <ButtonLink href="/" linkComponent={RouterLink}>
         {t('errors:goHome')}
       </ButtonLink>
