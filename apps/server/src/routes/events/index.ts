@@ -9,27 +9,34 @@ import {
   IdParams,
 } from '@grandstand/contract';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { onDataChanged } from '../../cache/invalidation.ts';
+import { ListingCache } from '../../repositories/eventsCache.ts';
 import { type EventsListQuery, EventsRepository } from '../../repositories/eventsRepository.ts';
 
+type EventsPage = z.infer<typeof EventsResponse>;
+type EventsForHomepage = z.infer<typeof EventsForHomepageResponse>;
+
 /**
- * The cache variant of a listing: every validated query value, in a fixed order, so two spellings
- * of one query share an answer. Listings differ per viewer only in has_access, and every caller is
- * a visitor until accounts land, so a listing is the same for everyone on the channel.
+ * The cache key of a listing: the channel and every validated query value in a fixed order, so two
+ * spellings of one query share an answer. Listings differ per viewer only in has_access, and every
+ * caller is a visitor until accounts land, so a listing is the same for everyone on the channel.
  */
-function listingVariant(name: string) {
-  return (request: FastifyRequest) => {
-    const query = request.query as EventsListQuery;
-    const keys = Object.keys(query).filter((k) => k !== 'api_key' && query[k as keyof EventsListQuery] !== undefined).sort();
-    return `${name}?${keys.map((k) => `${k}=${String(query[k as keyof EventsListQuery])}`).join('&')}`;
-  };
+function listingKey(name: string, request: FastifyRequest): string {
+  const query = request.query as EventsListQuery;
+  const keys = Object.keys(query).filter((k) => k !== 'api_key' && query[k as keyof EventsListQuery] !== undefined).sort();
+  return `${request.channelId}:${name}?${keys.map((k) => `${k}=${String(query[k as keyof EventsListQuery])}`).join('&')}`;
 }
 
 /** spec §7 Events: listings, the homepage selection, one event, and the catalog parts (sports, venues). */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const events = new EventsRepository(app.db);
-  const unsubscribe = onDataChanged((channelId) => events.invalidate(channelId));
+  const listings = new ListingCache<EventsPage | EventsForHomepage>();
+  const unsubscribe = onDataChanged((channelId) => {
+    events.invalidate(channelId);
+    listings.invalidate(channelId === null ? null : `${channelId}:`);
+  });
   app.addHook('onClose', async () => unsubscribe());
 
   app.get('/events-categories', { config: { catalog: () => 'categories' }, schema: { response: { 200: EventCategoriesResponse } } }, async (request) => ({
@@ -40,24 +47,26 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await app.catalog.eventLocations(request.channelId),
   }));
 
-  app.get('/events', { config: { catalog: listingVariant('events') }, schema: { querystring: EventsQuery, response: { 200: EventsResponse } } }, async (request) => {
-    const { data, total } = await events.list(request.channelId, request.query);
-    return { data, meta: { total, offset: request.query.offset, limit: request.query.limit } };
-  });
+  const listing = (request: FastifyRequest<{ Querystring: EventsListQuery }>, withClip: boolean) =>
+    listings.get(listingKey(withClip ? 'with_clip' : 'events', request), async () => {
+      const { data, total } = await events.list(request.channelId, request.query, { withClip });
+      return { data, meta: { total, offset: request.query.offset, limit: request.query.limit } };
+    }) as Promise<EventsPage>;
+
+  app.get('/events', { schema: { querystring: EventsQuery, response: { 200: EventsResponse } } }, async (request) => listing(request, false));
 
   // Clips are cut in a later issue; until then no event has one and the listing is honestly empty.
   app.get(
     '/events/with_clip',
-    { config: { catalog: listingVariant('events-with-clip') }, schema: { querystring: EventsQuery, response: { 200: EventsResponse } } },
-    async (request) => {
-      const { data, total } = await events.list(request.channelId, request.query, { withClip: true });
-      return { data, meta: { total, offset: request.query.offset, limit: request.query.limit } };
-    },
+    { schema: { querystring: EventsQuery, response: { 200: EventsResponse } } },
+    async (request) => listing(request, true),
   );
 
-  app.get('/events-for-homepage', { config: { catalog: () => 'events-homepage' }, schema: { response: { 200: EventsForHomepageResponse } } }, async (request) => ({
-    data: await events.homepage(request.channelId),
-  }));
+  app.get(
+    '/events-for-homepage',
+    { schema: { response: { 200: EventsForHomepageResponse } } },
+    async (request) => listings.get(`${request.channelId}:homepage`, async () => ({ data: await events.homepage(request.channelId) })) as Promise<EventsForHomepage>,
+  );
 
   // Not cached: the stream address is signed and expires, and access will depend on the viewer.
   app.get('/events/:id', { schema: { params: IdParams, response: { 200: EventDetailResponse, 404: ApiErrorBody } } }, async (request, reply) => {
