@@ -4,9 +4,18 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests per second across all connections (a fixed rate; latencies corrected for coordinated omission). */
+    overallRate?: number;
+    requests?: { setupRequest?: (request: RawRequest) => RawRequest }[];
+  }
+  interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
   }
   interface Histogram {
     average: number;
+    p50: number;
     p99: number;
   }
   interface Result {

@@ -1,0 +1,274 @@
+// `pnpm bench`: /api/events listing latency with 100,000 events in one channel (issue 3 goal:
+// p99 <= 50 ms at 500 req/s). The server runs in a child process on a temp PGlite holding a bench
+// channel (18 sports nested two deep, 40 schools, 480 teams, 50 venues, 100,000 events over four
+// years, two teams each); autocannon sends a fixed 500 req/s for 10 s, twice:
+//   1. a rotating set of realistic filter combinations, after one warm-up pass (answers are cached
+//      10 s, then served stale while one refresh runs);
+//   2. every request a different query (random day ranges, offsets and filters): the database path.
+import { fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app.ts';
+import { loadChannelFolders } from '../src/channels/loadChannels.ts';
+import { upsertChannels } from '../src/channels/seed.ts';
+import { openDatabase } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrations.ts';
+import type { Database } from '../src/db/schema.ts';
+
+export const BENCH_EVENTS = 100_000;
+const RATE = 500;
+const DURATION_S = 10;
+const CONNECTIONS = 50;
+const GOAL_P99_MS = 50;
+const BENCH_CHANNEL_KEY = 'bench-channel-key-0001';
+const DAY = 86_400;
+
+const SPORTS = ['Basketball', 'Soccer', 'Volleyball', 'Baseball', 'Hockey', 'Lacrosse'];
+const STATES = ['OH', 'MI', 'IN', 'IL', 'PA'];
+const MASCOTS = ['Eagles', 'Lions', 'Tigers', 'Bears', 'Wolves', 'Hawks', 'Falcons', 'Panthers'];
+
+/** A small deterministic generator, so every run benches the same data. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+export interface BenchTaxonomy {
+  sports: { id: number; name: string; alias: string }[];
+  leaves: { id: number; gender: 'M' | 'W' }[];
+  schools: { id: number; name: string; alias: string; state: string }[];
+  teams: { id: number; alias: string; school: number; leaf: number; gender: 'M' | 'W' }[];
+  states: string[];
+  fromTs: number;
+  toTs: number;
+}
+
+/** Inserts the bench channel's names and `count` events in multi-row batches (toolchain.md: ~70 ms per 10k rows). */
+export async function seedBenchChannel(db: Database, channelId: number, count = BENCH_EVENTS, now = Math.floor(Date.now() / 1000)): Promise<BenchTaxonomy> {
+  const rnd = random(42);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+  const sports: BenchTaxonomy['sports'] = [];
+  const leaves: BenchTaxonomy['leaves'] = [];
+  for (const [position, name] of SPORTS.entries()) {
+    const alias = name.toLowerCase();
+    const { id } = await db.insertInto('event_categories').values({ channel_id: channelId, parent_id: null, name, alias, position }).returning('id').executeTakeFirstOrThrow();
+    sports.push({ id, name, alias });
+    for (const [gender, label] of [['M', 'Boys'], ['W', 'Girls']] as const) {
+      const child = await db
+        .insertInto('event_categories')
+        .values({ channel_id: channelId, parent_id: id, name: `${label} ${name}`, alias: `${label.toLowerCase()}-${alias}`, position })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      leaves.push({ id: child.id, gender });
+    }
+  }
+  const venues = await db
+    .insertInto('event_locations')
+    .values(Array.from({ length: 50 }, (_, i) => ({ channel_id: channelId, name: `Field ${i + 1}`, city: `City ${i % 25}`, state: STATES[i % STATES.length]!, country: 'US' })))
+    .returning('id')
+    .execute();
+  const schoolRows = Array.from({ length: 40 }, (_, i) => ({ name: `School ${i + 1} ${MASCOTS[i % MASCOTS.length]}`, alias: `school-${i + 1}`, state: STATES[i % STATES.length]! }));
+  const schoolIds = await db
+    .insertInto('participant_groups')
+    .values(schoolRows.map((s, i) => ({ channel_id: channelId, name: s.name, alias: s.alias, image: null, city: `City ${i % 25}`, state: s.state })))
+    .returning('id')
+    .execute();
+  const schools = schoolRows.map((s, i) => ({ ...s, id: schoolIds[i]!.id }));
+  const teamRows = schools.flatMap((school) => leaves.map((leaf) => ({ school: school.id, leaf: leaf.id, gender: leaf.gender, alias: `${school.alias}-${leaf.id}`, name: `${school.name} ${leaf.id}` })));
+  const teamIds = await db
+    .insertInto('participants')
+    .values(
+      teamRows.map((t) => ({
+        channel_id: channelId,
+        parent_id: null,
+        participant_group_id: t.school,
+        name: t.name,
+        short_name: t.alias,
+        alias: t.alias,
+        color: '#336699',
+        logo: null,
+        cover: null,
+        gender: t.gender,
+        sport_category_id: t.leaf,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const teams = teamRows.map((t, i) => ({ ...t, id: teamIds[i]!.id }));
+  const teamsByLeaf = new Map<number, typeof teams>();
+  for (const team of teams) (teamsByLeaf.get(team.leaf) ?? teamsByLeaf.set(team.leaf, []).get(team.leaf)!).push(team);
+
+  // Three years back, one year ahead, a handful live now: a channel's archive after a few seasons.
+  const fromTs = now - 3 * 365 * DAY;
+  const toTs = now + 365 * DAY;
+  const BATCH = 10_000;
+  for (let done = 0; done < count; done += BATCH) {
+    const size = Math.min(BATCH, count - done);
+    const planned = Array.from({ length: size }, (_, i) => {
+      const leaf = pick(leaves);
+      const pool = teamsByLeaf.get(leaf.id)!;
+      const home = pick(pool);
+      let away = pick(pool);
+      while (away.id === home.id) away = pick(pool);
+      const live = done + i < 20;
+      const start = live ? now - Math.floor(rnd() * 3600) : Math.floor(fromTs + rnd() * (toTs - fromTs));
+      const status = live ? 'live' : start < now ? 'finished' : 'upcoming';
+      const access = pick(['free', 'free', 'free', 'register', 'paid', 'ppv'] as const);
+      return { leaf, home, away, start, status, access };
+    });
+    // One statement per batch with a parameter per column (unnest of arrays), not per value.
+    const col = <T>(f: (e: (typeof planned)[number]) => T) => planned.map(f);
+    const inserted = await sql<{ id: number }>`
+      insert into events (channel_id, name, type, access_type, event_utc_ts, end_utc_ts, time_zone, stream_status, event_category_id, location_id, base_price, service_fee, homepage)
+      select ${channelId}, * from unnest(
+        ${col((e) => `${e.away.name} @ ${e.home.name}`)}::text[],
+        ${col((e) => (e.access === 'paid' || e.access === 'ppv' ? 'paid' : 'other'))}::text[],
+        ${col((e) => e.access)}::text[],
+        ${col((e) => e.start)}::bigint[],
+        ${col((e) => e.start + 7200)}::bigint[],
+        ${col(() => 'America/New_York')}::text[],
+        ${col((e) => e.status)}::text[],
+        ${col((e) => e.leaf.id)}::int[],
+        ${col(() => pick(venues).id)}::int[],
+        ${col((e) => (e.access === 'ppv' ? 9.99 : 0))}::numeric[],
+        ${col(() => 0)}::numeric[],
+        ${col(() => rnd() < 0.001)}::boolean[]
+      )
+      returning id`.execute(db);
+    const eventIds = inserted.rows.map((r) => r.id);
+    await sql`
+      insert into event_participants (channel_id, event_id, participant_id, side)
+      select ${channelId}, * from unnest(
+        ${planned.flatMap((_, i) => [eventIds[i]!, eventIds[i]!])}::int[],
+        ${planned.flatMap((e) => [e.home.id, e.away.id])}::int[],
+        ${planned.flatMap(() => ['home', 'away'])}::text[]
+      )`.execute(db);
+  }
+  return { sports, leaves, schools, teams, states: STATES, fromTs, toTs };
+}
+
+const isoDay = (ts: number) => new Date(ts * 1000).toISOString().slice(0, 10);
+
+/** The filter combinations a site sends: tabs, sport and school pages, a week of schedule, paging. */
+export function realisticQueries(t: BenchTaxonomy, now: number): string[] {
+  const queries: string[] = [];
+  for (const status of ['live', 'upcoming', 'finished']) {
+    queries.push(`stream_status=${status}`);
+    for (const offset of [24, 48, 96, 240]) queries.push(`stream_status=${status}&offset=${offset}`);
+    for (const sport of t.sports) queries.push(`stream_status=${status}&sport=${sport.alias}`);
+    for (const school of t.schools.slice(0, 20)) queries.push(`stream_status=${status}&school=${school.alias}`);
+  }
+  for (const sport of t.sports) queries.push(`sport=${encodeURIComponent(sport.name)}&start_date=${isoDay(now)}&end_date=${isoDay(now + 6 * DAY)}`);
+  for (const school of t.schools.slice(20)) queries.push(`school=${school.id}&stream_status=finished&offset=24`);
+  for (const team of t.teams.slice(0, 40)) queries.push(`team=${team.alias}`);
+  for (const state of t.states) queries.push(`state=${state}&stream_status=upcoming`);
+  queries.push('gender=W&stream_status=upcoming', 'gender=M&stream_status=finished', 'search=eagles&stream_status=finished', 'sort_field=name&stream_status=upcoming');
+  return queries;
+}
+
+/** A query no cache has seen: a random day range, a random filter, a random page. */
+export function uncachedQuery(t: BenchTaxonomy, rnd: () => number): string {
+  const day = Math.floor(t.fromTs / DAY + rnd() * ((t.toTs - t.fromTs) / DAY));
+  const span = 1 + Math.floor(rnd() * 30);
+  const parts = [`start_date=${isoDay(day * DAY)}`, `end_date=${isoDay((day + span) * DAY)}`, `offset=${Math.floor(rnd() * 3) * 24}`];
+  const kind = Math.floor(rnd() * 5);
+  if (kind === 0) parts.push(`sport=${t.sports[Math.floor(rnd() * t.sports.length)]!.alias}`);
+  if (kind === 1) parts.push(`school=${t.schools[Math.floor(rnd() * t.schools.length)]!.alias}`);
+  if (kind === 2) parts.push(`team=${t.teams[Math.floor(rnd() * t.teams.length)]!.id}`);
+  if (kind === 3) parts.push(`gender=${rnd() < 0.5 ? 'M' : 'W'}`);
+  if (rnd() < 0.5) parts.push(`stream_status=${rnd() < 0.8 ? 'finished' : 'upcoming'}`);
+  return parts.join('&');
+}
+
+interface Ready {
+  port: number;
+  taxonomy: BenchTaxonomy;
+  now: number;
+  seedMs: number;
+}
+
+async function runServer(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'grandstand-bench-events-'));
+  const opened = await openDatabase({ kind: 'pglite', dataDir });
+  await migrateToLatest(opened.db);
+  const [template] = await loadChannelFolders(join(import.meta.dirname, '..', 'test', 'fixtures', 'channels'));
+  const folder = { ...template!, config: { ...template!.config, slug: 'bench', name: 'Bench', channelKey: BENCH_CHANNEL_KEY, default: true }, seed: null };
+  const channels = await upsertChannels(opened.db, [folder]);
+  const now = Math.floor(Date.now() / 1000);
+  const started = performance.now();
+  const taxonomy = await seedBenchChannel(opened.db, channels[0]!.id, BENCH_EVENTS, now);
+  // Fresh statistics and visibility map, as autovacuum would leave them on a live database.
+  await opened.pglite!.exec('VACUUM ANALYZE');
+  const seedMs = Math.round(performance.now() - started);
+  const app = await buildApp({ db: opened.db, channels, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  process.send?.({ port, taxonomy, now, seedMs } satisfies Ready);
+  process.once('disconnect', () => {
+    void app
+      .close()
+      .then(() => opened.close())
+      .then(() => rm(dataDir, { recursive: true, force: true }))
+      .finally(() => process.exit(0));
+  });
+}
+
+async function load(base: string, apiKey: string, next: () => string) {
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    overallRate: RATE,
+    duration: DURATION_S,
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, path: `/api/events?api_key=${apiKey}&${next()}` }),
+      },
+    ],
+  });
+  const problems = result.non2xx + result.errors + result.timeouts;
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, problems };
+}
+
+async function runBench(): Promise<void> {
+  const child = fork(import.meta.filename, ['--server'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ready));
+    child.once('exit', (code) => reject(new Error(`the bench server exited early (${code})`)));
+  });
+  const base = `http://127.0.0.1:${ready.port}`;
+  try {
+    const keyResponse = await fetch(`${base}/api/get_api_key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel_key: BENCH_CHANNEL_KEY }) });
+    const { data } = (await keyResponse.json()) as { data: { api_key: string } };
+    console.log(`events bench: ${BENCH_EVENTS.toLocaleString('en')} events seeded in ${ready.seedMs} ms; ${RATE} req/s for ${DURATION_S} s, ${CONNECTIONS} connections (goal p99 <= ${GOAL_P99_MS} ms)`);
+    const pool = realisticQueries(ready.taxonomy, ready.now);
+    let i = 0;
+    const rnd = random(7);
+    const phases: [string, () => string][] = [
+      [`mixed (${pool.length} filter combinations, cached)`, () => pool[i++ % pool.length]!],
+      ['uncached (every query new)', () => uncachedQuery(ready.taxonomy, rnd)],
+    ];
+    // A running site has its popular listings computed already: one pass over the pool first.
+    for (const query of pool) await fetch(`${base}/api/events?api_key=${data.api_key}&${query}`);
+    for (const [label, next] of phases) {
+      const r = await load(base, data.api_key, next);
+      const verdict = r.p99 <= GOAL_P99_MS && r.rps >= RATE * 0.95 && r.problems === 0 ? 'meets the goal' : 'BELOW the goal';
+      console.log(
+        `  /api/events ${label.padEnd(44)} ${String(r.rps).padStart(5)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(4)} ms   ${verdict}${r.problems ? `   (${r.problems} non-2xx/errors)` : ''}`,
+      );
+    }
+  } finally {
+    child.disconnect();
+  }
+}
+
+if (import.meta.main) {
+  if (process.argv.includes('--server')) await runServer();
+  else await runBench();
+}
