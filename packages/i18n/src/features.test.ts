@@ -32,4 +32,14 @@ describe('registerFeatureResources', () => {
     await registerFeatureResources(i18n, demo);
     expect(i18n.t('demo:title' as never)).toBe('En direct');
   });
+
+  it('fetches nothing until a view asks for the namespace when preload is off', async () => {
+    frenchLoads = 0;
+    const i18n = await createI18n({ language: 'fr' });
+    await registerFeatureResources(i18n, demo, { preload: false });
+    expect(frenchLoads).toBe(0);
+    await i18n.loadNamespaces('demo');
+    expect(i18n.t('demo:title' as never)).toBe('En direct');
+    expect(frenchLoads).toBe(1);
+  });
 });

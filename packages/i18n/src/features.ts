@@ -37,12 +37,15 @@ export function featureLoader(instance: i18n, language: string, namespace: strin
 /**
  * Adds a feature's namespace to an instance: English at once, the viewer's language if it is
  * another one (and later, on a language change) through the same on-demand backend as the shared
- * namespaces. Resolves when the current language's texts are there.
+ * namespaces. Resolves when the current language's texts are there. With `preload: false` nothing
+ * is fetched now: the first view that asks for the namespace loads it (react-i18next suspends until
+ * then), so a route that never shows the feature never pays for its other languages.
  *
  * @example
  * await registerFeatureResources(i18n, eventsNamespace);
+ * void registerFeatureResources(i18n, watchNamespace, { preload: false });
  */
-export function registerFeatureResources(instance: i18n, feature: FeatureNamespace): Promise<void> {
+export function registerFeatureResources(instance: i18n, feature: FeatureNamespace, options: { preload?: boolean } = {}): Promise<void> {
   let registry = registries.get(instance);
   if (!registry) {
     registry = new Map();
@@ -50,7 +53,7 @@ export function registerFeatureResources(instance: i18n, feature: FeatureNamespa
   }
   registry.set(feature.namespace, feature);
   instance.addResourceBundle(defaultLanguage, feature.namespace, feature.en, true, true);
-  return instance.loadNamespaces(feature.namespace);
+  return options.preload === false ? Promise.resolve() : instance.loadNamespaces(feature.namespace);
 }
 
 /** A typed descriptor for a feature's namespace (identity at run time). */
