@@ -24,3 +24,4 @@ export { embedRoutes, watchRoutes } from './watch/routes.ts';
 export { watchNamespace } from './watch/namespace.ts';
 export { FIRST_FRAME_MARK, parseEventId } from './watch/ids.ts';
 export { pickPreroll, prerollSeenKey } from './watch/prerolls.ts';
+export { LazyScheduleView } from './lazyViews.tsx';

@@ -8,6 +8,7 @@ import { ChannelThemeProvider } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { eventsNamespace } from '../namespace.ts';
 import { eventsRoutes } from '../routes.ts';
 import { categories, groups, properties, settings, slides, teams } from './fixtures.ts';
@@ -56,6 +57,8 @@ function Probe() {
 export interface RenderRouteOptions {
   routes?: Record<string, FakeHandler>;
   language?: string;
+  /** Routes of the site's that a test needs beside the feature's (e.g. a channel page). */
+  extraRoutes?: RouteObject[];
 }
 
 /**
@@ -84,7 +87,7 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
             <Probe />
           </>
         ),
-        children: [...eventsRoutes, { path: 'watch/:id', element: <p>Watch page</p> }],
+        children: [...eventsRoutes, { path: 'watch/:id', element: <p>Watch page</p> }, ...(options.extraRoutes ?? [])],
       },
     ],
     { initialEntries: [path] },

@@ -35,7 +35,7 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
  * the URL (filters, school/team/sport keys, day, page, layout, view), so a listing is shareable and
  * the back button undoes a change.
  */
-export function EventsListing({ kind }: { kind: ListingKind }) {
+export function EventsListing({ kind, embedded = false }: { kind: ListingKind; embedded?: boolean }) {
   const { t } = useTranslation('events');
   const [params, setParams] = useSearchParams();
   const catalog = useCatalog();
@@ -141,9 +141,10 @@ export function EventsListing({ kind }: { kind: ListingKind }) {
 
   return (
     <Page>
-      <title>{channelName ? t('pageTitle', { title, channel: channelName }) : title}</title>
+      {/* Inside another page (a channel page, spec §2) the listing is a section: that page keeps its title and h1. */}
+      {!embedded && <title>{channelName ? t('pageTitle', { title, channel: channelName }) : title}</title>}
       <Heading>
-        <h1>{title}</h1>
+        {embedded ? <h2>{title}</h2> : <h1>{title}</h1>}
         {data && <Count aria-live="polite">{t('listing.count', { count: total })}</Count>}
       </Heading>
       {day && <DayStrip day={day} first={first} onChange={(next) => update({ date: next })} />}
@@ -200,8 +201,8 @@ export function LiveView() {
 export function UpcomingView() {
   return <EventsListing kind="upcoming" />;
 }
-export function ScheduleView() {
-  return <EventsListing kind="schedule" />;
+export function ScheduleView({ embedded = false }: { embedded?: boolean }) {
+  return <EventsListing kind="schedule" embedded={embedded} />;
 }
 export function VodView() {
   return <EventsListing kind="vod" />;
@@ -221,7 +222,8 @@ const Heading = styled.div`
   align-items: baseline;
   gap: ${({ theme }) => theme.space.md};
 
-  h1 {
+  h1,
+  h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.sizes.xxl};
   }
