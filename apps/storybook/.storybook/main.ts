@@ -5,6 +5,25 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
+  viteFinal: (viteConfig) => ({
+    ...viteConfig,
+    optimizeDeps: {
+      ...viteConfig.optimizeDeps,
+      // Found only when a feature story first renders, these made Vite re-optimise mid-run on a fresh
+      // cache (as CI always has), loading React twice and failing the first run's stories.
+      include: [
+        ...(viteConfig.optimizeDeps?.include ?? []),
+        'react-redux',
+        'react-router',
+        '@reduxjs/toolkit',
+        '@reduxjs/toolkit/query/react',
+        'dompurify',
+        'i18next',
+        'react-i18next',
+        'i18next-resources-to-backend',
+      ],
+    },
+  }),
 };
 
 export default config;
