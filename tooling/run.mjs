@@ -16,12 +16,18 @@ if (command !== 'start' && command !== 'test') {
 /** The Debian packages each command needs and how to tell they are present. */
 const systemNeeds = {
   chromium: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+  ffmpeg: () => ['/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg'].some((path) => existsSync(path)),
+  // The live test signal draws its clock with this font.
+  'fonts-dejavu-core': () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
   postgresql: () => {
     const base = '/usr/lib/postgresql';
     return existsSync(base) && readdirSync(base).some((v) => existsSync(join(base, v, 'bin', 'initdb')));
   },
 };
-const needsByCommand = { start: [], test: ['chromium', 'postgresql'] };
+const needsByCommand = {
+  start: ['ffmpeg', 'fonts-dejavu-core'],
+  test: ['chromium', 'postgresql', 'ffmpeg', 'fonts-dejavu-core'],
+};
 
 function run(cmd, args, env, options = {}) {
   const result = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit', ...options });
@@ -54,8 +60,10 @@ run('pnpm', ['install', '--frozen-lockfile', '--reporter=append-only'], env);
 
 if (command === 'start') {
   run('pnpm', ['turbo', 'run', 'build', '--filter=@grandstand/web', '--output-logs=errors-only'], env);
-  log('preparing the demo database');
+  log('preparing the demo database and media');
   run('node', ['apps/server/src/cli.ts', 'seed'], env);
+  // Packages the demo recordings with ffmpeg once; later starts keep what is there.
+  run('node', ['apps/server/src/cli.ts', 'prepare-media'], env);
   log(`serving http://localhost:${process.env.PORT ?? 8080} (and http://<channel>.localhost:${process.env.PORT ?? 8080})`);
   run('node', ['apps/server/src/cli.ts', 'serve'], env);
 } else {

@@ -19,12 +19,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    // A fresh database for every run, seeded with the channels' demo data, serving the built sites.
-    command: `rm -rf "${e2eDataDir}" && ${server} seed && ${server} serve`,
+    // A fresh database for every run, seeded with the channels' demo data, serving the built sites;
+    // the demo media is packaged once and kept (prepare-media does nothing when it is there).
+    command: `rm -rf "${e2eDataDir}" && ${server} seed && ${server} prepare-media && ${server} serve`,
     env: { PORT: String(E2E_PORT), PGLITE_DATA_DIR: e2eDataDir, SITES_DIR: `${repoRoot}/apps/web/dist` },
     url: `http://localhost:${E2E_PORT}/channel-key.json`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A first run packages the demo recordings with ffmpeg: minutes on a busy two-core machine.
+    timeout: 600_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,6 +1,8 @@
 import { createApiClient } from '@grandstand/api-client';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
-import { createI18n, I18nProvider } from '@grandstand/i18n';
+import { contentNamespace } from '@grandstand/content';
+import { eventsNamespace, watchNamespace } from '@grandstand/events';
+import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
 import { makeStore } from '@grandstand/store';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -16,7 +18,14 @@ const client = createApiClient({
   storagePrefix: `grandstand:${channel.slug}:`,
 });
 const store = makeStore({ client });
-const i18n = await createI18n({ language: client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? channel.language });
+// The shell's namespaces and the home's (events) up front; the others load when a view first asks
+// for them, so a viewer of another language pays only for the texts of the pages they open.
+const i18n = await createI18n({
+  language: client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? channel.language,
+  namespaces: ['common', 'shell', 'errors'],
+});
+await registerFeatureResources(i18n, eventsNamespace);
+for (const namespace of [watchNamespace, contentNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -1,41 +1,63 @@
+import { CONTENT_PATHS, createChannelPageRoute, createContentRoutes } from '@grandstand/content';
 import type { Page } from '@grandstand/contract';
+import { embedRoutes, eventsRoutes, LazyScheduleView, watchRoutes } from '@grandstand/events';
 import { useTranslation } from '@grandstand/i18n';
 import { Loader } from '@grandstand/ui';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate, Outlet } from 'react-router';
+import channel from 'virtual:grandstand-channel';
 import { NavigationEffects } from './navigation/NavigationEffects.tsx';
 import { Layout } from './shell/Layout.tsx';
 
-const HomePage = lazy(() => import('./pages/HomePage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
-const ChannelPage = lazy(() => import('./pages/ChannelPage.tsx'));
 
-/** Paths the product owns; a channel page may not shadow them. */
-const RESERVED = new Set(['/', '/404']);
+/** Paths the product owns (spec §2); a channel page may not shadow them. */
+const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', ...CONTENT_PATHS]);
 
-function Root() {
+function Loading() {
   const { t } = useTranslation('shell');
+  return <Loader label={t('loading')} />;
+}
+
+/** The site's frame: header, footer, toasts and popups around every page but the embed. */
+function Root() {
   return (
     <Layout>
       <NavigationEffects />
-      <Suspense fallback={<Loader label={t('loading')} />}>
+      <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>
     </Layout>
   );
 }
 
-/** The route table (architecture: apps/web owns it); channel pages come from the page list (spec §2). */
+/** The embed's plain frame: no header or footer (spec §2 `/watch_embed/{id}`). */
+function Plain() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/**
+ * The route table (architecture: apps/web owns it). The features bring their routes; the channel's
+ * pages come from its page list, each titled with its name and showing the shared schedule view
+ * (spec §2).
+ */
 export function buildRoutes(pages: readonly Page[]): RouteObject[] {
   const pageRoutes = pages
     .filter((page) => page.url.startsWith('/') && !RESERVED.has(page.url))
-    .map((page) => ({ path: page.url, element: <ChannelPage page={page} /> }));
+    .map((page) => createChannelPageRoute(page, <LazyScheduleView />));
   return [
+    { element: <Plain />, children: embedRoutes },
     {
       element: <Root />,
       children: [
-        { index: true, element: <HomePage /> },
+        ...eventsRoutes,
+        ...watchRoutes,
+        ...createContentRoutes({ description: channel.description }),
         { path: '404', element: <NotFoundPage /> },
         ...pageRoutes,
         // spec §2: a catch-all redirects unknown paths to /404.

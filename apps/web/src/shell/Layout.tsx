@@ -1,7 +1,7 @@
+import { SanitizedHtml } from '@grandstand/content';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi, closePopup, removeToast, selectPopups, selectToasts, useAppDispatch, useAppSelector } from '@grandstand/store';
 import { Footer, Header, menuForPlacement, Popup, ToastViewport } from '@grandstand/ui';
-import DOMPurify from 'dompurify';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
@@ -52,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         linkComponent={RouterLink}
         copyright={t('copyright', { year: new Date().getFullYear(), channel: name })}
       >
-        {footerBlock && <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(footerBlock.content) }} />}
+        {footerBlock && <SanitizedHtml html={footerBlock.content} />}
       </Footer>
       <ToastViewport toasts={toasts} onDismiss={(id) => dispatch(removeToast(id))} dismissLabel={t('dismiss')} />
       {popup && (
