@@ -13,7 +13,7 @@ import { sportSchedulePath, teamSchedulePath } from '../links.ts';
 import { AccessPanel } from './AccessPanel.tsx';
 import { Countdown } from './Countdown.tsx';
 import { FIRST_FRAME_MARK, parseEventId } from './ids.ts';
-import { pickPreroll, prerollSeenKey } from './prerolls.ts';
+import { categoryLineage, pickPreroll, prerollSeenKey } from './prerolls.ts';
 
 
 type Layout = 'page' | 'embed';
@@ -82,10 +82,13 @@ interface StageProps {
 function Stage({ event, title, currency, language, prerolls, onStart }: StageProps) {
   const { t } = useTranslation(['watch', 'errors']);
   const storage = useClientStorage();
+  const { data: categories = [] } = channelApi.useGetEventCategoriesQuery();
   const stream = event.stream;
   // Picked once per event: a re-render must not swap the preroll mid-play.
   const [preroll] = useState(() =>
-    stream && prerolls ? pickPreroll(prerolls.prerolls, event, stream.live, (id) => storage.get(prerollSeenKey(event.id, id)) === true) : null,
+    stream && prerolls
+      ? pickPreroll(prerolls.prerolls, event, stream.live, (id) => storage.get(prerollSeenKey(event.id, id)) === true, Math.random, categoryLineage(categories))
+      : null,
   );
   const labels: PlayerLabels = useMemo(
     () => ({

@@ -1,6 +1,6 @@
 import type { Preroll } from '@grandstand/contract';
 import { describe, expect, it } from 'vitest';
-import { pickPreroll } from './prerolls.ts';
+import { categoryLineage, pickPreroll } from './prerolls.ts';
 
 const base: Preroll = { id: 1, url: '/media/prerolls/a.m3u8', weight: 1, location_id: null, event_categories: [], for_vod: true, for_live: true };
 const event = { id: 9, location_id: 4, event_category_id: 7 };
@@ -35,5 +35,15 @@ describe('pickPreroll (issue 3, spec §4)', () => {
     ];
     expect(pickPreroll(prerolls, event, true, (id) => id === 2)).toBeNull();
     expect(pickPreroll([], event, true, never)).toBeNull();
+  });
+
+  it('lets a preroll for a sport cover its sub-sports', () => {
+    const lineage = categoryLineage([
+      { id: 1, name: 'Basketball', alias: 'basketball', parent_id: null, children: [{ id: 7, name: 'Boys Basketball', alias: null, parent_id: 1, children: [] }] },
+    ]);
+    expect(lineage.get(7)).toEqual([7, 1]);
+    const forBasketball: Preroll = { ...base, event_categories: [1] };
+    expect(pickPreroll([forBasketball], event, true, never, Math.random, lineage)?.id).toBe(1);
+    expect(pickPreroll([forBasketball], { ...event, event_category_id: 8 }, true, never, Math.random, lineage)).toBeNull();
   });
 });
