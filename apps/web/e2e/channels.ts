@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import type { Event } from '@grandstand/contract';
+import { channelUrl, repoRoot } from './support.ts';
+
+/** What the tests need to know of each demo channel: its host and the texts of its language. */
+export const demoChannels = [
+  {
+    slug: 'northfield',
+    host: null,
+    text: {
+      listings: { live: 'Live now', upcoming: 'Upcoming', schedule: 'Schedule', vod: 'On demand' },
+      filters: 'Filters',
+      gender: 'Gender',
+      men: 'Men',
+      women: 'Women',
+      sport: 'Sport',
+      clearFilters: 'Clear filters',
+      layout: 'Layout',
+      list: 'List',
+      view: 'View',
+      table: 'Table',
+      nextDay: 'Next day',
+      accessTitle: 'Watch this event',
+      sponsor: 'Sponsor',
+    },
+  },
+  {
+    slug: 'laurentides',
+    host: 'laurentides',
+    text: {
+      listings: { live: 'En direct', upcoming: 'À venir', schedule: 'Calendrier', vod: 'À la demande' },
+      filters: 'Filtres',
+      gender: 'Genre',
+      men: 'Hommes',
+      women: 'Femmes',
+      sport: 'Sport',
+      clearFilters: 'Effacer les filtres',
+      layout: 'Disposition',
+      list: 'Liste',
+      view: 'Affichage',
+      table: 'Tableau',
+      nextDay: 'Jour suivant',
+      accessTitle: 'Regarder cet événement',
+      sponsor: 'Commanditaire',
+    },
+  },
+] as const;
+
+export type DemoChannel = (typeof demoChannels)[number];
+
+export function siteUrl(channel: DemoChannel, path = '/'): string {
+  return channelUrl(channel.host, path);
+}
+
+/**
+ * Events of a channel as the API lists them to a visitor, to pick real ids for a test (the demo's
+ * times are relative to the seed, so ids are looked up rather than written down).
+ */
+export async function listEvents(request: APIRequestContext, channel: DemoChannel, query: Record<string, string>): Promise<Event[]> {
+  // The api key, not the host, scopes every call; Node cannot resolve `<slug>.localhost` (Chromium
+  // can), so the test asks through localhost with the channel's public key from its folder.
+  const { channelKey } = JSON.parse(readFileSync(join(repoRoot, 'channels', channel.slug, 'channel.json'), 'utf8')) as { channelKey: string };
+  const keyAnswer = await request.post(channelUrl(null, '/api/get_api_key'), { data: { channel_key: channelKey } });
+  const apiKey = ((await keyAnswer.json()) as { data: { api_key: string } }).data.api_key;
+  const answer = await request.get(channelUrl(null, '/api/events'), { params: { ...query, api_key: apiKey, limit: '100' } });
+  return ((await answer.json()) as { data: Event[] }).data;
+}
