@@ -11,6 +11,8 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-r
 import type { RouteObject } from 'react-router';
 import { eventsNamespace } from '../namespace.ts';
 import { eventsRoutes } from '../routes.ts';
+import { watchNamespace } from '../watch/namespace.ts';
+import { embedRoutes, watchRoutes } from '../watch/routes.ts';
 import { categories, groups, properties, settings, slides, teams } from './fixtures.ts';
 
 export const colors = {
@@ -59,6 +61,8 @@ export interface RenderRouteOptions {
   language?: string;
   /** Routes of the site's that a test needs beside the feature's (e.g. a channel page). */
   extraRoutes?: RouteObject[];
+  /** Mount the real watch and embed pages (and a /404) instead of a stand-in watch page. */
+  watch?: boolean;
 }
 
 /**
@@ -78,6 +82,7 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
   const store = makeStore({ client });
   const i18n = await createI18n({ language: options.language ?? 'en' });
   await registerFeatureResources(i18n, eventsNamespace);
+  await registerFeatureResources(i18n, watchNamespace);
   const router = createMemoryRouter(
     [
       {
@@ -87,7 +92,13 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
             <Probe />
           </>
         ),
-        children: [...eventsRoutes, { path: 'watch/:id', element: <p>Watch page</p> }, ...(options.extraRoutes ?? [])],
+        children: [
+          ...eventsRoutes,
+          ...(options.watch
+            ? [...watchRoutes, ...embedRoutes, { path: '404', element: <h1>Not found</h1> }]
+            : [{ path: 'watch/:id', element: <p>Watch page</p> }]),
+          ...(options.extraRoutes ?? []),
+        ],
       },
     ],
     { initialEntries: [path] },

@@ -1,20 +1,10 @@
-import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
-import { createFakeChannelApi } from '@grandstand/api-client/testing';
 import type { FakeHandler } from '@grandstand/api-client/testing';
 import type { EventDetail } from '@grandstand/contract';
-import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
-import { makeStore } from '@grandstand/store';
-import { ChannelThemeProvider } from '@grandstand/ui';
 import { axe } from '@grandstand/vitest-config/axe';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { eventsNamespace } from '../namespace.ts';
-import { colors, channelRoutes } from '../test/render.tsx';
+import { renderRoute } from '../test/render.tsx';
 import { matchup } from '../test/fixtures.ts';
-import { watchNamespace } from './namespace.ts';
-import { embedRoutes, watchRoutes } from './routes.ts';
 
 function detail(overrides: Partial<EventDetail> = {}): EventDetail {
   return {
@@ -28,31 +18,8 @@ function detail(overrides: Partial<EventDetail> = {}): EventDetail {
   };
 }
 
-async function renderWatch(path: string, routes: Record<string, FakeHandler>) {
-  const server = createFakeChannelApi({ routes: channelRoutes(routes) });
-  const client = createApiClient({
-    baseUrl: '/api',
-    channelKeyUrl: '/channel-key.json',
-    storagePrefix: 'grandstand:test:',
-    storage: createMemoryStorage(),
-    fetch: server.fetch,
-    sleep: async () => undefined,
-  });
-  const store = makeStore({ client });
-  const i18n = await createI18n({ language: 'en' });
-  await registerFeatureResources(i18n, eventsNamespace);
-  await registerFeatureResources(i18n, watchNamespace);
-  const router = createMemoryRouter([...watchRoutes, ...embedRoutes, { path: '404', element: <h1>Not found</h1> }], { initialEntries: [path] });
-  const result = render(
-    <Provider store={store}>
-      <I18nProvider i18n={i18n}>
-        <ChannelThemeProvider colors={colors}>
-          <RouterProvider router={router} />
-        </ChannelThemeProvider>
-      </I18nProvider>
-    </Provider>,
-  );
-  return { ...result, router, server };
+function renderWatch(path: string, routes: Record<string, FakeHandler>) {
+  return renderRoute(path, { routes, watch: true });
 }
 
 describe('the watch page (spec §2, issue 3)', () => {
