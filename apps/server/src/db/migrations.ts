@@ -228,11 +228,75 @@ const formSubmissions: Migration = {
   },
 };
 
+/**
+ * issue 3: a listing stays fast with 100,000 events. The school, team and gender filters were a
+ * semi-join on event_participants per listing; the event now carries its participants' ids (sorted,
+ * no duplicates) and their genders, so such a listing is one scan of events: `participant_ids &&
+ * '{…}'` on a GIN index, or the status/time index filtered row by row, whichever the planner finds
+ * cheaper. Schools resolve to their team ids from the channel's cached names (a dozen ids); a gender
+ * would resolve to half the channel's teams, an overlap too costly per row, hence its own column.
+ * Statement-level triggers with transition tables keep both right for every write path (the seed,
+ * bulk loads, later edits of a team's gender) at one UPDATE per statement, not per row.
+ */
+const eventParticipantIds: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`alter table events add column participant_ids integer[] not null default '{}', add column participant_genders text[] not null default '{}'`.execute(db);
+    await sql`
+      create function events_sync_participants(event_ids integer[]) returns void language sql as $$
+        update events e
+           set participant_ids = coalesce((select array_agg(distinct ep.participant_id order by ep.participant_id) from event_participants ep where ep.event_id = e.id), '{}'),
+               participant_genders = coalesce((select array_agg(distinct p.gender order by p.gender) from event_participants ep join participants p on p.id = ep.participant_id where ep.event_id = e.id and p.gender is not null), '{}')
+         where e.id = any(event_ids)
+      $$`.execute(db);
+    await sql`
+      create function event_participants_changed() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' then
+          perform events_sync_participants(array(select distinct event_id from added));
+        elsif tg_op = 'DELETE' then
+          perform events_sync_participants(array(select distinct event_id from removed));
+        else
+          perform events_sync_participants(array(select event_id from added union select event_id from removed));
+        end if;
+        return null;
+      end
+      $$`.execute(db);
+    await sql`create trigger event_participants_added after insert on event_participants referencing new table as added for each statement execute function event_participants_changed()`.execute(db);
+    await sql`create trigger event_participants_removed after delete on event_participants referencing old table as removed for each statement execute function event_participants_changed()`.execute(db);
+    await sql`create trigger event_participants_updated after update on event_participants referencing old table as removed new table as added for each statement execute function event_participants_changed()`.execute(db);
+    // A team whose gender changes changes the gender filter of its events.
+    await sql`
+      create function participants_changed() returns trigger language plpgsql as $$
+      begin
+        perform events_sync_participants(array(
+          select e.id from events e
+           where e.participant_ids && array(select a.id from added a join removed r on r.id = a.id where a.gender is distinct from r.gender)));
+        return null;
+      end
+      $$`.execute(db);
+    await sql`create trigger participants_updated after update on participants referencing old table as removed new table as added for each statement execute function participants_changed()`.execute(db);
+    await sql`select events_sync_participants(array(select id from events))`.execute(db);
+    await sql`create index events_participant_ids on events using gin (participant_ids)`.execute(db);
+  },
+  async down(db: Kysely<any>) {
+    await sql`drop trigger if exists participants_updated on participants`.execute(db);
+    for (const trigger of ['event_participants_added', 'event_participants_removed', 'event_participants_updated']) {
+      await sql`drop trigger if exists ${sql.raw(trigger)} on event_participants`.execute(db);
+    }
+    await sql`drop function if exists participants_changed()`.execute(db);
+    await sql`drop function if exists event_participants_changed()`.execute(db);
+    await sql`drop function if exists events_sync_participants(integer[])`.execute(db);
+    await sql`drop index if exists events_participant_ids`.execute(db);
+    await sql`alter table events drop column participant_ids, drop column participant_genders`.execute(db);
+  },
+};
+
 /** In code, so `node src/cli.ts` needs no migration folder on disk and both engines share them. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_event_listings': eventListings,
   '0003_form_submissions': formSubmissions,
+  '0004_event_participant_ids': eventParticipantIds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

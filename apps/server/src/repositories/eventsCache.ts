@@ -6,6 +6,16 @@ export interface ListingCacheOptions {
   /** How much longer a stale answer may be served while one refresh runs in the background. */
   staleMs?: number;
   max?: number;
+  /**
+   * How many computations run at once. PGlite runs one query at a time on the event loop, so more
+   * than one only queues inside it; a PostgreSQL pool can take a few.
+   */
+  concurrency?: number;
+  /**
+   * Up to this share of `ttlMs` is taken off each answer's freshness at random, so answers computed
+   * together (a warm-up, a start) do not all expire in the same instant and refresh in one burst.
+   */
+  jitter?: number;
   /** The clock in milliseconds (tests move it). */
   now?: () => number;
 }
@@ -16,23 +26,48 @@ interface Entry<T> {
   staleUntil: number;
 }
 
+interface Job<T> {
+  key: string;
+  compute: () => Promise<T>;
+  generation: number;
+  /** A caller waits on it (a miss), rather than a stale answer being replaced. */
+  urgent: boolean;
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Lets the event loop answer what queued behind a computation (PGlite blocks it per query). */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Listing answers per channel and query, computed once however many callers ask at the same time
- * (an embedded database runs one query at a time, so a burst of identical misses would queue behind
- * each other). An expired answer is still served for `staleMs` while a single refresh replaces it,
- * so a popular listing never makes its callers wait on the database once it has been computed.
+ * Listing answers per channel and query, computed once however many callers ask at the same time.
+ * An expired answer is still served for `staleMs` while a single refresh replaces it, so a popular
+ * listing never makes its callers wait on the database once it has been computed.
+ *
+ * Computations go through one queue with `concurrency` slots, misses (a caller waits) ahead of
+ * refreshes (a stale answer is served meanwhile), and the event loop gets a turn between two of
+ * them: a wave of expiring answers becomes a trickle of one query at a time, not a burst that
+ * holds every request behind it (issue 3: p99 <= 50 ms at 500 req/s).
  */
 export class ListingCache<T> {
   readonly #entries: LRUCache<string, Entry<T>>;
-  readonly #pending = new Map<string, Promise<T>>();
+  readonly #pending = new Map<string, Job<T>>();
+  readonly #queue: Job<T>[] = [];
   readonly #ttl: number;
   readonly #stale: number;
+  readonly #concurrency: number;
+  readonly #jitter: number;
   readonly #now: () => number;
+  readonly #idle = new Set<() => void>();
+  #running = 0;
   #generation = 0;
 
   constructor(options: ListingCacheOptions = {}) {
     this.#ttl = options.ttlMs ?? 10_000;
     this.#stale = options.staleMs ?? 20_000;
+    this.#concurrency = Math.max(1, options.concurrency ?? 1);
+    this.#jitter = Math.min(Math.max(options.jitter ?? 0.2, 0), 1);
     this.#now = options.now ?? Date.now;
     this.#entries = new LRUCache<string, Entry<T>>({ max: options.max ?? 5_000 });
   }
@@ -42,35 +77,97 @@ export class ListingCache<T> {
     const entry = this.#entries.get(key);
     if (entry && now < entry.freshUntil) return entry.value;
     if (entry && now < entry.staleUntil) {
-      void this.#refresh(key, compute).catch(() => undefined);
+      void this.#schedule(key, compute, false).catch(() => undefined);
       return entry.value;
     }
-    return this.#refresh(key, compute);
+    return this.#schedule(key, compute, true);
   }
 
-  #refresh(key: string, compute: () => Promise<T>): Promise<T> {
-    const running = this.#pending.get(key);
-    if (running) return running;
-    const generation = this.#generation;
-    const promise = compute()
-      .then((value) => {
-        // A change notice while computing makes this answer suspect: hand it out, keep none of it.
-        if (generation === this.#generation) {
-          const at = this.#now();
-          this.#entries.set(key, { value, freshUntil: at + this.#ttl, staleUntil: at + this.#ttl + this.#stale });
+  /** Whether an answer is held for the key (fresh or stale). */
+  has(key: string): boolean {
+    const entry = this.#entries.get(key);
+    return entry !== undefined && this.#now() < entry.staleUntil;
+  }
+
+  /** Resolves once nothing is queued or running (tests, a warm-up that wants to know it is done). */
+  idle(): Promise<void> {
+    if (this.#running === 0 && this.#queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.add(resolve));
+  }
+
+  #schedule(key: string, compute: () => Promise<T>, urgent: boolean): Promise<T> {
+    const known = this.#pending.get(key);
+    if (known) {
+      // A caller now waits on what was a background refresh: move it to the front.
+      if (urgent && !known.urgent) {
+        known.urgent = true;
+        const at = this.#queue.indexOf(known);
+        if (at >= 0) {
+          this.#queue.splice(at, 1);
+          this.#enqueue(known);
         }
-        return value;
-      })
-      .finally(() => {
-        if (this.#pending.get(key) === promise) this.#pending.delete(key);
-      });
-    this.#pending.set(key, promise);
+      }
+      return known.promise;
+    }
+    let resolve!: (value: T) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<T>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const job: Job<T> = { key, compute, generation: this.#generation, urgent, promise, resolve, reject };
+    this.#pending.set(key, job);
+    this.#enqueue(job);
+    this.#pump();
     return promise;
+  }
+
+  #enqueue(job: Job<T>): void {
+    if (!job.urgent) {
+      this.#queue.push(job);
+      return;
+    }
+    // Urgent jobs keep their arrival order among themselves, ahead of every refresh.
+    const firstRefresh = this.#queue.findIndex((queued) => !queued.urgent);
+    this.#queue.splice(firstRefresh < 0 ? this.#queue.length : firstRefresh, 0, job);
+  }
+
+  #pump(): void {
+    while (this.#running < this.#concurrency && this.#queue.length > 0) {
+      const job = this.#queue.shift()!;
+      this.#running += 1;
+      void this.#run(job);
+    }
+    if (this.#running === 0 && this.#queue.length === 0) {
+      for (const resolve of this.#idle) resolve();
+      this.#idle.clear();
+    }
+  }
+
+  async #run(job: Job<T>): Promise<void> {
+    try {
+      const value = await job.compute();
+      // A change notice while computing makes this answer suspect: hand it out, keep none of it.
+      if (job.generation === this.#generation) {
+        const at = this.#now();
+        const freshFor = this.#ttl * (1 - this.#jitter * Math.random());
+        this.#entries.set(job.key, { value, freshUntil: at + freshFor, staleUntil: at + this.#ttl + this.#stale });
+      }
+      job.resolve(value);
+    } catch (error) {
+      job.reject(error);
+    } finally {
+      if (this.#pending.get(job.key) === job) this.#pending.delete(job.key);
+      await yieldToLoop();
+      this.#running -= 1;
+      this.#pump();
+    }
   }
 
   /** Drops the answers whose key starts with `prefix` (one channel's), or all of them. */
   invalidate(prefix: string | null): void {
     this.#generation += 1;
+    // Jobs already queued or running still answer their callers; a new caller starts afresh.
     this.#pending.clear();
     if (prefix === null) return this.#entries.clear();
     for (const key of [...this.#entries.keys()]) if (key.startsWith(prefix)) this.#entries.delete(key);

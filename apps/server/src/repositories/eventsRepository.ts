@@ -12,8 +12,14 @@ export type EventsListQuery = z.output<typeof EventsQuery>;
 export const HOMEPAGE_LIMIT = 24;
 
 export interface EventsCacheOptions {
-  /** How long a channel's names (sports, schools, teams, venues) and listing totals stay in memory. */
+  /** How long a channel's names (sports, schools, teams, venues) stay in memory. */
   ttlMs?: number;
+  /**
+   * How long a listing's total stays in memory: one count serves every page of a filter, and a
+   * count is the dearest query of a listing (it reads every matching row), so it lives as long as
+   * a listing answer may be served (fresh 10 s + stale 20 s): no total is older than its page.
+   */
+  totalsTtlMs?: number;
 }
 
 interface Taxonomy {
@@ -45,6 +51,8 @@ export interface EventFilter {
   categoryIds?: number[];
   locationIds?: number[];
   participantSets: number[][];
+  /** Either participant's gender (spec §3 filters). */
+  gender?: string;
   search?: string;
   fromTs?: number;
   /** Exclusive. */
@@ -122,6 +130,8 @@ export class EventsRepository {
   readonly #db: Database;
   readonly #taxonomies: LRUCache<number, Taxonomy>;
   readonly #totals: LRUCache<string, number>;
+  readonly #counting = new Map<string, Promise<number>>();
+  #generation = 0;
 
   constructor(db: Database, options: EventsCacheOptions = {}) {
     this.#db = db;
@@ -129,11 +139,14 @@ export class EventsRepository {
     // Names change only with a seed or an operator's edit: like the catalog, seen within the TTL.
     this.#taxonomies = new LRUCache<number, Taxonomy>({ max: 500, ttl });
     // A total depends on the filters only, so paging through one listing counts once.
-    this.#totals = new LRUCache<string, number>({ max: 5_000, ttl });
+    this.#totals = new LRUCache<string, number>({ max: 5_000, ttl: options.totalsTtlMs ?? 30_000 });
   }
 
   /** Drops one channel's cached names and totals (or every channel's when null). */
   invalidate(channelId: number | null): void {
+    // A count running now may have read the old rows: hand it to its callers, keep none of it.
+    this.#generation += 1;
+    this.#counting.clear();
     if (channelId === null) {
       this.#taxonomies.clear();
       this.#totals.clear();
@@ -165,7 +178,8 @@ export class EventsRepository {
   async resolveFilter(channelId: number, query: EventsListQuery): Promise<EventFilter | null> {
     const filter: EventFilter = { participantSets: [] };
     if (query.stream_status) filter.status = query.stream_status;
-    const needsNames = query.sport || query.event_category_id || query.school || query.team || query.participant_id || query.gender || query.city || query.state;
+    if (query.gender) filter.gender = query.gender;
+    const needsNames = query.sport || query.event_category_id || query.school || query.team || query.participant_id || query.city || query.state;
     if (needsNames) {
       const t = await this.#taxonomy(channelId);
       if (query.sport) filter.categoryIds = withDescendants(t.categories, matching(t.categories, query.sport).map((c) => c.id));
@@ -183,7 +197,6 @@ export class EventsRepository {
         const known = t.participants.some((p) => p.id === query.participant_id);
         filter.participantSets.push(known ? withDescendants(t.participants, [query.participant_id]) : []);
       }
-      if (query.gender) filter.participantSets.push(t.participants.filter((p) => p.gender === query.gender).map((p) => p.id));
       const byPlace = (key: 'city' | 'state', value: string) => t.locations.filter((l) => l[key] !== null && lower(l[key]) === lower(value)).map((l) => l.id);
       if (query.city) filter.locationIds = intersect(filter.locationIds, byPlace('city', query.city));
       if (query.state) filter.locationIds = intersect(filter.locationIds, byPlace('state', query.state));
@@ -202,9 +215,9 @@ export class EventsRepository {
     if (filter.status) q = q.where('e.stream_status', '=', filter.status);
     if (filter.categoryIds) q = q.where('e.event_category_id', 'in', filter.categoryIds);
     if (filter.locationIds) q = q.where('e.location_id', 'in', filter.locationIds);
-    for (const ids of filter.participantSets) {
-      q = q.where('e.id', 'in', (eb) => eb.selectFrom('event_participants as ep').select('ep.event_id').where('ep.participant_id', 'in', ids));
-    }
+    // The event's own copy of its participants (migration 0004): no join, a GIN index for a team.
+    for (const ids of filter.participantSets) q = q.where(sql<boolean>`e.participant_ids && ${sql.val([...ids].sort((a, b) => a - b))}::int[]`);
+    if (filter.gender) q = q.where(sql<boolean>`e.participant_genders @> ${sql.val([filter.gender])}::text[]`);
     if (filter.search) q = q.where('e.name', 'ilike', likePattern(filter.search));
     if (filter.fromTs !== undefined) q = q.where('e.event_utc_ts', '>=', filter.fromTs);
     if (filter.toTs !== undefined) q = q.where('e.event_utc_ts', '<', filter.toTs);
@@ -278,16 +291,32 @@ export class EventsRepository {
     return { data, total };
   }
 
-  async #count(channelId: number, filter: EventFilter): Promise<number> {
-    const key = `${channelId}:${JSON.stringify(filter)}`;
+  /** The filter's total, counted once per filter (not per page) however many pages ask at once. */
+  #count(channelId: number, filter: EventFilter): Promise<number> {
+    const key = totalKey(channelId, filter);
     const cached = this.#totals.get(key);
-    if (cached !== undefined) return cached;
-    const row = await this.#where(this.#db.selectFrom('events as e'), channelId, filter)
+    if (cached !== undefined) return Promise.resolve(cached);
+    const running = this.#counting.get(key);
+    if (running) return running;
+    const generation = this.#generation;
+    const counting = this.#where(this.#db.selectFrom('events as e'), channelId, filter)
       .select(sql<string | number>`count(*)`.as('total'))
-      .executeTakeFirstOrThrow();
-    const total = Number(row.total);
-    this.#totals.set(key, total);
-    return total;
+      .executeTakeFirstOrThrow()
+      .then((row) => {
+        const total = Number(row.total);
+        if (generation === this.#generation) this.#totals.set(key, total);
+        return total;
+      })
+      .finally(() => {
+        if (this.#counting.get(key) === counting) this.#counting.delete(key);
+      });
+    this.#counting.set(key, counting);
+    return counting;
+  }
+
+  /** How many totals are held (tests see a count reused and dropped). */
+  get cachedTotals(): number {
+    return this.#totals.size;
   }
 
   /** issue 3: the homepage-flagged events, live first, then the soonest upcoming, then the latest finished. */
@@ -322,6 +351,11 @@ export class EventsRepository {
       access: accessFor(event.access_type, event.base_price),
     };
   }
+}
+
+/** A total's key: the channel and the filter, without the page (every page of a filter shares it). */
+function totalKey(channelId: number, filter: EventFilter): string {
+  return `${channelId}:${JSON.stringify(filter)}`;
 }
 
 interface EventRow {

@@ -8,15 +8,20 @@ import {
   EventsResponse,
   IdParams,
 } from '@grandstand/contract';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { onDataChanged } from '../../cache/invalidation.ts';
 import { ListingCache } from '../../repositories/eventsCache.ts';
 import { type EventsListQuery, EventsRepository } from '../../repositories/eventsRepository.ts';
 
-type EventsPage = z.infer<typeof EventsResponse>;
-type EventsForHomepage = z.infer<typeof EventsForHomepageResponse>;
+/**
+ * Answers are kept as the JSON text sent, checked against the contract once when computed: a hit
+ * is then a string copy, not a validation and serialisation of 24 events per request.
+ */
+function sendJson(reply: FastifyReply, payload: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(payload);
+}
 
 /**
  * The cache key of a listing: the channel and every validated query value in a fixed order, so two
@@ -32,7 +37,11 @@ function listingKey(name: string, request: FastifyRequest): string {
 /** spec §7 Events: listings, the homepage selection, one event, and the catalog parts (sports, venues). */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const events = new EventsRepository(app.db);
-  const listings = new ListingCache<EventsPage | EventsForHomepage>();
+  // PGlite runs one query at a time on the event loop: more than one computation at once only
+  // queues inside it. A PostgreSQL pool (10 connections) works beside the loop and can take a few.
+  const { rows } = await sql<{ version: string }>`select version() as version`.execute(app.db);
+  const embedded = /emscripten|pglite/i.test(rows[0]?.version ?? '');
+  const listings = new ListingCache<string>({ concurrency: embedded ? 1 : 4 });
   const unsubscribe = onDataChanged((channelId) => {
     events.invalidate(channelId);
     listings.invalidate(channelId === null ? null : `${channelId}:`);
@@ -47,25 +56,29 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await app.catalog.eventLocations(request.channelId),
   }));
 
-  const listing = (request: FastifyRequest<{ Querystring: EventsListQuery }>, withClip: boolean) =>
-    listings.get(listingKey(withClip ? 'with_clip' : 'events', request), async () => {
-      const { data, total } = await events.list(request.channelId, request.query, { withClip });
-      return { data, meta: { total, offset: request.query.offset, limit: request.query.limit } };
-    }) as Promise<EventsPage>;
+  const listing = async (request: FastifyRequest<{ Querystring: EventsListQuery }>, reply: FastifyReply, withClip: boolean) =>
+    sendJson(
+      reply,
+      await listings.get(listingKey(withClip ? 'with_clip' : 'events', request), async () => {
+        const { data, total } = await events.list(request.channelId, request.query, { withClip });
+        return JSON.stringify(EventsResponse.parse({ data, meta: { total, offset: request.query.offset, limit: request.query.limit } }));
+      }),
+    );
 
-  app.get('/events', { schema: { querystring: EventsQuery, response: { 200: EventsResponse } } }, async (request) => listing(request, false));
+  app.get('/events', { schema: { querystring: EventsQuery, response: { 200: EventsResponse } } }, async (request, reply) => listing(request, reply, false));
 
   // Clips are cut in a later issue; until then no event has one and the listing is honestly empty.
   app.get(
     '/events/with_clip',
     { schema: { querystring: EventsQuery, response: { 200: EventsResponse } } },
-    async (request) => listing(request, true),
+    async (request, reply) => listing(request, reply, true),
   );
 
   app.get(
     '/events-for-homepage',
     { schema: { response: { 200: EventsForHomepageResponse } } },
-    async (request) => listings.get(`${request.channelId}:homepage`, async () => ({ data: await events.homepage(request.channelId) })) as Promise<EventsForHomepage>,
+    async (request, reply) =>
+      sendJson(reply, await listings.get(`${request.channelId}:homepage`, async () => JSON.stringify(EventsForHomepageResponse.parse({ data: await events.homepage(request.channelId) })))),
   );
 
   // Not cached: the stream address is signed and expires, and access will depend on the viewer.
