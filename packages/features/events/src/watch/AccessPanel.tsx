@@ -38,9 +38,10 @@ export function AccessPanel({ event, currency, language }: { event: EventDetail;
       <h2>{t('watch:access.title')}</h2>
       <p>{hint}</p>
       <Actions>
-        {event.access.options.map((option, index) => (
+        {event.access.options.map((option) => (
           <li key={option}>
-            <ButtonLink href={accessHref(option, event.id)} linkComponent={RouterLink} variant={index === event.access.options.length - 1 ? 'primary' : 'secondary'}>
+            {/* Registering or buying is the way in; logging in is for viewers who already have it. */}
+            <ButtonLink href={accessHref(option, event.id)} linkComponent={RouterLink} variant={option === 'login' ? 'secondary' : 'primary'}>
               {option === 'buy_price' ? t('watch:access.buy_price', { price: formatPrice(event.base_price, currency, language) }) : t(`watch:access.${option}`)}
             </ButtonLink>
           </li>

@@ -56,22 +56,26 @@ export function Countdown({ startsAt, onStart }: { startsAt: number; onStart: ()
 }
 
 const Clock = styled.dl`
-  display: flex;
-  gap: ${({ theme }) => theme.space.md};
+  display: grid;
+  grid-template-columns: repeat(4, minmax(0, 4.5rem));
+  gap: ${({ theme }) => theme.space.sm};
   margin: 0;
+
+  ${({ theme }) => theme.media.sm} {
+    gap: ${({ theme }) => theme.space.md};
+  }
 
   div {
     display: flex;
     flex-direction: column-reverse;
     align-items: center;
-    min-width: 4.5rem;
-    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.xs};
     border-radius: ${({ theme }) => theme.radii.md};
     background: ${({ theme }) => theme.colors.bodyTextColor10};
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.xxl};
+    font-size: ${({ theme }) => theme.font.sizes.xl};
     font-weight: ${({ theme }) => theme.font.weights.bold};
     font-variant-numeric: tabular-nums;
   }

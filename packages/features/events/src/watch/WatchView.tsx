@@ -215,6 +215,8 @@ function Details({ event, title, language }: { event: EventDetail; title: string
 
 const Page = styled.div`
   display: grid;
+  /* A track of minmax(0, 1fr) keeps wide content (a countdown, long names) from widening the page. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.lg};
   max-width: 1200px;
   margin: 0 auto;
@@ -238,7 +240,8 @@ const PlayerStage = styled.div`
 
 const InfoStage = styled.div`
   display: grid;
-  place-content: center;
+  grid-template-columns: minmax(0, 1fr);
+  align-content: center;
   justify-items: center;
   gap: ${({ theme }) => theme.space.md};
   aspect-ratio: 16 / 9;
