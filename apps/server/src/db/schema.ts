@@ -151,6 +151,12 @@ export interface EventsTable {
   image: string | null;
   homepage: boolean;
   description: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Copies of the event's participants and their genders (migration 0004), kept by triggers on
+   * event_participants and participants, so listing filters need no join: never written directly.
+   */
+  participant_ids: ColumnType<number[], never, never>;
+  participant_genders: ColumnType<string[], never, never>;
 }
 
 export interface EventParticipantsTable {
