@@ -15,3 +15,23 @@ export const KEY_INVALID_STATUS = 403;
 
 /** What the server says to a call that needs a logged-in user when there is none (spec §8: 401). */
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
+
+/** Issue 4: at least 8 characters, at most 128 (more than the 64 OWASP asks to allow); no composition rules. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** spec §8: the server's recognised messages for accounts, as it words them. */
+export const AUTH_MESSAGES = {
+  emailTaken: 'The email address you have entered is already registered.',
+  wrongAuthData: 'Wrong auth data',
+  alreadyLoggedIn: 'You are already logged in',
+  verificationFailed: 'Verification failed.',
+  emailAlreadyVerified: 'Email already verified.',
+  userNotFound: 'User not found.',
+  resetKeyExpired: 'Reset password key expired.',
+  resetFailed: 'Reset password failed.',
+  invalidEmail: 'A valid email address is required',
+  passwordTooShort: 'The password is too short',
+  nameAndEmailRequired: 'Enter your Email, first name and last name',
+  invalidCredentials: 'Invalid email or password. Please try again.',
+} as const;

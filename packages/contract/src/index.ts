@@ -34,7 +34,16 @@ export {
 export type { MediaTypeName } from './enums.ts';
 export { ApiErrorBody, dataResponse, HexColor, IdParam, IdParams, Url } from './common.ts';
 export { ChannelKeyFile, GetApiKeyBody, GetApiKeyResponse } from './keys.ts';
-export { CHANNEL_KEY_FILE, KEY_FIELDS, KEY_INVALID_MESSAGE, KEY_INVALID_STATUS, UNAUTHENTICATED_MESSAGE } from './constants.ts';
+export {
+  AUTH_MESSAGES,
+  CHANNEL_KEY_FILE,
+  KEY_FIELDS,
+  KEY_INVALID_MESSAGE,
+  KEY_INVALID_STATUS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  UNAUTHENTICATED_MESSAGE,
+} from './constants.ts';
 export type { KeyField } from './constants.ts';
 export {
   ChannelSettings,
@@ -93,3 +102,18 @@ export { capabilityFlags, ProfileResponse, User } from './user.ts';
 export { CustomFormSubmission, CustomFormSubmissionResponse, CustomFormValue } from './channel.ts';
 export { ChannelConfig, parseChannelConfig } from './channelConfig.ts';
 export type { ChannelConfigInput } from './channelConfig.ts';
+export {
+  AddSessionBody,
+  DeleteAccountBody,
+  DeviceCodeResponse,
+  EmailVerifyBody,
+  LoginBody,
+  MessageResponse,
+  PasswordResetBody,
+  PasswordResetRequestBody,
+  ProfileUpdateBody,
+  RegisterBody,
+  SessionResponse,
+  SocialLoginBody,
+  SocialProviderParam,
+} from './auth.ts';
