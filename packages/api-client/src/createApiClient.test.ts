@@ -117,6 +117,40 @@ describe('keys (spec §4 startup steps 1-2, §7)', () => {
     await expect(client.getApiKey()).resolves.toBe('api-2-channel-2');
   });
 
+  it('sends the key given to setApiKey with the next calls, as if it had been fetched', async () => {
+    const { client, apiCalls, storage } = setup();
+    await client.request({ url: '/menu' });
+    client.setApiKey('session-key');
+    await client.request({ url: '/profile' });
+    await client.request({ method: 'POST', url: '/auth/logout' });
+    expect(apiCalls().map((call) => call.query.api_key ?? call.body?.api_key)).toEqual(['api-1-channel-1', 'session-key', 'session-key']);
+    expect(storage.getItem(`${PREFIX}api_key`)).toContain('session-key');
+  });
+
+  it('keeps the key a call in flight was sent with when setApiKey replaces it', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { client, apiCalls } = setup(async (request) => {
+      if (request.path === '/api/slow') await gate;
+      return { json: { data: 'ok' } };
+    });
+    const slow = client.request({ url: '/slow' });
+    await vi.waitFor(() => expect(apiCalls()).toHaveLength(1));
+    client.setApiKey('session-key');
+    release();
+    await slow;
+    await client.request({ url: '/fast' });
+    expect(apiCalls().map((call) => call.query.api_key)).toEqual(['api-1-channel-1', 'session-key']);
+  });
+
+  it('does not let a key fetch under way overwrite the key given to setApiKey', async () => {
+    const { client } = setup();
+    const fetching = client.getApiKey();
+    client.setApiKey('session-key');
+    await fetching;
+    await expect(client.getApiKey()).resolves.toBe('session-key');
+  });
+
   it('reports a failing key file and raises the crash error (spec §8: key crash codes)', async () => {
     const { client, keyHandlers, reports, events } = setup();
     keyHandlers.keyFile = () => ({ status: 500, json: { message: 'Server down' } });

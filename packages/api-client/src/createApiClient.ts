@@ -88,6 +88,11 @@ export interface ApiClient {
   getChannelKey(): Promise<string>;
   /** Forgets both keys (logout, the reload button). */
   clearKeys(): void;
+  /**
+   * Stores the key a login, a registration or a social login answered (issue 4: the session is the
+   * api key) as if it had been fetched; calls already in flight keep the key they were sent with.
+   */
+  setApiKey(key: string): void;
   subscribe(listener: (event: ApiClientEvent) => void): () => void;
   /** Prefixed storage with expiry. */
   storage: ExpiringStorage;
@@ -386,6 +391,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     apiKeySlot.current = null;
   }
 
+  function setApiKey(key: string): void {
+    if (key === '') throw new Error('setApiKey needs a non-empty key');
+    // A key fetch still under way must not overwrite the session's key when it lands.
+    keyGeneration += 1;
+    apiKeySlot.current = null;
+    storage.set(STORAGE_KEYS.apiKey, key, keyLifeMs);
+  }
+
   /** Drops the api key the failed call used, unless a newer one already replaced it. */
   function discardApiKey(used: string): void {
     if (storage.get<unknown>(STORAGE_KEYS.apiKey) === used) storage.remove(STORAGE_KEYS.apiKey);
@@ -519,6 +532,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getApiKey,
     getChannelKey,
     clearKeys,
+    setApiKey,
     subscribe(listener) {
       listeners.add(listener);
       return () => {
