@@ -8,6 +8,7 @@ import type { RouteObject } from 'react-router';
 import { Navigate, Outlet } from 'react-router';
 import channel from 'virtual:grandstand-channel';
 import { NavigationEffects } from './navigation/NavigationEffects.tsx';
+import { NavigationGuards } from './navigation/NavigationGuards.tsx';
 import { Layout } from './shell/Layout.tsx';
 
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
@@ -25,6 +26,7 @@ function Root() {
   return (
     <Layout>
       <NavigationEffects />
+      <NavigationGuards />
       <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>

@@ -1,0 +1,44 @@
+import type { User } from '@grandstand/contract';
+
+/** spec §2: the auth pages a logged-in user is sent home from. */
+const LOGGED_OUT_ONLY = ['/login', '/registration', '/password-reset-request', '/password-reset'];
+const PROFILE_EDIT = '/profile/edit';
+const LINK_DEVICE = '/profile/sessions/add';
+
+export type GuardDecision =
+  | { kind: 'stay' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'back' }
+  | { kind: 'leave-site'; to: string };
+
+export interface GuardInput {
+  user: User | null;
+  pathname: string;
+  /** The path the viewer came from within the site, if any. */
+  previousPath: string | null;
+  /** Whether this navigation entered the path (the guard does not fight a view that logs in in place). */
+  entered: boolean;
+  remoteAuth: string | null;
+}
+
+function normalise(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/**
+ * The navigation rules of spec §2, as one pure decision:
+ * - a logged-in user with the temporary_password flag is forced to the profile edit page;
+ * - a logged-in user opening login, registration or the reset pages is sent home;
+ * - going from login or registration to buy while logged out steps back;
+ * - the link-device route goes to the channel's remoteAuth address when it has one (issue 4);
+ * - the profile pages need a user: a visitor is sent to log in.
+ */
+export function decideNavigation({ user, pathname, previousPath, entered, remoteAuth }: GuardInput): GuardDecision {
+  const path = normalise(pathname);
+  if (user?.temporary_password && path !== PROFILE_EDIT) return { kind: 'redirect', to: PROFILE_EDIT };
+  if (entered && user && LOGGED_OUT_ONLY.includes(path)) return { kind: 'redirect', to: '/' };
+  if (!user && path === '/buy' && previousPath !== null && ['/login', '/registration'].includes(normalise(previousPath))) return { kind: 'back' };
+  if (path === LINK_DEVICE && remoteAuth) return { kind: 'leave-site', to: remoteAuth };
+  if (!user && (path === '/profile' || path.startsWith('/profile/'))) return { kind: 'redirect', to: `/login?${new URLSearchParams({ next: path })}` };
+  return { kind: 'stay' };
+}
