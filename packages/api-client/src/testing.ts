@@ -77,6 +77,11 @@ export interface FakeChannelApiOptions {
   channelKeyUrl?: string;
   channelKey?: string;
   apiKey?: string;
+  /**
+   * Other api keys the fake accepts, e.g. the session keys a fake login route hands out (issue 4:
+   * the session is the api key). Asked on every call, so a route can add keys as it issues them.
+   */
+  acceptsApiKey?: (key: string) => boolean;
 }
 
 /**
@@ -100,7 +105,8 @@ export function createFakeChannelApi(options: FakeChannelApiOptions): FakeFetch 
       return request.body?.channel_key === channelKey ? { json: { data: { api_key: apiKey } } } : keyInvalid('channel_key');
     }
     const sentKey = request.method === 'GET' || request.method === 'DELETE' ? request.query.api_key : request.body?.api_key;
-    if (sentKey !== apiKey) return keyInvalid('api_key');
+    const accepted = sentKey === apiKey || (typeof sentKey === 'string' && options.acceptsApiKey?.(sentKey) === true);
+    if (!accepted) return keyInvalid('api_key');
     const handler = options.routes[`${request.method} ${path}`];
     return handler ? handler(request) : { status: 404, json: { message: 'Not found' } };
   });

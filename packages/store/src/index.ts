@@ -22,6 +22,8 @@ export {
   setUser,
 } from './sessionSlice.ts';
 export type { GlobalError, SessionState, Visit } from './sessionSlice.ts';
+export { endSession, startSession, USER_TAGS } from './sessionThunks.ts';
+export type { SessionStart } from './sessionThunks.ts';
 export { addToast, DEFAULT_TOAST_DURATION_MS, DEFAULT_TOAST_TYPE, removeToast, selectToasts, toastsSlice } from './toastsSlice.ts';
 export type { Toast, ToastInput } from './toastsSlice.ts';
 export { closePopup, PopupCanceledError, popupsSlice, selectPopups, showPopup } from './popups.ts';
