@@ -21,6 +21,10 @@ declare module 'fastify' {
     hostChannel: LoadedChannel | null;
     /** The channel the request's api key belongs to: every /api query is scoped by it. */
     channelId: number;
+    /** The user the api key is bound to (issue 4: the session is the key); null for a visitor. */
+    userId: number | null;
+    /** The api key's row id (a device code names the key it links). */
+    apiKeyId: number;
   }
   interface FastifyContextConfig {
     /** false for the few routes that take no api key (spec §7: the key calls themselves). */

@@ -38,6 +38,30 @@ export interface UsersTable {
   id: Id;
   channel_id: number;
   email: string;
+  /** Argon2id PHC string; null for an account made by a social login. */
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email_verified_at: Timestamp | null;
+  temporary_password: ColumnType<boolean, boolean | undefined, boolean>;
+  trial_period_used: ColumnType<boolean, boolean | undefined, boolean>;
+  is_geo_blocked: ColumnType<boolean, boolean | undefined, boolean>;
+  capabilities: ColumnType<string[], string | undefined, string>;
+  feature_count: ColumnType<Record<string, number>, string | undefined, string>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Soft deletion (POST /delete-account-confirm): the row stays, the account is gone. */
+  deleted_at: Timestamp | null;
+}
+
+/** A device's short code (POST auth/device_code) that a logged-in viewer enters to link it. */
+export interface DeviceCodesTable {
+  id: Id;
+  channel_id: number;
+  code: string;
+  api_key_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface MenuItemsTable {
@@ -197,6 +221,7 @@ export interface DatabaseSchema {
   channels: ChannelsTable;
   api_keys: ApiKeysTable;
   users: UsersTable;
+  device_codes: DeviceCodesTable;
   menu_items: MenuItemsTable;
   pages: PagesTable;
   slides: SlidesTable;
@@ -217,6 +242,7 @@ export type Database = Kysely<DatabaseSchema>;
 
 export type ChannelRow = Selectable<ChannelsTable>;
 export type NewChannel = Insertable<ChannelsTable>;
+export type UserRow = Selectable<UsersTable>;
 
 /**
  * Tables holding a channel's demo data, children before parents so a re-seed can delete in this

@@ -19,18 +19,23 @@ function keyOf(request: FastifyRequest): unknown {
 }
 
 /**
- * Every /api route but the key exchange needs a valid api key; its channel scopes every query
+ * Every /api route but the key exchange needs a valid api key; its channel scopes every query and
+ * its user (null for a visitor) is the session (issue 4)
  * (architecture: multi-tenancy is enforced on the server). Runs before schema validation so a
  * bad key is reported as a key problem, which the client knows how to recover from.
  */
 export default fp(
   async (app) => {
     app.decorateRequest('channelId', 0);
+    app.decorateRequest('userId', null);
+    app.decorateRequest('apiKeyId', 0);
     app.addHook('preValidation', async (request, reply) => {
       if (!request.url.startsWith('/api/') || request.routeOptions.config.apiKey === false || request.is404) return;
-      const channelId = await app.apiKeys.resolve(keyOf(request));
-      if (channelId === null) return sendKeyInvalid(reply, 'api_key');
-      request.channelId = channelId;
+      const resolved = await app.apiKeys.resolveKey(keyOf(request));
+      if (resolved === null) return sendKeyInvalid(reply, 'api_key');
+      request.channelId = resolved.channelId;
+      request.userId = resolved.userId;
+      request.apiKeyId = resolved.keyId;
     });
   },
   { name: 'api-key-auth', dependencies: ['db'] },

@@ -16,7 +16,9 @@ export default fp<DbPluginOptions>(
   async (app, options) => {
     app.decorate('db', options.db);
     app.decorate('channels', new ChannelRegistry(options.channels));
-    app.decorate('apiKeys', new ApiKeyRepository(options.db, options.apiKeyCache));
+    const apiKeys = new ApiKeyRepository(options.db, options.apiKeyCache);
+    app.decorate('apiKeys', apiKeys);
+    app.addHook('onClose', async () => apiKeys.dispose());
     app.decorate('catalog', new CatalogRepository(options.db));
   },
   { name: 'db' },

@@ -1,0 +1,45 @@
+import type { Database } from '../db/schema.ts';
+import { forgetApiKeys, hashApiKey, newApiKey } from '../repositories/apiKeyRepository.ts';
+
+/**
+ * issue 4: the session is the api key. A login (or registration, or social login) binds the user
+ * to a FRESH key; the key the call was made with (`replaceKey`) is deleted and stops working at
+ * once in this process (other processes: within their key-cache TTL).
+ */
+export async function startSession(db: Database, options: { channelId: number; userId: number; replaceKey?: string }): Promise<string> {
+  const key = newApiKey();
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto('api_keys').values({ channel_id: options.channelId, key_hash: hashApiKey(key), user_id: options.userId }).execute();
+    if (options.replaceKey !== undefined) {
+      await tx.deleteFrom('api_keys').where('key_hash', '=', hashApiKey(options.replaceKey)).where('channel_id', '=', options.channelId).execute();
+    }
+  });
+  if (options.replaceKey !== undefined) forgetApiKeys([hashApiKey(options.replaceKey)]);
+  return key;
+}
+
+/** Logout: the key is deleted; later calls with it get the key-invalid answer (spec §8). */
+export async function endSession(db: Database, key: string): Promise<void> {
+  const hash = hashApiKey(key);
+  await db.deleteFrom('api_keys').where('key_hash', '=', hash).execute();
+  forgetApiKeys([hash]);
+}
+
+/** Every session of the user (account deletion). */
+export async function endUserSessions(db: Database, channelId: number, userId: number): Promise<void> {
+  const rows = await db.deleteFrom('api_keys').where('channel_id', '=', channelId).where('user_id', '=', userId).returning('key_hash').execute();
+  forgetApiKeys(rows.map((r) => r.key_hash));
+}
+
+/** Binds an existing key (a linked device's) to the user; the device's next call is the user's. */
+export async function bindKeyToUser(db: Database, options: { channelId: number; keyId: number; userId: number }): Promise<boolean> {
+  const row = await db
+    .updateTable('api_keys')
+    .set({ user_id: options.userId })
+    .where('channel_id', '=', options.channelId)
+    .where('id', '=', options.keyId)
+    .returning('key_hash')
+    .executeTakeFirst();
+  if (row) forgetApiKeys([row.key_hash]);
+  return row !== undefined;
+}
