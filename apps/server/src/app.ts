@@ -13,6 +13,7 @@ import type { ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
 import channelRoutes from './routes/channel/index.ts';
 import eventsRoutes from './routes/events/index.ts';
 import geoRoutes from './routes/geo/index.ts';
+import { geoPlugin } from './geo/index.ts';
 import keysRoutes from './routes/keys/index.ts';
 import participantsRoutes from './routes/participants/index.ts';
 import profileRoutes from './routes/profile/index.ts';
@@ -25,7 +26,7 @@ export interface BuildAppOptions {
   sitesDir?: string;
   logger?: boolean | object;
   /** Honour X-Forwarded-* (request.ip, host) only when a trusted proxy is in front. */
-  trustProxy?: boolean;
+  trustProxy?: boolean | string[];
   catalogCache?: CatalogCacheOptions;
   apiKeyCache?: ApiKeyCacheOptions;
 }
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(channelByHost);
   await app.register(apiKeyAuth);
   await app.register(catalogCache, options.catalogCache ?? {});
+  await app.register(geoPlugin);
 
   await app.register(keysRoutes);
   for (const routes of [channelRoutes, participantsRoutes, eventsRoutes, profileRoutes, geoRoutes]) {

@@ -8,6 +8,7 @@ import { type OpenedDatabase, openDatabase, targetFromEnv } from './db/connect.t
 import { migrateToLatest } from './db/migrations.ts';
 import { mediaConfigFromEnv, mediaDirFromEnv } from './media/config.ts';
 import { prepareMedia } from './media/prepare.ts';
+import { trustProxyFromEnv } from './geo/index.ts';
 import { serverPaths } from './paths.ts';
 
 const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media>
@@ -18,7 +19,7 @@ const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media>
   prepare-media  package the on-demand recordings and prerolls as HLS with ffmpeg (kept when present)
 
 env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, default .data/pglite),
-     CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), TRUST_PROXY=1, LOG_LEVEL,
+     CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL,
      MEDIA_DIR (default .data/media), MEDIA_SECRET (default: generated once into .data/media-secret),
      MEDIA_LIVE (eager | on-demand | off; default eager)`;
 
@@ -54,7 +55,7 @@ async function serve(): Promise<void> {
     channels,
     sitesDir: serverPaths().sitesDir,
     logger: { level: process.env.LOG_LEVEL || 'info' },
-    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     media: mediaConfigFromEnv(),
   });
   const port = Number(process.env.PORT || 8080);

@@ -13,6 +13,8 @@ export const ChannelSeed = z.object({
     remoteAuth: z.string().nullable().default(null),
     static_blocks: z.array(StaticBlock).default([]),
     preroll_time: z.number().int().positive().default(3_600_000),
+    // spec §3 Geo: ISO 3166-1 alpha-2 codes of the countries where the channel may not be watched.
+    blocked_countries: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'an ISO 3166-1 alpha-2 code').transform((code) => code.toUpperCase())).default([]),
   }),
   colorSettings: ColorSettings,
   eventCategories: z.array(z.object({ ref: Ref, name: z.string(), alias: z.string().nullable().default(null), parent: Ref.nullable().default(null) })).default([]),

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { onDataChanged } from '../../cache/invalidation.ts';
+import { geoBlockedAccess, withoutAccess } from '../../geo/index.ts';
 import { ListingCache } from '../../repositories/eventsCache.ts';
 import { type EventsListQuery, EventsRepository } from '../../repositories/eventsRepository.ts';
 
@@ -20,6 +21,8 @@ import { type EventsListQuery, EventsRepository } from '../../repositories/event
  * is then a string copy, not a validation and serialisation of 24 events per request.
  */
 function sendJson(reply: FastifyReply, payload: string): FastifyReply {
+  // spec §3 Geo: the cached answer is everyone's; a viewer in a blocked country has access to none.
+  if (reply.server.geo.viewer(reply.request).is_geo_blocked) payload = withoutAccess(payload);
   return reply.type('application/json; charset=utf-8').send(payload);
 }
 
@@ -86,6 +89,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     const event = await events.detail(request.channelId, request.params.id);
     // Another channel's event is as unknown as a missing one (architecture: multi-tenancy).
     if (!event) return reply.code(404).send({ message: 'Event not found.', field: 'id' });
+    // spec §3 Geo: a viewer in a blocked country may not watch, whatever the access type.
+    if (app.geo.viewer(request).is_geo_blocked) Object.assign(event, { access: geoBlockedAccess(), has_access: false });
     // spec §2: a stream address only for a viewer allowed to watch an event that has started.
     const stream =
       event.access.allowed && event.stream_status !== 'upcoming'

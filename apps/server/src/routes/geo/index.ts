@@ -2,13 +2,11 @@ import { GeoResponse } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
- * spec §3 Geo. The address is the socket's, or the proxy's X-Forwarded-For only when the app was
- * built with `trustProxy`. Country lookup needs a geo database, which comes later: null until then.
+ * spec §3 Geo: the caller's address (the socket's, or X-Forwarded-For only from a proxy named in
+ * TRUST_PROXY), its country from the offline database, and whether the key's channel blocks it.
  */
 const geoRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/geo', { schema: { response: { 200: GeoResponse } } }, async (request) => ({
-    data: { country: null, country_code: null, ip: request.ip, is_geo_blocked: false },
-  }));
+  app.get('/geo', { schema: { response: { 200: GeoResponse } } }, async (request) => ({ data: app.geo.viewer(request) }));
 };
 
 export default geoRoutes;
