@@ -23,6 +23,12 @@ export interface OpenedDatabase {
 export async function openDatabase(target: DatabaseTarget): Promise<OpenedDatabase> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.connectionString, max: 10 });
+    // An idle pooled connection can be ended by the server (a restart, a failover, an admin
+    // shutdown). node-postgres then emits 'error' on the pool, which crashes the process when no one
+    // listens; the pool drops that client and opens a new one on the next query.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, { code: 'GRANDSTAND_PG_IDLE' });
+    });
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
