@@ -1,0 +1,70 @@
+import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
+import { createFakeChannelApi } from '@grandstand/api-client/testing';
+import type { FakeFetch, FakeHandler } from '@grandstand/api-client/testing';
+import type { User } from '@grandstand/contract';
+import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
+import { makeStore, rememberVisit, startSession } from '@grandstand/store';
+import type { Visit } from '@grandstand/store';
+import { ChannelThemeProvider } from '@grandstand/ui';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { authNamespace } from '../namespace.ts';
+import { authRoutes } from '../routes.tsx';
+import { testColors } from './fixtures.ts';
+
+export interface RenderOptions {
+  /** The fake channel API's routes ('POST /v2/auth/login'…); only the network is fake. */
+  routes?: Record<string, FakeHandler>;
+  route?: string;
+  language?: string;
+  /** Start logged in as this user, with this session key. */
+  session?: { user: User; api_key: string };
+  lastVisited?: Visit;
+}
+
+/**
+ * The auth routes in a data router, as the site mounts them, beside a home and a watch page; `where()`
+ * tells where a view sent the viewer. The
+ * channel API accepts the session keys its routes hand out (`sessions.add(key)`).
+ */
+export async function renderAuth(options: RenderOptions = {}) {
+  const sessions = new Set<string>();
+  if (options.session) sessions.add(options.session.api_key);
+  const api: FakeFetch = createFakeChannelApi({ routes: options.routes ?? {}, acceptsApiKey: (key) => sessions.has(key) });
+  const client = createApiClient({
+    baseUrl: '/api',
+    channelKeyUrl: '/channel-key.json',
+    storagePrefix: 'grandstand:test:',
+    storage: createMemoryStorage(),
+    fetch: api.fetch,
+    sleep: async () => undefined,
+  });
+  const store = makeStore({ client });
+  if (options.session) store.dispatch(startSession(options.session));
+  if (options.lastVisited) store.dispatch(rememberVisit(options.lastVisited));
+  // The visitor key is fetched at startup (spec §4), before any view shows.
+  if (!options.session) await client.getApiKey();
+  const i18n = await createI18n({ language: options.language ?? 'en' });
+  await registerFeatureResources(i18n, authNamespace);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: <Outlet />,
+        children: [{ index: true, element: <p>Home</p> }, { path: 'watch/:id', element: <p>Watch</p> }, ...authRoutes],
+      },
+    ],
+    { initialEntries: [options.route ?? '/'] },
+  );
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <Provider store={store}>
+      <I18nProvider i18n={i18n}>
+        <ChannelThemeProvider colors={testColors}>{children}</ChannelThemeProvider>
+      </I18nProvider>
+    </Provider>
+  );
+  const where = () => router.state.location.pathname + router.state.location.search;
+  return { ...render(<RouterProvider router={router} />, { wrapper }), api, client, store, i18n, router, sessions, where };
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from '@grandstand/i18n';
+import { selectUser, useAppSelector } from '@grandstand/store';
+import { Button, TextField } from '@grandstand/ui';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useDeleteAccountMutation } from '../authApi.ts';
+import { AUTH_PATHS } from '../paths.ts';
+import { useErrorText } from '../shared/errors.ts';
+import { ErrorMessage, Form, Links, Page, Text, Title } from '../shared/layout.ts';
+import { useField } from '../shared/useField.ts';
+import { checkRequired } from '../validation.ts';
+import type { ValidationKey } from '../validation.ts';
+
+/** `/confirm-account-deletion` (spec §2, §7 POST /delete-account-confirm): the password confirms. */
+export function ConfirmAccountDeletionPage() {
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
+  const errorText = useErrorText();
+  const user = useAppSelector(selectUser);
+  const navigate = useNavigate();
+  const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
+  const password = useField();
+  const [problem, setProblem] = useState<ValidationKey | undefined>();
+  const [serverError, setServerError] = useState('');
+  const [deleted, setDeleted] = useState(false);
+  // After the deletion the session is gone; the viewer is on the way home, not to the login.
+  if (!user && !deleted) return <Navigate to={AUTH_PATHS.login} replace />;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setServerError('');
+    const found = checkRequired(password.value);
+    setProblem(found);
+    if (found) return;
+    try {
+      await deleteAccount({ password: password.value }).unwrap();
+      setDeleted(true);
+      navigate('/', { replace: true });
+    } catch (error) {
+      setServerError(errorText(error));
+    }
+  };
+
+  return (
+    <Page>
+      <Title>{t('auth:deletion.title')}</Title>
+      <Text>{t('auth:deletion.text')}</Text>
+      <Form noValidate onSubmit={onSubmit}>
+        <TextField
+          label={t('auth:fields.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password.value}
+          onChange={password.onChange}
+          error={problem && t(problem)}
+        />
+        <ErrorMessage role="alert">{serverError}</ErrorMessage>
+        <Button type="submit" loading={isLoading}>
+          {t('auth:deletion.submit')}
+        </Button>
+      </Form>
+      <Links>
+        <Link to={AUTH_PATHS.profile}>{t('auth:deletion.cancel')}</Link>
+      </Links>
+    </Page>
+  );
+}

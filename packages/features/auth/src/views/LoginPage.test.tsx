@@ -1,0 +1,87 @@
+import { axe } from '@grandstand/vitest-config/axe';
+import { selectUser } from '@grandstand/store';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { viewer, VISITOR_KEY } from '../test/fixtures.ts';
+import { renderAuth } from '../test/render.tsx';
+
+describe('LoginPage', () => {
+  it('asks for a valid email and a password before sending anything (spec §5)', async () => {
+    const user = userEvent.setup();
+    const { container, api } = await renderAuth({ route: '/login' });
+    await user.type(await screen.findByLabelText(/^Email/), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('A valid email address is required')).toBeInTheDocument();
+    expect(screen.getByText('Field is required')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.path === '/api/v2/auth/login')).toBe(false);
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('shows the server message as the spec words it', async () => {
+    const user = userEvent.setup();
+    await renderAuth({ route: '/login', routes: { 'POST /v2/auth/login': () => ({ status: 422, json: { message: 'Wrong auth data' } }) } });
+    await user.type(await screen.findByLabelText(/^Email/), 'fan@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Wrong auth data')).toHaveRole('alert');
+  });
+
+  it('logs in, makes the answered key the session for the next calls, and goes back to the last page', async () => {
+    const user = userEvent.setup();
+    const { api, client, store, sessions, where } = await renderAuth({
+      route: '/login',
+      lastVisited: { path: '/watch/12', search: '?t=1', params: { id: '12' } },
+      routes: {
+        'POST /v2/auth/login': (request) => {
+          sessions.add('session-key');
+          return request.body?.password === 'right-password' ? { json: { data: { user: viewer, api_key: 'session-key' } } } : { status: 422, json: { message: 'Wrong auth data' } };
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText(/^Email/), 'fan@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(where()).toBe('/watch/12?t=1'));
+    expect(selectUser(store.getState())).toEqual(viewer);
+    const login = api.calls.find((call) => call.path === '/api/v2/auth/login');
+    expect(login?.body).toMatchObject({ email: 'fan@example.com', password: 'right-password', api_key: VISITOR_KEY });
+    await client.request({ url: '/events' }).catch(() => undefined);
+    expect(api.calls.at(-1)?.query.api_key).toBe('session-key');
+  });
+
+  it('links to registration, the password reset and each social provider with the current key', async () => {
+    await renderAuth({ route: '/login' });
+    expect(await screen.findByRole('link', { name: 'Register' })).toHaveAttribute('href', '/registration');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/password-reset-request');
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', `/api/auth/login/google?api_key=${VISITOR_KEY}`);
+    expect(screen.getByRole('link', { name: 'Continue with Facebook' })).toHaveAttribute('href', `/api/auth/login/facebook?api_key=${VISITOR_KEY}`);
+  });
+
+  it('completes a social login from the callback: posts code and state, stores the session, goes home', async () => {
+    const { api, store, sessions, where } = await renderAuth({
+      route: '/login?provider=google&code=the-code&state=the-state',
+      routes: {
+        'POST /v2/auth/social/google': () => {
+          sessions.add('social-key');
+          return { json: { data: { user: viewer, api_key: 'social-key' } } };
+        },
+      },
+    });
+    await waitFor(() => expect(where()).toBe('/'));
+    const posts = api.calls.filter((call) => call.path === '/api/v2/auth/social/google');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ code: 'the-code', state: 'the-state' });
+    expect(selectUser(store.getState())).toEqual(viewer);
+  });
+
+  it('shows a failed social login on the login form', async () => {
+    await renderAuth({
+      route: '/login?provider=facebook&code=used&state=s',
+      routes: { 'POST /v2/auth/social/facebook': () => ({ status: 422, json: { message: 'Wrong auth data' } }) },
+    });
+    expect(await screen.findByText('Wrong auth data')).toHaveRole('alert');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+});

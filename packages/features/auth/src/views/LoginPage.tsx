@@ -1,0 +1,139 @@
+import { STORAGE_KEYS } from '@grandstand/api-client';
+import { SocialProvider } from '@grandstand/contract';
+import type { SocialProvider as Provider } from '@grandstand/contract';
+import { useTranslation } from '@grandstand/i18n';
+import { useClientStorage } from '@grandstand/store';
+import { Button, ButtonLink, TextField } from '@grandstand/ui';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLoginMutation, useSocialLoginMutation } from '../authApi.ts';
+import { AUTH_PATHS } from '../paths.ts';
+import { useAfterLoginPath } from '../shared/afterLogin.ts';
+import { useErrorText } from '../shared/errors.ts';
+import { ErrorMessage, Form, Links, Page, Text, Title } from '../shared/layout.ts';
+import { useField } from '../shared/useField.ts';
+import { checkEmail, checkRequired, problemsOf } from '../validation.ts';
+import type { Problems } from '../validation.ts';
+
+export interface LoginPageProps {
+  /** The API base the social redirects start from; default '/api'. */
+  apiBase?: string;
+}
+
+const PROVIDERS: readonly Provider[] = SocialProvider.options;
+
+/** Completes a social login when the provider's callback sent the viewer back here (issue 4). */
+function useSocialCompletion(onError: (error: unknown) => void): boolean {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const afterLogin = useAfterLoginPath();
+  const [socialLogin] = useSocialLoginMutation();
+  const started = useRef(false);
+  const provider = params.get('provider');
+  const code = params.get('code');
+  const state = params.get('state');
+  const completing = provider !== null && code !== null && state !== null && (PROVIDERS as readonly string[]).includes(provider);
+
+  useEffect(() => {
+    if (!completing || started.current) return;
+    // The code is single-use: a second render must not send it again.
+    started.current = true;
+    socialLogin({ provider: provider as Provider, code, state })
+      .unwrap()
+      .then(() => navigate(afterLogin, { replace: true }))
+      .catch((error: unknown) => {
+        onError(error);
+        navigate(AUTH_PATHS.login, { replace: true });
+      });
+  }, [completing, provider, code, state, socialLogin, navigate, afterLogin, onError]);
+
+  return completing;
+}
+
+/** `/login` (spec §2): email and password, or a social provider. */
+export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const afterLogin = useAfterLoginPath();
+  const storage = useClientStorage();
+  const [login, { isLoading }] = useLoginMutation();
+  const email = useField();
+  const password = useField();
+  const [problems, setProblems] = useState<Problems<'email' | 'password'>>({});
+  const [serverError, setServerError] = useState('');
+  const [onSocialError] = useState(() => (error: unknown) => setServerError(errorText(error)));
+  const completing = useSocialCompletion(onSocialError);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setServerError('');
+    const found = problemsOf({ email: checkEmail(email.value), password: checkRequired(password.value) });
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await login({ email: email.value.trim(), password: password.value }).unwrap();
+      navigate(afterLogin, { replace: true });
+    } catch (error) {
+      setServerError(errorText(error));
+    }
+  };
+
+  if (completing) {
+    return (
+      <Page>
+        <Title>{t('auth:login.title')}</Title>
+        <Text role="status">{t('auth:login.completing')}</Text>
+      </Page>
+    );
+  }
+
+  // The provider redirect is a full page navigation; the state it carries names this api key.
+  const apiKey = storage.get<string>(STORAGE_KEYS.apiKey) ?? '';
+  return (
+    <Page>
+      <Title>{t('auth:login.title')}</Title>
+      <Form noValidate onSubmit={onSubmit}>
+        <TextField
+          label={t('auth:fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email.value}
+          onChange={email.onChange}
+          error={problems.email && t(problems.email)}
+        />
+        <TextField
+          label={t('auth:fields.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password.value}
+          onChange={password.onChange}
+          error={problems.password && t(problems.password)}
+        />
+        <ErrorMessage role="alert">{serverError}</ErrorMessage>
+        <Button type="submit" loading={isLoading}>
+          {t('auth:login.submit')}
+        </Button>
+      </Form>
+      <Links>
+        <Link to={AUTH_PATHS.passwordResetRequest}>{t('auth:login.forgot')}</Link>
+        <span>
+          {t('auth:login.noAccount')} <Link to={AUTH_PATHS.registration}>{t('auth:login.register')}</Link>
+        </span>
+      </Links>
+      <Text>{t('auth:login.or')}</Text>
+      {PROVIDERS.map((provider) => (
+        <ButtonLink
+          key={provider}
+          variant="secondary"
+          href={`${apiBase}/auth/login/${provider}?${new URLSearchParams({ api_key: apiKey }).toString()}`}
+        >
+          {t('auth:login.social', { provider: t(`auth:providers.${provider}`) })}
+        </ButtonLink>
+      ))}
+    </Page>
+  );
+}

@@ -1,0 +1,88 @@
+import { useTranslation } from '@grandstand/i18n';
+import { Button, TextField } from '@grandstand/ui';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { usePasswordResetMutation } from '../authApi.ts';
+import { AUTH_PATHS } from '../paths.ts';
+import { useErrorText } from '../shared/errors.ts';
+import { ErrorMessage, Form, Page, SuccessMessage, Text, Title } from '../shared/layout.ts';
+import { useField } from '../shared/useField.ts';
+import { checkConfirmation, checkNewPassword, problemsOf } from '../validation.ts';
+import type { Problems } from '../validation.ts';
+
+/** `/password-reset?email=&expires=&signature=` (spec §2): a new password from the mailed link. */
+export function PasswordResetPage() {
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
+  const errorText = useErrorText();
+  const [params] = useSearchParams();
+  const [reset, { isLoading }] = usePasswordResetMutation();
+  const password = useField();
+  const confirmation = useField();
+  const [problems, setProblems] = useState<Problems<'password' | 'passwordConfirmation'>>({});
+  const [serverError, setServerError] = useState('');
+  const [done, setDone] = useState(false);
+  const email = params.get('email') ?? '';
+  const expires = Number(params.get('expires'));
+  const signature = params.get('signature') ?? '';
+  const linkComplete = email !== '' && signature !== '' && Number.isInteger(expires) && expires > 0;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setServerError('');
+    const found = problemsOf({
+      password: checkNewPassword(password.value),
+      passwordConfirmation: checkConfirmation(password.value, confirmation.value),
+    });
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await reset({ email, expires, signature, password: password.value, password_confirmation: confirmation.value }).unwrap();
+      setDone(true);
+    } catch (error) {
+      setServerError(errorText(error));
+    }
+  };
+
+  if (!linkComplete) {
+    return (
+      <Page>
+        <Title>{t('auth:reset.title')}</Title>
+        <Text>{t('auth:reset.badLink')}</Text>
+        <Link to={AUTH_PATHS.passwordResetRequest}>{t('auth:reset.requestAgain')}</Link>
+      </Page>
+    );
+  }
+
+  return (
+    <Page>
+      <Title>{t('auth:reset.title')}</Title>
+      <Form noValidate onSubmit={onSubmit}>
+        <TextField
+          label={t('auth:fields.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password.value}
+          onChange={password.onChange}
+          error={problems.password && t(problems.password)}
+        />
+        <TextField
+          label={t('auth:fields.passwordConfirmation')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmation.value}
+          onChange={confirmation.onChange}
+          error={problems.passwordConfirmation && t(problems.passwordConfirmation)}
+        />
+        <ErrorMessage role="alert">{serverError}</ErrorMessage>
+        <SuccessMessage role="status">{done ? t('auth:reset.success') : ''}</SuccessMessage>
+        <Button type="submit" loading={isLoading} disabled={done}>
+          {t('auth:reset.submit')}
+        </Button>
+      </Form>
+      {done && <Link to={AUTH_PATHS.login}>{t('auth:reset.login')}</Link>}
+    </Page>
+  );
+}

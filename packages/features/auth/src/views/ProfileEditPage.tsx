@@ -1,0 +1,123 @@
+import { useTranslation } from '@grandstand/i18n';
+import { selectUser, useAppSelector } from '@grandstand/store';
+import { Button, TextField } from '@grandstand/ui';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Navigate } from 'react-router';
+import { useUpdateProfileMutation } from '../authApi.ts';
+import type { ProfileUpdate } from '../authApi.ts';
+import { AUTH_PATHS } from '../paths.ts';
+import { useErrorText } from '../shared/errors.ts';
+import { ErrorMessage, Form, Page, SuccessMessage, Text, Title } from '../shared/layout.ts';
+import { useField } from '../shared/useField.ts';
+import { checkConfirmation, checkNewPassword, checkRequired, problemsOf } from '../validation.ts';
+import type { Problems } from '../validation.ts';
+
+type Field = 'firstName' | 'lastName' | 'currentPassword' | 'password' | 'passwordConfirmation';
+
+/**
+ * `/profile/edit` (spec §2, §7: POST /profile with _method patch). A user with a temporary password
+ * is kept here until a new one is chosen (spec §2), so the password part is then required.
+ */
+export function ProfileEditPage() {
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
+  const errorText = useErrorText();
+  const user = useAppSelector(selectUser);
+  const [update, { isLoading }] = useUpdateProfileMutation();
+  const firstName = useField(user?.first_name ?? '');
+  const lastName = useField(user?.last_name ?? '');
+  const currentPassword = useField();
+  const password = useField();
+  const confirmation = useField();
+  const [problems, setProblems] = useState<Problems<Field>>({});
+  const [serverError, setServerError] = useState('');
+  const [saved, setSaved] = useState(false);
+  if (!user) return <Navigate to={AUTH_PATHS.login} replace />;
+  const temporary = user.temporary_password;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setServerError('');
+    setSaved(false);
+    const changingPassword = temporary || password.value !== '' || currentPassword.value !== '';
+    const found = problemsOf<Field>({
+      firstName: checkRequired(firstName.value),
+      lastName: checkRequired(lastName.value),
+      currentPassword: changingPassword ? checkRequired(currentPassword.value) : undefined,
+      password: changingPassword ? checkNewPassword(password.value) : undefined,
+      passwordConfirmation: changingPassword ? checkConfirmation(password.value, confirmation.value) : undefined,
+    });
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const body: ProfileUpdate = { first_name: firstName.value.trim(), last_name: lastName.value.trim() };
+    if (changingPassword) {
+      body.current_password = currentPassword.value;
+      body.password = password.value;
+      body.password_confirmation = confirmation.value;
+    }
+    try {
+      await update(body).unwrap();
+      setSaved(true);
+      currentPassword.setValue('');
+      password.setValue('');
+      confirmation.setValue('');
+    } catch (error) {
+      setServerError(errorText(error));
+    }
+  };
+
+  const message = (field: Field) => {
+    const key = problems[field];
+    return key && t(key);
+  };
+
+  return (
+    <Page>
+      <Title>{t('auth:edit.title')}</Title>
+      {temporary && <Text role="note">{t('auth:edit.temporary')}</Text>}
+      <Form noValidate onSubmit={onSubmit}>
+        <fieldset>
+          <legend>{t('auth:edit.names')}</legend>
+          <TextField label={t('auth:fields.firstName')} autoComplete="given-name" required value={firstName.value} onChange={firstName.onChange} error={message('firstName')} />
+          <TextField label={t('auth:fields.lastName')} autoComplete="family-name" required value={lastName.value} onChange={lastName.onChange} error={message('lastName')} />
+        </fieldset>
+        <fieldset>
+          <legend>{t('auth:edit.password')}</legend>
+          {!temporary && <Text>{t('auth:edit.passwordHint')}</Text>}
+          <TextField
+            label={t('auth:fields.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            required={temporary}
+            value={currentPassword.value}
+            onChange={currentPassword.onChange}
+            error={message('currentPassword')}
+          />
+          <TextField
+            label={t('auth:fields.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            required={temporary}
+            value={password.value}
+            onChange={password.onChange}
+            error={message('password')}
+          />
+          <TextField
+            label={t('auth:fields.passwordConfirmation')}
+            type="password"
+            autoComplete="new-password"
+            required={temporary}
+            value={confirmation.value}
+            onChange={confirmation.onChange}
+            error={message('passwordConfirmation')}
+          />
+        </fieldset>
+        <ErrorMessage role="alert">{serverError}</ErrorMessage>
+        <SuccessMessage role="status">{saved ? t('auth:edit.saved') : ''}</SuccessMessage>
+        <Button type="submit" loading={isLoading}>
+          {t('auth:edit.submit')}
+        </Button>
+      </Form>
+    </Page>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from '@grandstand/i18n';
+import { selectUser, useAppSelector } from '@grandstand/store';
+import { Button } from '@grandstand/ui';
+import { Link, Navigate, Outlet, useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { useLogoutMutation } from '../authApi.ts';
+import { AUTH_PATHS } from '../paths.ts';
+import { Text, Title } from '../shared/layout.ts';
+
+const Wrapper = styled.main`
+  max-width: 48rem;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Nav = styled.nav`
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space.md};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`;
+
+/**
+ * `/profile` (spec §2): the account overview and the children's navigation. The order, transaction
+ * and clip children come with their issues; link a device (`sessions/add`) is here.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation(['auth', 'errors']);
+  const user = useAppSelector(selectUser);
+  const navigate = useNavigate();
+  const [logout, { isLoading }] = useLogoutMutation();
+  if (!user) return <Navigate to={AUTH_PATHS.login} replace />;
+
+  const onLogout = async () => {
+    // The session ends on this device whatever the server answers (authApi).
+    await logout().catch(() => undefined);
+    navigate('/', { replace: true });
+  };
+
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return (
+    <Wrapper>
+      <Title>{t('auth:profile.title')}</Title>
+      <section aria-label={t('auth:profile.overview')}>
+        {name && <Text>{name}</Text>}
+        <Text>{user.email}</Text>
+      </section>
+      <Nav aria-label={t('auth:profile.nav')}>
+        <ul>
+          <li>
+            <Link to={AUTH_PATHS.profileEdit}>{t('auth:profile.edit')}</Link>
+          </li>
+          <li>
+            <Link to={AUTH_PATHS.linkDevice}>{t('auth:profile.linkDevice')}</Link>
+          </li>
+          <li>
+            <Link to={AUTH_PATHS.confirmAccountDeletion}>{t('auth:profile.deleteAccount')}</Link>
+          </li>
+        </ul>
+      </Nav>
+      <Outlet />
+      <div>
+        <Button variant="secondary" onClick={onLogout} loading={isLoading}>
+          {t('auth:profile.logout')}
+        </Button>
+      </div>
+    </Wrapper>
+  );
+}

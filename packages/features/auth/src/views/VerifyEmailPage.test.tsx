@@ -1,0 +1,36 @@
+import { axe } from '@grandstand/vitest-config/axe';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAuth } from '../test/render.tsx';
+
+const LINK = '/verify-email?email=fan%40example.com&expires=1900000000&signature=abc123';
+
+describe('VerifyEmailPage', () => {
+  it('posts the link’s email, expiry and signature and says it worked', async () => {
+    const { api, container } = await renderAuth({
+      route: LINK,
+      routes: { 'POST /auth/email-verify': () => ({ json: { data: { message: 'Email verified.' } } }) },
+    });
+    expect(await screen.findByText('Your email address is verified. Enjoy watching!')).toBeInTheDocument();
+    const posts = api.calls.filter((call) => call.path === '/api/auth/email-verify');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ email: 'fan@example.com', expires: 1900000000, signature: 'abc123' });
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says "Verification your email address failed." when the server refuses the link', async () => {
+    await renderAuth({ route: LINK, routes: { 'POST /auth/email-verify': () => ({ status: 422, json: { message: 'Verification failed.' } }) } });
+    expect(await screen.findByText('Verification your email address failed.')).toHaveRole('alert');
+  });
+
+  it('says "Your email already verified." for an address verified before', async () => {
+    await renderAuth({ route: LINK, routes: { 'POST /auth/email-verify': () => ({ status: 422, json: { message: 'Email already verified.' } }) } });
+    expect(await screen.findByText('Your email already verified.')).toHaveRole('alert');
+  });
+
+  it('fails an incomplete link without asking the server', async () => {
+    const { api } = await renderAuth({ route: '/verify-email?email=fan%40example.com' });
+    expect(await screen.findByText('Verification your email address failed.')).toHaveRole('alert');
+    expect(api.calls.some((call) => call.path === '/api/auth/email-verify')).toBe(false);
+  });
+});

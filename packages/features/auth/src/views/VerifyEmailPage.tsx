@@ -1,0 +1,57 @@
+import { AUTH_MESSAGES } from '@grandstand/contract';
+import { useTranslation } from '@grandstand/i18n';
+import type { SerializedApiError } from '@grandstand/store';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useVerifyEmailMutation } from '../authApi.ts';
+import { AUTH_PATHS } from '../paths.ts';
+import { ErrorMessage, Page, SuccessMessage, Text, Title } from '../shared/layout.ts';
+
+type Outcome = 'verifying' | 'verified' | 'alreadyVerified' | 'failed';
+
+function outcomeOf(error: unknown): Outcome {
+  const message = typeof error === 'object' && error !== null && 'message' in error ? (error as SerializedApiError).message : '';
+  return message === AUTH_MESSAGES.emailAlreadyVerified ? 'alreadyVerified' : 'failed';
+}
+
+/** `/verify-email?email=&expires=&signature=` (spec §2): the mailed link, checked by the server. */
+export function VerifyEmailPage() {
+  const { t } = useTranslation(['auth', 'errors']);
+  const [params] = useSearchParams();
+  const [verify] = useVerifyEmailMutation();
+  const email = params.get('email') ?? '';
+  const expires = Number(params.get('expires'));
+  const signature = params.get('signature') ?? '';
+  const linkComplete = email !== '' && signature !== '' && Number.isInteger(expires) && expires > 0;
+  // An incomplete link fails without asking the server.
+  const [answer, setOutcome] = useState<Outcome>('verifying');
+  const outcome: Outcome = linkComplete ? answer : 'failed';
+  const sent = useRef(false);
+
+  useEffect(() => {
+    // The link is checked once, even when React renders the page twice.
+    if (sent.current || !linkComplete) return;
+    sent.current = true;
+    verify({ email, expires, signature })
+      .unwrap()
+      .then(() => setOutcome('verified'))
+      .catch((error: unknown) => setOutcome(outcomeOf(error)));
+  }, [verify, email, expires, signature, linkComplete]);
+
+  return (
+    <Page>
+      <Title>{t('auth:verifyEmail.title')}</Title>
+      {outcome === 'verifying' && <Text role="status">{t('auth:verifyEmail.verifying')}</Text>}
+      <SuccessMessage role="status">{outcome === 'verified' ? t('auth:verifyEmail.success') : ''}</SuccessMessage>
+      {/* spec §8 user texts: "Verification your email address failed." / "Your email already verified." */}
+      <ErrorMessage role="alert">
+        {outcome === 'failed' ? t('errors:verificationFailed') : outcome === 'alreadyVerified' ? t('errors:alreadyVerified') : ''}
+      </ErrorMessage>
+      {outcome !== 'verifying' && (
+        <Text>
+          <Link to={AUTH_PATHS.login}>{t('auth:verifyEmail.login')}</Link>
+        </Text>
+      )}
+    </Page>
+  );
+}
