@@ -1,12 +1,66 @@
+import { PASSWORD_MAX_LENGTH } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorBody, UNAUTHENTICATED_MESSAGE } from '@grandstand/contract';
+import { createUsersRepository, endUserSessions, hashPassword, passwordProblem, toContractUser, verifyPassword } from '../../accounts/index.ts';
+import { bodyOf, currentUser, fail, nameProblem, text, unauthenticated } from '../auth/helpers.ts';
 
 /**
- * spec §7 Auth: GET /profile. Accounts come later, so every caller is a visitor: 401, which the
- * client tolerates on this call (spec §8). The api key is still checked first.
+ * spec §7 Auth: the logged-in user's profile (GET; POST with _method patch), account deletion and
+ * access grants. A visitor's key answers 401, which the client tolerates on GET /profile (spec §8).
+ * The api key is checked first.
  */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/profile', { schema: { response: { 401: ApiErrorBody } } }, async (_request, reply) => reply.code(401).send({ message: UNAUTHENTICATED_MESSAGE }));
+  const users = createUsersRepository(app.db);
+
+  app.get('/profile', async (request, reply) => {
+    const user = await currentUser(app, request);
+    if (!user) return unauthenticated(reply);
+    return { data: toContractUser(user) };
+  });
+
+  app.post('/profile', async (request, reply) => {
+    const body = bodyOf(request);
+    if (body._method !== 'patch') return fail(reply, 422, '_method', 'The _method field must be "patch".');
+    const user = await currentUser(app, request);
+    if (!user) return unauthenticated(reply);
+    const problem = nameProblem(body, 'first_name', false) ?? nameProblem(body, 'last_name', false);
+    if (problem) return fail(reply, 422, problem.field, problem.message);
+    const changingPassword = body.password !== undefined && body.password !== null && body.password !== '';
+    if (changingPassword) {
+      if (typeof body.current_password !== 'string' || body.current_password.length === 0) return fail(reply, 422, 'current_password', 'Field is required');
+      if (!user.password_hash || body.current_password.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(user.password_hash, body.current_password))) {
+        return fail(reply, 422, 'current_password', 'The current password is incorrect.');
+      }
+      const passwordIssue = passwordProblem(body.password, body.password_confirmation);
+      if (passwordIssue) return fail(reply, 422, passwordIssue.field, passwordIssue.message);
+    }
+    const names: { firstName?: string; lastName?: string } = {};
+    if (body.first_name !== undefined) names.firstName = text(body.first_name);
+    if (body.last_name !== undefined) names.lastName = text(body.last_name);
+    await users.setNames(request.channelId, user.id, names);
+    // A new password ends the temporary-password state (spec §2: the user may leave /profile/edit).
+    if (changingPassword) await users.setPassword(request.channelId, user.id, await hashPassword(body.password as string), { temporary: false });
+    const updated = await users.findById(request.channelId, user.id);
+    return { data: toContractUser(updated ?? user) };
+  });
+
+  app.post('/delete-account-confirm', async (request, reply) => {
+    const body = bodyOf(request);
+    const user = await currentUser(app, request);
+    if (!user) return unauthenticated(reply);
+    if (typeof body.password !== 'string' || body.password.length === 0) return fail(reply, 422, 'password', 'Field is required');
+    if (!user.password_hash || body.password.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(user.password_hash, body.password))) {
+      return fail(reply, 422, 'password', 'The password is incorrect.');
+    }
+    await users.softDelete(request.channelId, user.id);
+    await endUserSessions(app.db, request.channelId, user.id);
+    return { data: { message: 'Your account has been deleted.' } };
+  });
+
+  app.get('/user/access', async (request, reply) => {
+    if (!(await currentUser(app, request))) return unauthenticated(reply);
+    // Grants (purchases, passes) come with the commerce issue.
+    return { data: [] };
+  });
 };
 
 export default profileRoutes;

@@ -1,0 +1,56 @@
+import { type ApiErrorBody, AUTH_MESSAGES, UNAUTHENTICATED_MESSAGE, type User } from '@grandstand/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createUsersRepository, toContractUser } from '../../accounts/index.ts';
+import type { UserRow } from '../../db/schema.ts';
+
+const NAME_MAX = 100;
+
+/** Routes that guessing could abuse; the rate limiter (plugins/rate-limit.ts) reads this config. */
+export const LIMITED = { rateLimited: true } as const;
+
+export function fail(reply: FastifyReply, status: number, field: string, message: string) {
+  const body: ApiErrorBody = { message, field, errors: { [field]: [message] } };
+  return reply.code(status).send(body);
+}
+
+export type Body = Record<string, unknown>;
+export function bodyOf(request: FastifyRequest): Body {
+  return request.body !== null && typeof request.body === 'object' ? (request.body as Body) : {};
+}
+
+/** The key the call was made with (spec §7: POST calls carry it in the body). */
+export function keyOf(request: FastifyRequest): string {
+  return String(bodyOf(request).api_key);
+}
+
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+export function nameProblem(body: Body, field: 'first_name' | 'last_name', required: boolean): { field: string; message: string } | null {
+  const value = body[field];
+  if (value === undefined && !required) return null;
+  const name = text(value);
+  if (name === undefined || name.length === 0) return { field, message: AUTH_MESSAGES.nameAndEmailRequired };
+  if (name.length > NAME_MAX) return { field, message: `Field length must be less than ${NAME_MAX + 1}` };
+  return null;
+}
+
+export async function currentUser(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | undefined> {
+  if (request.userId === null) return undefined;
+  return createUsersRepository(app.db).findById(request.channelId, request.userId);
+}
+
+export function unauthenticated(reply: FastifyReply) {
+  return reply.code(401).send({ message: UNAUTHENTICATED_MESSAGE } satisfies ApiErrorBody);
+}
+
+/** Already logged in: a login or registration from a session key is refused (spec §8 text). */
+export function alreadyLoggedIn(reply: FastifyReply) {
+  return fail(reply, 409, 'api_key', AUTH_MESSAGES.alreadyLoggedIn);
+}
+
+export function sessionAnswer(user: UserRow, apiKey: string): { data: { user: User; api_key: string } } {
+  return { data: { user: toContractUser(user), api_key: apiKey } };
+}
+
