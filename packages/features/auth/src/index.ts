@@ -19,3 +19,15 @@ export {
 export type { DeviceCode, MessageResult, ProfileUpdate, SessionResult, SocialLoginArgs } from './authApi.ts';
 export { LoginPage } from './views/LoginPage.tsx';
 export type { LoginPageProps } from './views/LoginPage.tsx';
+export { RegistrationPage } from './views/RegistrationPage.tsx';
+export { VerifyNoticePage } from './views/VerifyNoticePage.tsx';
+export { VerifyEmailPage } from './views/VerifyEmailPage.tsx';
+export { PasswordResetRequestPage } from './views/PasswordResetRequestPage.tsx';
+export { PasswordResetPage } from './views/PasswordResetPage.tsx';
+export { ProfilePage } from './views/ProfilePage.tsx';
+export { AddSessionPage } from './views/AddSessionPage.tsx';
+export { ProfileEditPage } from './views/ProfileEditPage.tsx';
+export { ConfirmAccountDeletionPage } from './views/ConfirmAccountDeletionPage.tsx';
+export { DevicePage, DEVICE_POLL_MS } from './views/DevicePage.tsx';
+export { checkConfirmation, checkEmail, checkNewPassword, checkRequired, isValidEmail } from './validation.ts';
+export type { ValidationKey } from './validation.ts';

@@ -1,0 +1,40 @@
+import { axe } from '@grandstand/vitest-config/axe';
+import { selectUser } from '@grandstand/store';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { viewer, VISITOR_KEY } from '../test/fixtures.ts';
+import { renderAuth } from '../test/render.tsx';
+
+const session = { user: viewer, api_key: 'session-key' };
+
+describe('ConfirmAccountDeletionPage', () => {
+  it('deletes the account with the password, ends the session and goes home', async () => {
+    const user = userEvent.setup();
+    const { api, client, store, where, container } = await renderAuth({
+      route: '/confirm-account-deletion',
+      session,
+      routes: { 'POST /delete-account-confirm': () => ({ json: { data: { message: 'processed' } } }) },
+    });
+    expect(await axe(container)).toHaveNoViolations();
+    await user.type(await screen.findByLabelText(/^Password/), 'my password');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(where()).toBe('/'));
+    expect(api.calls.find((call) => call.path === '/api/delete-account-confirm')?.body).toMatchObject({ password: 'my password', api_key: 'session-key' });
+    expect(selectUser(store.getState())).toBeNull();
+    await expect(client.getApiKey()).resolves.toBe(VISITOR_KEY);
+  });
+
+  it('keeps the account and shows the server message on a wrong password', async () => {
+    const user = userEvent.setup();
+    const { store } = await renderAuth({
+      route: '/confirm-account-deletion',
+      session,
+      routes: { 'POST /delete-account-confirm': () => ({ status: 422, json: { message: 'Wrong auth data' } }) },
+    });
+    await user.type(await screen.findByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Wrong auth data')).toHaveRole('alert');
+    expect(selectUser(store.getState())).toEqual(viewer);
+  });
+});
