@@ -104,13 +104,20 @@ function utcDaySeconds(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 1000;
 }
 
-/** spec §2/§6 access kinds for a visitor (accounts and purchases come in later issues). */
-export function accessFor(accessType: string, basePrice: number): EventAccess {
+/** Who is asking: access differs between a visitor and a logged-in user (issue 4). */
+export interface Viewer {
+  loggedIn: boolean;
+}
+const VISITOR: Viewer = { loggedIn: false };
+
+/** spec §2/§6 access kinds: register is open to a logged-in user; purchases come with commerce. */
+export function accessFor(accessType: string, basePrice: number, viewer: Viewer = VISITOR): EventAccess {
   const charge: AccessOption[] = basePrice > 0 ? ['login', accessType === 'ppv' ? 'buy_event' : 'buy_price'] : ['login', 'get_free'];
   switch (accessType) {
     case 'free':
       return { allowed: true, geo_blocked: false, options: [] };
     case 'register':
+      if (viewer.loggedIn) return { allowed: true, geo_blocked: false, options: [] };
       return { allowed: false, geo_blocked: false, options: ['register_free', 'login'] };
     default:
       return { allowed: false, geo_blocked: false, options: charge };
@@ -253,7 +260,7 @@ export class EventsRepository {
   }
 
   /** Rows to contract events, with each participant's name and colour ("away @ home": away first, spec §3). */
-  async #toEvents(channelId: number, rows: readonly EventRow[]): Promise<Event[]> {
+  async #toEvents(channelId: number, rows: readonly EventRow[], viewer: Viewer): Promise<Event[]> {
     if (rows.length === 0) return [];
     let teams = (await this.#taxonomy(channelId)).participantsById;
     // A team added since the names were cached: read them again rather than drop it.
@@ -267,12 +274,12 @@ export class EventsRepository {
         const team = teams.get(side.participant_id);
         if (team) participants.push({ id: team.id, name: team.name, short_name: team.short_name, color: team.color, side: side.side === 'away' ? 'away' : 'home' });
       }
-      return toEvent(row, participants);
+      return toEvent(row, participants, viewer);
     });
   }
 
   /** A page of a listing and its total (same WHERE). */
-  async list(channelId: number, query: EventsListQuery, options: { withClip?: boolean } = {}): Promise<EventsPage> {
+  async list(channelId: number, query: EventsListQuery, options: { withClip?: boolean; viewer?: Viewer } = {}): Promise<EventsPage> {
     const filter = await this.resolveFilter(channelId, query);
     if (!filter) return { data: [], total: 0 };
     if (options.withClip) filter.withClip = true;
@@ -285,7 +292,7 @@ export class EventsRepository {
       .offset(query.offset)
       .limit(query.limit)
       .execute();
-    const data = await this.#toEvents(channelId, rows);
+    const data = await this.#toEvents(channelId, rows, options.viewer ?? VISITOR);
     // A short page that starts at the offset tells the total without counting.
     const total = rows.length > 0 && rows.length < query.limit ? query.offset + rows.length : await this.#count(channelId, filter);
     return { data, total };
@@ -320,7 +327,7 @@ export class EventsRepository {
   }
 
   /** issue 3: the homepage-flagged events, live first, then the soonest upcoming, then the latest finished. */
-  async homepage(channelId: number): Promise<Event[]> {
+  async homepage(channelId: number, viewer: Viewer = VISITOR): Promise<Event[]> {
     const rows = await this.#selectEvents()
       .where('e.channel_id', '=', channelId)
       .where('e.homepage', '=', true)
@@ -329,11 +336,11 @@ export class EventsRepository {
       .orderBy('e.id')
       .limit(HOMEPAGE_LIMIT)
       .execute();
-    return this.#toEvents(channelId, rows);
+    return this.#toEvents(channelId, rows, viewer);
   }
 
   /** One event with its sport, venue and access; undefined when the channel has no such event. */
-  async detail(channelId: number, id: number): Promise<Omit<EventDetail, 'stream'> | undefined> {
+  async detail(channelId: number, id: number, viewer: Viewer = VISITOR): Promise<Omit<EventDetail, 'stream'> | undefined> {
     const row = await this.#selectEvents()
       .where('e.channel_id', '=', channelId)
       .where('e.id', '=', id)
@@ -342,13 +349,13 @@ export class EventsRepository {
       .select(['e.description', 'c.name as category_name', 'c.alias as category_alias', 'l.name as location_name', 'l.city as location_city', 'l.state as location_state'])
       .executeTakeFirst();
     if (!row) return undefined;
-    const [event] = (await this.#toEvents(channelId, [row])) as [Event];
+    const [event] = (await this.#toEvents(channelId, [row], viewer)) as [Event];
     return {
       ...event,
       description: row.description,
       category: event.event_category_id !== null && row.category_name !== null ? { id: event.event_category_id, name: row.category_name, alias: row.category_alias } : null,
       location: event.location_id !== null && row.location_name !== null ? { id: event.location_id, name: row.location_name, city: row.location_city, state: row.location_state } : null,
-      access: accessFor(event.access_type, event.base_price),
+      access: accessFor(event.access_type, event.base_price, viewer),
     };
   }
 }
@@ -375,7 +382,7 @@ interface EventRow {
   sides: { participant_id: number; side: string }[];
 }
 
-function toEvent(row: EventRow, participants: EventParticipant[]): Event {
+function toEvent(row: EventRow, participants: EventParticipant[], viewer: Viewer): Event {
   const basePrice = Number(row.base_price);
   return {
     id: row.id,
@@ -390,7 +397,7 @@ function toEvent(row: EventRow, participants: EventParticipant[]): Event {
     location_id: row.location_id,
     base_price: basePrice,
     service_fee: Number(row.service_fee),
-    has_access: accessFor(row.access_type, basePrice).allowed,
+    has_access: accessFor(row.access_type, basePrice, viewer).allowed,
     stream_status: row.stream_status as StreamStatus,
     image: row.image,
   };

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { onDataChanged } from '../../cache/invalidation.ts';
 import { geoBlockedAccess, withoutAccess } from '../../geo/index.ts';
 import { ListingCache } from '../../repositories/eventsCache.ts';
-import { type EventsListQuery, EventsRepository } from '../../repositories/eventsRepository.ts';
+import { type EventsListQuery, EventsRepository, type Viewer } from '../../repositories/eventsRepository.ts';
 
 /**
  * Answers are kept as the JSON text sent, checked against the contract once when computed: a hit
@@ -28,13 +28,18 @@ function sendJson(reply: FastifyReply, payload: string): FastifyReply {
 
 /**
  * The cache key of a listing: the channel and every validated query value in a fixed order, so two
- * spellings of one query share an answer. Listings differ per viewer only in has_access, and every
- * caller is a visitor until accounts land, so a listing is the same for everyone on the channel.
+ * spellings of one query share an answer. Listings differ per viewer only in has_access, which
+ * depends on being logged in (issue 4: register events) until purchases land, so there are two
+ * variants per query: visitors' and users'. The channel leads the key (invalidation by prefix).
  */
 function listingKey(name: string, request: FastifyRequest): string {
   const query = request.query as EventsListQuery;
   const keys = Object.keys(query).filter((k) => k !== 'api_key' && query[k as keyof EventsListQuery] !== undefined).sort();
-  return `${request.channelId}:${name}?${keys.map((k) => `${k}=${String(query[k as keyof EventsListQuery])}`).join('&')}`;
+  return `${request.channelId}:${viewerOf(request).loggedIn ? 'user' : 'visitor'}:${name}?${keys.map((k) => `${k}=${String(query[k as keyof EventsListQuery])}`).join('&')}`;
+}
+
+function viewerOf(request: FastifyRequest): Viewer {
+  return { loggedIn: request.userId !== null };
 }
 
 /** spec §7 Events: listings, the homepage selection, one event, and the catalog parts (sports, venues). */
@@ -63,7 +68,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     sendJson(
       reply,
       await listings.get(listingKey(withClip ? 'with_clip' : 'events', request), async () => {
-        const { data, total } = await events.list(request.channelId, request.query, { withClip });
+        const { data, total } = await events.list(request.channelId, request.query, { withClip, viewer: viewerOf(request) });
         return JSON.stringify(EventsResponse.parse({ data, meta: { total, offset: request.query.offset, limit: request.query.limit } }));
       }),
     );
@@ -81,12 +86,12 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events-for-homepage',
     { schema: { response: { 200: EventsForHomepageResponse } } },
     async (request, reply) =>
-      sendJson(reply, await listings.get(`${request.channelId}:homepage`, async () => JSON.stringify(EventsForHomepageResponse.parse({ data: await events.homepage(request.channelId) })))),
+      sendJson(reply, await listings.get(`${request.channelId}:${viewerOf(request).loggedIn ? 'user' : 'visitor'}:homepage`, async () => JSON.stringify(EventsForHomepageResponse.parse({ data: await events.homepage(request.channelId, viewerOf(request)) })))),
   );
 
   // Not cached: the stream address is signed and expires, and access will depend on the viewer.
   app.get('/events/:id', { schema: { params: IdParams, response: { 200: EventDetailResponse, 404: ApiErrorBody } } }, async (request, reply) => {
-    const event = await events.detail(request.channelId, request.params.id);
+    const event = await events.detail(request.channelId, request.params.id, viewerOf(request));
     // Another channel's event is as unknown as a missing one (architecture: multi-tenancy).
     if (!event) return reply.code(404).send({ message: 'Event not found.', field: 'id' });
     // spec §3 Geo: a viewer in a blocked country may not watch, whatever the access type.
