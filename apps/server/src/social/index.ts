@@ -1,0 +1,272 @@
+import { type ApiErrorBody, SessionResponse, SocialLoginBody, type SocialProvider, SocialProviderParam } from '@grandstand/contract';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as oidc from 'openid-client';
+import { z } from 'zod';
+import { createUsersRepository, EmailTakenError, startSession, toContractUser } from '../accounts/index.ts';
+import { loadOrCreateMediaSecret } from '../media/config.ts';
+import { SOCIAL_PROVIDERS, type SocialConfig, socialConfigFromEnv, type SocialProviderConfig } from './config.ts';
+import { createStateSealer, type SocialState, STATE_TTL_MS, type StateSealer } from './state.ts';
+
+export { SOCIAL_PROVIDERS, socialConfigFromEnv };
+export type { SocialConfig, SocialProviderConfig };
+
+export interface SocialPluginOptions {
+  /** Which providers each channel has. Default: `socialConfigFromEnv()`. */
+  config?: SocialConfig;
+  /** Seals the login state. Default: `APP_SECRET`, else the server's stored secret. Every instance needs the same. */
+  secret?: string | Uint8Array;
+}
+
+class SocialError extends Error {
+  readonly status: number;
+  readonly field: string;
+  constructor(status: number, field: string, message: string) {
+    super(message);
+    this.status = status;
+    this.field = field;
+  }
+}
+
+function sendError(reply: FastifyReply, error: SocialError) {
+  const body: ApiErrorBody = { message: error.message, field: error.field, errors: { [error.field]: [error.message] } };
+  return reply.code(error.status).send(body);
+}
+
+const LoginQuery = z.object({ api_key: z.string().optional() });
+const CallbackQuery = z.object({
+  code: z.string().min(1).max(2048).optional(),
+  state: z.string().min(1).max(2048).optional(),
+  iss: z.string().optional(),
+  error: z.string().optional(),
+});
+
+function isLoopback(url: string): boolean {
+  return new URL(url).protocol === 'http:';
+}
+
+/**
+ * Social login (issue 4, spec §7): GET /api/auth/login/:provider sends the browser to the provider
+ * (code flow, PKCE S256, nonce), the provider comes back to /api/auth/login/:provider/callback
+ * (spec §7's redirect address), which hands code and state to the site's /login, and the site
+ * finishes with POST /api/v2/auth/social/:provider {code, state} → a session.
+ */
+export default fp<SocialPluginOptions>(
+  async (rootApp, options) => {
+    const app = rootApp.withTypeProvider<ZodTypeProvider>();
+    const config = options.config ?? socialConfigFromEnv();
+    let sealer: StateSealer | null = null;
+    const states = () => (sealer ??= createStateSealer(options.secret ?? (process.env.APP_SECRET || loadOrCreateMediaSecret())));
+    const users = createUsersRepository(app.db);
+
+    // Discovery once per channel and provider; a failed one is retried on the next login.
+    const clients = new Map<string, Promise<oidc.Configuration>>();
+    function providerConfig(channelId: number, provider: SocialProvider): SocialProviderConfig {
+      const channel = app.channels.byId(channelId);
+      const found = channel ? config(channel.config.slug, provider) : null;
+      if (!found) throw new SocialError(404, 'provider', `Login with ${provider} is not available on this channel.`);
+      return found;
+    }
+    function clientFor(channelId: number, provider: SocialProvider): Promise<oidc.Configuration> {
+      const settings = providerConfig(channelId, provider);
+      const cacheKey = `${channelId}:${provider}`;
+      let client = clients.get(cacheKey);
+      if (!client) {
+        client = makeClient(settings).catch((error: unknown) => {
+          clients.delete(cacheKey);
+          app.log.warn({ err: error, provider }, 'social provider unreachable');
+          throw new SocialError(502, 'provider', `${provider} cannot be reached. Please try again later.`);
+        });
+        clients.set(cacheKey, client);
+      }
+      return client;
+    }
+
+    app.get(
+      '/api/auth/login/:provider',
+      { schema: { params: SocialProviderParam, querystring: LoginQuery } },
+      async (request, reply) => {
+        try {
+          const { provider } = request.params;
+          const client = await clientFor(request.channelId, provider);
+          const origin = `${request.protocol}://${request.host}`;
+          // The site and its api share an origin ({api} is <site>/api): the browser comes back here.
+          const hostChannel = app.channels.byHostname(request.hostname);
+          if (!hostChannel || hostChannel.id !== request.channelId) {
+            throw new SocialError(400, 'api_key', 'The api key belongs to another channel than this site.');
+          }
+          const codeVerifier = oidc.randomPKCECodeVerifier();
+          const nonce = oidc.randomNonce();
+          const state: SocialState = {
+            provider,
+            channelId: request.channelId,
+            apiKey: String(request.query.api_key),
+            origin,
+            codeVerifier,
+            nonce,
+            expiresAt: Date.now() + STATE_TTL_MS,
+          };
+          const target = oidc.buildAuthorizationUrl(client, {
+            redirect_uri: callbackUri(origin, provider),
+            scope: 'openid email profile',
+            code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+            code_challenge_method: 'S256',
+            nonce,
+            state: states().seal(state),
+          });
+          return reply.redirect(target.href, 302);
+        } catch (error) {
+          if (error instanceof SocialError) return sendError(reply, error);
+          throw error;
+        }
+      },
+    );
+
+    app.get(
+      '/api/auth/login/:provider/callback',
+      { config: { apiKey: false }, schema: { params: SocialProviderParam, querystring: CallbackQuery } },
+      async (request, reply) => {
+        const { provider } = request.params;
+        const { code, state: sealed, iss, error } = request.query;
+        const state = sealed ? states().open(sealed) : null;
+        if (!state || state.provider !== provider) {
+          return sendError(reply, new SocialError(400, 'state', 'The login state is invalid or expired. Please start the login again.'));
+        }
+        // RFC 9207: a provider that names itself must be the one this login went to.
+        if (iss !== undefined) {
+          const expected = providerConfig(state.channelId, provider).issuer;
+          if (iss.replace(/\/$/, '') !== expected.replace(/\/$/, '')) {
+            return sendError(reply, new SocialError(400, 'iss', 'The login answer comes from another provider.'));
+          }
+        }
+        const target = new URL('/login', state.origin);
+        target.searchParams.set('provider', provider);
+        if (code) target.searchParams.set('code', code);
+        else target.searchParams.set('error', error ?? 'access_denied');
+        target.searchParams.set('state', sealed!);
+        return reply.redirect(target.href, 302);
+      },
+    );
+
+    app.post(
+      '/api/v2/auth/social/:provider',
+      { schema: { params: SocialProviderParam, body: SocialLoginBody.extend({ api_key: z.string().optional() }), response: { 200: SessionResponse } } },
+      async (request, reply) => {
+        try {
+          const { provider } = request.params;
+          const state = states().open(request.body.state);
+          if (!state || state.provider !== provider) throw new SocialError(400, 'state', 'The login state is invalid or expired. Please log in again.');
+          if (state.channelId !== request.channelId) throw new SocialError(400, 'state', 'The login state belongs to another channel.');
+          const client = await clientFor(request.channelId, provider);
+          const claims = await exchange(client, provider, state, request.body.code);
+          const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+          if (!email) throw new SocialError(422, 'email', `${provider} did not share an email address.`);
+          const verified = claims.email_verified === true || claims.email_verified === 'true' || (claims.email_verified === undefined && providerConfig(request.channelId, provider).trustEmail === true);
+          if (!verified) throw new SocialError(422, 'email', `${provider} has not verified this email address.`);
+          const user = await findOrCreate(request.channelId, email, claims);
+          const apiKey = await startSession(app.db, { channelId: request.channelId, userId: user.id, replaceKey: request.body.api_key });
+          return { data: { user: toContractUser(user), api_key: apiKey } };
+        } catch (error) {
+          if (error instanceof SocialError) return sendError(reply, error);
+          throw error;
+        }
+      },
+    );
+
+    async function exchange(client: oidc.Configuration, provider: SocialProvider, state: SocialState, code: string): Promise<Record<string, unknown>> {
+      const current = new URL(callbackUri(state.origin, provider));
+      current.searchParams.set('code', code);
+      current.searchParams.set('state', 'checked');
+      // The callback checked `iss` already (the site relays only code and state).
+      if (client.serverMetadata().authorization_response_iss_parameter_supported) current.searchParams.set('iss', client.serverMetadata().issuer);
+      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      try {
+        tokens = await oidc.authorizationCodeGrant(client, current, {
+          pkceCodeVerifier: state.codeVerifier,
+          expectedNonce: state.nonce,
+          expectedState: 'checked',
+          // An OpenID provider publishes its keys; without them (Facebook's classic login) there is no ID token.
+          idTokenExpected: client.serverMetadata().jwks_uri !== undefined,
+        });
+      } catch (error) {
+        logRefusal(error);
+        throw new SocialError(400, 'code', `The ${provider} login code is invalid, expired or already used. Please log in again.`);
+      }
+      const idClaims = (tokens.claims() ?? {}) as Record<string, unknown>;
+      if (typeof idClaims.email === 'string' || !client.serverMetadata().userinfo_endpoint) return idClaims;
+      // No email in the ID token (or none at all, as with Facebook's classic login): the userinfo endpoint.
+      const info = await oidc.fetchUserInfo(client, tokens.access_token, typeof idClaims.sub === 'string' ? idClaims.sub : oidc.skipSubjectCheck);
+      const merged: Record<string, unknown> = { ...info, ...idClaims };
+      merged.given_name ??= info.first_name;
+      merged.family_name ??= info.last_name;
+      return merged;
+    }
+
+    function logRefusal(error: unknown) {
+      app.log.info({ err: error }, 'social code exchange refused');
+    }
+
+    async function findOrCreate(channelId: number, email: string, claims: Record<string, unknown>) {
+      const existing = await users.findByEmail(channelId, email);
+      if (existing) {
+        // The provider vouches for the address: an account waiting for verification is verified now.
+        if (!existing.email_verified_at) await users.markVerified(channelId, existing.id);
+        return (await users.findById(channelId, existing.id)) ?? existing;
+      }
+      const name = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null);
+      try {
+        return await users.create({ channelId, email, passwordHash: null, firstName: name(claims.given_name), lastName: name(claims.family_name), verified: true });
+      } catch (error) {
+        // Two logins of one new user at once: the other made the account.
+        if (error instanceof EmailTakenError) {
+          const made = await users.findByEmail(channelId, email);
+          if (made) return made;
+        }
+        throw error;
+      }
+    }
+  },
+  { name: 'social', dependencies: ['db', 'api-key-auth'] },
+);
+
+function callbackUri(origin: string, provider: SocialProvider): string {
+  return `${origin}/api/auth/login/${provider}/callback`;
+}
+
+async function makeClient(settings: SocialProviderConfig): Promise<oidc.Configuration> {
+  const insecure = [settings.issuer, settings.authorizationEndpoint, settings.tokenEndpoint].some((u) => u !== undefined && isLoopback(u));
+  let client: oidc.Configuration;
+  if (settings.authorizationEndpoint && settings.tokenEndpoint) {
+    client = new oidc.Configuration(
+      {
+        issuer: settings.issuer,
+        authorization_endpoint: settings.authorizationEndpoint,
+        token_endpoint: settings.tokenEndpoint,
+        userinfo_endpoint: settings.userinfoEndpoint,
+        jwks_uri: settings.jwksUri,
+      },
+      settings.clientId,
+      settings.clientSecret,
+    );
+  } else {
+    const discovered = await oidc.discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
+      execute: insecure ? [oidc.allowInsecureRequests] : [],
+    });
+    const metadata = { ...discovered.serverMetadata() };
+    if (settings.userinfoEndpoint) metadata.userinfo_endpoint = settings.userinfoEndpoint;
+    if (settings.jwksUri) metadata.jwks_uri = settings.jwksUri;
+    client = new oidc.Configuration(metadata, settings.clientId, settings.clientSecret);
+  }
+  // http is for a provider on this machine (tests, the demo); a real one is https.
+  if (insecure) oidc.allowInsecureRequests(client);
+  return client;
+}
+
+
+declare module '../app.ts' {
+  interface BuildAppOptions {
+    /** Social login providers per channel and the state secret; default from env (`socialConfigFromEnv`). */
+    social?: SocialPluginOptions;
+  }
+}

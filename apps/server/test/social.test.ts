@@ -1,0 +1,203 @@
+import { ApiErrorBody, SessionResponse } from '@grandstand/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { socialConfigFromEnv } from '../src/social/config.ts';
+import { buildTestApp, type TestApp } from './helper.ts';
+import { type RunningProvider, startTestProvider } from './oidc/provider.ts';
+
+const HOSTS = { alpha: 'localhost', bravo: 'bravo.localhost' } as const;
+type Slug = keyof typeof HOSTS;
+
+let oidc: RunningProvider;
+let t: TestApp;
+
+beforeAll(async () => {
+  oidc = await startTestProvider({
+    redirectUris: Object.values(HOSTS).map((host) => `http://${host}/api/auth/login/google/callback`),
+  });
+  // Google for every channel from the shared variables; facebook only configured for bravo.
+  const config = socialConfigFromEnv({
+    SOCIAL_GOOGLE_ISSUER: oidc.issuer,
+    SOCIAL_GOOGLE_CLIENT_ID: oidc.clientId,
+    SOCIAL_GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+    GRANDSTAND_BRAVO_SOCIAL_FACEBOOK_ISSUER: oidc.issuer,
+    GRANDSTAND_BRAVO_SOCIAL_FACEBOOK_CLIENT_ID: oidc.clientId,
+  });
+  t = await buildTestApp({ social: { config, secret: 'social-test-secret' } });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await oidc?.close();
+});
+
+/** A tiny cookie jar: the provider keeps its interaction in cookies between its pages. */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    return response;
+  }
+}
+
+/**
+ * At the provider: follows its redirects, fills in its login form with the email, and stops at the
+ * redirect back to the API's callback, which it returns.
+ */
+async function loginAtProvider(authorizationUrl: string, email: string): Promise<URL> {
+  const browser = new Browser();
+  let response = await browser.fetch(authorizationUrl);
+  for (let step = 0; step < 10; step += 1) {
+    const location = response.headers.get('location');
+    if (location) {
+      const next = new URL(location, response.url || authorizationUrl);
+      if (!next.href.startsWith(oidc.issuer)) return next;
+      response = await browser.fetch(next.href);
+      continue;
+    }
+    const html = await response.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    expect(action, `the provider's page has a form: ${html.slice(0, 300)}`).toBeDefined();
+    response = await browser.fetch(new URL(action!.replace(/&amp;/g, '&'), oidc.issuer).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ prompt: 'login', login: email, password: 'any' }).toString(),
+    });
+  }
+  throw new Error('the provider never sent the browser back');
+}
+
+interface SiteLogin {
+  apiKey: string;
+  code: string;
+  state: string;
+  siteUrl: URL;
+}
+
+/** The whole redirect flow, up to the site's /login with code and state. */
+async function redirectFlow(slug: Slug, email: string, provider = 'google'): Promise<SiteLogin> {
+  const apiKey = await t.keyFor(slug);
+  const host = HOSTS[slug];
+  const start = await t.app.inject({ method: 'GET', url: `/api/auth/login/${provider}?api_key=${apiKey}`, headers: { host } });
+  expect(start.statusCode).toBe(302);
+  const authorization = new URL(start.headers.location as string);
+  expect(authorization.href.startsWith(oidc.issuer)).toBe(true);
+  expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorization.searchParams.get('scope')).toBe('openid email profile');
+  expect(authorization.searchParams.get('nonce')).toBeTruthy();
+  // The state carries the key sealed: neither it nor the PKCE verifier can be read in the URL.
+  expect(authorization.searchParams.get('state')).not.toContain(apiKey);
+
+  const callback = await loginAtProvider(authorization.href, email);
+  expect(callback.host).toBe(host);
+  expect(callback.pathname).toBe(`/api/auth/login/${provider}/callback`);
+  const back = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { host } });
+  expect(back.statusCode).toBe(302);
+  const siteUrl = new URL(back.headers.location as string);
+  return { apiKey, code: siteUrl.searchParams.get('code') ?? '', state: siteUrl.searchParams.get('state') ?? '', siteUrl };
+}
+
+function finish(slug: Slug, login: { apiKey: string; code: string; state: string }, provider = 'google') {
+  return t.app.inject({ method: 'POST', url: `/api/v2/auth/social/${provider}`, payload: { api_key: login.apiKey, code: login.code, state: login.state } });
+}
+
+describe('social login through a local OpenID provider', () => {
+  it('sends the browser to the provider and back to the channel site, then starts a session for a new verified user', async () => {
+    const login = await redirectFlow('bravo', 'ana.lima@example.test');
+    expect(login.siteUrl.origin).toBe('http://bravo.localhost');
+    expect(login.siteUrl.pathname).toBe('/login');
+    expect(login.siteUrl.searchParams.get('provider')).toBe('google');
+
+    const response = await finish('bravo', login);
+    expect(response.statusCode).toBe(200);
+    const session = SessionResponse.parse(response.json()).data;
+    expect(session.user).toMatchObject({ email: 'ana.lima@example.test', first_name: 'Ana', last_name: 'Lima' });
+    expect(session.api_key).not.toBe(login.apiKey);
+
+    // The fresh key is the user's, in bravo; the key the login started with stopped working.
+    const keys = await t.database.db.selectFrom('api_keys').select(['channel_id', 'user_id']).where('user_id', '=', session.user.id).execute();
+    expect(keys).toEqual([{ channel_id: t.channel('bravo').id, user_id: session.user.id }]);
+    const fresh = await t.app.inject({ method: 'GET', url: `/api/settings?api_key=${session.api_key}` });
+    expect(fresh.statusCode).toBe(200);
+    const old = await t.app.inject({ method: 'GET', url: `/api/settings?api_key=${login.apiKey}` });
+    expect(old.statusCode).toBe(403);
+    const user = await t.database.db.selectFrom('users').selectAll().where('id', '=', session.user.id).executeTakeFirstOrThrow();
+    expect(user.channel_id).toBe(t.channel('bravo').id);
+    expect(user.email_verified_at).not.toBeNull();
+  });
+
+  it('logs an existing user of the channel in again, as the same user', async () => {
+    const first = SessionResponse.parse((await finish('alpha', await redirectFlow('alpha', 'repeat@example.test'))).json()).data;
+    const second = SessionResponse.parse((await finish('alpha', await redirectFlow('alpha', 'repeat@example.test'))).json()).data;
+    expect(second.user.id).toBe(first.user.id);
+    // The same address in another channel is another account (channels never share users).
+    const elsewhere = SessionResponse.parse((await finish('bravo', await redirectFlow('bravo', 'repeat@example.test'))).json()).data;
+    expect(elsewhere.user.id).not.toBe(first.user.id);
+  });
+
+  it('refuses a code used twice', async () => {
+    const login = await redirectFlow('alpha', 'twice@example.test');
+    expect((await finish('alpha', login)).statusCode).toBe(200);
+    const replay = await finish('alpha', { ...login, apiKey: await t.keyFor('alpha') });
+    expect(replay.statusCode).toBe(400);
+    expect(ApiErrorBody.parse(replay.json()).field).toBe('code');
+  });
+
+  it("refuses a state of another channel, even with a valid code", async () => {
+    const login = await redirectFlow('alpha', 'crossing@example.test');
+    const response = await finish('bravo', { ...login, apiKey: await t.keyFor('bravo') });
+    expect(response.statusCode).toBe(400);
+    expect(ApiErrorBody.parse(response.json()).field).toBe('state');
+  });
+
+  it('refuses a forged or altered state, at the callback and at the login call', async () => {
+    const login = await redirectFlow('alpha', 'forger@example.test');
+    const [version, iv, body, tag] = login.state.split('.') as [string, string, string, string];
+    const flipped = `${version}.${iv}.${body.slice(0, -2)}${body.endsWith('AA') ? 'BA' : 'AA'}.${tag}`;
+    for (const state of ['forged', flipped, Buffer.from(JSON.stringify({ channelId: 1, apiKey: 'x' })).toString('base64url')]) {
+      const response = await finish('alpha', { ...login, state, apiKey: await t.keyFor('alpha') });
+      expect(response.statusCode).toBe(400);
+      expect(ApiErrorBody.parse(response.json()).field).toBe('state');
+      const callback = await t.app.inject({ method: 'GET', url: `/api/auth/login/google/callback?code=x&state=${encodeURIComponent(state)}` });
+      expect(callback.statusCode).toBe(400);
+      expect(ApiErrorBody.parse(callback.json()).field).toBe('state');
+    }
+    // A state is bound to its provider too.
+    const wrongProvider = await finish('alpha', login, 'facebook');
+    expect(wrongProvider.statusCode).toBe(400);
+  });
+
+  it('answers 404 naming provider for a provider the channel has not configured, 400 for an unknown one', async () => {
+    const key = await t.keyFor('alpha');
+    const facebook = await t.app.inject({ method: 'GET', url: `/api/auth/login/facebook?api_key=${key}`, headers: { host: 'localhost' } });
+    expect(facebook.statusCode).toBe(404);
+    expect(ApiErrorBody.parse(facebook.json()).field).toBe('provider');
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/auth/login/myspace?api_key=${key}`, headers: { host: 'localhost' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(ApiErrorBody.parse(unknown.json()).field).toBe('provider');
+    // bravo has facebook (here the same local provider).
+    const bravo = await t.app.inject({ method: 'GET', url: `/api/auth/login/facebook?api_key=${await t.keyFor('bravo')}`, headers: { host: 'bravo.localhost' } });
+    expect(bravo.statusCode).toBe(302);
+  });
+
+  it('needs a valid api key to start, and the site of the key’s own channel', async () => {
+    const noKey = await t.app.inject({ method: 'GET', url: '/api/auth/login/google', headers: { host: 'localhost' } });
+    expect(noKey.statusCode).toBe(403);
+    const otherSite = await t.app.inject({ method: 'GET', url: `/api/auth/login/google?api_key=${await t.keyFor('bravo')}`, headers: { host: 'localhost' } });
+    expect(otherSite.statusCode).toBe(400);
+    expect(ApiErrorBody.parse(otherSite.json()).field).toBe('api_key');
+  });
+
+  it('answers bad bodies with a 4xx naming the field', async () => {
+    const key = await t.keyFor('alpha');
+    const missing = await t.app.inject({ method: 'POST', url: '/api/v2/auth/social/google', payload: { api_key: key, state: 'x' } });
+    expect(missing.statusCode).toBe(400);
+    expect(ApiErrorBody.parse(missing.json()).field).toBe('code');
+  });
+});
