@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrations.ts';
 import { mediaConfigFromEnv, mediaDirFromEnv } from './media/config.ts';
 import { prepareMedia } from './media/prepare.ts';
 import { trustProxyFromEnv } from './geo/index.ts';
+import { mailConfigFromEnv } from './mail/plugin.ts';
 import { serverPaths } from './paths.ts';
 
 const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media>
@@ -57,6 +58,7 @@ async function serve(): Promise<void> {
     logger: { level: process.env.LOG_LEVEL || 'info' },
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     media: mediaConfigFromEnv(),
+    mail: mailConfigFromEnv(),
   });
   const port = Number(process.env.PORT || 8080);
   const address = await app.listen({ port, host: process.env.HOST || '0.0.0.0' });

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import type { LoadedChannel } from '../channels/loadChannels.ts';
+import type { UserRow } from '../db/schema.ts';
+import authMailRoutes from '../routes/auth-mail/index.ts';
+import { LINK_TTL_SECONDS, linkUrl, passwordBinding, signLink } from './links.ts';
+import { createMailer, listOutbox, readOutboxMessage } from './mailer.ts';
+import { outboxListPage, outboxMessagePage } from './outboxPage.ts';
+import { loadOrCreateAppSecret, dataDirFromEnv } from './secret.ts';
+import { passwordResetMail, verificationMail } from './templates.ts';
+
+export interface MailOptions {
+  /** SMTP connection URL (`smtp://user:pass@host:port`); unset means the local outbox. */
+  smtpUrl?: string;
+  /** Where outbox messages go. Default: a fresh temporary folder (tests, tools); `serve` passes `<data dir>/outbox`. */
+  outboxDir?: string;
+  /** Signs the mailed links. Default: random in memory; `serve` passes APP_SECRET or the stored one. */
+  secret?: string | Uint8Array;
+  /** The sender's address; the channel's name is the sender's name. */
+  fromAddress?: string;
+  /** The clock in UTC seconds (tests move it). */
+  now?: () => number;
+}
+
+/** What `serve` runs with: SMTP_URL, MAIL_FROM, APP_SECRET (or the stored secret), `<data dir>/outbox`. */
+export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailOptions {
+  return {
+    smtpUrl: env.SMTP_URL || undefined,
+    outboxDir: join(dataDirFromEnv(env), 'outbox'),
+    secret: loadOrCreateAppSecret(env),
+    fromAddress: env.MAIL_FROM || undefined,
+  };
+}
+
+/** The user fields a mail needs (a users row fits). */
+export type MailUser = Pick<UserRow, 'id' | 'email' | 'first_name' | 'password_hash'>;
+
+export interface AccountMailInput {
+  /** The channel, or its id. */
+  channel: LoadedChannel | number;
+  user: MailUser;
+  /** The channel's site origin, e.g. `http://alpha.localhost:8080` (`siteOriginOf(app, request, channelId)`). */
+  origin?: string;
+  /** Same as `origin` (the name in the issue's interface notes). */
+  siteOrigin?: string;
+}
+
+export interface AccountsMail {
+  /** Mails the verification link (valid 24 h). Rejects when the mail cannot be handed over. */
+  sendVerification(input: AccountMailInput): Promise<void>;
+  /** Mails the password-reset link (valid 1 h, works once). */
+  sendPasswordReset(input: AccountMailInput): Promise<void>;
+  readonly mode: 'smtp' | 'outbox';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Verification and reset mail (src/mail). */
+    accountsMail: AccountsMail;
+  }
+}
+
+declare module '../app.ts' {
+  interface BuildAppOptions {
+    /** Mail transport and link secret; `serve` passes `mailConfigFromEnv()`. */
+    mail?: MailOptions;
+  }
+}
+
+/**
+ * Mail for accounts (issue 4): the `accountsMail` decorator, the verify and reset routes under
+ * /api, and the demo outbox page at /outbox when no SMTP server is configured.
+ */
+export default fp<MailOptions>(
+  async (app, options) => {
+    const secret = options.secret ?? randomBytes(32);
+    const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    const outboxDir = options.outboxDir ?? join(tmpdir(), `grandstand-outbox-${randomBytes(6).toString('hex')}`);
+    const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir });
+    const fromAddress = options.fromAddress ?? 'no-reply@grandstand.localhost';
+
+    const send = async (kind: 'verify-email' | 'password-reset', input: AccountMailInput) => {
+      const channel = typeof input.channel === 'number' ? app.channels.byId(input.channel) : input.channel;
+      if (!channel) throw new Error(`unknown channel ${String(input.channel)}`);
+      const origin = input.origin ?? input.siteOrigin;
+      if (!origin) throw new Error('a mailed link needs the site origin');
+      const expires = now() + LINK_TTL_SECONDS[kind];
+      const binding = kind === 'password-reset' ? passwordBinding(input.user.password_hash) : undefined;
+      const signature = signLink({ channelId: channel.id, email: input.user.email, expires, purpose: kind, binding }, secret);
+      const link = linkUrl(origin, `/${kind}`, { email: input.user.email, expires, signature });
+      const template = kind === 'verify-email' ? verificationMail : passwordResetMail;
+      const content = template({ channelName: channel.config.name, language: channel.config.language, firstName: input.user.first_name, link });
+      await mailer.send({ ...content, channelSlug: channel.config.slug, from: { name: channel.config.name, address: fromAddress }, to: input.user.email });
+    };
+
+    app.decorate('accountsMail', {
+      sendVerification: (input) => send('verify-email', input),
+      sendPasswordReset: (input) => send('password-reset', input),
+      mode: mailer.mode,
+    } satisfies AccountsMail);
+    app.addHook('onClose', async () => mailer.close());
+
+    await app.register(authMailRoutes, { prefix: '/api', secret, now });
+
+    if (mailer.mode === 'outbox') {
+      // A demo aid (issue 4): the person running the demo opens the links mailed on this host's channel.
+      const html = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'" };
+      app.get('/outbox', async (request, reply) => {
+        const channel = request.hostChannel;
+        if (!channel) return reply.code(404).send({ message: 'Not found.', field: 'url' });
+        return reply.headers(html).send(outboxListPage(channel.config.name, await listOutbox(outboxDir, channel.config.slug)));
+      });
+      app.get<{ Params: { id: string } }>('/outbox/:id', async (request, reply) => {
+        const channel = request.hostChannel;
+        const message = channel ? await readOutboxMessage(outboxDir, channel.config.slug, request.params.id) : null;
+        if (!message) return reply.code(404).send({ message: 'Not found.', field: 'id' });
+        return reply.headers(html).send(outboxMessagePage(message));
+      });
+    }
+  },
+  { name: 'accounts-mail', dependencies: ['db', 'channel-by-host'] },
+);

@@ -1,0 +1,89 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsersRepository, hashPassword } from '../src/accounts/index.ts';
+import type { UserRow } from '../src/db/schema.ts';
+import { buildTestApp, type TestApp } from './helper.ts';
+
+let t: TestApp;
+let outboxDir: string;
+
+beforeAll(async () => {
+  outboxDir = await mkdtemp(join(tmpdir(), 'grandstand-outbox-test-'));
+  t = await buildTestApp({ mail: { outboxDir } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(outboxDir, { recursive: true, force: true });
+});
+
+async function newUser(slug: string, firstName: string): Promise<UserRow> {
+  return createUsersRepository(t.app.db).create({
+    channelId: t.channel(slug).id,
+    email: `outbox-${slug}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`,
+    passwordHash: await hashPassword('an old password'),
+    firstName,
+    lastName: 'Viewer',
+    verified: false,
+  });
+}
+
+const page = (url: string, host = 'alpha.localhost:8080') => t.app.inject({ url, headers: { host } });
+
+describe('local outbox (no SMTP_URL)', () => {
+  it('keeps each message as a file of its channel', async () => {
+    const user = await newUser('alpha', 'Dana');
+    await t.app.accountsMail.sendVerification({ channel: t.channel('alpha'), user, origin: 'http://alpha.localhost:8080' });
+    const files = await readdir(join(outboxDir, 'alpha'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^\d{13}-[a-f0-9]{12}\.json$/);
+    const stored = JSON.parse(await readFile(join(outboxDir, 'alpha', files[0] ?? ''), 'utf8')) as Record<string, string>;
+    expect(stored).toMatchObject({ to: user.email, subject: 'Verify your email address for Alpha Sports', from: '"Alpha Sports" <no-reply@grandstand.localhost>' });
+    expect(stored.text).toContain('http://alpha.localhost:8080/verify-email?email=');
+    expect(stored.html).toContain('<a href="http://alpha.localhost:8080/verify-email?email=');
+  });
+
+  it('lists the host channel’s messages newest first and shows each with its links clickable, escaped', async () => {
+    const older = await newUser('alpha', 'Older');
+    await t.app.accountsMail.sendPasswordReset({ channel: t.channel('alpha'), user: older, origin: 'http://alpha.localhost:8080' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const newer = await newUser('alpha', '<b>Newer</b>');
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset-request', headers: { host: 'alpha.localhost:8080' }, payload: { api_key: await t.keyFor('alpha'), email: newer.email } });
+    expect(reset.statusCode).toBe(200);
+    // The reset request answers before the mail is written.
+    for (let i = 0; i < 50 && !(await page('/outbox')).body.includes(newer.email); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const list = await page('/outbox');
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toContain('text/html');
+    expect(list.body).toContain('Demo outbox');
+    expect(list.body.indexOf(newer.email)).toBeGreaterThan(-1);
+    expect(list.body.indexOf(newer.email)).toBeLessThan(list.body.indexOf(older.email));
+
+    const id = /href="\/outbox\/([^"]+)"/.exec(list.body)?.[1];
+    const message = await page(`/outbox/${id ?? ''}`);
+    expect(message.statusCode).toBe(200);
+    expect(message.body).toContain('Hello &lt;b&gt;Newer&lt;/b&gt;,');
+    expect(message.body).not.toContain('<b>Newer</b>');
+    expect(message.body).toMatch(/<a href="http:\/\/alpha\.localhost:8080\/password-reset\?email=[^"]+&amp;expires=\d+&amp;signature=[^"]+">/);
+    expect(message.body).toContain('sandbox=');
+  });
+
+  it('shows one channel nothing of another’s outbox', async () => {
+    const user = await newUser('bravo', 'Camille');
+    await t.app.accountsMail.sendVerification({ channel: t.channel('bravo'), user, origin: 'http://bravo.localhost:8080' });
+    const bravo = await page('/outbox', 'bravo.localhost:8080');
+    expect(bravo.body).toContain(user.email);
+    expect(bravo.body).toContain('Confirmez votre adresse courriel pour Bravo Sports');
+    const alpha = await page('/outbox');
+    expect(alpha.body).not.toContain(user.email);
+    const bravoId = /href="\/outbox\/([^"]+)"/.exec(bravo.body)?.[1] ?? '';
+    expect((await page(`/outbox/${bravoId}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for an unknown or malformed message id', async () => {
+    expect((await page('/outbox/1700000000000-000000000000')).statusCode).toBe(404);
+    expect((await page('/outbox/..%2F..%2Fapp-secret')).statusCode).toBe(404);
+  });
+});
