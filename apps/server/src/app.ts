@@ -70,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogCache, options.catalogCache ?? {});
   await app.register(geoPlugin);
 
+  await app.register(import('./plugins/rate-limit.ts'), options.rateLimit ?? {});
   await app.register(keysRoutes);
   for (const routes of [channelRoutes, participantsRoutes, eventsRoutes, profileRoutes, geoRoutes]) {
     await app.register(routes, { prefix: '/api' });

@@ -64,7 +64,9 @@ export interface TestApp {
 export async function buildTestApp(options: Partial<Omit<BuildAppOptions, 'db' | 'channels'>> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const channels = await upsertChannels(database.db, await loadChannelFolders(FIXTURE_CHANNELS_DIR));
-  const app = await buildApp({ db: database.db, channels, logger: false, sitesDir: '/nonexistent-sites', ...options });
+  // Account routes are rate limited (10 a minute); a suite makes many calls from one address, so
+  // tests get a loose limit unless they test the limit itself (test/auth-security.test.ts).
+  const app = await buildApp({ db: database.db, channels, logger: false, sitesDir: '/nonexistent-sites', rateLimit: { max: 10_000 }, ...options });
   await app.ready();
   const channel = (slug: string) => {
     const found = channels.find((c) => c.config.slug === slug);

@@ -5,8 +5,8 @@ import type { UserRow } from '../../db/schema.ts';
 
 const NAME_MAX = 100;
 
-/** Routes that guessing could abuse; the rate limiter (plugins/rate-limit.ts) reads this config. */
-export const LIMITED = { rateLimited: true } as const;
+/** Routes that guessing could abuse: limited by plugins/rate-limit.ts (issue 4 Security). */
+export const LIMITED = { rateLimit: {} };
 
 export function fail(reply: FastifyReply, status: number, field: string, message: string) {
   const body: ApiErrorBody = { message, field, errors: { [field]: [message] } };
