@@ -38,6 +38,9 @@ describe('registerFeatureResources', () => {
     const i18n = await createI18n({ language: 'fr' });
     await registerFeatureResources(i18n, demo, { preload: false });
     expect(frenchLoads).toBe(0);
+    // The site switches to the channel's language when its settings arrive: still nothing fetched.
+    await changeLanguage(i18n, 'fr');
+    expect(frenchLoads).toBe(0);
     await i18n.loadNamespaces('demo');
     expect(i18n.t('demo:title' as never)).toBe('En direct');
     expect(frenchLoads).toBe(1);

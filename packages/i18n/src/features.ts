@@ -52,8 +52,11 @@ export function registerFeatureResources(instance: i18n, feature: FeatureNamespa
     registries.set(instance, registry);
   }
   registry.set(feature.namespace, feature);
+  // Adding a bundle would put the namespace on the instance's list, which every language change
+  // loads; without preload the backend serves it (English included) when a view first asks.
+  if (options.preload === false) return Promise.resolve();
   instance.addResourceBundle(defaultLanguage, feature.namespace, feature.en, true, true);
-  return options.preload === false ? Promise.resolve() : instance.loadNamespaces(feature.namespace);
+  return instance.loadNamespaces(feature.namespace);
 }
 
 /** A typed descriptor for a feature's namespace (identity at run time). */
