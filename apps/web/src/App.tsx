@@ -1,4 +1,5 @@
 import type { ApiClient } from '@grandstand/api-client';
+import { isAuthPath } from '@grandstand/auth';
 import { changeLanguage, htmlLang, useTranslation } from '@grandstand/i18n';
 import { channelApi, selectShowReloadScreen, useAppSelector } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
@@ -6,7 +7,6 @@ import { ChannelThemeProvider, Loader } from '@grandstand/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import channel from 'virtual:grandstand-channel';
-import { isAuthPath } from './navigation/paths.ts';
 import { buildRoutes } from './routes.tsx';
 import { ReloadScreen } from './shell/ReloadScreen.tsx';
 import { LANGUAGE_STORAGE_KEY } from './shell/services.tsx';

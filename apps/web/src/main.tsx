@@ -1,5 +1,6 @@
 import { createApiClient } from '@grandstand/api-client';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
+import { authNamespace } from '@grandstand/auth';
 import { contentNamespace } from '@grandstand/content';
 import { eventsNamespace, watchNamespace } from '@grandstand/events';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
@@ -25,7 +26,7 @@ const i18n = await createI18n({
   namespaces: ['common', 'shell', 'errors'],
 });
 await registerFeatureResources(i18n, eventsNamespace);
-for (const namespace of [watchNamespace, contentNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
+for (const namespace of [watchNamespace, contentNamespace, authNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

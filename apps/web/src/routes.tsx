@@ -1,3 +1,4 @@
+import { AUTH_PATHS, authRoutes } from '@grandstand/auth';
 import { CONTENT_PATHS, createChannelPageRoute, createContentRoutes } from '@grandstand/content';
 import type { Page } from '@grandstand/contract';
 import { embedRoutes, eventsRoutes, LazyScheduleView, watchRoutes } from '@grandstand/events';
@@ -14,7 +15,7 @@ import { Layout } from './shell/Layout.tsx';
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 /** Paths the product owns (spec §2); a channel page may not shadow them. */
-const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', ...CONTENT_PATHS]);
+const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', ...Object.values(AUTH_PATHS), ...CONTENT_PATHS]);
 
 function Loading() {
   const { t } = useTranslation('shell');
@@ -59,6 +60,7 @@ export function buildRoutes(pages: readonly Page[]): RouteObject[] {
       children: [
         ...eventsRoutes,
         ...watchRoutes,
+        ...authRoutes,
         ...createContentRoutes({ description: channel.description }),
         { path: '404', element: <NotFoundPage /> },
         ...pageRoutes,

@@ -1,7 +1,6 @@
+import { isGuestOnlyPath } from '@grandstand/auth';
 import type { User } from '@grandstand/contract';
 
-/** spec §2: the auth pages a logged-in user is sent home from. */
-const LOGGED_OUT_ONLY = ['/login', '/registration', '/password-reset-request', '/password-reset'];
 const PROFILE_EDIT = '/profile/edit';
 const LINK_DEVICE = '/profile/sessions/add';
 
@@ -36,7 +35,7 @@ function normalise(path: string): string {
 export function decideNavigation({ user, pathname, previousPath, entered, remoteAuth }: GuardInput): GuardDecision {
   const path = normalise(pathname);
   if (user?.temporary_password && path !== PROFILE_EDIT) return { kind: 'redirect', to: PROFILE_EDIT };
-  if (entered && user && LOGGED_OUT_ONLY.includes(path)) return { kind: 'redirect', to: '/' };
+  if (entered && user && isGuestOnlyPath(path)) return { kind: 'redirect', to: '/' };
   if (!user && path === '/buy' && previousPath !== null && ['/login', '/registration'].includes(normalise(previousPath))) return { kind: 'back' };
   if (path === LINK_DEVICE && remoteAuth) return { kind: 'leave-site', to: remoteAuth };
   if (!user && (path === '/profile' || path.startsWith('/profile/'))) return { kind: 'redirect', to: `/login?${new URLSearchParams({ next: path })}` };

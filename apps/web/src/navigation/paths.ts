@@ -1,17 +1,13 @@
+import { isAuthPath } from '@grandstand/auth';
 import type { MenuItem, Page } from '@grandstand/contract';
 import type { NavItem } from '@grandstand/ui';
 
-/** spec §2: auth pages; neither they nor error pages are remembered as the last visited page. */
-export const AUTH_PATHS = ['/login', '/registration', '/verify-notice', '/verify-email', '/password-reset-request', '/password-reset'];
+/** spec §2: neither auth pages nor error pages are remembered as the last visited page. */
 export const ERROR_PATHS = ['/404'];
-
-export function isAuthPath(pathname: string): boolean {
-  return AUTH_PATHS.includes(normalise(pathname));
-}
 
 export function isRemembered(pathname: string): boolean {
   const path = normalise(pathname);
-  return !AUTH_PATHS.includes(path) && !ERROR_PATHS.includes(path);
+  return !isAuthPath(path) && !ERROR_PATHS.includes(path);
 }
 
 function normalise(pathname: string): string {

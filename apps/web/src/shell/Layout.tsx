@@ -1,4 +1,3 @@
-import { SanitizedHtml } from '@grandstand/content';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi, closePopup, removeToast, selectPopups, selectToasts, useAppDispatch, useAppSelector } from '@grandstand/store';
 import { Footer, Header, menuForPlacement, Popup, ToastViewport } from '@grandstand/ui';
@@ -9,6 +8,8 @@ import styled from 'styled-components';
 import channel from 'virtual:grandstand-channel';
 import { RouterLink } from '../navigation/RouterLink.tsx';
 import { toNavItems } from '../navigation/paths.ts';
+import { AccountActions } from './AccountActions.tsx';
+import { FooterBlock } from './FooterBlock.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 /** The channel's frame: header and footer menus (spec §3 placement), toasts and popups. */
@@ -40,7 +41,12 @@ export function Layout({ children }: { children: ReactNode }) {
         menuButtonLabel={t('menu')}
         linkComponent={RouterLink}
         currentPath={pathname}
-        actions={<LanguageSwitch />}
+        actions={
+          <>
+            <AccountActions />
+            <LanguageSwitch />
+          </>
+        }
       />
       <Main id="main" tabIndex={-1}>
         {children}
@@ -52,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         linkComponent={RouterLink}
         copyright={t('copyright', { year: new Date().getFullYear(), channel: name })}
       >
-        {footerBlock && <SanitizedHtml html={footerBlock.content} />}
+        {footerBlock && <FooterBlock html={footerBlock.content} />}
       </Footer>
       <ToastViewport toasts={toasts} onDismiss={(id) => dispatch(removeToast(id))} dismissLabel={t('dismiss')} />
       {popup && (
