@@ -247,3 +247,21 @@ describe('bad input on every account route', () => {
     }
   });
 });
+
+describe('demo users from the seed', () => {
+  it('log in with their seeded passwords, the temporary one flagged', async () => {
+    const viewer = await login('alpha', 'viewer@alpha.example', 'alpha-viewer-pass');
+    expect(viewer.statusCode, viewer.body).toBe(200);
+    expect(SessionResponse.parse(viewer.json()).data.user).toMatchObject({ first_name: 'Alma', temporary_password: false });
+    const temporary = SessionResponse.parse((await login('alpha', 'temporary@alpha.example', 'alpha-temporary-pass')).json()).data;
+    expect(ProfileResponse.parse((await profile(temporary.api_key)).json()).data.temporary_password).toBe(true);
+  });
+
+  it("an address on two channels is two accounts: A's password never opens B's account", async () => {
+    expectFieldError(await login('bravo', 'viewer@alpha.example', 'alpha-viewer-pass'), 422, 'email', AUTH_MESSAGES.invalidCredentials);
+    expectFieldError(await login('alpha', 'viewer@alpha.example', 'bravo-viewer-pass'), 422, 'email', AUTH_MESSAGES.invalidCredentials);
+    const bravo = SessionResponse.parse((await login('bravo', 'viewer@alpha.example', 'bravo-viewer-pass')).json()).data;
+    expect(bravo.user.first_name).toBe('Bruno');
+    expect(ProfileResponse.parse((await profile(bravo.api_key)).json()).data.first_name).toBe('Bruno');
+  });
+});

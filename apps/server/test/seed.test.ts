@@ -51,6 +51,18 @@ describe('seed', () => {
     expect(await eventsOf('bravo')).toHaveLength(3);
   });
 
+  it('re-seeding puts the demo users back as the seed says and keeps other users', async () => {
+    const alpha = t.channel('alpha').id;
+    const viewer = await t.database.db.selectFrom('users').select(['id', 'password_hash']).where('channel_id', '=', alpha).where('email', '=', 'temporary@alpha.example').executeTakeFirstOrThrow();
+    expect(viewer.password_hash).toMatch(/^\$argon2id\$/);
+    await t.database.db.updateTable('users').set({ temporary_password: false, first_name: 'Changed' }).where('id', '=', viewer.id).execute();
+    const other = await t.database.db.insertInto('users').values({ channel_id: alpha, email: 'kept@example.com', password_hash: null, first_name: null, last_name: null }).returning('id').executeTakeFirstOrThrow();
+    await seedChannel(t.database.db, t.channel('alpha'));
+    const after = await t.database.db.selectFrom('users').select(['id', 'first_name', 'temporary_password']).where('channel_id', '=', alpha).where('email', '=', 'temporary@alpha.example').executeTakeFirstOrThrow();
+    expect(after).toEqual({ id: viewer.id, first_name: 'Theo', temporary_password: true });
+    expect(await t.database.db.selectFrom('users').select('id').where('id', '=', other.id).executeTakeFirst()).toBeDefined();
+  });
+
   it('rolls back a failing seed as a whole', async () => {
     const before = await eventsOf('bravo');
     const broken = { ...t.channel('bravo'), seed: { ...t.channel('bravo').seed!, menu: [{ title: 'Bad', type: 'page' as const, placement: 'header' as const, url: null, page: 'no-such-page', participant_group: null, vod_media_id: null }] } };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { createUsersRepository, hashPassword } from '../accounts/index.ts';
 import { notifyDataChanged } from '../cache/invalidation.ts';
 import { DEMO_TABLES, type Database } from '../db/schema.ts';
 import type { ChannelFolder, LoadedChannel } from './loadChannels.ts';
@@ -214,11 +215,35 @@ async function insertSeed(tx: Tx, channelId: number, slug: string, seed: Channel
       })
       .execute();
   }
+  await seedUsers(tx, channelId, seed.users);
   await tx
     .updateTable('channels')
     .set({ settings: JSON.stringify(seed.settings), color_settings: JSON.stringify(seed.colorSettings), seeded_at: now })
     .where('id', '=', channelId)
     .execute();
+}
+
+/**
+ * Demo viewers: created, or put back as the seed says (password, names, verified, temporary
+ * password) when a viewer of that address exists, so a re-seed restores the demo accounts. Other
+ * users and every session are left alone.
+ */
+async function seedUsers(tx: Tx, channelId: number, users: ChannelSeed['users']): Promise<void> {
+  const repository = createUsersRepository(tx);
+  for (const user of users) {
+    const passwordHash = await hashPassword(user.password);
+    const existing = await repository.findByEmail(channelId, user.email);
+    if (!existing) {
+      await repository.create({ channelId, email: user.email, passwordHash, firstName: user.first_name, lastName: user.last_name, verified: user.verified, temporaryPassword: user.temporary_password });
+      continue;
+    }
+    await tx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, first_name: user.first_name, last_name: user.last_name, temporary_password: user.temporary_password, email_verified_at: user.verified ? (existing.email_verified_at ?? new Date()) : null })
+      .where('channel_id', '=', channelId)
+      .where('id', '=', existing.id)
+      .execute();
+  }
 }
 
 /**

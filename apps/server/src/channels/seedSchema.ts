@@ -111,6 +111,19 @@ export const ChannelSeed = z.object({
       }),
     )
     .default([]),
+  // issue 4: demo viewers, seeded with hashed passwords (documented in channels/README.md).
+  users: z
+    .array(
+      z.object({
+        email: z.string().regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, 'an email address'),
+        password: z.string().min(8).max(128),
+        first_name: z.string().min(1).max(100),
+        last_name: z.string().min(1).max(100),
+        verified: z.boolean().default(true),
+        temporary_password: z.boolean().default(false),
+      }),
+    )
+    .default([]),
 });
 export type ChannelSeed = z.infer<typeof ChannelSeed>;
 
