@@ -227,6 +227,20 @@ describe('channels never mix', () => {
   });
 });
 
+describe('channels never mix: edits and deletion', () => {
+  it("editing or deleting A's account never touches B's account of the same address", async () => {
+    const a = await register('alpha');
+    const b = await register('bravo', a.email);
+    const renamed = await post('/api/profile', { api_key: a.api_key, _method: 'patch', first_name: 'OnlyAlpha' });
+    expect(ProfileResponse.parse(renamed.json()).data.id).toBe(a.user.id);
+    expect(ProfileResponse.parse((await profile(b.api_key)).json()).data.first_name).toBe('Ada');
+    expect((await post('/api/delete-account-confirm', { api_key: a.api_key, password: PASSWORD })).statusCode).toBe(200);
+    expect((await profile(b.api_key)).statusCode).toBe(200);
+    expect((await login('bravo', a.email)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/user/access?api_key=${b.api_key}` })).statusCode).toBe(200);
+  });
+});
+
 describe('bad input on every account route', () => {
   const routes = ['/api/v2/auth/register', '/api/v2/auth/login', '/api/profile', '/api/delete-account-confirm', '/api/auth/add_session', '/api/auth/device_code', '/api/auth/logout'];
   const payloads: unknown[] = [{}, { email: null, password: null }, { email: ['a'], password: { x: 1 } }, { email: 'a@b.co', password: 'x'.repeat(10_000) }, { code: 12, _method: 7, first_name: [] }, { terms: 'yes' }];
