@@ -1,3 +1,4 @@
+import type { SocialProvider } from '@grandstand/contract';
 import type { ChannelRegistry } from './channels/registry.ts';
 import type { LoadedChannel } from './channels/loadChannels.ts';
 import type { Database } from './db/schema.ts';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     catalog: CatalogRepository;
     /** Signed stream addresses (plugins/media.ts). */
     media: MediaService;
+    /** The social logins a channel has configured (social/index.ts); absent when social login is not registered. */
+    socialProviders?: (channelId: number) => SocialProvider[];
   }
   interface FastifyRequest {
     /** The channel named by the Host header (site routes); null on /api, where the key decides. */

@@ -108,6 +108,14 @@ function finish(slug: Slug, login: { apiKey: string; code: string; state: string
 }
 
 describe('social login through a local OpenID provider', () => {
+  it('lists the configured providers in the settings, so the site shows only those buttons', async () => {
+    const expected: Record<Slug, string[]> = { alpha: ['google'], bravo: ['google', 'facebook'] };
+    for (const slug of Object.keys(HOSTS) as Slug[]) {
+      const settings = await t.app.inject({ url: `/api/settings?api_key=${await t.keyFor(slug)}` });
+      expect((settings.json() as { data: { social_providers: string[] } }).data.social_providers).toEqual(expected[slug]);
+    }
+  });
+
   it('sends the browser to the provider and back to the channel site, then starts a session for a new verified user', async () => {
     const login = await redirectFlow('bravo', 'ana.lima@example.test');
     expect(login.siteUrl.origin).toBe('http://bravo.localhost');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataResponse, HexColor, Url } from './common.ts';
-import { Language, MenuPlacement } from './enums.ts';
+import { Language, MenuPlacement, SocialProvider } from './enums.ts';
 
 /**
  * The colour settings a channel sets (GET /color-settings/web). The theme derives every other
@@ -47,6 +47,8 @@ export const ChannelSettings = z.object({
   prerolls: z.array(Preroll),
   /** spec §9: how long a played preroll stays hidden, default one hour. */
   preroll_time: z.number().int().positive().default(3_600_000),
+  /** The social logins this channel offers (issue 4); none when absent. */
+  social_providers: z.array(SocialProvider).optional(),
 });
 export type ChannelSettings = z.infer<typeof ChannelSettings>;
 export const ChannelSettingsResponse = dataResponse(ChannelSettings);

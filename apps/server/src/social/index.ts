@@ -60,6 +60,12 @@ export default fp<SocialPluginOptions>(
     const states = () => (sealer ??= createStateSealer(options.secret ?? (process.env.APP_SECRET || loadOrCreateMediaSecret())));
     const users = createUsersRepository(app.db);
 
+    // The site shows a login button only for the providers a channel has (GET /settings).
+    rootApp.decorate('socialProviders', (channelId: number): SocialProvider[] => {
+      const channel = app.channels.byId(channelId);
+      return channel ? SOCIAL_PROVIDERS.filter((provider) => config(channel.config.slug, provider) !== null) : [];
+    });
+
     // Discovery once per channel and provider; a failed one is retried on the next login.
     const clients = new Map<string, Promise<oidc.Configuration>>();
     function providerConfig(channelId: number, provider: SocialProvider): SocialProviderConfig {

@@ -24,7 +24,7 @@ const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/settings', { config: { catalog: fixed('settings') }, schema: { response: { 200: ChannelSettingsResponse, 404: ApiErrorBody } } }, async (request, reply) => {
     const data = await app.catalog.settings(request.channelId);
     if (!data) return reply.code(404).send({ message: 'Channel not found.', field: 'api_key' });
-    return { data };
+    return { data: { ...data, social_providers: app.socialProviders?.(request.channelId) ?? [] } };
   });
 
   app.get('/color-settings/web', { config: { catalog: fixed('colors') }, schema: { response: { 200: ColorSettingsResponse, 404: ApiErrorBody } } }, async (request, reply) => {

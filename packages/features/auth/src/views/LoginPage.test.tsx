@@ -51,12 +51,18 @@ describe('LoginPage', () => {
     expect(api.calls.at(-1)?.query.api_key).toBe('session-key');
   });
 
-  it('links to registration, the password reset and each social provider with the current key', async () => {
-    await renderAuth({ route: '/login' });
+  it('links to registration, the password reset and each social provider the channel offers, with the current key', async () => {
+    await renderAuth({ route: '/login', routes: { 'GET /settings': () => ({ json: { data: { ...settingsWith(['google', 'facebook']) } } }) } });
     expect(await screen.findByRole('link', { name: 'Register' })).toHaveAttribute('href', '/registration');
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/password-reset-request');
-    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', `/api/auth/login/google?api_key=${VISITOR_KEY}`);
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', `/api/auth/login/google?api_key=${VISITOR_KEY}`);
     expect(screen.getByRole('link', { name: 'Continue with Facebook' })).toHaveAttribute('href', `/api/auth/login/facebook?api_key=${VISITOR_KEY}`);
+  });
+
+  it('shows no social button on a channel without social providers', async () => {
+    await renderAuth({ route: '/login', routes: { 'GET /settings': () => ({ json: { data: settingsWith([]) } }) } });
+    expect(await screen.findByRole('link', { name: 'Register' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
   });
 
   it('completes a social login from the callback: posts code and state, stores the session, goes home', async () => {
@@ -85,3 +91,19 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 });
+
+function settingsWith(socialProviders: string[]) {
+  return {
+    name: 'Test Channel',
+    language: 'en',
+    currency: 'USD',
+    'google-analytics': null,
+    analytics_key: null,
+    auth: { remote_auth: 0 },
+    remoteAuth: null,
+    static_blocks: [],
+    prerolls: [],
+    preroll_time: 3_600_000,
+    social_providers: socialProviders,
+  };
+}

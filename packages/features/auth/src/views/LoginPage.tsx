@@ -1,8 +1,7 @@
 import { STORAGE_KEYS } from '@grandstand/api-client';
-import { SocialProvider } from '@grandstand/contract';
 import type { SocialProvider as Provider } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { useClientStorage } from '@grandstand/store';
+import { channelApi, useClientStorage } from '@grandstand/store';
 import { Button, ButtonLink, TextField } from '@grandstand/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -21,7 +20,8 @@ export interface LoginPageProps {
   apiBase?: string;
 }
 
-const PROVIDERS: readonly Provider[] = SocialProvider.options;
+// The contract's providers (spec §3), as plain values: the site carries no schema code.
+const PROVIDERS: readonly Provider[] = ['facebook', 'google'];
 
 /** Completes a social login when the provider's callback sent the viewer back here (issue 4). */
 function useSocialCompletion(onError: (error: unknown) => void): boolean {
@@ -58,6 +58,9 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
   const navigate = useNavigate();
   const afterLogin = useAfterLoginPath();
   const storage = useClientStorage();
+  // Only the providers this channel has configured get a button (issue 4).
+  const { data: settings } = channelApi.useGetSettingsQuery();
+  const offered = PROVIDERS.filter((provider) => settings?.social_providers?.includes(provider));
   const [login, { isLoading }] = useLoginMutation();
   const email = useField();
   const password = useField();
@@ -124,8 +127,8 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
           {t('auth:login.noAccount')} <Link to={AUTH_PATHS.registration}>{t('auth:login.register')}</Link>
         </span>
       </Links>
-      <Text>{t('auth:login.or')}</Text>
-      {PROVIDERS.map((provider) => (
+      {offered.length > 0 && <Text>{t('auth:login.or')}</Text>}
+      {offered.map((provider) => (
         <ButtonLink
           key={provider}
           variant="secondary"
