@@ -60,7 +60,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A mail that cannot be sent must not undo the account: the viewer can ask again.
       await mail.sendVerification({ channel: request.channelId, user, siteOrigin: siteOrigin(request) }).catch((error: unknown) => request.log.error({ err: error }, 'verification mail failed'));
     }
-    return reply.code(201).send(sessionAnswer(user, apiKey));
+    // spec §8: the client rejects any success status but 200, so a new account is a 200 too.
+    return reply.code(200).send(sessionAnswer(user, apiKey));
   });
 
   app.post('/v2/auth/login', { config: LIMITED }, async (request, reply) => {
