@@ -24,3 +24,6 @@ export const chromiumLaunchOptions = {
     '--autoplay-policy=no-user-gesture-required',
   ],
 };
+
+/** The local OpenID provider that stands in for Google in the end-to-end tests (issue 4). */
+export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9191);

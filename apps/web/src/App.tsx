@@ -1,5 +1,5 @@
 import type { ApiClient } from '@grandstand/api-client';
-import { isAuthPath } from '@grandstand/auth';
+import { isGuestOnlyPath } from '@grandstand/auth';
 import { changeLanguage, htmlLang, useTranslation } from '@grandstand/i18n';
 import { channelApi, selectShowReloadScreen, useAppSelector } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
@@ -26,7 +26,9 @@ export function App({ client, store }: { client: ApiClient; store: AppStore }) {
 
   useEffect(() => {
     let active = true;
-    void runStartup(client, store, { onAuthPage: isAuthPath(window.location.pathname) }).then((result) => {
+    // spec §4 sends a known user home from an auth page; that means the pages a logged-in user has no
+    // use for (spec §2's list). The verify-email link must still work for a user who is logged in.
+    void runStartup(client, store, { onAuthPage: isGuestOnlyPath(window.location.pathname) }).then((result) => {
       if (active) setStartup(result);
     });
     return () => {
