@@ -117,3 +117,4 @@ export {
   SocialLoginBody,
   SocialProviderParam,
 } from './auth.ts';
+export { isValidEmail, isValidPhone } from './formats.ts';

@@ -33,9 +33,4 @@ export function passwordProblem(password: unknown, confirmation: unknown): { fie
   return null;
 }
 
-/** spec §5: a standard address pattern, or the numeric form (digits and parentheses only). */
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const NUMERIC = /^[\d()]+$/;
-export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && (EMAIL.test(email) || NUMERIC.test(email));
-}
+

@@ -29,5 +29,5 @@ export { AddSessionPage } from './views/AddSessionPage.tsx';
 export { ProfileEditPage } from './views/ProfileEditPage.tsx';
 export { ConfirmAccountDeletionPage } from './views/ConfirmAccountDeletionPage.tsx';
 export { DevicePage, DEVICE_POLL_MS } from './views/DevicePage.tsx';
-export { checkConfirmation, checkEmail, checkNewPassword, checkRequired, isValidEmail } from './validation.ts';
+export { checkConfirmation, checkEmail, checkNewPassword, checkRequired } from './validation.ts';
 export type { ValidationKey } from './validation.ts';

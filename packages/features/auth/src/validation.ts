@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@grandstand/contract';
+import { isValidEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@grandstand/contract';
 
 /** The spec §5 message of a problem, as a key of the shared `validation` namespace. */
 export type ValidationKey =
@@ -14,14 +14,6 @@ export type ValidationKey =
 
 export type Problems<F extends string> = Partial<Record<F, ValidationKey>>;
 
-// spec §5: a standard address pattern, or the numeric form (digits and parentheses only).
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const NUMERIC_PATTERN = /^[\d()]+$/;
-
-export function isValidEmail(value: string): boolean {
-  const trimmed = value.trim();
-  return EMAIL_PATTERN.test(trimmed) || NUMERIC_PATTERN.test(trimmed);
-}
 
 export function checkEmail(value: string): ValidationKey | undefined {
   if (value.trim() === '') return 'validation:required';

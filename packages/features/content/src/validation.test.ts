@@ -1,20 +1,8 @@
 import type { CustomFormField } from '@grandstand/contract';
 import { describe, expect, it } from 'vitest';
-import { emptyValues, isValidEmail, isValidPhone, validateField, validateForm } from './validation.ts';
+import { emptyValues, validateField, validateForm } from './validation.ts';
 
 const field = (type: CustomFormField['type'], extra: Partial<CustomFormField> = {}): CustomFormField => ({ name: type, label: type, type, required: true, ...extra });
-
-describe('spec §5 rules', () => {
-  it('accepts standard addresses and the numeric form, refuses the rest', () => {
-    for (const ok of ['fan@example.org', 'first.last+tag@school.k12.oh.us', '5551234567', '(555)1234567']) expect(isValidEmail(ok), ok).toBe(true);
-    for (const bad of ['fan@', 'fan@example', '@example.org', 'fan example@x.org', 'fan@@x.org', '555-1234', 'a@b.c d']) expect(isValidEmail(bad), bad).toBe(false);
-  });
-
-  it('accepts a phone with an optional plus, 10 to 14 digits and separators', () => {
-    for (const ok of ['5551234567', '+1 (555) 123-4567', '555.123.4567', '+44 20 7946 0958', '12345678901234']) expect(isValidPhone(ok), ok).toBe(true);
-    for (const bad of ['555123456', '123456789012345', '++15551234567', '555-123-4567 ext 2', '1+5551234567', 'phone']) expect(isValidPhone(bad), bad).toBe(false);
-  });
-});
 
 describe('validateField', () => {
   it('asks for required values, blank text included', () => {

@@ -1,3 +1,4 @@
+import { isValidEmail, isValidPhone } from '@grandstand/contract';
 import type { CustomFormField, CustomFormValue } from '@grandstand/contract';
 
 /**
@@ -6,26 +7,8 @@ import type { CustomFormField, CustomFormValue } from '@grandstand/contract';
  * browser lets through, the server still refuses bad input.
  */
 
-/** A standard address: a local part, an @ and a dotted domain (the WHATWG pattern with a dot required). */
-const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-/** spec §5: the email check also accepts a numeric form, digits and parentheses only. */
-const NUMERIC_PATTERN = /^[0-9()]+$/;
-/** spec §5: optional leading plus, then digits and separators (space, dot, hyphen, parentheses). */
-const PHONE_PATTERN = /^\+?[0-9()\s.-]+$/;
-
 export const MAX_LENGTH_TEXTAREA = 5000;
 export const MAX_LENGTH_OTHER = 200;
-
-export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value) || NUMERIC_PATTERN.test(value);
-}
-
-/** spec §5: optional leading plus, 10 to 14 digits, separators allowed. */
-export function isValidPhone(value: string): boolean {
-  if (!PHONE_PATTERN.test(value)) return false;
-  const digits = value.replace(/[^0-9]/g, '').length;
-  return digits >= 10 && digits <= 14;
-}
 
 export function maxLengthOf(field: CustomFormField): number {
   return field.type === 'textarea' ? MAX_LENGTH_TEXTAREA : MAX_LENGTH_OTHER;

@@ -1,7 +1,7 @@
-import { ApiErrorBody, AUTH_MESSAGES, EmailVerifyBody, MessageResponse, PASSWORD_MAX_LENGTH, PasswordResetBody, PasswordResetRequestBody } from '@grandstand/contract';
+import { ApiErrorBody, AUTH_MESSAGES, EmailVerifyBody, isValidEmail, MessageResponse, PASSWORD_MAX_LENGTH, PasswordResetBody, PasswordResetRequestBody } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createUsersRepository, endUserSessions, hashPassword, isValidEmail, passwordProblem } from '../../accounts/index.ts';
+import { createUsersRepository, endUserSessions, hashPassword, passwordProblem } from '../../accounts/index.ts';
 import { checkLink, passwordBinding } from '../../mail/links.ts';
 import { siteOriginOf } from '../../mail/origin.ts';
 

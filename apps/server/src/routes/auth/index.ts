@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from '@grandstand/contract';
+import { AUTH_MESSAGES, isValidEmail, PASSWORD_MAX_LENGTH } from '@grandstand/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -9,7 +9,6 @@ import {
   EmailTakenError,
   endSession,
   hashPassword,
-  isValidEmail,
   passwordProblem,
   startSession,
   verifyPassword,

@@ -1,3 +1,4 @@
+import { isValidEmail, isValidPhone } from '@grandstand/contract';
 import type { CustomFormField, CustomFormValue } from '@grandstand/contract';
 
 /**
@@ -5,13 +6,6 @@ import type { CustomFormField, CustomFormValue } from '@grandstand/contract';
  * sending (packages/features/content/src/validation.ts); the server checks again because a
  * request need not come from the site.
  */
-
-/** A standard address: a local part, an @ and a dotted domain (the WHATWG pattern with a dot required). */
-const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-/** spec §5: the email check also accepts a numeric form, digits and parentheses only. */
-const NUMERIC_PATTERN = /^[0-9()]+$/;
-/** spec §5: optional leading plus, then digits and separators (space, dot, hyphen, parentheses). */
-const PHONE_PATTERN = /^\+?[0-9()\s.-]+$/;
 
 export const MAX_LENGTH_TEXTAREA = 5000;
 export const MAX_LENGTH_OTHER = 200;
@@ -25,12 +19,6 @@ export interface SubmissionProblem {
 
 export type CleanValues = Record<string, CustomFormValue>;
 
-function isValidPhone(value: string): boolean {
-  if (!PHONE_PATTERN.test(value)) return false;
-  const digits = value.replace(/[^0-9]/g, '').length;
-  return digits >= 10 && digits <= 14;
-}
-
 function checkField(field: CustomFormField, value: CustomFormValue | undefined): string | null {
   if (field.type === 'checkbox') {
     if (value !== undefined && typeof value !== 'boolean') return `${field.label} must be true or false.`;
@@ -41,7 +29,7 @@ function checkField(field: CustomFormField, value: CustomFormValue | undefined):
   if (text === '') return field.required ? `${field.label} is required.` : null;
   const max = field.type === 'textarea' ? MAX_LENGTH_TEXTAREA : MAX_LENGTH_OTHER;
   if (text.length > max) return `${field.label} must be at most ${max} characters.`;
-  if (field.type === 'email' && !EMAIL_PATTERN.test(text) && !NUMERIC_PATTERN.test(text)) return INVALID_EMAIL_MESSAGE;
+  if (field.type === 'email' && !isValidEmail(text)) return INVALID_EMAIL_MESSAGE;
   if (field.type === 'phone' && !isValidPhone(text)) return `${field.label} must be a phone number of 10 to 14 digits.`;
   if (field.type === 'select' && !(field.options ?? []).includes(text)) return `${field.label} must be one of the options.`;
   return null;
