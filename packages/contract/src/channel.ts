@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentSettings } from './commerce.ts';
 import { dataResponse, HexColor, Url } from './common.ts';
 import { Language, MenuPlacement, SocialProvider } from './enums.ts';
 
@@ -49,6 +50,8 @@ export const ChannelSettings = z.object({
   preroll_time: z.number().int().positive().default(3_600_000),
   /** The social logins this channel offers (issue 4); none when absent. */
   social_providers: z.array(SocialProvider).optional(),
+  /** The card provider and its public key (issue 5); the sandbox when absent. */
+  payments: PaymentSettings.optional(),
 });
 export type ChannelSettings = z.infer<typeof ChannelSettings>;
 export const ChannelSettingsResponse = dataResponse(ChannelSettings);

@@ -35,3 +35,28 @@ export const AUTH_MESSAGES = {
   nameAndEmailRequired: 'Enter your Email, first name and last name',
   invalidCredentials: 'Invalid email or password. Please try again.',
 } as const;
+
+/** spec §8: the server's recognised commerce message (apply_coupon and buy answer it on field `code`/`coupon`). */
+export const WRONG_PROMO_CODE = 'Wrong promo code';
+
+/** spec §5 and §8: the site's own purchase messages. */
+export const COMMERCE_MESSAGES = {
+  selectCard: 'Please select one of your saved cards or enter new one',
+  promoInvalid: 'Promo code is invalid',
+  idNotSelected: 'id not selected',
+  teamNotSelected: 'Package is TeamPass but team not selected',
+} as const;
+
+/** spec §9: an order is polled every 2000 ms after a purchase. */
+export const ORDER_POLL_INTERVAL_MS = 2000;
+
+/** Signed webhooks older than this are refused (issue 5), as card processors advise: 5 minutes. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The sandbox's test cards (issue 5): what each number does. */
+export const SANDBOX_TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  authenticate: '4000000000003220',
+} as const;
