@@ -1,0 +1,75 @@
+import type { Card, CardProvider } from '@grandstand/contract';
+
+/**
+ * The card providers behind spec §7 {card-provider} routes (issue 5): `sandbox` (a card processor's
+ * test mode, built in) and `stripe`. The outcome of every charge or setup arrives later as a signed
+ * webhook; fulfilment happens only there.
+ */
+
+export interface ChargeInput {
+  channelId: number;
+  userId: number;
+  email: string;
+  orderId: number;
+  amount: number;
+  currency: string;
+  /** A payment method from the provider's card entry or a saved card id. */
+  paymentMethod: string;
+  idempotencyKey: string;
+  saveCard: boolean;
+  /** A renewal charged without the viewer (no extra authentication possible). */
+  offSession: boolean;
+  /** Absolute URL the viewer returns to after an extra authentication step. */
+  returnUrl: string | null;
+  description: string;
+  kind: 'payment';
+}
+
+export interface IntentResult {
+  intentId: string;
+  status: 'processing' | 'requires_action' | 'failed';
+  nextActionUrl: string | null;
+  card: { brand: string; last4: string } | null;
+  failureReason: string | null;
+}
+
+export interface SetupInput {
+  channelId: number;
+  userId: number;
+  email: string;
+  paymentMethod: string;
+  orderId: number | null;
+  idempotencyKey: string;
+  returnUrl: string | null;
+}
+
+export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'setup.succeeded' | 'setup.failed';
+
+export interface PaymentEvent {
+  id: string;
+  type: PaymentEventType;
+  /** Unix seconds. */
+  created: number;
+  intentId: string;
+  orderId: number | null;
+  channelId: number;
+  card: { brand: string; last4: string } | null;
+  failureReason: string | null;
+}
+
+/** A webhook that is forged, malformed or older than WEBHOOK_TOLERANCE_SECONDS. */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+export interface CardProviderApi {
+  readonly name: CardProvider;
+  /** The outcome arrives later as a webhook (even for instant successes). */
+  charge(input: ChargeInput): Promise<IntentResult>;
+  /** Saves and checks a card (trials); webhook setup.succeeded / setup.failed. */
+  setup(input: SetupInput): Promise<IntentResult>;
+  listCards(channelId: number, userId: number): Promise<Card[]>;
+  customerPortalUrl(channelId: number, userId: number, email: string, returnUrl: string): Promise<string>;
+  /** Throws WebhookSignatureError. */
+  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentEvent;
+}
