@@ -25,6 +25,7 @@ export { VerifyEmailPage } from './views/VerifyEmailPage.tsx';
 export { PasswordResetRequestPage } from './views/PasswordResetRequestPage.tsx';
 export { PasswordResetPage } from './views/PasswordResetPage.tsx';
 export { ProfilePage } from './views/ProfilePage.tsx';
+export type { ProfilePageProps } from './views/ProfilePage.tsx';
 export { AddSessionPage } from './views/AddSessionPage.tsx';
 export { ProfileEditPage } from './views/ProfileEditPage.tsx';
 export { ConfirmAccountDeletionPage } from './views/ConfirmAccountDeletionPage.tsx';

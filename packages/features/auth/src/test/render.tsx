@@ -11,7 +11,8 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { authNamespace } from '../namespace.ts';
-import { authRoutes } from '../routes.tsx';
+import { createAuthRoutes } from '../routes.tsx';
+import type { AuthRoutesOptions } from '../routes.tsx';
 import { testColors } from './fixtures.ts';
 
 export interface RenderOptions {
@@ -22,6 +23,8 @@ export interface RenderOptions {
   /** Start logged in as this user, with this session key. */
   session?: { user: User; api_key: string };
   lastVisited?: Visit;
+  /** Options of the auth routes, as the site passes them (profile children and their links). */
+  authRoutes?: AuthRoutesOptions;
 }
 
 /**
@@ -53,7 +56,7 @@ export async function renderAuth(options: RenderOptions = {}) {
       {
         path: '/',
         element: <Outlet />,
-        children: [{ index: true, element: <p>Home</p> }, { path: 'watch/:id', element: <p>Watch</p> }, ...authRoutes],
+        children: [{ index: true, element: <p>Home</p> }, { path: 'watch/:id', element: <p>Watch</p> }, ...createAuthRoutes(options.authRoutes)],
       },
     ],
     { initialEntries: [options.route ?? '/'] },

@@ -19,6 +19,20 @@ describe('ProfilePage', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
+  it('shows the children other features bring, the first as the default, with their links', async () => {
+    const { container } = await renderAuth({
+      route: '/profile',
+      session,
+      authRoutes: {
+        profileChildren: [{ index: true, element: <p>Active orders</p> }],
+        profileSectionsNav: <a href="/profile/transactions">Transactions</a>,
+      },
+    });
+    expect(await screen.findByText('Active orders')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/profile/transactions');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
   it('sends a visitor to the login', async () => {
     const { where } = await renderAuth({ route: '/profile' });
     await waitFor(() => expect(where()).toBe('/login'));

@@ -1,6 +1,7 @@
 import { useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
 import { Button } from '@grandstand/ui';
+import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useLogoutMutation } from '../authApi.ts';
@@ -26,11 +27,17 @@ const Nav = styled.nav`
   }
 `;
 
+export interface ProfilePageProps {
+  /** Links to the children other features bring (orders, transactions), shown above them. */
+  sectionsNav?: ReactNode;
+}
+
 /**
- * `/profile` (spec §2): the account overview and the children's navigation. The order, transaction
- * and clip children come with their issues; link a device (`sessions/add`) is here.
+ * `/profile` (spec §2): the account overview and the children's navigation. Link a device
+ * (`sessions/add`) is here; the order list (the default child) and transactions come from the
+ * features that own them, with their links in `sectionsNav`.
  */
-export function ProfilePage() {
+export function ProfilePage({ sectionsNav }: ProfilePageProps = {}) {
   const { t } = useTranslation(['auth', 'errors']);
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
@@ -64,6 +71,7 @@ export function ProfilePage() {
           </li>
         </ul>
       </Nav>
+      {sectionsNav}
       <Outlet />
       <div>
         <Button variant="secondary" onClick={onLogout} loading={isLoading}>
