@@ -4,7 +4,10 @@ import { ButtonLink } from '@grandstand/ui';
 import styled from 'styled-components';
 import { RouterLink } from '../RouterLink.tsx';
 
-/** Where each option of the access panel leads: the routes the accounts and commerce work builds. */
+/**
+ * Where each option of the access panel leads. Buying goes to `/select-package/{id}` (spec §2), which
+ * offers this event alone through the single-event package and the passes that cover it.
+ */
 export function accessHref(option: AccessOption, eventId: number): string {
   const query = new URLSearchParams({ event_id: String(eventId) });
   switch (option) {
@@ -15,7 +18,7 @@ export function accessHref(option: AccessOption, eventId: number): string {
     case 'buy_event':
     case 'buy_price':
     case 'get_free':
-      return `/buy?${query}`;
+      return `/select-package/${eventId}`;
   }
 }
 

@@ -36,7 +36,7 @@ describe('the watch page (spec §2, issue 3)', () => {
     const panel = await screen.findByRole('region', { name: 'Watch this event' });
     expect(panel).toHaveTextContent('This event needs a pass or a ticket.');
     expect(screen.getByRole('link', { name: 'Log in to watch' })).toHaveAttribute('href', '/login?event_id=1');
-    expect(screen.getByRole('link', { name: 'Buy for $9.99' })).toHaveAttribute('href', '/buy?event_id=1');
+    expect(screen.getByRole('link', { name: 'Buy for $9.99' })).toHaveAttribute('href', '/select-package/1');
     expect(screen.queryByRole('region', { name: 'Northfield Eagles @ Riverside Lions' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Northfield Eagles @ Riverside Lions' })).toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
