@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEventDateTime, formatPrice, formatTime } from './format.ts';
+import { formatDate, formatEventDateTime, formatPrice, formatPriceTitle, formatTime } from './format.ts';
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 const nbsp = '\u00a0';
@@ -126,5 +126,34 @@ describe('formatDate and formatTime', () => {
   it('writes a 12-hour time', () => {
     expect(formatTime(Date.parse('2025-11-21T19:30:00Z'), 'en', { timeZone: 'UTC' })).toBe('7:30 PM');
     expect(formatTime(Date.parse('2025-11-21T07:05:00Z'), 'fr', { timeZone: 'UTC' })).toBe('7:05 AM');
+  });
+});
+
+describe('formatPriceTitle', () => {
+  const title = (offer: string | null, period: number | null, language = 'en', amount = 9.99, currency = 'USD') =>
+    formatPriceTitle({ amount, currency, language, offer, period });
+
+  it('names the unit alone for one period (spec §9)', () => {
+    expect(title('month', 1)).toBe('$9.99 / month');
+    expect(title('monthly', 1)).toBe('$9.99 / month');
+    expect(title('annual', 1, 'en', 79.99)).toBe('$79.99 / year');
+    expect(title('monthly', null)).toBe('$9.99 / month');
+  });
+
+  it('shows the number only above 1', () => {
+    expect(title('month', 3, 'en', 24.99)).toBe('$24.99 / 3 months');
+    expect(title('annual', 2, 'en', 149, 'CAD')).toBe('CA$149.00 / 2 years');
+  });
+
+  it('shows the price alone without an offer', () => {
+    expect(title(null, null)).toBe('$9.99');
+    expect(title('weekly', 2)).toBe('$9.99');
+  });
+
+  it('says it the French way', () => {
+    expect(title('month', 1, 'fr')).toBe(`9,99${nbsp}$US / mois`);
+    expect(title('annual', 1, 'fr', 79.99)).toBe(`79,99${nbsp}$US / année`);
+    expect(title('monthly', 3, 'fr', 24.99)).toBe(`24,99${nbsp}$US / 3${nbsp}mois`);
+    expect(title('annual', 2, 'fr-CA', 149, 'CAD')).toBe(`149,00${nbsp}$ / 2${nbsp}ans`);
   });
 });

@@ -65,3 +65,36 @@ export function formatPrice(amount: number, currency: string, language: string):
     return `${new Intl.NumberFormat(htmlLang(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
   }
 }
+
+export interface PriceTitleInput {
+  /** The price charged (base price + service fee). */
+  amount: number;
+  /** The channel's currency code (settings.currency). */
+  currency: string;
+  language: string;
+  /** The billing period (spec §3): annual, month or monthly; null for a price without period. */
+  offer: string | null | undefined;
+  /** How many offer units one purchase lasts; 1 (or none) shows the unit word alone. */
+  period?: number | null | undefined;
+}
+
+const OFFER_UNITS: Record<string, 'month' | 'year'> = { month: 'month', monthly: 'month', annual: 'year' };
+
+/**
+ * spec §9 price title: the price and a period suffix, "with the period number if above 1":
+ * `$9.99 / month`, `$79.99 / year`, `$24.99 / 3 months`, `9,99 $US / mois`. Every word comes from
+ * Intl (the unit's name for 1, a long unit for more), so each language says it its own way.
+ * An unknown or missing offer shows the price alone.
+ */
+export function formatPriceTitle({ amount, currency, language, offer, period }: PriceTitleInput): string {
+  const price = formatPrice(amount, currency, language);
+  const unit = offer ? OFFER_UNITS[offer.toLowerCase()] : undefined;
+  if (!unit) return price;
+  const locale = htmlLang(language);
+  const count = period && period > 1 ? Math.floor(period) : 1;
+  const suffix =
+    count > 1
+      ? new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(count)
+      : (new Intl.DisplayNames(locale, { type: 'dateTimeField' }).of(unit) ?? unit);
+  return `${price} / ${suffix}`;
+}
