@@ -1,0 +1,26 @@
+import { useTranslation } from '@grandstand/i18n';
+import { Button, Loader } from '@grandstand/ui';
+import { useErrorText } from '../shared/errors.ts';
+import { Actions, ErrorMessage } from '../shared/layout.ts';
+
+/** The loading spinner of a commerce view, announced politely. */
+export function Loading() {
+  const { t } = useTranslation('commerce');
+  return <Loader label={t('loading')} />;
+}
+
+/** A call that failed, in the viewer's words, with a way to try again. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('commerce');
+  const errorText = useErrorText();
+  return (
+    <Actions>
+      <ErrorMessage role="alert">
+        {t('loadError')} {errorText(error)}
+      </ErrorMessage>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </Actions>
+  );
+}

@@ -1,0 +1,78 @@
+import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
+import { createFakeChannelApi } from '@grandstand/api-client/testing';
+import type { FakeFetch, FakeHandler } from '@grandstand/api-client/testing';
+import type { User } from '@grandstand/contract';
+import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
+import { makeStore, startSession } from '@grandstand/store';
+import { ChannelThemeProvider } from '@grandstand/ui';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { commerceNamespace } from '../namespace.ts';
+import { commerceRoutes } from '../routes.tsx';
+import { SESSION_KEY, settings, testColors } from './fixtures.ts';
+
+export interface RenderOptions {
+  /** The fake channel API's routes ('GET /packages'…); only the network is fake. GET /settings has a default. */
+  routes?: Record<string, FakeHandler>;
+  route?: string;
+  language?: string;
+  /** Start logged in as this user. */
+  user?: User;
+}
+
+/** The data layer the tag manager reads (spec §7), as the analytics package fills it. */
+export function dataLayerEvents(): string[] {
+  const layer = (window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? [];
+  return layer.flatMap((entry) => (entry.event ? [entry.event] : []));
+}
+
+/**
+ * The commerce routes in a data router, as the site mounts them, beside home, watch, profile and the
+ * login pages; `where()` tells where a view sent the viewer.
+ */
+export async function renderCommerce(options: RenderOptions = {}) {
+  const api: FakeFetch = createFakeChannelApi({
+    routes: { 'GET /settings': () => ({ json: { data: settings } }), ...options.routes },
+    acceptsApiKey: (key) => key === SESSION_KEY,
+  });
+  const client = createApiClient({
+    baseUrl: '/api',
+    channelKeyUrl: '/channel-key.json',
+    storagePrefix: 'grandstand:test:',
+    storage: createMemoryStorage(),
+    fetch: api.fetch,
+    sleep: async () => undefined,
+  });
+  const store = makeStore({ client });
+  if (options.user) store.dispatch(startSession({ user: options.user, api_key: SESSION_KEY }));
+  else await client.getApiKey();
+  const i18n = await createI18n({ language: options.language ?? 'en' });
+  await registerFeatureResources(i18n, commerceNamespace);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: <Outlet />,
+        children: [
+          { index: true, element: <p>Home</p> },
+          { path: 'watch/:id', element: <p>Watch</p> },
+          { path: 'profile', element: <p>Profile</p> },
+          { path: 'login', element: <p>Login</p> },
+          ...commerceRoutes,
+        ],
+      },
+    ],
+    { initialEntries: [options.route ?? '/'] },
+  );
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <Provider store={store}>
+      <I18nProvider i18n={i18n}>
+        <ChannelThemeProvider colors={testColors}>{children}</ChannelThemeProvider>
+      </I18nProvider>
+    </Provider>
+  );
+  const where = () => router.state.location.pathname + router.state.location.search;
+  return { ...render(<RouterProvider router={router} />, { wrapper }), api, client, store, i18n, router, where };
+}

@@ -1,0 +1,163 @@
+import { useGetEventQuery } from '@grandstand/events';
+import { useTranslation } from '@grandstand/i18n';
+import { Badge, ButtonLink, EmptyState } from '@grandstand/ui';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useParams } from 'react-router';
+import { useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
+import { LoadError, Loading } from '../components/LoadState.tsx';
+import { buyQuery } from '../purchase.ts';
+import type { BuyTarget } from '../purchase.ts';
+import { eventName } from '../shared/eventName.ts';
+import { isApiError } from '../shared/errors.ts';
+import { Heading, Hidden, OfferCard, OfferList, Page, PriceTitle, Section, Text, Title } from '../shared/layout.ts';
+import { RouterLink } from '../shared/RouterLink.tsx';
+import { useShop } from '../shared/useShop.ts';
+
+function buyHref(target: BuyTarget): string {
+  return `/buy?${buyQuery(target).toString()}`;
+}
+
+function eventIdOf(param: string | undefined): number | null {
+  return param !== undefined && /^[0-9]{1,10}$/.test(param) && Number(param) > 0 ? Number(param) : null;
+}
+
+/**
+ * `/select-package/{id}` (spec §2; id = an event's id): the ways to get that event — this event
+ * alone through its single-event package (spec §5), the passes covering it, the subscriptions.
+ */
+export function SelectPackagePage() {
+  const { t } = useTranslation(['commerce', 'common']);
+  const shop = useShop();
+  const eventId = eventIdOf(useParams().id);
+  const event = useGetEventQuery(eventId ?? skipToken);
+  const packages = useGetPackagesQuery(eventId === null ? skipToken : { event_id: eventId });
+  const subscriptions = useGetSubscriptionsQuery();
+  const title = event.data ? eventName(event.data, (away, home) => t('common:matchup', { away, home })) : null;
+
+  const heading = <Title>{title ? t('select.title', { event: title }) : t('select.titleFallback')}</Title>;
+  if (eventId === null || (isApiError(event.error) && event.error.status === 404)) {
+    return (
+      <Page>
+        {heading}
+        <EmptyState title={t('select.notFound')} action={<RouterLink href="/packages">{t('packages.title')}</RouterLink>} />
+      </Page>
+    );
+  }
+  const loading = event.isLoading || packages.isLoading || subscriptions.isLoading;
+  const error = event.error ?? packages.error ?? subscriptions.error;
+  if (loading || error || !event.data) {
+    return (
+      <Page aria-busy={loading || undefined}>
+        {heading}
+        {loading ? (
+          <Loading />
+        ) : (
+          <LoadError
+            error={error}
+            onRetry={() => {
+              void event.refetch();
+              void packages.refetch();
+              void subscriptions.refetch();
+            }}
+          />
+        )}
+      </Page>
+    );
+  }
+
+  const detail = event.data;
+  const watch = (
+    <ButtonLink href={`/watch/${detail.id}`} linkComponent={RouterLink}>
+      {t('select.watch')}
+    </ButtonLink>
+  );
+  if (detail.has_access || detail.access_type === 'free' || detail.access_type === 'register') {
+    return (
+      <Page>
+        {heading}
+        <Text>{detail.has_access ? t('select.hasAccess') : t('select.noPurchaseNeeded')}</Text>
+        <div>{watch}</div>
+      </Page>
+    );
+  }
+
+  const single = (packages.data ?? []).find((item) => item.scope === 'single');
+  // spec §6: a ppv event is watchable only with an order for it; passes and subscriptions never cover it.
+  const passes = detail.access_type === 'ppv' ? [] : (packages.data ?? []).filter((item) => item.scope === 'category');
+  const plans = detail.access_type === 'ppv' ? [] : [...(subscriptions.data ?? [])].sort((a, b) => a.weight - b.weight);
+  const eventPrice = detail.base_price + detail.service_fee;
+
+  return (
+    <Page>
+      {heading}
+      <Text>{t('select.intro')}</Text>
+      {!single && passes.length === 0 && plans.length === 0 && <EmptyState title={t('select.nothing')} />}
+      {single && (
+        <Section aria-labelledby="select-this-event">
+          <Heading id="select-this-event">{t('select.thisEvent')}</Heading>
+          <OfferList>
+            <OfferCard aria-labelledby="select-single-name">
+              <h3 id="select-single-name">{title}</h3>
+              <PriceTitle>{shop.price(detail.base_price)}</PriceTitle>
+              {detail.service_fee > 0 && <p>{t('plusFee', { fee: shop.price(detail.service_fee) })}</p>}
+              <ButtonLink href={buyHref({ type: 'event', eventId: detail.id, singleEventPackageId: single.id })} linkComponent={RouterLink}>
+                {eventPrice > 0 ? t('select.buyFor', { price: shop.price(eventPrice) }) : t('select.getFree')}
+              </ButtonLink>
+            </OfferCard>
+          </OfferList>
+        </Section>
+      )}
+      {passes.length > 0 && (
+        <Section aria-labelledby="select-passes">
+          <Heading id="select-passes">{t('select.passes')}</Heading>
+          <OfferList>
+            {passes.map((item) => (
+              <OfferCard key={item.id} aria-labelledby={`select-package-${item.id}`}>
+                <h3 id={`select-package-${item.id}`}>{item.name}</h3>
+                {item.is_team_pass && <Badge>{t('teamPass')}</Badge>}
+                <PriceTitle>{shop.priceTitle(item.base_price, item.offer, item.period)}</PriceTitle>
+                {item.service_fee > 0 && <p>{t('plusFee', { fee: shop.price(item.service_fee) })}</p>}
+                {item.description && <p>{item.description}</p>}
+                {item.purchased ? (
+                  <Badge tone="primary">{t('purchased')}</Badge>
+                ) : (
+                  <ButtonLink
+                    href={buyHref({ type: 'package', packageId: item.id, participantId: null, eventId: detail.id })}
+                    linkComponent={RouterLink}
+                  >
+                    {t('buy')}
+                    <Hidden> {item.name}</Hidden>
+                  </ButtonLink>
+                )}
+              </OfferCard>
+            ))}
+          </OfferList>
+        </Section>
+      )}
+      {plans.length > 0 && (
+        <Section aria-labelledby="select-subscriptions">
+          <Heading id="select-subscriptions">{t('select.subscriptions')}</Heading>
+          <OfferList>
+            {plans.map((item) => (
+              <OfferCard key={item.id} aria-labelledby={`select-subscription-${item.id}`}>
+                <h3 id={`select-subscription-${item.id}`}>{item.name}</h3>
+                <PriceTitle>{shop.priceTitle(item.base_price, item.offer, item.period)}</PriceTitle>
+                {item.service_fee > 0 && <p>{t('plusFee', { fee: shop.price(item.service_fee) })}</p>}
+                {item.trial_period > 0 && <p>{t('common:freeTrial', { days: item.trial_period })}</p>}
+                {item.purchased ? (
+                  <Badge tone="primary">{t('purchased')}</Badge>
+                ) : (
+                  <ButtonLink href={buyHref({ type: 'subscription', subscriptionId: item.id, eventId: detail.id })} linkComponent={RouterLink}>
+                    {t('buy')}
+                    <Hidden> {item.name}</Hidden>
+                  </ButtonLink>
+                )}
+              </OfferCard>
+            ))}
+          </OfferList>
+        </Section>
+      )}
+      <Text>{t('common:salesFinal')}</Text>
+    </Page>
+  );
+}
