@@ -215,6 +215,46 @@ async function insertSeed(tx: Tx, channelId: number, slug: string, seed: Channel
       })
       .execute();
   }
+  for (const [position, p] of seed.packages.entries()) {
+    await tx
+      .insertInto('packages')
+      .values({
+        channel_id: channelId,
+        name: p.name,
+        description: p.description,
+        scope: p.scope,
+        is_team_pass: p.is_team_pass,
+        event_category_ids: JSON.stringify(p.categories.map((ref) => lookup(categories, ref, 'event category', slug))),
+        participant_ids: JSON.stringify(p.participants.map((ref) => lookup(participants, ref, 'participant', slug))),
+        base_price: p.base_price,
+        service_fee: p.service_fee,
+        offer: p.offer,
+        period: p.period,
+        weight: p.weight,
+        position,
+      })
+      .execute();
+  }
+  for (const s of seed.subscriptions) {
+    await tx
+      .insertInto('subscriptions')
+      .values({ channel_id: channelId, name: s.name, description: s.description, base_price: s.base_price, service_fee: s.service_fee, offer: s.offer, period: s.period, trial_period: s.trial_period, weight: s.weight })
+      .execute();
+  }
+  for (const c of seed.coupons) {
+    await tx
+      .insertInto('coupons')
+      .values({
+        channel_id: channelId,
+        code: c.code,
+        percent_off: c.percent_off,
+        amount_off: c.amount_off,
+        applies_to: c.applies_to,
+        expires_at: c.expires_in_days === null ? null : new Date(now.getTime() + c.expires_in_days * 86_400_000),
+        max_redemptions: c.max_redemptions,
+      })
+      .execute();
+  }
   await seedUsers(tx, channelId, seed.users);
   await tx
     .updateTable('channels')

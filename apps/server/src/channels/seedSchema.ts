@@ -1,4 +1,4 @@
-import { AccessType, ColorSettings, CustomFormField, Gender, MenuItemType, MenuPlacement, SlidableType, StaticBlock, StreamStatus } from '@grandstand/contract';
+import { AccessType, BillingPeriod, ColorSettings, CustomFormField, Gender, MenuItemType, MenuPlacement, PackageScope, PurchasableKind, SlidableType, StaticBlock, StreamStatus } from '@grandstand/contract';
 import { z } from 'zod';
 
 // `channels/<slug>/seed.json`: a channel's demo data (notes/seed-format.md). Rows point at each
@@ -109,6 +109,54 @@ export const ChannelSeed = z.object({
         image: z.string().nullable().default(null),
         homepage: z.boolean().default(false),
       }),
+    )
+    .default([]),
+  // issue 5: the channel's offers (spec §3 Package, Subscription) and promo codes. Prices in the
+  // channel's currency; a package's categories and teams are refs.
+  packages: z
+    .array(
+      z.object({
+        name: z.string().min(1),
+        description: z.string().nullable().default(null),
+        scope: PackageScope,
+        is_team_pass: z.boolean().default(false),
+        categories: z.array(Ref).default([]),
+        participants: z.array(Ref).default([]),
+        base_price: z.number().nonnegative().default(0),
+        service_fee: z.number().nonnegative().default(0),
+        offer: BillingPeriod.nullable().default(null),
+        period: z.number().int().positive().nullable().default(null),
+        weight: z.number().int().default(0),
+      }),
+    )
+    .default([]),
+  subscriptions: z
+    .array(
+      z.object({
+        name: z.string().min(1),
+        description: z.string().nullable().default(null),
+        base_price: z.number().nonnegative(),
+        service_fee: z.number().nonnegative().default(0),
+        offer: BillingPeriod,
+        period: z.number().int().positive().default(1),
+        trial_period: z.number().int().nonnegative().default(0),
+        weight: z.number().int().default(0),
+      }),
+    )
+    .default([]),
+  coupons: z
+    .array(
+      z
+        .object({
+          code: z.string().trim().min(1).max(64),
+          percent_off: z.number().int().min(1).max(100).nullable().default(null),
+          amount_off: z.number().positive().nullable().default(null),
+          applies_to: PurchasableKind.nullable().default(null),
+          // Relative to the seed's time, like events (negative: already expired); null: never expires.
+          expires_in_days: z.number().int().nullable().default(null),
+          max_redemptions: z.number().int().positive().nullable().default(null),
+        })
+        .refine((c) => (c.percent_off === null) !== (c.amount_off === null), 'exactly one of percent_off and amount_off'),
     )
     .default([]),
   // issue 4: demo viewers, seeded with hashed passwords (documented in channels/README.md).

@@ -380,4 +380,8 @@ export const DEMO_TABLES = [
   'pages',
   'faq_items',
   'custom_forms',
+  // issue 5 offers; orders and transactions are viewers' purchases and survive a re-seed.
+  'packages',
+  'subscriptions',
+  'coupons',
 ] as const satisfies readonly (keyof DatabaseSchema)[];

@@ -3,6 +3,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
+import { type AccessTarget, type Entitlements, entitledTo } from '../commerce/entitlements.ts';
 import type { Database, DatabaseSchema } from '../db/schema.ts';
 
 /** The listing query after validation (defaults applied). */
@@ -104,14 +105,19 @@ function utcDaySeconds(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 1000;
 }
 
-/** Who is asking: access differs between a visitor and a logged-in user (issue 4). */
+/** Who is asking: access differs between a visitor and a logged-in user (issue 4) and with purchases (issue 5). */
 export interface Viewer {
   loggedIn: boolean;
+  /** The user's purchases; absent for a visitor and in answers cached for every user. */
+  entitlements?: Entitlements;
 }
 const VISITOR: Viewer = { loggedIn: false };
 
-/** spec §2/§6 access kinds: register is open to a logged-in user; purchases come with commerce. */
-export function accessFor(accessType: string, basePrice: number, viewer: Viewer = VISITOR): EventAccess {
+/**
+ * spec §2/§6 access kinds: register is open to a logged-in user; paid and ppv to a user whose
+ * purchases cover the event (`target`, issue 5 product rules).
+ */
+export function accessFor(accessType: string, basePrice: number, viewer: Viewer = VISITOR, target?: AccessTarget): EventAccess {
   const charge: AccessOption[] = basePrice > 0 ? ['login', accessType === 'ppv' ? 'buy_event' : 'buy_price'] : ['login', 'get_free'];
   switch (accessType) {
     case 'free':
@@ -120,6 +126,7 @@ export function accessFor(accessType: string, basePrice: number, viewer: Viewer 
       if (viewer.loggedIn) return { allowed: true, geo_blocked: false, options: [] };
       return { allowed: false, geo_blocked: false, options: ['register_free', 'login'] };
     default:
+      if (target && viewer.entitlements && entitledTo(viewer.entitlements, target)) return { allowed: true, geo_blocked: false, options: [] };
       return { allowed: false, geo_blocked: false, options: charge };
   }
 }
@@ -355,7 +362,7 @@ export class EventsRepository {
       description: row.description,
       category: event.event_category_id !== null && row.category_name !== null ? { id: event.event_category_id, name: row.category_name, alias: row.category_alias } : null,
       location: event.location_id !== null && row.location_name !== null ? { id: event.location_id, name: row.location_name, city: row.location_city, state: row.location_state } : null,
-      access: accessFor(event.access_type, event.base_price, viewer),
+      access: accessFor(event.access_type, event.base_price, viewer, accessTarget(event)),
     };
   }
 }
@@ -382,6 +389,10 @@ interface EventRow {
   sides: { participant_id: number; side: string }[];
 }
 
+function accessTarget(event: Event): AccessTarget {
+  return { id: event.id, access_type: event.access_type, event_category_id: event.event_category_id, participant_ids: event.participants.map((p) => p.id) };
+}
+
 function toEvent(row: EventRow, participants: EventParticipant[], viewer: Viewer): Event {
   const basePrice = Number(row.base_price);
   return {
@@ -397,7 +408,7 @@ function toEvent(row: EventRow, participants: EventParticipant[], viewer: Viewer
     location_id: row.location_id,
     base_price: basePrice,
     service_fee: Number(row.service_fee),
-    has_access: accessFor(row.access_type, basePrice, viewer).allowed,
+    has_access: accessFor(row.access_type, basePrice, viewer, { id: row.id, access_type: row.access_type, event_category_id: row.event_category_id, participant_ids: row.sides.map((s) => s.participant_id) }).allowed,
     stream_status: row.stream_status as StreamStatus,
     image: row.image,
   };

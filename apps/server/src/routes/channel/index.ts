@@ -15,16 +15,19 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paymentSettings } from '../../commerce/catalog/paymentSettings.ts';
 
 const fixed = (name: string) => () => name;
 const param = (name: string, key: string) => (request: FastifyRequest) => `${name}:${String((request.params as Record<string, unknown>)[key])}`;
 
 /** spec §7 Channel: settings, menu, pages, slides, colours, plus the FAQ and custom forms. */
 const channelRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Read once: a wrong PAYMENT_PROVIDER stops the server at start, naming the variable.
+  const payments = paymentSettings();
   app.get('/settings', { config: { catalog: fixed('settings') }, schema: { response: { 200: ChannelSettingsResponse, 404: ApiErrorBody } } }, async (request, reply) => {
     const data = await app.catalog.settings(request.channelId);
     if (!data) return reply.code(404).send({ message: 'Channel not found.', field: 'api_key' });
-    return { data: { ...data, social_providers: app.socialProviders?.(request.channelId) ?? [] } };
+    return { data: { ...data, social_providers: app.socialProviders?.(request.channelId) ?? [], payments } };
   });
 
   app.get('/color-settings/web', { config: { catalog: fixed('colors') }, schema: { response: { 200: ColorSettingsResponse, 404: ApiErrorBody } } }, async (request, reply) => {

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { onDataChanged } from '../../cache/invalidation.ts';
+import { grantListingAccess, loadEntitlements } from '../../commerce/entitlements.ts';
 import { geoBlockedAccess, withoutAccess } from '../../geo/index.ts';
 import { ListingCache } from '../../repositories/eventsCache.ts';
 import { type EventsListQuery, EventsRepository, type Viewer } from '../../repositories/eventsRepository.ts';
@@ -42,6 +43,18 @@ function viewerOf(request: FastifyRequest): Viewer {
   return { loggedIn: request.userId !== null };
 }
 
+/** The viewer with their purchases (issue 5): for answers that are not cached for everyone. */
+async function viewerWithPurchases(request: FastifyRequest): Promise<Viewer> {
+  if (request.userId === null) return { loggedIn: false };
+  return { loggedIn: true, entitlements: await loadEntitlements(request.server.db, request.channelId, request.userId) };
+}
+
+/** A cached listing, with has_access turned on where the user's purchases allow (issue 5). */
+async function withPurchases(request: FastifyRequest, payload: string): Promise<string> {
+  if (request.userId === null) return payload;
+  return grantListingAccess(payload, await loadEntitlements(request.server.db, request.channelId, request.userId));
+}
+
 /** spec §7 Events: listings, the homepage selection, one event, and the catalog parts (sports, venues). */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const events = new EventsRepository(app.db);
@@ -64,13 +77,17 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await app.catalog.eventLocations(request.channelId),
   }));
 
+  // The cached answer is every user's; each user's purchases are applied to it afterwards.
   const listing = async (request: FastifyRequest<{ Querystring: EventsListQuery }>, reply: FastifyReply, withClip: boolean) =>
     sendJson(
       reply,
-      await listings.get(listingKey(withClip ? 'with_clip' : 'events', request), async () => {
-        const { data, total } = await events.list(request.channelId, request.query, { withClip, viewer: viewerOf(request) });
-        return JSON.stringify(EventsResponse.parse({ data, meta: { total, offset: request.query.offset, limit: request.query.limit } }));
-      }),
+      await withPurchases(
+        request,
+        await listings.get(listingKey(withClip ? 'with_clip' : 'events', request), async () => {
+          const { data, total } = await events.list(request.channelId, request.query, { withClip, viewer: viewerOf(request) });
+          return JSON.stringify(EventsResponse.parse({ data, meta: { total, offset: request.query.offset, limit: request.query.limit } }));
+        }),
+      ),
     );
 
   app.get('/events', { schema: { querystring: EventsQuery, response: { 200: EventsResponse } } }, async (request, reply) => listing(request, reply, false));
@@ -86,12 +103,20 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events-for-homepage',
     { schema: { response: { 200: EventsForHomepageResponse } } },
     async (request, reply) =>
-      sendJson(reply, await listings.get(`${request.channelId}:${viewerOf(request).loggedIn ? 'user' : 'visitor'}:homepage`, async () => JSON.stringify(EventsForHomepageResponse.parse({ data: await events.homepage(request.channelId, viewerOf(request)) })))),
+      sendJson(
+        reply,
+        await withPurchases(
+          request,
+          await listings.get(`${request.channelId}:${viewerOf(request).loggedIn ? 'user' : 'visitor'}:homepage`, async () =>
+            JSON.stringify(EventsForHomepageResponse.parse({ data: await events.homepage(request.channelId, viewerOf(request)) })),
+          ),
+        ),
+      ),
   );
 
-  // Not cached: the stream address is signed and expires, and access will depend on the viewer.
+  // Not cached: the stream address is signed and expires, and access depends on the viewer's purchases.
   app.get('/events/:id', { schema: { params: IdParams, response: { 200: EventDetailResponse, 404: ApiErrorBody } } }, async (request, reply) => {
-    const event = await events.detail(request.channelId, request.params.id, viewerOf(request));
+    const event = await events.detail(request.channelId, request.params.id, await viewerWithPurchases(request));
     // Another channel's event is as unknown as a missing one (architecture: multi-tenancy).
     if (!event) return reply.code(404).send({ message: 'Event not found.', field: 'id' });
     // spec §3 Geo: a viewer in a blocked country may not watch, whatever the access type.

@@ -1,0 +1,172 @@
+import type { Database } from '../db/schema.ts';
+
+/** One team pass bought: the chosen team, in the package's categories (their sub-categories included). */
+export interface TeamPassEntitlement {
+  participantId: number;
+  /** Empty when the package names no category: the team's events in any category. */
+  categoryIds: Set<number>;
+}
+
+/**
+ * What a user's paid, active orders give (issue 5 product rules). Category ids are expanded to
+ * their descendants, so "the event's category or any ancestor is covered" is one lookup.
+ */
+export interface Entitlements {
+  /** Events bought one by one (the only way into a ppv event). */
+  eventIds: Set<number>;
+  /** Categories covered by category packages (not team passes). */
+  categoryIds: Set<number>;
+  teamPasses: TeamPassEntitlement[];
+  /** An active subscription (canceled but not yet at the end of its paid period counts). */
+  subscription: boolean;
+  /** Packages with a paid, active order (any scope). */
+  packageIds: Set<number>;
+  /** Subscriptions with an access-giving order (spec §4 purchased). */
+  subscriptionIds: Set<number>;
+}
+
+export function noEntitlements(): Entitlements {
+  return { eventIds: new Set(), categoryIds: new Set(), teamPasses: [], subscription: false, packageIds: new Set(), subscriptionIds: new Set() };
+}
+
+/** False when nothing was bought: such a user's access is a plain logged-in user's. */
+export function hasEntitlements(e: Entitlements): boolean {
+  return e.eventIds.size > 0 || e.categoryIds.size > 0 || e.teamPasses.length > 0 || e.subscription;
+}
+
+/** What access depends on: the event, its category and its participants. */
+export interface AccessTarget {
+  id: number;
+  access_type: string;
+  event_category_id: number | null;
+  participant_ids: readonly number[];
+}
+
+/**
+ * spec §6 paid/ppv: a ppv event only with its own order; a paid event with its own order, a
+ * category package covering its category, a team pass for one of its teams (in a covered
+ * category), or an active subscription. Free and register events are not decided here.
+ */
+export function entitledTo(e: Entitlements, event: AccessTarget): boolean {
+  if (e.eventIds.has(event.id)) return true;
+  if (event.access_type !== 'paid') return false;
+  if (e.subscription) return true;
+  const category = event.event_category_id;
+  if (category !== null && e.categoryIds.has(category)) return true;
+  return e.teamPasses.some(
+    (pass) => event.participant_ids.includes(pass.participantId) && (pass.categoryIds.size === 0 || (category !== null && pass.categoryIds.has(category))),
+  );
+}
+
+/** The given categories and every descendant (nested sports). */
+export function categoriesWithDescendants(rows: readonly { id: number; parent_id: number | null }[], roots: Iterable<number>): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const row of rows) {
+    if (row.parent_id === null) continue;
+    const list = children.get(row.parent_id);
+    if (list) list.push(row.id);
+    else children.set(row.parent_id, [row.id]);
+  }
+  const seen = new Set<number>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return seen;
+}
+
+function after(value: Date | string | null, now: Date): boolean {
+  return value !== null && new Date(value).getTime() > now.getTime();
+}
+
+/**
+ * The user's entitlements from their paid, active orders in this channel. A pass lasts until its
+ * expires_at; a subscription gives access while active (the renewal job expires it), or, once
+ * its auto-renewal is cancelled, until the end of the paid period (issue 5 product rules).
+ */
+export async function loadEntitlements(db: Database, channelId: number, userId: number, now: Date = new Date()): Promise<Entitlements> {
+  const result = noEntitlements();
+  const orders = await db
+    .selectFrom('orders')
+    .select(['type', 'product_id', 'participant_id', 'expires_at', 'sub_status', 'current_period_end'])
+    .where('channel_id', '=', channelId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .where('activity_status', '=', 'active')
+    .execute();
+  if (orders.length === 0) return result;
+
+  const packageOrders: { packageId: number; participantId: number | null }[] = [];
+  for (const order of orders) {
+    if (order.type === 'event') result.eventIds.add(order.product_id);
+    else if (order.type === 'package') {
+      if (order.expires_at === null || after(order.expires_at, now)) packageOrders.push({ packageId: order.product_id, participantId: order.participant_id });
+    } else if (order.type === 'subscription') {
+      const status = order.sub_status ?? 'active';
+      const live = status === 'active' || (status === 'canceled' && (order.current_period_end === null || after(order.current_period_end, now)));
+      if (live) {
+        result.subscription = true;
+        result.subscriptionIds.add(order.product_id);
+      }
+    }
+  }
+  if (packageOrders.length === 0) return result;
+
+  const [packages, categories] = await Promise.all([
+    db
+      .selectFrom('packages')
+      .select(['id', 'scope', 'is_team_pass', 'event_category_ids'])
+      .where('channel_id', '=', channelId)
+      .where(
+        'id',
+        'in',
+        packageOrders.map((o) => o.packageId),
+      )
+      .execute(),
+    db.selectFrom('event_categories').select(['id', 'parent_id']).where('channel_id', '=', channelId).execute(),
+  ]);
+  const byId = new Map(packages.map((p) => [p.id, p]));
+  for (const order of packageOrders) {
+    const pkg = byId.get(order.packageId);
+    if (!pkg) continue;
+    result.packageIds.add(pkg.id);
+    if (pkg.scope !== 'category') continue;
+    const covered = categoriesWithDescendants(categories, pkg.event_category_ids);
+    if (pkg.is_team_pass) {
+      if (order.participantId !== null) result.teamPasses.push({ participantId: order.participantId, categoryIds: covered });
+    } else {
+      for (const id of covered) result.categoryIds.add(id);
+    }
+  }
+  return result;
+}
+
+/**
+ * A cached listing is everyone's (visitors' or users' variant); a user with purchases gets it
+ * with has_access turned on for the paid and ppv events they may watch. The payload is the
+ * listing's JSON ({ data: Event[], ... }).
+ */
+export function grantListingAccess(payload: string, e: Entitlements): string {
+  if (!hasEntitlements(e)) return payload;
+  const body = JSON.parse(payload) as { data: ListedEvent[] };
+  let changed = false;
+  for (const event of body.data) {
+    if (event.has_access || (event.access_type !== 'paid' && event.access_type !== 'ppv')) continue;
+    if (entitledTo(e, { id: event.id, access_type: event.access_type, event_category_id: event.event_category_id, participant_ids: event.participants.map((p) => p.id) })) {
+      event.has_access = true;
+      changed = true;
+    }
+  }
+  return changed ? JSON.stringify(body) : payload;
+}
+
+interface ListedEvent {
+  id: number;
+  access_type: string;
+  event_category_id: number | null;
+  participants: { id: number }[];
+  has_access: boolean;
+}
