@@ -1,0 +1,31 @@
+import { axe } from '@grandstand/vitest-config/axe';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { eventOrder, ordersResponse } from '../test/fixtures.ts';
+import { renderProfile } from '../test/render.tsx';
+
+describe('ProfileSectionsNav', () => {
+  it('links the orders and the transactions, marking the one shown', async () => {
+    const user = userEvent.setup();
+    const { container, where } = await renderProfile({ routes: { 'GET /orders': () => ({ json: ordersResponse([eventOrder]) }) } });
+    const nav = await screen.findByRole('navigation', { name: 'Orders and payments' });
+    expect(nav).toBeInTheDocument();
+    const orders = screen.getByRole('link', { name: 'Orders' });
+    expect(orders).toHaveAttribute('href', '/profile');
+    expect(orders).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { name: 'Active orders' })).toBeInTheDocument();
+    expect(await axe(container)).toHaveNoViolations();
+
+    await user.click(screen.getByRole('link', { name: 'Transactions' }));
+    expect(where()).toBe('/profile/transactions');
+    expect(await screen.findByRole('heading', { name: 'Transactions', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('is translated', async () => {
+    await renderProfile({ language: 'fr', routes: { 'GET /orders': () => ({ json: ordersResponse([]) }) } });
+    expect(await screen.findByRole('navigation', { name: 'Commandes et paiements' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Commandes' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,14 @@
+export { profileChildRoutes } from './routes.tsx';
+export { PROFILE_PATHS } from './paths.ts';
+export { profileNamespace } from './namespace.ts';
+export { profileApi, useCustomerPortalMutation, useGetOrdersQuery, useUnsubscribeMutation } from './profileApi.ts';
+export type { OrdersArgs, UnsubscribeArgs, UnsubscribeResult } from './profileApi.ts';
+export { ProfileSectionsNav } from './components/ProfileSectionsNav.tsx';
+export { CustomerPortalButton } from './components/CustomerPortalButton.tsx';
+export type { CustomerPortalButtonProps } from './components/CustomerPortalButton.tsx';
+export { OrderCard } from './components/OrderCard.tsx';
+export type { OrderCardProps } from './components/OrderCard.tsx';
+export { OrdersPage } from './views/OrdersPage.tsx';
+export type { OrdersPageProps } from './views/OrdersPage.tsx';
+export { TransactionsPage } from './views/TransactionsPage.tsx';
+export type { TransactionsPageProps } from './views/TransactionsPage.tsx';

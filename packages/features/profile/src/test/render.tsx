@@ -1,0 +1,77 @@
+import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
+import { createFakeChannelApi } from '@grandstand/api-client/testing';
+import type { FakeFetch, FakeHandler } from '@grandstand/api-client/testing';
+import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
+import { makeStore, startSession } from '@grandstand/store';
+import { ChannelThemeProvider } from '@grandstand/ui';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { ProfileSectionsNav } from '../components/ProfileSectionsNav.tsx';
+import { profileNamespace } from '../namespace.ts';
+import { profileChildRoutes } from '../routes.tsx';
+import { settingsWith, testColors, viewer } from './fixtures.ts';
+import { PopupHost } from './PopupHost.tsx';
+
+export const SESSION_KEY = 'session-key';
+
+export interface RenderOptions {
+  /** The fake channel API's routes ('GET /orders'…); only the network is fake. */
+  routes?: Record<string, FakeHandler>;
+  route?: string;
+  language?: string;
+  /** Children of /profile in place of the feature's routes (e.g. a view given an `openUrl`). */
+  children?: RouteObject[];
+}
+
+/**
+ * The profile children in a data router under /profile, as the site mounts them (the nav above,
+ * popups beside), for a logged-in viewer. `where()` tells where a link led.
+ */
+export async function renderProfile(options: RenderOptions = {}) {
+  const api: FakeFetch = createFakeChannelApi({
+    routes: { 'GET /settings': () => ({ json: { data: settingsWith() } }), ...options.routes },
+    acceptsApiKey: (key) => key === SESSION_KEY,
+  });
+  const client = createApiClient({
+    baseUrl: '/api',
+    channelKeyUrl: '/channel-key.json',
+    storagePrefix: 'grandstand:test:',
+    storage: createMemoryStorage(),
+    fetch: api.fetch,
+    sleep: async () => undefined,
+  });
+  const store = makeStore({ client });
+  store.dispatch(startSession({ user: viewer, api_key: SESSION_KEY }));
+  const i18n = await createI18n({ language: options.language ?? 'en' });
+  await registerFeatureResources(i18n, profileNamespace);
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>Home</p> },
+      { path: '/packages', element: <p>Packages</p> },
+      {
+        path: '/profile',
+        element: (
+          <main>
+            <h1>Profile</h1>
+            <ProfileSectionsNav />
+            <Outlet />
+            <PopupHost />
+          </main>
+        ),
+        children: options.children ?? profileChildRoutes,
+      },
+    ],
+    { initialEntries: [options.route ?? '/profile'] },
+  );
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <Provider store={store}>
+      <I18nProvider i18n={i18n}>
+        <ChannelThemeProvider colors={testColors}>{children}</ChannelThemeProvider>
+      </I18nProvider>
+    </Provider>
+  );
+  const where = () => router.state.location.pathname + router.state.location.search;
+  return { ...render(<RouterProvider router={router} />, { wrapper }), api, client, store, i18n, router, where };
+}
