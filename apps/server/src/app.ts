@@ -69,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiKeyAuth);
   await app.register(catalogCache, options.catalogCache ?? {});
   await app.register(geoPlugin);
+  await app.register(import('./payments/plugin.ts'), options.payments ?? {});
 
   await app.register(import('./plugins/rate-limit.ts'), options.rateLimit ?? {});
   await app.register(keysRoutes);

@@ -330,6 +330,54 @@ export interface WebhookEventsTable {
   received_at: Timestamp;
 }
 
+/** The sandbox card processor's customer: one per (channel, user) (migration 0007_sandbox). */
+export interface SandboxCustomersTable {
+  id: string;
+  channel_id: number;
+  user_id: number;
+  email: string;
+  created_at: Timestamp;
+}
+
+/** A card typed into the sandbox: brand, last four and test behaviour only, never the number. */
+export interface SandboxPaymentMethodsTable {
+  id: string;
+  channel_id: number;
+  user_id: number | null;
+  /** Set while the card is saved to a customer. */
+  customer_id: string | null;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** succeed | decline | insufficient_funds | authenticate */
+  behavior: string;
+  created_at: Timestamp;
+}
+
+/** A sandbox payment (kind payment) or card check (kind setup). */
+export interface SandboxIntentsTable {
+  id: string;
+  channel_id: number;
+  user_id: number;
+  kind: string;
+  /** requires_action | succeeded | failed */
+  status: string;
+  payment_method_id: string | null;
+  order_id: number | null;
+  amount: ColumnType<string | number | null, number | string | null | undefined, number | string | null>;
+  currency: string | null;
+  description: string | null;
+  save_card: Defaulted<boolean>;
+  off_session: Defaulted<boolean>;
+  idempotency_key: string;
+  return_url: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  failure_reason: string | null;
+  created_at: Timestamp;
+}
+
 export interface DatabaseSchema {
   channels: ChannelsTable;
   api_keys: ApiKeysTable;
@@ -354,6 +402,9 @@ export interface DatabaseSchema {
   orders: OrdersTable;
   transactions: TransactionsTable;
   webhook_events: WebhookEventsTable;
+  sandbox_customers: SandboxCustomersTable;
+  sandbox_payment_methods: SandboxPaymentMethodsTable;
+  sandbox_intents: SandboxIntentsTable;
 }
 
 /** The typed database handle every repository takes. */

@@ -1,0 +1,11 @@
+export type { ChargeInput, IntentResult, SetupInput, PaymentEventType, PaymentEvent, CardProviderApi } from './types.ts';
+export { WebhookSignatureError } from './types.ts';
+export { signSandboxPayload, verifySandboxSignature, SANDBOX_SIGNATURE_HEADER } from './signature.ts';
+export { paymentsConfigFromEnv, loadOrCreateSandboxWebhookSecret } from './config.ts';
+export type { PaymentsOptions, SandboxOptions, StripeOptions } from './config.ts';
+export { default as paymentsPlugin, SANDBOX_WEBHOOK_PATH } from './plugin.ts';
+export type { Payments, SandboxHandle } from './plugin.ts';
+export { SandboxProvider } from './sandbox/provider.ts';
+export { WebhookDelivery } from './sandbox/delivery.ts';
+export { StripeProvider, UnhandledWebhookEventError, STRIPE_EVENT_TYPES, toPaymentEvent } from './stripe/provider.ts';
+export { FAILURE_REASONS } from './cards.ts';

@@ -1,0 +1,69 @@
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+// Kysely<any> on purpose, as every migration: it must not depend on today's typed schema.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * issue 5: the sandbox card processor's own records (its customers, payment methods and intents),
+ * kept apart from the commerce tables as a real processor's would be. Only the last four digits and
+ * the test behaviour of a card are stored, never the number.
+ */
+export const sandboxMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('sandbox_customers')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addUniqueConstraint('sandbox_customers_channel_user_unique', ['channel_id', 'user_id'])
+      .execute();
+
+    await db.schema
+      .createTable('sandbox_payment_methods')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+      .addColumn('customer_id', 'text', (c) => c.references('sandbox_customers.id').onDelete('set null'))
+      .addColumn('brand', 'text', (c) => c.notNull())
+      .addColumn('last4', 'text', (c) => c.notNull())
+      .addColumn('exp_month', 'integer', (c) => c.notNull())
+      .addColumn('exp_year', 'integer', (c) => c.notNull())
+      .addColumn('behavior', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createIndex('sandbox_payment_methods_customer').on('sandbox_payment_methods').columns(['customer_id', 'created_at']).execute();
+
+    await db.schema
+      .createTable('sandbox_intents')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('channel_id', 'integer', (c) => c.notNull().references('channels.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('payment_method_id', 'text')
+      .addColumn('order_id', 'integer')
+      .addColumn('amount', 'numeric(10, 2)')
+      .addColumn('currency', 'text')
+      .addColumn('description', 'text')
+      .addColumn('save_card', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('off_session', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('idempotency_key', 'text', (c) => c.notNull())
+      .addColumn('return_url', 'text')
+      .addColumn('card_brand', 'text')
+      .addColumn('card_last4', 'text')
+      .addColumn('failure_reason', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      // A processor's idempotency: one intent per key and account, however often it is asked.
+      .addUniqueConstraint('sandbox_intents_idempotency_unique', ['channel_id', 'user_id', 'kind', 'idempotency_key'])
+      .execute();
+    await db.schema.createIndex('sandbox_intents_channel_kind').on('sandbox_intents').columns(['channel_id', 'kind']).execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const table of ['sandbox_intents', 'sandbox_payment_methods', 'sandbox_customers']) {
+      await db.schema.dropTable(table).ifExists().execute();
+    }
+  },
+};
