@@ -33,6 +33,16 @@ describe('register events', () => {
     expect(user.stream?.url).toMatch(/^\/media\/s\/.+\/index\.m3u8$/);
   });
 
+  it('a paid event offers a logged-in user only the way to buy it, not to log in again', async () => {
+    const paid = await t.database.db.selectFrom('events').select('id').where('channel_id', '=', t.channel('alpha').id).where('access_type', 'in', ['paid', 'ppv']).where('base_price', '>', '0').executeTakeFirstOrThrow();
+    const visitor = EventDetailResponse.parse((await t.app.inject({ url: `/api/events/${paid.id}?api_key=${await t.keyFor('alpha')}` })).json()).data;
+    expect(visitor.access.options).toContain('login');
+    const user = EventDetailResponse.parse((await t.app.inject({ url: `/api/events/${paid.id}?api_key=${await userKey()}` })).json()).data;
+    expect(user.access.allowed).toBe(false);
+    expect(user.access.options).toHaveLength(1);
+    expect(user.access.options[0]).toMatch(/^buy_(price|event)$/);
+  });
+
   it('listings tell has_access per viewer, from separate cached variants', async () => {
     const listed = async (key: string) =>
       EventsResponse.parse((await t.app.inject({ url: `/api/events?stream_status=finished&api_key=${key}` })).json()).data.find((e) => e.id === eventId);

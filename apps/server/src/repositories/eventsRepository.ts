@@ -118,7 +118,9 @@ const VISITOR: Viewer = { loggedIn: false };
  * purchases cover the event (`target`, issue 5 product rules).
  */
 export function accessFor(accessType: string, basePrice: number, viewer: Viewer = VISITOR, target?: AccessTarget): EventAccess {
-  const charge: AccessOption[] = basePrice > 0 ? ['login', accessType === 'ppv' ? 'buy_event' : 'buy_price'] : ['login', 'get_free'];
+  // A logged-in viewer is not offered to log in: only the ways to buy remain.
+  const buy: AccessOption = basePrice > 0 ? (accessType === 'ppv' ? 'buy_event' : 'buy_price') : 'get_free';
+  const charge: AccessOption[] = viewer.loggedIn ? [buy] : ['login', buy];
   switch (accessType) {
     case 'free':
       return { allowed: true, geo_blocked: false, options: [] };
