@@ -1,3 +1,4 @@
+import { loadTagManager } from '@grandstand/analytics';
 import type { ApiClient } from '@grandstand/api-client';
 import { isGuestOnlyPath } from '@grandstand/auth';
 import { changeLanguage, htmlLang, useTranslation } from '@grandstand/i18n';
@@ -40,6 +41,11 @@ export function App({ client, store }: { client: ApiClient; store: AppStore }) {
   useEffect(() => {
     if (settings && !client.storage.get<string>(LANGUAGE_STORAGE_KEY)) void changeLanguage(i18n, settings.language);
   }, [client, i18n, settings]);
+
+  // spec §7: the tag manager is loaded by the channel's tracking id; ecommerce events go to its data layer.
+  useEffect(() => {
+    if (settings) loadTagManager(settings['google-analytics']);
+  }, [settings]);
 
   useEffect(() => {
     const update = (language: string) => {

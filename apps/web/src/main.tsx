@@ -1,9 +1,11 @@
 import { createApiClient } from '@grandstand/api-client';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
 import { authNamespace } from '@grandstand/auth';
+import { commerceNamespace } from '@grandstand/commerce';
 import { contentNamespace } from '@grandstand/content';
 import { eventsNamespace, watchNamespace } from '@grandstand/events';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
+import { profileNamespace } from '@grandstand/profile';
 import { makeStore } from '@grandstand/store';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -26,7 +28,7 @@ const i18n = await createI18n({
   namespaces: ['common', 'shell', 'errors'],
 });
 await registerFeatureResources(i18n, eventsNamespace);
-for (const namespace of [watchNamespace, contentNamespace, authNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
+for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

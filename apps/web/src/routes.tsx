@@ -1,8 +1,10 @@
-import { AUTH_PATHS, authRoutes } from '@grandstand/auth';
+import { AUTH_PATHS, createAuthRoutes } from '@grandstand/auth';
+import { COMMERCE_PATHS, commerceRoutes } from '@grandstand/commerce';
 import { CONTENT_PATHS, createChannelPageRoute, createContentRoutes } from '@grandstand/content';
 import type { Page } from '@grandstand/contract';
 import { embedRoutes, eventsRoutes, LazyScheduleView, watchRoutes } from '@grandstand/events';
 import { useTranslation } from '@grandstand/i18n';
+import { profileChildRoutes, ProfileSectionsNav } from '@grandstand/profile';
 import { Loader } from '@grandstand/ui';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
@@ -15,7 +17,10 @@ import { Layout } from './shell/Layout.tsx';
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 /** Paths the product owns (spec §2); a channel page may not shadow them. */
-const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', ...Object.values(AUTH_PATHS), ...CONTENT_PATHS]);
+const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', ...Object.values(AUTH_PATHS), ...CONTENT_PATHS, ...Object.values(COMMERCE_PATHS)]);
+
+/** The account routes, with the profile's order list (its default child) and transactions (spec §2). */
+const authRoutes = createAuthRoutes({ profileChildren: profileChildRoutes, profileSectionsNav: <ProfileSectionsNav /> });
 
 function Loading() {
   const { t } = useTranslation('shell');
@@ -61,6 +66,7 @@ export function buildRoutes(pages: readonly Page[]): RouteObject[] {
         ...eventsRoutes,
         ...watchRoutes,
         ...authRoutes,
+        ...commerceRoutes,
         ...createContentRoutes({ description: channel.description }),
         { path: '404', element: <NotFoundPage /> },
         ...pageRoutes,
