@@ -10,6 +10,7 @@ import { mediaConfigFromEnv, mediaDirFromEnv } from './media/config.ts';
 import { prepareMedia } from './media/prepare.ts';
 import { trustProxyFromEnv } from './geo/index.ts';
 import { mailConfigFromEnv } from './mail/plugin.ts';
+import { paymentsConfigFromEnv } from './payments/config.ts';
 import { serverPaths } from './paths.ts';
 
 const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media>
@@ -59,6 +60,7 @@ async function serve(): Promise<void> {
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     media: mediaConfigFromEnv(),
     mail: mailConfigFromEnv(),
+    payments: paymentsConfigFromEnv(),
   });
   const port = Number(process.env.PORT || 8080);
   const address = await app.listen({ port, host: process.env.HOST || '0.0.0.0' });

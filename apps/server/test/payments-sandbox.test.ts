@@ -261,3 +261,23 @@ describe('webhook verification through the provider', () => {
     expect(sandbox.verifyWebhook(body, { 'Grandstand-Signature': signSandboxPayload(body, t.app.payments.sandbox.webhookSecret, now) }).id).toBe('evt_x');
   });
 });
+
+describe('default webhook address', () => {
+  it("posts to this server's own /api/sandbox/webhook over HTTP once it listens", async () => {
+    const own = await buildTestApp({ payments: { sandbox: { deliveryDelayMs: 0, retryDelaysMs: [] } } });
+    try {
+      const seen: Array<{ url: string | undefined; signature: string | string[] | undefined }> = [];
+      own.app.server.on('request', (request: { url?: string; headers: IncomingHttpHeaders }) => seen.push({ url: request.url, signature: request.headers['grandstand-signature'] }));
+      await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const channelId = own.channel('alpha').id;
+      const user = await own.database.db.insertInto('users').values({ channel_id: channelId, email: 'own@example.com', password_hash: null, first_name: null, last_name: null }).returning('id').executeTakeFirstOrThrow();
+      const entry = await own.app.inject({ method: 'POST', url: '/api/sandbox/payment_methods', payload: { api_key: await own.keyFor('alpha'), number: SANDBOX_TEST_CARDS.succeeds, exp_month: 12, exp_year: FUTURE_YEAR, cvc: '123' } });
+      const pm = SandboxPaymentMethodResponse.parse(entry.json()).data.id;
+      await own.app.payments.provider('sandbox')!.charge({ ...chargeInput(pm), channelId, userId: user.id });
+      await own.app.payments.sandbox.flushWebhooks();
+      expect(seen).toEqual([{ url: '/api/sandbox/webhook', signature: expect.stringMatching(/^t=\d+,v1=[0-9a-f]{64}$/) }]);
+    } finally {
+      await own.close();
+    }
+  });
+});
