@@ -420,7 +420,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
       <OrderSummary item={item} quote={quote} />
       {item.owned && <Text>{t('checkout.owned')}</Text>}
 
-      <Form noValidate onSubmit={onApplyPromo} aria-label={t('checkout.promo')}>
+      <Form noValidate onSubmit={onApplyPromo}>
         <TextField
           label={t('checkout.promo')}
           value={promo}

@@ -1,0 +1,48 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { hockeyPass, monthly, singleEventPackage, teamPass } from '../test/fixtures.ts';
+import { commerceLoader, withCommerceProviders } from '../test/storyProviders.tsx';
+import { PackagesPage } from './PackagesPage.tsx';
+
+const meta = {
+  title: 'Commerce/Packages',
+  component: PackagesPage,
+  loaders: [commerceLoader],
+  decorators: [withCommerceProviders],
+  parameters: {
+    route: '/packages',
+    commerceRoutes: {
+      'GET /packages': () => ({ json: { data: [singleEventPackage, hockeyPass, { ...teamPass, purchased: true }] } }),
+      'GET /subscriptions': () => ({ json: { data: [monthly] } }),
+    },
+  },
+} satisfies Meta<typeof PackagesPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** spec §9 price titles, a purchased pass, a subscription with a free trial. */
+export const Offers: Story = {
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('$24.99 / 3 months')).toBeInTheDocument();
+    await expect(canvas.getByText('Purchased')).toBeInTheDocument();
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    commerceRoutes: { 'GET /packages': () => ({ json: { data: [] } }), 'GET /subscriptions': () => ({ json: { data: [] } }) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Nothing is on sale right now')).toBeInTheDocument();
+  },
+};
+
+export const LoadFailed: Story = {
+  parameters: {
+    commerceRoutes: { 'GET /packages': () => ({ status: 500, json: { message: 'boom' } }), 'GET /subscriptions': () => ({ json: { data: [] } }) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  },
+};
