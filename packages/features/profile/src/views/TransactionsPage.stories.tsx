@@ -35,7 +35,3 @@ export const Empty: Story = {
 export const LoadFailed: Story = {
   parameters: { profileRoutes: { 'GET /orders': () => ({ networkError: true }) } },
 };
-
-export const French: Story = {
-  parameters: { language: 'fr' },
-};
