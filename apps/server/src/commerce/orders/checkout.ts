@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { COMMERCE_MESSAGES, type NextAction, type Order, type TransactionKind } from '@grandstand/contract';
+import type { Database } from '../../db/schema.ts';
+import type { CardProviderApi, IntentResult } from '../../payments/types.ts';
+import { markFailed, markPaid } from './fulfilment.ts';
+import { createOrdersRepository, type OrderRow } from './ordersRepository.ts';
+import { fromCents, type PricedProduct, PurchaseProblem, type PurchaseRequest, pricePurchase } from './pricing.ts';
+
+/** Said when the provider could not be reached: the order fails rather than hanging in `created`. */
+export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment could not be processed. Please try again.';
+export const IDEMPOTENCY_CONFLICT_MESSAGE = 'This idempotency key was already used for a different request.';
+export const TRIAL_NOT_AVAILABLE_MESSAGE = 'The free trial is not available.';
+
+export interface Buyer {
+  channelId: number;
+  userId: number;
+  email: string;
+  trialPeriodUsed: boolean;
+}
+
+export interface CheckoutOptions {
+  db: Database;
+  provider: CardProviderApi;
+  buyer: Buyer;
+  /** Absolute URL the provider sends the viewer back to after an extra authentication step. */
+  returnUrl: string;
+}
+
+export interface BuyInput extends PurchaseRequest {
+  idempotency_key: string;
+  payment_method?: string | undefined;
+  save_card?: boolean | undefined;
+  return_path?: string | undefined;
+}
+
+export interface TrialInput {
+  idempotency_key: string;
+  subscription_id: number;
+  payment_method: string;
+  return_path?: string | undefined;
+}
+
+export interface CheckoutResult {
+  order: Order;
+  next_action: NextAction | null;
+}
+
+/**
+ * What makes two requests "the same": every field but the key itself, in a fixed order, and the
+ * provider. The same key with another body is refused (product rules: 409 field idempotency_key).
+ */
+export function requestFingerprint(provider: string, operation: string, body: object): string {
+  const entries = Object.entries(body)
+    .filter(([name, value]) => name !== 'idempotency_key' && name !== 'api_key' && value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return createHash('sha256').update(JSON.stringify([provider, operation, entries])).digest('hex');
+}
+
+const nextActionOf = (row: OrderRow): NextAction | null =>
+  row.status === 'created' && row.next_action_url !== null ? { type: 'authenticate', url: row.next_action_url } : null;
+
+async function channelCurrency(db: Database, channelId: number): Promise<string> {
+  const row = await db.selectFrom('channels').select('currency').where('id', '=', channelId).executeTakeFirstOrThrow();
+  return row.currency;
+}
+
+/**
+ * The order a repeated key names: the same order for the same request (200, no second charge),
+ * a 409 for another request.
+ */
+async function replay(options: CheckoutOptions, row: OrderRow, fingerprint: string): Promise<CheckoutResult> {
+  if (row.request_fingerprint !== fingerprint) throw new PurchaseProblem('idempotency_key', IDEMPOTENCY_CONFLICT_MESSAGE, 409);
+  const orders = createOrdersRepository(options.db);
+  return { order: await orders.withTransactions(row), next_action: nextActionOf(row) };
+}
+
+function kindOf(product: PricedProduct): TransactionKind {
+  return product.type === 'subscription' ? 'New subscription' : 'Purchase';
+}
+
+/**
+ * The won insert's one provider call. A synchronous refusal or an unreachable provider fails the
+ * order at once; otherwise the order waits in `created` for the webhook (product rules).
+ */
+async function settleIntent(options: CheckoutOptions, order: OrderRow, call: () => Promise<IntentResult>): Promise<void> {
+  const orders = createOrdersRepository(options.db);
+  let result: IntentResult;
+  try {
+    result = await call();
+  } catch (error) {
+    await markFailed(options.db, order, PROVIDER_UNAVAILABLE_MESSAGE, null, null);
+    throw error;
+  }
+  await orders.recordIntent(order.id, options.provider.name, result.intentId, result.status === 'requires_action' ? result.nextActionUrl : null);
+  if (result.status === 'failed') await markFailed(options.db, order, result.failureReason ?? 'Your card was declined.', result.intentId, result.card);
+}
+
+async function answer(options: CheckoutOptions, orderId: number): Promise<CheckoutResult> {
+  const orders = createOrdersRepository(options.db);
+  const row = await options.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  return { order: await orders.withTransactions(row), next_action: nextActionOf(row) };
+}
+
+/**
+ * spec §7 POST {card-provider}/buy. One idempotency key = one order and at most one charge: the
+ * request whose insert wins charges; every other request with the key gets that order.
+ * A free total (a get-free event, a 100 % code) is paid at once without the provider.
+ */
+export async function buy(options: CheckoutOptions, input: BuyInput): Promise<CheckoutResult> {
+  const { db, buyer, provider } = options;
+  const orders = createOrdersRepository(db);
+  const fingerprint = requestFingerprint(provider.name, 'buy', input);
+  const existing = await orders.findByKey(buyer.channelId, buyer.userId, input.idempotency_key);
+  if (existing) return replay(options, existing, fingerprint);
+
+  const product = await pricePurchase(db, buyer.channelId, buyer.userId, input);
+  const free = product.amountCents === 0;
+  if (!free && input.payment_method === undefined) throw new PurchaseProblem('payment_method', COMMERCE_MESSAGES.selectCard);
+  const currency = await channelCurrency(db, buyer.channelId);
+  const amount = fromCents(product.amountCents);
+  const order = await orders.insertIfNew({
+    channel_id: buyer.channelId,
+    user_id: buyer.userId,
+    type: product.type,
+    product_id: product.productId,
+    product_name: product.productName,
+    participant_id: product.participantId,
+    event_category_id: product.eventCategoryId,
+    amount,
+    currency,
+    coupon_code: product.couponCode,
+    idempotency_key: input.idempotency_key,
+    request_fingerprint: fingerprint,
+    provider: free ? null : provider.name,
+  });
+  if (!order) {
+    // Another request with this key won the insert: it charges, this one only answers its order.
+    const winner = await orders.findByKey(buyer.channelId, buyer.userId, input.idempotency_key);
+    if (!winner) throw new Error('order vanished after an idempotency conflict');
+    return replay(options, winner, fingerprint);
+  }
+  await orders.addTransaction({ channel_id: buyer.channelId, order_id: order.id, kind: kindOf(product), amount, currency });
+  if (free) {
+    await db.transaction().execute((tx) => markPaid(tx, order, new Date(), null, null));
+    return answer(options, order.id);
+  }
+  await settleIntent(options, order, () =>
+    provider.charge({
+      channelId: buyer.channelId,
+      userId: buyer.userId,
+      email: buyer.email,
+      orderId: order.id,
+      amount,
+      currency,
+      paymentMethod: input.payment_method as string,
+      idempotencyKey: `order-${order.id}`,
+      saveCard: input.save_card ?? false,
+      offSession: false,
+      returnUrl: options.returnUrl,
+      description: product.productName,
+      kind: 'payment',
+    }),
+  );
+  return answer(options, order.id);
+}
+
+/**
+ * spec §7 POST {card-provider}/subscription/start_trial: the card is saved and checked through a
+ * setup intent; the verified setup webhook starts the trial (spec §6: only while trial_period_used
+ * is false), and the renewal job charges when it ends unless auto-renewal was cancelled.
+ */
+export async function startTrial(options: CheckoutOptions, input: TrialInput): Promise<CheckoutResult> {
+  const { db, buyer, provider } = options;
+  const orders = createOrdersRepository(db);
+  const fingerprint = requestFingerprint(provider.name, 'start_trial', input);
+  const existing = await orders.findByKey(buyer.channelId, buyer.userId, input.idempotency_key);
+  if (existing) return replay(options, existing, fingerprint);
+
+  const product = await pricePurchase(db, buyer.channelId, buyer.userId, { type: 'subscription', subscription_id: input.subscription_id });
+  if (product.trialPeriod <= 0 || buyer.trialPeriodUsed) throw new PurchaseProblem('subscription_id', TRIAL_NOT_AVAILABLE_MESSAGE);
+  const currency = await channelCurrency(db, buyer.channelId);
+  const order = await orders.insertIfNew({
+    channel_id: buyer.channelId,
+    user_id: buyer.userId,
+    type: 'subscription',
+    product_id: product.productId,
+    product_name: product.productName,
+    participant_id: null,
+    event_category_id: null,
+    amount: 0,
+    currency,
+    coupon_code: null,
+    idempotency_key: input.idempotency_key,
+    request_fingerprint: fingerprint,
+    provider: provider.name,
+  });
+  if (!order) {
+    const winner = await orders.findByKey(buyer.channelId, buyer.userId, input.idempotency_key);
+    if (!winner) throw new Error('order vanished after an idempotency conflict');
+    return replay(options, winner, fingerprint);
+  }
+  await settleIntent(options, order, () =>
+    provider.setup({
+      channelId: buyer.channelId,
+      userId: buyer.userId,
+      email: buyer.email,
+      paymentMethod: input.payment_method,
+      orderId: order.id,
+      idempotencyKey: `order-${order.id}`,
+      returnUrl: options.returnUrl,
+    }),
+  );
+  return answer(options, order.id);
+}

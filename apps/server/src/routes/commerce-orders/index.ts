@@ -1,0 +1,218 @@
+import {
+  ApiErrorBody,
+  BuyBody,
+  BuyResponse,
+  CardProviderParam,
+  CardsResponse,
+  CustomerPortalResponse,
+  OrderIdParams,
+  OrderResponse,
+  OrdersQuery,
+  OrdersResponse,
+  SetupIntentBody,
+  SetupIntentResponse,
+  StartTrialBody,
+  UnsubscribeBody,
+  UnsubscribeResponse,
+  type CardProvider,
+} from '@grandstand/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  applyPaymentEvent,
+  buy,
+  createOrdersRepository,
+  DEFAULT_RENEWAL_INTERVAL_MS,
+  PurchaseProblem,
+  scheduleRenewals,
+  startTrial,
+  UNSUBSCRIBE_MESSAGE,
+  unsubscribe,
+  type Buyer,
+} from '../../commerce/orders/index.ts';
+import { type CardProviderApi, UnhandledWebhookEventError, WebhookSignatureError } from '../../payments/index.ts';
+import { currentUser, fail, unauthenticated } from '../auth/helpers.ts';
+
+/** spec §7 GET orders: every order unless a limit is given; no_limit=0 without a limit pages by this. */
+const DEFAULT_PAGE = 20;
+
+/**
+ * Where the provider sends the viewer back: the origin this request came to (the channel's site
+ * serves its API) plus a path of the site, validated by the contract as a same-site path.
+ */
+function returnUrl(request: FastifyRequest, path: string | undefined): string {
+  return `${request.protocol}://${request.host}${path ?? '/'}`;
+}
+
+function providerOf(app: FastifyInstance, reply: FastifyReply, name: CardProvider): CardProviderApi | null {
+  const provider = app.payments.provider(name);
+  if (!provider) fail(reply, 400, 'provider', `The card provider ${name} is not enabled.`);
+  return provider;
+}
+
+async function buyerOf(app: FastifyInstance, request: FastifyRequest): Promise<Buyer | null> {
+  const user = await currentUser(app, request);
+  if (!user) return null;
+  return { channelId: request.channelId, userId: user.id, email: user.email, trialPeriodUsed: user.trial_period_used };
+}
+
+function refuse(reply: FastifyReply, error: unknown) {
+  if (error instanceof PurchaseProblem) return fail(reply, error.status, error.field, error.message);
+  throw error;
+}
+
+/** The viewer's calls (spec §7 Payments): every one needs a logged-in user (401 otherwise). */
+const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const orders = createOrdersRepository(app.db);
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.userId === null) return unauthenticated(reply);
+  });
+
+  app.get('/orders', { schema: { querystring: OrdersQuery, response: { 200: OrdersResponse } } }, async (request, reply) => {
+    const buyer = await buyerOf(app, request);
+    if (!buyer) return unauthenticated(reply);
+    const { limit, no_limit: noLimit, offset, type, status, activity_status: activityStatus } = request.query;
+    const pageSize = limit ?? (noLimit === '0' ? DEFAULT_PAGE : null);
+    const { data, total } = await orders.list(buyer.channelId, buyer.userId, { type, status, activity_status: activityStatus, limit: pageSize, offset });
+    return { data, meta: { total, offset, limit: pageSize } };
+  });
+
+  app.get('/orders/:order_id', { schema: { params: OrderIdParams, response: { 200: OrderResponse, 404: ApiErrorBody } } }, async (request, reply) => {
+    const buyer = await buyerOf(app, request);
+    if (!buyer) return unauthenticated(reply);
+    const row = await orders.find(buyer.channelId, buyer.userId, request.params.order_id);
+    if (!row) return fail(reply, 404, 'order_id', 'Order not found.');
+    return { data: await orders.withTransactions(row) };
+  });
+
+  app.post('/:provider/buy', { schema: { params: CardProviderParam, body: BuyBody, response: { 200: BuyResponse } } }, async (request, reply) => {
+    const buyer = await buyerOf(app, request);
+    if (!buyer) return unauthenticated(reply);
+    const provider = providerOf(app, reply, request.params.provider);
+    if (!provider) return reply;
+    try {
+      return { data: await buy({ db: app.db, provider, buyer, returnUrl: returnUrl(request, request.body.return_path) }, request.body) };
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+
+  app.post(
+    '/:provider/subscription/start_trial',
+    { schema: { params: CardProviderParam, body: StartTrialBody, response: { 200: BuyResponse } } },
+    async (request, reply) => {
+      const buyer = await buyerOf(app, request);
+      if (!buyer) return unauthenticated(reply);
+      const provider = providerOf(app, reply, request.params.provider);
+      if (!provider) return reply;
+      try {
+        return { data: await startTrial({ db: app.db, provider, buyer, returnUrl: returnUrl(request, request.body.return_path) }, request.body) };
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.post('/:provider/unsubscribe', { schema: { params: CardProviderParam, body: UnsubscribeBody, response: { 200: UnsubscribeResponse } } }, async (request, reply) => {
+    const buyer = await buyerOf(app, request);
+    if (!buyer) return unauthenticated(reply);
+    if (!providerOf(app, reply, request.params.provider)) return reply;
+    try {
+      return { data: await unsubscribe(app.db, buyer, request.body.order_id), message: UNSUBSCRIBE_MESSAGE };
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+
+  app.get('/:provider/list-cards', { schema: { params: CardProviderParam, response: { 200: CardsResponse } } }, async (request, reply) => {
+    const buyer = await buyerOf(app, request);
+    if (!buyer) return unauthenticated(reply);
+    const provider = providerOf(app, reply, request.params.provider);
+    if (!provider) return reply;
+    return { data: await provider.listCards(buyer.channelId, buyer.userId) };
+  });
+
+  app.post('/:provider/setup-intent', { schema: { params: CardProviderParam, body: SetupIntentBody, response: { 200: SetupIntentResponse } } }, async (request, reply) => {
+    const buyer = await buyerOf(app, request);
+    if (!buyer) return unauthenticated(reply);
+    const provider = providerOf(app, reply, request.params.provider);
+    if (!provider) return reply;
+    const result = await provider.setup({
+      channelId: buyer.channelId,
+      userId: buyer.userId,
+      email: buyer.email,
+      paymentMethod: request.body.payment_method,
+      orderId: null,
+      idempotencyKey: `setup-${randomUUID()}`,
+      returnUrl: returnUrl(request, request.body.return_path),
+    });
+    const cards = result.status === 'failed' ? [] : await provider.listCards(buyer.channelId, buyer.userId);
+    const card = cards.find((c) => c.id === request.body.payment_method) ?? cards.find((c) => c.last4 === result.card?.last4 && c.brand === result.card?.brand) ?? null;
+    // The card is saved once the provider accepts it; its check's outcome arrives by webhook.
+    const status: 'succeeded' | 'requires_action' | 'failed' = result.status === 'processing' ? 'succeeded' : result.status;
+    return {
+      data: {
+        id: result.intentId,
+        status,
+        card,
+        next_action: result.status === 'requires_action' && result.nextActionUrl ? { type: 'authenticate' as const, url: result.nextActionUrl } : null,
+      },
+    };
+  });
+
+  app.get('/:provider/customer-portal', { schema: { params: CardProviderParam, response: { 200: CustomerPortalResponse } } }, async (request, reply) => {
+    const buyer = await buyerOf(app, request);
+    if (!buyer) return unauthenticated(reply);
+    const provider = providerOf(app, reply, request.params.provider);
+    if (!provider) return reply;
+    return { data: { url: await provider.customerPortalUrl(buyer.channelId, buyer.userId, buyer.email, returnUrl(request, '/profile')) } };
+  });
+};
+
+/**
+ * POST {card-provider}/webhook: the provider's signed outcome of a charge or setup. No api key (the
+ * signature is the credential) and the body is kept as received, since the signature covers the
+ * exact bytes; this encapsulated context parses every content type as text.
+ */
+const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/:provider/webhook',
+    { config: { apiKey: false }, schema: { params: CardProviderParam, response: { 200: z.object({ data: z.object({ received: z.literal(true) }) }), 400: ApiErrorBody } } },
+    async (request, reply) => {
+      const provider = providerOf(app, reply, request.params.provider);
+      if (!provider) return reply;
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      let event;
+      try {
+        event = provider.verifyWebhook(rawBody, request.headers);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) return fail(reply, 400, 'signature', error.message || 'The webhook signature is invalid.');
+        // Genuine but about nothing the site acts on (another event type): acknowledged so it is not resent.
+        if (error instanceof UnhandledWebhookEventError) return { data: { received: true as const } };
+        throw error;
+      }
+      await applyPaymentEvent(app.db, provider.name, event);
+      return { data: { received: true as const } };
+    },
+  );
+};
+
+export interface CommerceOrdersOptions {
+  /** Pause between renewal runs; 0 turns the job off. Default: env COMMERCE_RENEWAL_INTERVAL_MS or 60000. */
+  renewalIntervalMs?: number;
+}
+
+/** Orders, checkout, cards and the provider webhook (issue 5), and the renewal job. */
+const commerceOrdersRoutes: FastifyPluginAsyncZod<CommerceOrdersOptions> = async (app, options) => {
+  await app.register(viewerRoutes);
+  await app.register(webhookRoutes);
+  const fromEnv = Number(process.env.COMMERCE_RENEWAL_INTERVAL_MS ?? DEFAULT_RENEWAL_INTERVAL_MS);
+  scheduleRenewals(app, options.renewalIntervalMs ?? (Number.isFinite(fromEnv) ? fromEnv : DEFAULT_RENEWAL_INTERVAL_MS));
+};
+
+export default commerceOrdersRoutes;
