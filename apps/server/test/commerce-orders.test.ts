@@ -15,9 +15,8 @@ import {
   WRONG_PROMO_CODE,
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRenewals, UNSUBSCRIBE_MESSAGE } from '../src/commerce/orders/index.ts';
-import { signSandboxPayload } from '../src/payments/signature.ts';
-import type { PaymentEvent } from '../src/payments/types.ts';
+import { ALREADY_OWNED_MESSAGE, runRenewals, UNSUBSCRIBE_MESSAGE } from '../src/commerce/orders/index.ts';
+import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -179,6 +178,9 @@ describe('buying an event', () => {
     const again = await post('/api/sandbox/buy', body);
     expect(BuyResponse.parse(again.json()).data.order).toMatchObject({ id, status: 'paid' });
     expect(await chargeCount()).toBe(before + 1);
+    // All sales are final: buying the event again under a new key is refused, not charged.
+    expectFieldError(await buy(key, { type: 'event', event_id: eventId, single_event_package_id: singlePackageId, payment_method: pm }), 409, 'event_id', ALREADY_OWNED_MESSAGE);
+    expect(await chargeCount()).toBe(before + 1);
   });
 
   it('refuses the same key with another body (409, idempotency_key)', async () => {
@@ -198,6 +200,12 @@ describe('buying an event', () => {
     const failed = await settled(key, BuyResponse.parse(response.json()).data.order.id);
     expect(failed).toMatchObject({ status: 'failed', popup: true, failure_reason: 'Your card was declined.', label: 'Inactive' });
     expect(failed.transactions[0]).toMatchObject({ status: 'failed' });
+    // A failed order is final; another attempt (a new key) is a new order.
+    const retry = await buy(key, { type: 'event', event_id: eventId, single_event_package_id: singlePackageId, payment_method: await card(key) });
+    const paid = await settled(key, BuyResponse.parse(retry.json()).data.order.id);
+    expect(paid.id).not.toBe(failed.id);
+    expect(paid.status).toBe('paid');
+    expect((await order(key, failed.id)).status).toBe('failed');
   });
 
   it('an authenticating card answers the next action on the request origin, with the return path', async () => {
@@ -350,7 +358,7 @@ describe('GET orders', () => {
     const key = await viewer();
     const pm = await card(key);
     await settled(key, BuyResponse.parse((await buy(key, { type: 'event', event_id: eventId, single_event_package_id: singlePackageId, payment_method: pm })).json()).data.order.id);
-    await settled(key, BuyResponse.parse((await buy(key, { type: 'event', event_id: eventId, single_event_package_id: singlePackageId, payment_method: await card(key, SANDBOX_TEST_CARDS.declined) })).json()).data.order.id);
+    await settled(key, BuyResponse.parse((await buy(key, { type: 'package', package_id: passId, payment_method: await card(key, SANDBOX_TEST_CARDS.declined) })).json()).data.order.id);
     const all = OrdersResponse.parse((await t.app.inject({ url: `/api/orders?api_key=${key}&no_limit=1` })).json());
     expect(all.meta).toMatchObject({ total: 2, limit: null });
     const active = OrdersResponse.parse((await t.app.inject({ url: `/api/orders?api_key=${key}&activity_status=active` })).json());

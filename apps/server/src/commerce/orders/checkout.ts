@@ -10,6 +10,7 @@ import { fromCents, type PricedProduct, PurchaseProblem, type PurchaseRequest, p
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment could not be processed. Please try again.';
 export const IDEMPOTENCY_CONFLICT_MESSAGE = 'This idempotency key was already used for a different request.';
 export const TRIAL_NOT_AVAILABLE_MESSAGE = 'The free trial is not available.';
+export const ALREADY_OWNED_MESSAGE = 'You have already purchased this.';
 
 export interface Buyer {
   channelId: number;
@@ -74,6 +75,32 @@ async function replay(options: CheckoutOptions, row: OrderRow, fingerprint: stri
   return { order: await orders.withTransactions(row), next_action: nextActionOf(row) };
 }
 
+/** The field that names each kind of product in a buy request. */
+const PRODUCT_FIELD = { event: 'event_id', package: 'package_id', subscription: 'subscription_id' } as const;
+
+/**
+ * All sales are final (spec §9), so a second purchase of what the viewer already holds is refused
+ * rather than charged: a bought event, a pass (for the same team) still running, a subscription
+ * still active or cancelled but not yet over.
+ */
+async function refuseIfOwned(db: Database, buyer: Buyer, product: PricedProduct, now: Date): Promise<void> {
+  let query = db
+    .selectFrom('orders')
+    .select('id')
+    .where('channel_id', '=', buyer.channelId)
+    .where('user_id', '=', buyer.userId)
+    .where('type', '=', product.type)
+    .where('product_id', '=', product.productId)
+    .where('status', '=', 'paid')
+    .where('activity_status', '=', 'active');
+  if (product.type === 'package') {
+    query = query.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+    if (product.participantId !== null) query = query.where('participant_id', '=', product.participantId);
+  }
+  if (product.type === 'subscription') query = query.where('sub_status', 'in', ['active', 'canceled']);
+  if (await query.executeTakeFirst()) throw new PurchaseProblem(PRODUCT_FIELD[product.type], ALREADY_OWNED_MESSAGE, 409);
+}
+
 function kindOf(product: PricedProduct): TransactionKind {
   return product.type === 'subscription' ? 'New subscription' : 'Purchase';
 }
@@ -114,6 +141,7 @@ export async function buy(options: CheckoutOptions, input: BuyInput): Promise<Ch
   if (existing) return replay(options, existing, fingerprint);
 
   const product = await pricePurchase(db, buyer.channelId, buyer.userId, input);
+  await refuseIfOwned(db, buyer, product, new Date());
   const free = product.amountCents === 0;
   if (!free && input.payment_method === undefined) throw new PurchaseProblem('payment_method', COMMERCE_MESSAGES.selectCard);
   const currency = await channelCurrency(db, buyer.channelId);
@@ -178,6 +206,7 @@ export async function startTrial(options: CheckoutOptions, input: TrialInput): P
 
   const product = await pricePurchase(db, buyer.channelId, buyer.userId, { type: 'subscription', subscription_id: input.subscription_id });
   if (product.trialPeriod <= 0 || buyer.trialPeriodUsed) throw new PurchaseProblem('subscription_id', TRIAL_NOT_AVAILABLE_MESSAGE);
+  await refuseIfOwned(db, buyer, product, new Date());
   const currency = await channelCurrency(db, buyer.channelId);
   const order = await orders.insertIfNew({
     channel_id: buyer.channelId,
