@@ -220,6 +220,10 @@ describe('buying an event', () => {
     const { order: created, next_action: next } = BuyResponse.parse(response.json()).data;
     expect(created.status).toBe('created');
     expect(next?.url).toMatch(/^http:\/\/alpha\.example\.test:8080\/sandbox\/authenticate\//);
+    // After the step the viewer comes back to the return path, which names the order to follow.
+    const passed = await t.app.inject({ method: 'POST', url: new URL(next!.url).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=complete' });
+    expect(passed.statusCode).toBe(303);
+    expect(passed.headers.location).toBe(`http://alpha.example.test:8080/buy?event_id=1&order_id=${created.id}`);
   });
 
   it('names the missing or wrong field', async () => {

@@ -184,12 +184,22 @@ export async function buy(options: CheckoutOptions, input: BuyInput): Promise<Ch
       idempotencyKey: `order-${order.id}`,
       saveCard: input.save_card ?? false,
       offSession: false,
-      returnUrl: options.returnUrl,
+      returnUrl: withOrderId(options.returnUrl, order.id),
       description: product.productName,
       kind: 'payment',
     }),
   );
   return answer(options, order.id);
+}
+
+/**
+ * The site's page to come back to after a card's extra authentication names the order, so the page
+ * that opens there (in this tab or another) polls the right one (spec §4).
+ */
+function withOrderId(returnUrl: string, orderId: number): string {
+  const url = new URL(returnUrl);
+  url.searchParams.set('order_id', String(orderId));
+  return url.toString();
 }
 
 /**
@@ -236,7 +246,7 @@ export async function startTrial(options: CheckoutOptions, input: TrialInput): P
       paymentMethod: input.payment_method,
       orderId: order.id,
       idempotencyKey: `order-${order.id}`,
-      returnUrl: options.returnUrl,
+      returnUrl: withOrderId(options.returnUrl, order.id),
     }),
   );
   return answer(options, order.id);
