@@ -6,6 +6,7 @@ import type {
   CardProvider,
   CardsResponse,
   CouponQuote,
+  EventDetail,
   Order,
   OrderResponse,
   OrdersResponse,
@@ -97,6 +98,15 @@ export const commerceApi = baseApi.injectEndpoints({
       query: ({ provider, body }) => ({ url: `/${provider}/subscription/start_trial`, method: 'POST', body: { ...body } }),
       transformResponse: data<BuyResult>,
     }),
+    /**
+     * GET /events/{id}, as the checkout needs it (name, price, category, access). Its own endpoint:
+     * features do not import each other (architecture); it shares the 'Event' tag with the watch page.
+     */
+    getEventForSale: build.query<EventDetail, number>({
+      query: (id) => ({ url: `/events/${id}` }),
+      transformResponse: (response: { data: EventDetail }) => response.data,
+      providesTags: (_event, _error, id) => [{ type: 'Event', id }],
+    }),
     /** Polled after a purchase (spec §4: every 2 s until paid or failed). */
     getOrder: build.query<Order, number>({
       query: (id) => ({ url: `/orders/${id}` }),
@@ -123,4 +133,5 @@ export const {
   useBuyMutation,
   useStartTrialMutation,
   useGetOrderQuery,
+  useGetEventForSaleQuery,
 } = commerceApi;

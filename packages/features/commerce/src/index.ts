@@ -7,6 +7,7 @@ export {
   useApplyCouponMutation,
   useBuyMutation,
   useCreateSandboxPaymentMethodMutation,
+  useGetEventForSaleQuery,
   useGetOrderQuery,
   useGetPackageQuery,
   useGetPackagesQuery,

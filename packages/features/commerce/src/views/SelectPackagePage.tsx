@@ -1,9 +1,8 @@
-import { useGetEventQuery } from '@grandstand/events';
 import { useTranslation } from '@grandstand/i18n';
 import { Badge, ButtonLink, EmptyState } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
-import { useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
+import { useGetEventForSaleQuery, useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
 import { LoadError, Loading } from '../components/LoadState.tsx';
 import { buyQuery } from '../purchase.ts';
 import type { BuyTarget } from '../purchase.ts';
@@ -29,7 +28,7 @@ export function SelectPackagePage() {
   const { t } = useTranslation(['commerce', 'common']);
   const shop = useShop();
   const eventId = eventIdOf(useParams().id);
-  const event = useGetEventQuery(eventId ?? skipToken);
+  const event = useGetEventForSaleQuery(eventId ?? skipToken);
   const packages = useGetPackagesQuery(eventId === null ? skipToken : { event_id: eventId });
   const subscriptions = useGetSubscriptionsQuery();
   const title = event.data ? eventName(event.data, (away, home) => t('common:matchup', { away, home })) : null;
