@@ -242,6 +242,19 @@ describe('BuyPage', () => {
     await waitFor(() => expect(back.where()).toBe('/watch/12'));
   });
 
+  it('ends on the event when its order was paid before the viewer came back from the security check', async () => {
+    const { store, where } = await renderCommerce({
+      route: `${EVENT_BUY}&order_id=80`,
+      user: viewer,
+      routes: {
+        'GET /events/12': () => ({ json: { data: paidEvent({ has_access: true, access: { allowed: true, geo_blocked: false, options: [] } }) } }),
+        'GET /packages/1': () => ({ json: { data: singleEventPackage } }),
+      },
+    });
+    await waitFor(() => expect(where()).toBe('/watch/12'));
+    expect(selectToasts(store.getState()).map((toast) => toast.message)).toContain('Payment successful. Enjoy!');
+  });
+
   it('offers the free trial while the viewer has not used one, and starts it with the chosen card', async () => {
     const user = userEvent.setup();
     const { api, store, where } = await renderCommerce({

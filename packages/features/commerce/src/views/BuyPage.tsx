@@ -70,6 +70,8 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
   const { t } = useTranslation(['commerce', 'errors']);
   const offer = useOffer(target);
   const user = useAppSelector(selectUser);
+  const [params] = useSearchParams();
+  const returnedOrder = orderIdOf(params);
   const heading = <Title>{t('checkout.title')}</Title>;
 
   switch (offer.status) {
@@ -95,6 +97,9 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
       // spec §5: a paid event is bought through a single-event package; the viewer picks it (or a pass) first.
       return <Navigate to={selectPackagePath(offer.eventId)} replace />;
     case 'notForSale':
+      // Back from a card's security step with the order already paid (its webhook came first): the
+      // purchase is done, so it ends as any paid purchase does, on the event.
+      if (offer.hasAccess && returnedOrder !== null) return <PaidOnReturn eventId={offer.eventId} />;
       return (
         <NarrowPage>
           {heading}
@@ -114,6 +119,17 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
         </NarrowPage>
       );
   }
+}
+
+function PaidOnReturn({ eventId }: { eventId: number }) {
+  const { t } = useTranslation('commerce');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  useEffect(() => {
+    dispatch(addToast({ type: 'success', message: t('checkout.success') }));
+    void navigate(`/watch/${eventId}`, { replace: true });
+  }, [dispatch, navigate, t, eventId]);
+  return <Loader label={t('checkout.processing')} />;
 }
 
 function useViewBuyPage(item: CheckoutItem) {
