@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Event, Package, Subscription } from '@grandstand/contract';
+import { demoChannels, siteUrl } from './channels.ts';
+import type { DemoChannel } from './channels.ts';
+import { channelUrl, repoRoot } from './support.ts';
+
+// Issue 5 end to end, on both demo channels, in each channel's own language: real server, real
+// sandbox card processor with its signed webhooks, real player.
+
+type Messages = Record<string, unknown>;
+const locale = (path: string): Messages => JSON.parse(readFileSync(join(repoRoot, path), 'utf8')) as Messages;
+
+/** The product's own texts, read from its locale files, so each channel is driven in its language. */
+function texts(language: 'en' | 'fr') {
+  const files = {
+    commerce: locale(`packages/features/commerce/src/locales/${language}.json`),
+    profile: locale(`packages/features/profile/src/locales/${language}.json`),
+    auth: locale(`packages/features/auth/src/locales/${language}.json`),
+    errors: locale(`packages/i18n/src/locales/${language}/errors.json`),
+    validation: locale(`packages/i18n/src/locales/${language}/validation.json`),
+  };
+  return (path: string, values: Record<string, string> = {}): string => {
+    const [ns, ...keys] = path.split('.');
+    let node: unknown = files[ns as keyof typeof files];
+    for (const key of keys) node = (node as Messages | undefined)?.[key];
+    if (typeof node !== 'string') throw new Error(`No text at ${path}`);
+    return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
+  };
+}
+
+const PASSWORD = 'grandstand-e2e-buyer-4410';
+const CARDS = { ok: '4242424242424242', declined: '4000000000000002', authenticate: '4000000000003220' };
+
+function channelKey(channel: DemoChannel): string {
+  return (JSON.parse(readFileSync(join(repoRoot, 'channels', channel.slug, 'channel.json'), 'utf8')) as { channelKey: string }).channelKey;
+}
+
+async function apiKey(request: APIRequestContext, channel: DemoChannel): Promise<string> {
+  const answer = await request.post(channelUrl(null, '/api/get_api_key'), { data: { channel_key: channelKey(channel) } });
+  return ((await answer.json()) as { data: { api_key: string } }).data.api_key;
+}
+
+async function apiGet<T>(request: APIRequestContext, channel: DemoChannel, path: string, params: Record<string, string> = {}): Promise<T> {
+  const answer = await request.get(channelUrl(null, `/api/${path}`), { params: { ...params, api_key: await apiKey(request, channel) } });
+  expect(answer.status(), path).toBe(200);
+  return ((await answer.json()) as { data: T }).data;
+}
+
+/** A fresh viewer of the channel, registered through the API, then logged in on the site as a person would. */
+async function newBuyer(page: Page, request: APIRequestContext, channel: DemoChannel, t: ReturnType<typeof texts>): Promise<string> {
+  const email = `buyer-${channel.slug}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+  const registered = await request.post(channelUrl(null, '/api/v2/auth/register'), {
+    data: { api_key: await apiKey(request, channel), email, password: PASSWORD, password_confirmation: PASSWORD, first_name: 'Casey', last_name: 'Buyer', terms: true },
+  });
+  expect(registered.status()).toBe(200);
+  await page.goto(siteUrl(channel, '/login'));
+  await page.getByRole('textbox', { name: t('auth.fields.email') }).fill(email);
+  await page.getByRole('textbox', { name: t('auth.fields.password'), exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t('auth.login.submit') }).last().click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return email;
+}
+
+/** Paid events already over: they play their recording as soon as access is granted. */
+async function finishedPaidEvents(request: APIRequestContext, channel: DemoChannel): Promise<Event[]> {
+  const events = await apiGet<Event[]>(request, channel, 'events', { stream_status: 'finished', limit: '100' });
+  return events.filter((event) => event.access_type === 'paid' && event.base_price > 0);
+}
+
+async function payWithNewCard(page: Page, t: ReturnType<typeof texts>, number: string): Promise<void> {
+  const newCard = page.getByRole('radio', { name: t('commerce.checkout.newCard') });
+  if (await newCard.count()) await newCard.check();
+  await page.getByRole('textbox', { name: t('commerce.checkout.cardNumber') }).fill(number);
+  await page.getByRole('textbox', { name: t('commerce.checkout.expMonth') }).fill('12');
+  await page.getByRole('textbox', { name: t('commerce.checkout.expYear') }).fill(String(new Date().getFullYear() + 3));
+  await page.getByRole('textbox', { name: t('commerce.checkout.cvc') }).fill('123');
+}
+
+/** From the watch page's access panel to the checkout of this event alone. */
+async function checkoutEvent(page: Page, channel: DemoChannel, t: ReturnType<typeof texts>, event: Event): Promise<void> {
+  await page.goto(siteUrl(channel, `/watch/${event.id}`));
+  await page.getByRole('region', { name: channel.text.accessTitle }).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/select-package/${event.id}$`));
+  await page.getByRole('link', { name: new RegExp(escape(t('commerce.select.buyFor', { price: '' }).trim())) }).first().click();
+  await expect(page).toHaveURL(/\/buy\?/);
+  await continueToPayment(page, t);
+}
+
+async function continueToPayment(page: Page, t: ReturnType<typeof texts>): Promise<void> {
+  const next = page.getByRole('button', { name: t('commerce.checkout.continue') });
+  const payment = page.getByRole('heading', { name: t('commerce.checkout.payment') });
+  // The review step (team, promo code) comes first unless the checkout went straight to payment.
+  await expect(next.or(payment).first()).toBeVisible();
+  if (await next.isVisible()) await next.click();
+  await expect(payment).toBeVisible();
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+async function expectPlaying(page: Page): Promise<void> {
+  await expect(page.locator('video')).toHaveCount(1, { timeout: 20_000 });
+  await expect.poll(() => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0), { timeout: 30_000 }).toBeGreaterThan(1);
+}
+
+for (const channel of demoChannels) {
+  const language = channel.slug === 'laurentides' ? 'fr' : 'en';
+  const t = texts(language);
+
+  test.describe(`${channel.slug}: commerce`, () => {
+    test('buy a single event with a good card and watch it; the data layer follows the purchase', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const [event] = await finishedPaidEvents(request, channel);
+      expect(event, 'the demo has a finished paid event').toBeDefined();
+      await newBuyer(page, request, channel, t);
+      await checkoutEvent(page, channel, t, event!);
+      await payWithNewCard(page, t, CARDS.ok);
+      await page.getByRole('button', { name: new RegExp(`^${escape(t('commerce.checkout.pay', { price: '' }).trim())}`) }).click();
+      await expect(page).toHaveURL(new RegExp(`/watch/${event!.id}$`), { timeout: 20_000 });
+      await expectPlaying(page);
+
+      const pushed = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((entry) => typeof entry.event === 'string' && entry.ecommerce));
+      expect(pushed.map((entry) => entry.event)).toEqual(['view_buy_page', 'begin_purchase', 'begin_checkout', 'purchase', 'purchase_success']);
+      const { items } = pushed.at(-1)!.ecommerce as { items: Array<Record<string, unknown>> };
+      expect(items[0]).toMatchObject({ id: event!.id, name: expect.any(String), base_price: event!.base_price, event_category_id: event!.event_category_id });
+    });
+
+    test('a declined card shows the failed popup and grants nothing', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const [, event] = await finishedPaidEvents(request, channel);
+      await newBuyer(page, request, channel, t);
+      await checkoutEvent(page, channel, t, event!);
+      await payWithNewCard(page, t, CARDS.declined);
+      await page.getByRole('button', { name: new RegExp(`^${escape(t('commerce.checkout.pay', { price: '' }).trim())}`) }).click();
+      const popup = page.getByRole('dialog', { name: t('commerce.checkout.failedTitle') });
+      await expect(popup).toBeVisible({ timeout: 20_000 });
+      await expect(popup).toContainText(t('commerce.checkout.reasons.declined'));
+      const failed = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).find((entry) => entry.event === 'purchase_failed'));
+      expect(failed?.ecommerce).toMatchObject({ error_reason: expect.any(String) });
+      await popup.getByRole('button', { name: t('commerce.checkout.ok') }).click();
+      await page.goto(siteUrl(channel, `/watch/${event!.id}`));
+      await expect(page.getByRole('region', { name: channel.text.accessTitle })).toBeVisible();
+      await expect(page.locator('video')).toHaveCount(0);
+    });
+
+    test('the extra-authentication card passes its step, then the event plays', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const [, , event] = await finishedPaidEvents(request, channel);
+      await newBuyer(page, request, channel, t);
+      await checkoutEvent(page, channel, t, event!);
+      await payWithNewCard(page, t, CARDS.authenticate);
+      await page.getByRole('button', { name: new RegExp(`^${escape(t('commerce.checkout.pay', { price: '' }).trim())}`) }).click();
+      await expect(page).toHaveURL(/\/sandbox\/authenticate\//, { timeout: 20_000 });
+      await page.getByRole('button', { name: 'Complete authentication' }).click();
+      await expect(page).toHaveURL(new RegExp(`/watch/${event!.id}$`), { timeout: 20_000 });
+      await expectPlaying(page);
+    });
+
+    test('a team pass needs a team; a promo code lowers the price and a wrong one is refused', async ({ page, request }) => {
+      const packages = await apiGet<Package[]>(request, channel, 'packages');
+      const pass = packages.find((p) => p.is_team_pass)!;
+      expect(pass, 'the demo has a team pass').toBeDefined();
+      await newBuyer(page, request, channel, t);
+      await page.goto(siteUrl(channel, `/buy?package_id=${pass.id}`));
+
+      const promo = page.getByRole('textbox', { name: t('commerce.checkout.promo') });
+      await page.getByRole('button', { name: t('commerce.checkout.applyPromo') }).click();
+      await expect(page.getByText(t('validation.promoInvalid'), { exact: true })).toBeVisible();
+      await promo.fill('NOT-A-CODE');
+      await page.getByRole('button', { name: t('commerce.checkout.applyPromo') }).click();
+      await expect(page.getByText(t('errors.server.wrongPromoCode'), { exact: true })).toBeVisible();
+
+      const code = channel.slug === 'northfield' ? 'NORTHFIELD10' : 'LAURENTIDES10';
+      await promo.fill(code);
+      await page.getByRole('button', { name: t('commerce.checkout.applyPromo') }).click();
+      await expect(page.getByRole('status').filter({ hasText: code })).toBeVisible();
+
+      await page.getByRole('button', { name: t('commerce.checkout.continue') }).click();
+      await expect(page.getByText(t('errors.teamNotSelected'), { exact: true })).toBeVisible();
+      await page.getByRole('combobox', { name: t('commerce.checkout.team') }).selectOption({ index: 1 });
+      await continueToPayment(page, t);
+      const discounted = Math.round((pass.base_price * 0.9 + pass.service_fee) * 100) / 100;
+      const price = new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-US', { style: 'currency', currency: channel.slug === 'northfield' ? 'USD' : 'CAD' }).format(discounted);
+      await expect(page.getByRole('button', { name: t('commerce.checkout.pay', { price }) })).toBeVisible();
+    });
+
+    test('a subscription starts with its free trial and its auto-renewal is cancelled', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const subscriptions = await apiGet<Subscription[]>(request, channel, 'subscriptions');
+      const monthly = subscriptions.find((s) => s.trial_period > 0)!;
+      expect(monthly, 'the demo has a subscription with a trial').toBeDefined();
+      await newBuyer(page, request, channel, t);
+      await page.goto(siteUrl(channel, '/packages'));
+      await page.getByRole('link', { name: new RegExp(escape(monthly.name)) }).first().click();
+      await expect(page).toHaveURL(new RegExp(`subscription_id=${monthly.id}`));
+      await continueToPayment(page, t);
+      await payWithNewCard(page, t, CARDS.ok);
+      await page.getByRole('button', { name: t('commerce.checkout.startTrial', { days: String(monthly.trial_period) }) }).click();
+      await expect(page).toHaveURL(/\/profile$/, { timeout: 20_000 });
+
+      const order = page.getByRole('article', { name: monthly.name });
+      await expect(order).toContainText(t('profile.orders.renewal.on'));
+      await expect(order).toContainText(t('profile.orders.trialEnds'));
+      await order.getByRole('button', { name: t('profile.orders.cancel') }).click();
+      const confirm = page.getByRole('dialog', { name: t('profile.orders.confirmTitle') });
+      await confirm.getByRole('button', { name: t('profile.orders.confirmOk') }).click();
+      await expect(page.getByText(t('profile.orders.cancelled'))).toBeVisible();
+      await expect(order).toContainText(t('profile.orders.renewal.cancelled'));
+    });
+  });
+}
