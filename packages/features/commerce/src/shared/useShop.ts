@@ -8,6 +8,8 @@ export interface Shop {
   language: string;
   /** The card provider of the channel (settings.payments), the sandbox when absent. */
   provider: CardProvider;
+  /** settings.payments.publishable_key: Stripe's browser key when the provider is Stripe. */
+  publishableKey: string | null;
   price: (amount: number) => string;
   /** spec §9 price title: price and the period suffix, with the number when above 1. */
   priceTitle: (amount: number, offer: BillingPeriod | null, period: number | null) => string;
@@ -23,6 +25,7 @@ export function useShop(): Shop {
     currency,
     language,
     provider: settings?.payments?.provider ?? 'sandbox',
+    publishableKey: settings?.payments?.publishable_key ?? null,
     price: (amount) => formatPrice(amount, currency, language),
     priceTitle: (amount, offer, period) => formatPriceTitle({ amount, currency, language, offer, period }),
   };

@@ -23,6 +23,8 @@ import { CARD_FIELDS, CardForm, EMPTY_CARD } from '../components/CardForm.tsx';
 import type { CardErrors, CardField, CardValues } from '../components/CardForm.tsx';
 import { LoadError, Loading } from '../components/LoadState.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
+import { StripeCardField } from '../components/StripeCardField.tsx';
+import type { StripeCardHandle } from '../components/StripeCardField.tsx';
 import { selectPackagePath } from '../paths.ts';
 import { buyQuery, couponSubject, createAttemptKeys, parseBuyQuery, preparePurchase, returnPathFor, successPath } from '../purchase.ts';
 import type { BuyTarget, PreparationProblem } from '../purchase.ts';
@@ -37,6 +39,8 @@ import { useOffer } from '../useOffer.ts';
 import type { CheckoutItem } from '../useOffer.ts';
 
 const NEW_CARD = 'new';
+/** What Stripe adds to the return address after its security step; the checkout has no use for them. */
+const PROVIDER_RETURN_KEYS = ['payment_intent', 'payment_intent_client_secret', 'setup_intent', 'setup_intent_client_secret', 'redirect_status'];
 
 function orderIdOf(params: URLSearchParams): number | null {
   const value = params.get('order_id');
@@ -191,6 +195,10 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
   const [orderId, setOrderId] = useState<number | null>(() => orderIdOf(params) ?? pendingOrderFor(returnPath));
   const paymentHeading = useRef<HTMLHeadingElement>(null);
   const createdMethod = useRef<{ fingerprint: string; id: string } | null>(null);
+  const stripeCard = useRef<StripeCardHandle>(null);
+  // The payment method Stripe made of the card as entered: a retry of the same card keeps it (and so
+  // its idempotency key); any change in the card element drops it.
+  const stripeMethod = useRef<string | null>(null);
 
   const [applyCoupon, couponState] = useApplyCouponMutation();
   const [createPaymentMethod] = useCreateSandboxPaymentMethodMutation();
@@ -249,9 +257,11 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
     forgetPendingOrder(returnPath);
     setOrderId(null);
     setPhase('idle');
-    if (params.has('order_id')) {
+    // A payment method tried in an order that ended is not offered again: a new attempt makes a new one.
+    stripeMethod.current = null;
+    if (params.has('order_id') || PROVIDER_RETURN_KEYS.some((key) => params.has(key))) {
       const next = new URLSearchParams(params);
-      next.delete('order_id');
+      for (const key of ['order_id', ...PROVIDER_RETURN_KEYS]) next.delete(key);
       setParams(next, { replace: true });
     }
   };
@@ -331,6 +341,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
       return undefined;
     }
     if (choice !== NEW_CARD) return choice;
+    if (shop.provider === 'stripe') return stripePaymentMethod();
     const filled = CARD_FIELDS.filter((field) => card[field].trim() !== '');
     if (filled.length === 0 || (filled.length === 1 && filled[0] === 'name')) {
       setPaymentError(t('validation:paymentCard'));
@@ -362,6 +373,16 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
       else setPaymentError(errorText(error));
       return undefined;
     }
+  };
+
+  /** The new card through Stripe.js: its errors show under the card element, an empty card asks to choose (spec §5). */
+  const stripePaymentMethod = async (): Promise<string | undefined> => {
+    if (stripeMethod.current !== null) return stripeMethod.current;
+    const result = (await stripeCard.current?.createPaymentMethod()) ?? { status: 'refused' };
+    if (result.status === 'empty') setPaymentError(t('validation:paymentCard'));
+    if (result.status !== 'created') return undefined;
+    stripeMethod.current = result.id;
+    return result.id;
   };
 
   const handleResult = (result: BuyResult) => {
@@ -537,7 +558,19 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
                 }}
               />
             )}
-            {needsCard && choice === NEW_CARD && shop.provider !== 'sandbox' && <Text>{t('checkout.providerUnavailable')}</Text>}
+            {needsCard && choice === NEW_CARD && shop.provider === 'stripe' && shop.publishableKey !== null && (
+              <StripeCardField
+                ref={stripeCard}
+                publishableKey={shop.publishableKey}
+                disabled={busy}
+                onChange={() => {
+                  stripeMethod.current = null;
+                  setPaymentError('');
+                }}
+              />
+            )}
+            {/* A Stripe channel without its publishable key cannot show Stripe's card entry. */}
+            {needsCard && choice === NEW_CARD && shop.provider === 'stripe' && shop.publishableKey === null && <Text>{t('checkout.providerUnavailable')}</Text>}
             {needsCard && choice === NEW_CARD && item.type !== 'subscription' && (
               <Checkbox label={t('checkout.saveCard')} checked={saveCard} disabled={busy} onChange={(event) => setSaveCard(event.target.checked)} />
             )}
