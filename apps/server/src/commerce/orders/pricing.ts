@@ -1,6 +1,6 @@
 import { COMMERCE_MESSAGES, type OrderType, WRONG_PROMO_CODE } from '@grandstand/contract';
-import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { findUsableCoupon } from '../catalog/coupons.ts';
 
 /** Money is kept in cents while computing so 9.99 + 1.50 is 11.49, not 11.490000000000002. */
 export function toCents(value: string | number): number {
@@ -57,23 +57,13 @@ interface Coupon {
 }
 
 /**
- * The coupon a code names for this kind of purchase: same channel, code case-insensitive, not
- * expired, redemptions left, and for this kind (or every kind). Anything else is spec §8's
+ * The coupon a code names for this kind of purchase, by the same rules apply_coupon quotes with
+ * (one lookup for both, so a quoted code is the code bought with). Anything else is spec §8's
  * "Wrong promo code" on the field the code came in.
  */
 async function findCoupon(db: Database, channelId: number, code: string, type: OrderType, field: string): Promise<Coupon> {
-  const row = await db
-    .selectFrom('coupons')
-    .select(['id', 'code', 'percent_off', 'amount_off', 'applies_to', 'expires_at', 'max_redemptions', 'redemptions'])
-    .where('channel_id', '=', channelId)
-    .where(sql<string>`lower(code)`, '=', code.trim().toLowerCase())
-    .executeTakeFirst();
-  const usable =
-    row !== undefined &&
-    (row.applies_to === null || row.applies_to === type) &&
-    (row.expires_at === null || new Date(row.expires_at).getTime() > Date.now()) &&
-    (row.max_redemptions === null || row.redemptions < row.max_redemptions);
-  if (!usable) throw new PurchaseProblem(field, WRONG_PROMO_CODE);
+  const row = await findUsableCoupon(db, channelId, code, type);
+  if (!row) throw new PurchaseProblem(field, WRONG_PROMO_CODE);
   return { id: row.id, code: row.code, percentOff: row.percent_off, amountOffCents: row.amount_off === null ? null : toCents(row.amount_off) };
 }
 
