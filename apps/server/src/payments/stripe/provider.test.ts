@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WebhookSignatureError } from '../types.ts';
 import { StripeProvider, toMinorUnits, UnhandledWebhookEventError } from './provider.ts';
 
@@ -72,5 +72,71 @@ describe('amounts', () => {
     expect(toMinorUnits(9.99, 'USD')).toBe(999);
     expect(toMinorUnits(19.1, 'eur')).toBe(1910);
     expect(toMinorUnits(500, 'JPY')).toBe(500);
+  });
+});
+
+/**
+ * Stripe's API is the outside boundary: a fake client with the calls the provider makes. A card made
+ * by Stripe.js in the browser (pm_…) is confirmed at once with the site's return address, so a card
+ * that needs 3-D Secure answers a redirect the checkout follows (its next_action).
+ */
+function fakeStripe(intent: Record<string, unknown>) {
+  const paymentIntents = { create: vi.fn(async (..._args: unknown[]) => intent) };
+  const setupIntents = { create: vi.fn(async (..._args: unknown[]) => intent) };
+  const client = {
+    customers: { search: vi.fn(async () => ({ data: [{ id: 'cus_1' }] })), create: vi.fn() },
+    paymentIntents,
+    setupIntents,
+  } as unknown as Stripe;
+  return { client, paymentIntents, setupIntents };
+}
+
+const chargeInput = {
+  channelId: 1,
+  userId: 7,
+  email: 'fan@example.com',
+  orderId: 41,
+  amount: 10.99,
+  currency: 'USD',
+  paymentMethod: 'pm_from_stripe_js',
+  idempotencyKey: 'order-41',
+  saveCard: true,
+  offSession: false,
+  returnUrl: 'https://northfield.example/buy?event_id=12&single_event_package_id=1&order_id=41',
+  description: 'Single event',
+  kind: 'payment' as const,
+};
+
+const threeDSecure = {
+  id: 'pi_3ds',
+  status: 'requires_action',
+  next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'https://hooks.stripe.com/3d_secure_2/hosted?x=1', return_url: chargeInput.returnUrl } },
+  payment_method: { id: 'pm_from_stripe_js', card: { brand: 'visa', last4: '3220' } },
+};
+
+describe('Stripe charges of a card entered with Stripe.js', () => {
+  it('confirm the browser’s payment method with the return address and answer 3-D Secure as a redirect', async () => {
+    const fake = fakeStripe(threeDSecure);
+    const stripe = new StripeProvider({ secretKey: 'sk_test_not_used', webhookSecret, client: fake.client });
+    const result = await stripe.charge(chargeInput);
+    expect(fake.paymentIntents.create.mock.calls[0]?.[0]).toMatchObject({
+      amount: 1099,
+      currency: 'usd',
+      customer: 'cus_1',
+      payment_method: 'pm_from_stripe_js',
+      confirm: true,
+      setup_future_usage: 'off_session',
+      return_url: chargeInput.returnUrl,
+      metadata: { channel_id: '1', user_id: '7', order_id: '41' },
+    });
+    expect(result).toEqual({ intentId: 'pi_3ds', status: 'requires_action', nextActionUrl: 'https://hooks.stripe.com/3d_secure_2/hosted?x=1', card: { brand: 'visa', last4: '3220' }, failureReason: null });
+  });
+
+  it('do the same for a trial’s card check (setup intent)', async () => {
+    const fake = fakeStripe({ ...threeDSecure, id: 'seti_3ds' });
+    const stripe = new StripeProvider({ secretKey: 'sk_test_not_used', webhookSecret, client: fake.client });
+    const result = await stripe.setup({ channelId: 1, userId: 7, email: 'fan@example.com', paymentMethod: 'pm_from_stripe_js', orderId: 42, idempotencyKey: 'order-42', returnUrl: chargeInput.returnUrl });
+    expect(fake.setupIntents.create.mock.calls[0]?.[0]).toMatchObject({ payment_method: 'pm_from_stripe_js', confirm: true, usage: 'off_session', return_url: chargeInput.returnUrl });
+    expect(result).toMatchObject({ intentId: 'seti_3ds', status: 'requires_action', nextActionUrl: 'https://hooks.stripe.com/3d_secure_2/hosted?x=1' });
   });
 });
