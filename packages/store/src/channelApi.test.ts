@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { channelApi } from './channelApi.ts';
 import { selectShowReloadScreen, selectUser, setUser } from './sessionSlice.ts';
-import { PREFIX, settingsFixture, setupStore, userFixture } from './testSupport.ts';
+import { TEST_STORAGE_PREFIX, testSettings, testUser } from './testing.ts';
+import { setupStore } from './testSupport.ts';
 
 const customForm = {
   alias: 'contact',
@@ -11,9 +12,9 @@ const customForm = {
 
 describe('channelApi', () => {
   it('getSettings returns the data payload, sending the api key', async () => {
-    const { store, apiCalls } = setupStore({ routes: { 'GET /settings': () => ({ json: { data: settingsFixture } }) } });
+    const { store, apiCalls } = setupStore({ routes: { 'GET /settings': () => ({ json: { data: testSettings() } }) } });
     const settings = await store.dispatch(channelApi.endpoints.getSettings.initiate()).unwrap();
-    expect(settings).toEqual(settingsFixture);
+    expect(settings).toEqual(testSettings());
     expect(apiCalls()[0]?.query.api_key).toBe('test-api-key-0001');
   });
 
@@ -31,10 +32,10 @@ describe('channelApi', () => {
   });
 
   it('getProfile stores the user it gets', async () => {
-    const { store, client } = setupStore({ routes: { 'GET /profile': () => ({ json: { data: userFixture } }) } });
+    const { store, client } = setupStore({ routes: { 'GET /profile': () => ({ json: { data: testUser() } }) } });
     await store.dispatch(channelApi.endpoints.getProfile.initiate());
-    expect(selectUser(store.getState())).toEqual(userFixture);
-    expect(client.storage.get('user')).toEqual(userFixture);
+    expect(selectUser(store.getState())).toEqual(testUser());
+    expect(client.storage.get('user')).toEqual(testUser());
   });
 
   it('getProfile answered 401 leaves no user and sends no report (spec §7: 401 tolerated)', async () => {
@@ -43,12 +44,12 @@ describe('channelApi', () => {
     expect(result.error).toMatchObject({ status: 401, kind: 'unauthenticated' });
     expect(selectUser(store.getState())).toBeNull();
     expect(reports).toEqual([]);
-    expect(storage.getItem(`${PREFIX}api_key`)).not.toBeNull();
+    expect(storage.getItem(`${TEST_STORAGE_PREFIX}api_key`)).not.toBeNull();
   });
 
   it('getProfile answered 401 clears a user a previous visit left', async () => {
     const { store } = setupStore({ routes: { 'GET /profile': () => ({ status: 401, json: { message: 'Unauthenticated.' } }) } });
-    store.dispatch(setUser(userFixture));
+    store.dispatch(setUser(testUser()));
     await store.dispatch(channelApi.endpoints.getProfile.initiate());
     expect(selectUser(store.getState())).toBeNull();
   });
@@ -127,7 +128,7 @@ describe('channelApi', () => {
   });
 
   it('shares one request among callers of the same query and serves it from the cache', async () => {
-    const { store, apiCalls } = setupStore({ routes: { 'GET /settings': () => ({ json: { data: settingsFixture } }) } });
+    const { store, apiCalls } = setupStore({ routes: { 'GET /settings': () => ({ json: { data: testSettings() } }) } });
     const first = store.dispatch(channelApi.endpoints.getSettings.initiate());
     const second = store.dispatch(channelApi.endpoints.getSettings.initiate());
     await Promise.all([first, second]);

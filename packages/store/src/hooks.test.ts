@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { useGetSettingsQuery } from './channelApi.ts';
 import { useAppDispatch, useAppSelector, useClientStorage } from './hooks.ts';
 import { selectToasts, addToast } from './toastsSlice.ts';
-import { settingsFixture, setupStore } from './testSupport.ts';
+import { testSettings } from './testing.ts';
+import { setupStore } from './testSupport.ts';
 
 function wrapperFor(store: ReturnType<typeof setupStore>['store']) {
   return ({ children }: { children: ReactNode }) => createElement(Provider, { store, children });
@@ -15,7 +16,7 @@ function wrapperFor(store: ReturnType<typeof setupStore>['store']) {
 
 describe('react hooks', () => {
   it('useGetSettingsQuery loads the settings through the client', async () => {
-    const { store } = setupStore({ routes: { 'GET /settings': () => ({ json: { data: settingsFixture } }) } });
+    const { store } = setupStore({ routes: { 'GET /settings': () => ({ json: { data: testSettings() } }) } });
     const { result } = renderHook(() => useGetSettingsQuery(), { wrapper: wrapperFor(store) });
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.isSuccess).toBe(true));

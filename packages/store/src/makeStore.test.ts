@@ -3,14 +3,15 @@ import { KEY_INVALID_MESSAGE } from '@grandstand/contract';
 import { describe, expect, it } from 'vitest';
 import { baseApi } from './baseApi.ts';
 import { clearUser, initialSessionState, selectFailingKeyUrls, selectGlobalError, selectShowReloadScreen, selectUser, setUser } from './sessionSlice.ts';
-import { PREFIX, setupStore, storeEntry, userFixture } from './testSupport.ts';
+import { TEST_STORAGE_PREFIX, testUser } from './testing.ts';
+import { setupStore, storeEntry } from './testSupport.ts';
 
 describe('makeStore', () => {
   it('preloads the user a previous visit stored', () => {
     const storage = createMemoryStorage();
-    storeEntry(storage, 'user', userFixture);
+    storeEntry(storage, 'user', testUser());
     const { store } = setupStore({ storage });
-    expect(selectUser(store.getState())).toEqual(userFixture);
+    expect(selectUser(store.getState())).toEqual(testUser());
   });
 
   it('ignores a stored user without the fields the site relies on', () => {
@@ -22,7 +23,7 @@ describe('makeStore', () => {
 
   it('takes a preloaded session over the stored user', () => {
     const storage = createMemoryStorage();
-    storeEntry(storage, 'user', userFixture);
+    storeEntry(storage, 'user', testUser());
     const { store } = setupStore({ storage, preloadedState: { session: { ...initialSessionState, referrer: '/faq' } } });
     expect(selectUser(store.getState())).toBeNull();
     expect(store.getState().session.referrer).toBe('/faq');
@@ -30,16 +31,16 @@ describe('makeStore', () => {
 
   it('persists the user on setUser and forgets it on clearUser, so a reload keeps the session', () => {
     const { store, storage, client } = setupStore();
-    store.dispatch(setUser(userFixture));
-    expect(client.storage.get('user')).toEqual(userFixture);
-    expect(setupStore({ storage }).store.getState().session.user).toEqual(userFixture);
+    store.dispatch(setUser(testUser()));
+    expect(client.storage.get('user')).toEqual(testUser());
+    expect(setupStore({ storage }).store.getState().session.user).toEqual(testUser());
     store.dispatch(clearUser());
-    expect(storage.getItem(`${PREFIX}user`)).toBeNull();
+    expect(storage.getItem(`${TEST_STORAGE_PREFIX}user`)).toBeNull();
   });
 
   it('clears the user when the client reports an unauthenticated answer (spec §4)', async () => {
     const { store, client } = setupStore({ routes: { 'GET /user/access': () => ({ status: 401, json: { message: 'Unauthenticated.' } }) } });
-    store.dispatch(setUser(userFixture));
+    store.dispatch(setUser(testUser()));
     await expect(client.request({ url: '/user/access' })).rejects.toMatchObject({ kind: 'unauthenticated' });
     expect(selectUser(store.getState())).toBeNull();
   });

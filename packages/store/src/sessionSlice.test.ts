@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { setupStore, userFixture } from './testSupport.ts';
+import { testUser } from './testing.ts';
+import { setupStore } from './testSupport.ts';
 import {
   rememberVisit,
   selectFailingKeyUrls,
@@ -18,8 +19,8 @@ describe('sessionSlice', () => {
   it('holds the user and says whether someone is logged in', () => {
     const { store } = setupStore();
     expect(selectIsLoggedIn(store.getState())).toBe(false);
-    store.dispatch(setUser(userFixture));
-    expect(selectUser(store.getState())).toEqual(userFixture);
+    store.dispatch(setUser(testUser()));
+    expect(selectUser(store.getState())).toEqual(testUser());
     expect(selectIsLoggedIn(store.getState())).toBe(true);
     store.dispatch(clearUser());
     expect(selectUser(store.getState())).toBeNull();

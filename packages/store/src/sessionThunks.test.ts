@@ -6,7 +6,7 @@ import { channelApi } from './channelApi.ts';
 import { makeStore } from './makeStore.ts';
 import { selectUser } from './sessionSlice.ts';
 import { endSession, startSession } from './sessionThunks.ts';
-import { userFixture } from './testSupport.ts';
+import { testUser } from './testing.ts';
 
 const SESSION_KEY = 'session-key-of-sam';
 
@@ -17,7 +17,7 @@ function setup() {
     acceptsApiKey: (key) => sessions.has(key),
     routes: {
       'GET /profile': (request) =>
-        sessions.has(request.query.api_key ?? '') ? { json: { data: userFixture } } : { status: 401, json: { message: 'Unauthenticated' } },
+        sessions.has(request.query.api_key ?? '') ? { json: { data: testUser() } } : { status: 401, json: { message: 'Unauthenticated' } },
     },
   });
   const storage = createMemoryStorage();
@@ -34,10 +34,10 @@ describe('startSession', () => {
     await vi.waitFor(() => expect(profileCalls()).toHaveLength(1));
     sessions.add(SESSION_KEY);
 
-    store.dispatch(startSession({ user: userFixture, api_key: SESSION_KEY }));
+    store.dispatch(startSession({ user: testUser(), api_key: SESSION_KEY }));
 
-    expect(selectUser(store.getState())).toEqual(userFixture);
-    expect(client.storage.get(STORAGE_KEYS.user)).toEqual(userFixture);
+    expect(selectUser(store.getState())).toEqual(testUser());
+    expect(client.storage.get(STORAGE_KEYS.user)).toEqual(testUser());
     await expect(client.getApiKey()).resolves.toBe(SESSION_KEY);
     await vi.waitFor(() => expect(profileCalls()).toHaveLength(2));
     expect(profileCalls()[1]?.query.api_key).toBe(SESSION_KEY);
@@ -49,7 +49,7 @@ describe('endSession', () => {
   it('clears the user and the keys, so the next call fetches a fresh visitor key', async () => {
     const { store, client, sessions, server } = setup();
     sessions.add(SESSION_KEY);
-    store.dispatch(startSession({ user: userFixture, api_key: SESSION_KEY }));
+    store.dispatch(startSession({ user: testUser(), api_key: SESSION_KEY }));
 
     store.dispatch(endSession());
 
@@ -62,7 +62,7 @@ describe('endSession', () => {
   it('refetches the profile as a visitor, which leaves nobody logged in', async () => {
     const { store, sessions, profileCalls } = setup();
     sessions.add(SESSION_KEY);
-    store.dispatch(startSession({ user: userFixture, api_key: SESSION_KEY }));
+    store.dispatch(startSession({ user: testUser(), api_key: SESSION_KEY }));
     const subscription = store.dispatch(channelApi.endpoints.getProfile.initiate());
     await vi.waitFor(() => expect(profileCalls()).toHaveLength(1));
 

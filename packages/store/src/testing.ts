@@ -1,0 +1,111 @@
+/**
+ * Test support for anything built on the store: one copy of the demo channel's fixtures and a real
+ * store over a real client, with only the network faked (the one outside boundary). A separate entry
+ * (`@grandstand/store/testing`) so the runtime entry never carries it; it imports no test library.
+ */
+import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
+import type { ApiClient, KeyValueStorage, RequestErrorReport } from '@grandstand/api-client';
+import { createFakeChannelApi } from '@grandstand/api-client/testing';
+import type { FakeFetch, FakeHandler } from '@grandstand/api-client/testing';
+import type { ChannelSettings, ColorSettings, User } from '@grandstand/contract';
+import { CHANNEL_KEY_FILE } from '@grandstand/contract';
+import { makeStore } from './makeStore.ts';
+import type { AppStore, RootState } from './makeStore.ts';
+import { startSession } from './sessionThunks.ts';
+
+/** The prefix the test client stores its entries under. */
+export const TEST_STORAGE_PREFIX = 'grandstand:test:';
+
+/** The visitor key the fake channel API issues (its default). */
+export const TEST_VISITOR_KEY = 'test-api-key-0001';
+
+/** The session key a test logged in with `createTestStore({ user })` holds; the fake API accepts it. */
+export const TEST_SESSION_KEY = 'test-session-key-0001';
+
+/** Navy and gold, the first demo channel's colours. */
+export const testColors: ColorSettings = {
+  'header-background': '#0b1f3a',
+  'header-text-color': '#ffffff',
+  'body-background': '#f5f7fa',
+  'body-text-color': '#14213d',
+  'footer-background': '#0b1f3a',
+  'footer-text-color': '#e5e9f0',
+  'primary-color': '#f2a900',
+  'secondary-color': '#1d4e89',
+};
+
+/** The demo channel's settings as GET /settings answers them; a test overrides what it is about. */
+export function testSettings(overrides: Partial<ChannelSettings> = {}): ChannelSettings {
+  return {
+    name: 'Northfield Sports',
+    language: 'en',
+    currency: 'USD',
+    'google-analytics': null,
+    analytics_key: null,
+    auth: { remote_auth: 0 },
+    remoteAuth: null,
+    static_blocks: [],
+    prerolls: [],
+    preroll_time: 3_600_000,
+    ...overrides,
+  };
+}
+
+/** The demo viewer, a fan with an account; a test overrides what it is about. */
+export function testUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    email: 'fan@example.com',
+    first_name: 'Sam',
+    last_name: 'Lee',
+    temporary_password: false,
+    trial_period_used: false,
+    is_geo_blocked: false,
+    capabilities: ['watch'],
+    featureCount: {},
+    ...overrides,
+  };
+}
+
+export interface TestStoreOptions {
+  /** The fake channel API's routes ('GET /settings'…); others answer 404. */
+  routes?: Record<string, FakeHandler>;
+  /** Start logged in as this user, holding `TEST_SESSION_KEY`. */
+  user?: User;
+  /** Further session keys the fake API accepts (those a fake login route hands out). */
+  acceptsApiKey?: (key: string) => boolean;
+  storage?: KeyValueStorage;
+  preloadedState?: Partial<RootState>;
+}
+
+export interface TestStore {
+  store: AppStore;
+  client: ApiClient;
+  /** The fake channel API; `api.calls` lists every request it received. */
+  api: FakeFetch;
+  storage: KeyValueStorage;
+  /** The client's error reports, in order. */
+  reports: RequestErrorReport[];
+}
+
+/** A real store and client over the fake channel API; retry delays pass at once. */
+export function createTestStore(options: TestStoreOptions = {}): TestStore {
+  const api = createFakeChannelApi({
+    routes: options.routes ?? {},
+    acceptsApiKey: (key) => key === TEST_SESSION_KEY || options.acceptsApiKey?.(key) === true,
+  });
+  const reports: RequestErrorReport[] = [];
+  const storage = options.storage ?? createMemoryStorage();
+  const client = createApiClient({
+    baseUrl: '/api',
+    channelKeyUrl: CHANNEL_KEY_FILE,
+    storagePrefix: TEST_STORAGE_PREFIX,
+    storage,
+    fetch: api.fetch,
+    reporter: (report) => reports.push(report),
+    sleep: async () => undefined,
+  });
+  const store = makeStore({ client, ...(options.preloadedState ? { preloadedState: options.preloadedState } : {}) });
+  if (options.user) store.dispatch(startSession({ user: options.user, api_key: TEST_SESSION_KEY }));
+  return { store, client, api, storage, reports };
+}
