@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { repoRoot, serverPaths } from '../paths.ts';
+import { join, resolve } from 'node:path';
+import { repoRoot } from '../paths.ts';
+import { dataDirFile, loadOrCreateSecret } from '../secrets.ts';
 
 /** When the live test signals run: all at start-up, on a viewer's first request, or never. */
 export type LiveMode = 'eager' | 'on-demand' | 'off';
@@ -20,7 +19,7 @@ export function mediaDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The secret's file sits beside the PGlite data (`.data/media-secret` by default). */
 export function mediaSecretFile(env: NodeJS.ProcessEnv = process.env): string {
-  return join(dirname(serverPaths(env).pgliteDataDir), 'media-secret');
+  return dataDirFile('media-secret', env);
 }
 
 /**
@@ -28,19 +27,7 @@ export function mediaSecretFile(env: NodeJS.ProcessEnv = process.env): string {
  * handed out before a restart keep working after it.
  */
 export function loadOrCreateMediaSecret(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.MEDIA_SECRET) return env.MEDIA_SECRET;
-  const file = mediaSecretFile(env);
-  try {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  } catch {
-    // Not there yet: create it below.
-  }
-  mkdirSync(dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  return loadOrCreateSecret(env.MEDIA_SECRET, mediaSecretFile(env));
 }
 
 export function liveModeFromEnv(env: NodeJS.ProcessEnv = process.env): LiveMode {

@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { CardProvider } from '@grandstand/contract';
-import { serverPaths } from '../paths.ts';
+import { dataDirFile, loadOrCreateSecret } from '../secrets.ts';
 
 export interface SandboxOptions {
   /** Signs the sandbox's webhooks and portal links. Default: random in memory (tests, tools); `serve` passes the stored one. */
@@ -34,7 +31,7 @@ export interface PaymentsOptions {
 
 /** The sandbox secret's file sits beside the PGlite data (`.data/sandbox-webhook-secret` by default). */
 export function sandboxSecretFile(env: NodeJS.ProcessEnv = process.env): string {
-  return join(dirname(serverPaths(env).pgliteDataDir), 'sandbox-webhook-secret');
+  return dataDirFile('sandbox-webhook-secret', env);
 }
 
 /**
@@ -42,19 +39,7 @@ export function sandboxSecretFile(env: NodeJS.ProcessEnv = process.env): string 
  * webhooks signed before a restart (and retried after it) still verify (as the media secret does).
  */
 export function loadOrCreateSandboxWebhookSecret(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.SANDBOX_WEBHOOK_SECRET) return env.SANDBOX_WEBHOOK_SECRET;
-  const file = sandboxSecretFile(env);
-  try {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  } catch {
-    // Not there yet: create it below.
-  }
-  mkdirSync(dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  return loadOrCreateSecret(env.SANDBOX_WEBHOOK_SECRET, sandboxSecretFile(env));
 }
 
 /**
