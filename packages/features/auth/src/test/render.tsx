@@ -1,10 +1,9 @@
-import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
-import { createFakeChannelApi } from '@grandstand/api-client/testing';
-import type { FakeFetch, FakeHandler } from '@grandstand/api-client/testing';
+import type { FakeHandler } from '@grandstand/api-client/testing';
 import type { User } from '@grandstand/contract';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
-import { makeStore, rememberVisit, startSession } from '@grandstand/store';
+import { rememberVisit, startSession } from '@grandstand/store';
 import type { Visit } from '@grandstand/store';
+import { createTestStore, testColors } from '@grandstand/store/testing';
 import { ChannelThemeProvider } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -13,7 +12,6 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { authNamespace } from '../namespace.ts';
 import { createAuthRoutes } from '../routes.tsx';
 import type { AuthRoutesOptions } from '../routes.tsx';
-import { testColors } from './fixtures.ts';
 
 export interface RenderOptions {
   /** The fake channel API's routes ('POST /v2/auth/login'…); only the network is fake. */
@@ -35,16 +33,7 @@ export interface RenderOptions {
 export async function renderAuth(options: RenderOptions = {}) {
   const sessions = new Set<string>();
   if (options.session) sessions.add(options.session.api_key);
-  const api: FakeFetch = createFakeChannelApi({ routes: options.routes ?? {}, acceptsApiKey: (key) => sessions.has(key) });
-  const client = createApiClient({
-    baseUrl: '/api',
-    channelKeyUrl: '/channel-key.json',
-    storagePrefix: 'grandstand:test:',
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-    sleep: async () => undefined,
-  });
-  const store = makeStore({ client });
+  const { api, client, store } = createTestStore({ routes: options.routes ?? {}, acceptsApiKey: (key) => sessions.has(key) });
   if (options.session) store.dispatch(startSession(options.session));
   if (options.lastVisited) store.dispatch(rememberVisit(options.lastVisited));
   // The visitor key is fetched at startup (spec §4), before any view shows.

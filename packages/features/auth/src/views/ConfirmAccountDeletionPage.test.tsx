@@ -3,8 +3,10 @@ import { selectUser } from '@grandstand/store';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { viewer, VISITOR_KEY } from '../test/fixtures.ts';
+import { TEST_VISITOR_KEY, testUser } from '@grandstand/store/testing';
 import { renderAuth } from '../test/render.tsx';
+
+const viewer = testUser();
 
 const session = { user: viewer, api_key: 'session-key' };
 
@@ -22,7 +24,7 @@ describe('ConfirmAccountDeletionPage', () => {
     await waitFor(() => expect(where()).toBe('/'));
     expect(api.calls.find((call) => call.path === '/api/delete-account-confirm')?.body).toMatchObject({ password: 'my password', api_key: 'session-key' });
     expect(selectUser(store.getState())).toBeNull();
-    await expect(client.getApiKey()).resolves.toBe(VISITOR_KEY);
+    await expect(client.getApiKey()).resolves.toBe(TEST_VISITOR_KEY);
   });
 
   it('keeps the account and shows the server message on a wrong password', async () => {

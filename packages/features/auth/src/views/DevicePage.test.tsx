@@ -1,8 +1,10 @@
 import { axe } from '@grandstand/vitest-config/axe';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { viewer, VISITOR_KEY } from '../test/fixtures.ts';
+import { TEST_VISITOR_KEY, testUser } from '@grandstand/store/testing';
 import { renderAuth } from '../test/render.tsx';
+
+const viewer = testUser();
 
 describe('DevicePage', () => {
   it('shows the code, asks the profile with its own key, and turns linked when the code is used', async () => {
@@ -24,7 +26,7 @@ describe('DevicePage', () => {
     expect(screen.getByRole('link', { name: 'Start watching' })).toHaveAttribute('href', '/');
     const profileCalls = api.calls.filter((call) => call.path === '/api/profile');
     expect(profileCalls.length).toBeGreaterThanOrEqual(2);
-    expect(profileCalls.every((call) => call.query.api_key === VISITOR_KEY)).toBe(true);
+    expect(profileCalls.every((call) => call.query.api_key === TEST_VISITOR_KEY)).toBe(true);
   }, 10_000);
 
   it('offers a new code once the code has expired', async () => {

@@ -3,8 +3,10 @@ import { selectUser } from '@grandstand/store';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { viewer, VISITOR_KEY } from '../test/fixtures.ts';
+import { TEST_VISITOR_KEY, testSettings, testUser } from '@grandstand/store/testing';
 import { renderAuth } from '../test/render.tsx';
+
+const viewer = testUser();
 
 describe('LoginPage', () => {
   it('asks for a valid email and a password before sending anything (spec §5)', async () => {
@@ -46,21 +48,21 @@ describe('LoginPage', () => {
     await waitFor(() => expect(where()).toBe('/watch/12?t=1'));
     expect(selectUser(store.getState())).toEqual(viewer);
     const login = api.calls.find((call) => call.path === '/api/v2/auth/login');
-    expect(login?.body).toMatchObject({ email: 'fan@example.com', password: 'right-password', api_key: VISITOR_KEY });
+    expect(login?.body).toMatchObject({ email: 'fan@example.com', password: 'right-password', api_key: TEST_VISITOR_KEY });
     await client.request({ url: '/events' }).catch(() => undefined);
     expect(api.calls.at(-1)?.query.api_key).toBe('session-key');
   });
 
   it('links to registration, the password reset and each social provider the channel offers, with the current key', async () => {
-    await renderAuth({ route: '/login', routes: { 'GET /settings': () => ({ json: { data: { ...settingsWith(['google', 'facebook']) } } }) } });
+    await renderAuth({ route: '/login', routes: { 'GET /settings': () => ({ json: { data: testSettings({ social_providers: ['google', 'facebook'] }) } }) } });
     expect(await screen.findByRole('link', { name: 'Register' })).toHaveAttribute('href', '/registration');
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/password-reset-request');
-    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', `/api/auth/login/google?api_key=${VISITOR_KEY}`);
-    expect(screen.getByRole('link', { name: 'Continue with Facebook' })).toHaveAttribute('href', `/api/auth/login/facebook?api_key=${VISITOR_KEY}`);
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', `/api/auth/login/google?api_key=${TEST_VISITOR_KEY}`);
+    expect(screen.getByRole('link', { name: 'Continue with Facebook' })).toHaveAttribute('href', `/api/auth/login/facebook?api_key=${TEST_VISITOR_KEY}`);
   });
 
   it('shows no social button on a channel without social providers', async () => {
-    await renderAuth({ route: '/login', routes: { 'GET /settings': () => ({ json: { data: settingsWith([]) } }) } });
+    await renderAuth({ route: '/login', routes: { 'GET /settings': () => ({ json: { data: testSettings({ social_providers: [] }) } }) } });
     expect(await screen.findByRole('link', { name: 'Register' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
   });
@@ -91,19 +93,3 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 });
-
-function settingsWith(socialProviders: string[]) {
-  return {
-    name: 'Test Channel',
-    language: 'en',
-    currency: 'USD',
-    'google-analytics': null,
-    analytics_key: null,
-    auth: { remote_auth: 0 },
-    remoteAuth: null,
-    static_blocks: [],
-    prerolls: [],
-    preroll_time: 3_600_000,
-    social_providers: socialProviders,
-  };
-}

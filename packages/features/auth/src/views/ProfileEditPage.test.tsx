@@ -3,8 +3,10 @@ import { selectUser } from '@grandstand/store';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { viewer } from '../test/fixtures.ts';
+import { testUser } from '@grandstand/store/testing';
 import { renderAuth } from '../test/render.tsx';
+
+const viewer = testUser();
 
 describe('ProfileEditPage', () => {
   it('saves the names with POST /profile and _method patch, and stores the user', async () => {

@@ -3,8 +3,10 @@ import { selectUser } from '@grandstand/store';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { viewer, VISITOR_KEY } from '../test/fixtures.ts';
+import { TEST_VISITOR_KEY, testUser } from '@grandstand/store/testing';
 import { renderAuth } from '../test/render.tsx';
+
+const viewer = testUser();
 
 const session = { user: viewer, api_key: 'session-key' };
 
@@ -62,7 +64,7 @@ describe('ProfilePage', () => {
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(where()).toBe('/'));
     expect(selectUser(store.getState())).toBeNull();
-    await expect(client.getApiKey()).resolves.toBe(VISITOR_KEY);
+    await expect(client.getApiKey()).resolves.toBe(TEST_VISITOR_KEY);
     expect(api.calls.some((call) => call.path === '/api/auth/logout')).toBe(true);
   });
 });

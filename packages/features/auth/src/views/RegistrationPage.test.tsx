@@ -3,8 +3,10 @@ import { selectUser } from '@grandstand/store';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { viewer } from '../test/fixtures.ts';
+import { testUser } from '@grandstand/store/testing';
 import { renderAuth } from '../test/render.tsx';
+
+const viewer = testUser();
 
 async function fill(user: ReturnType<typeof userEvent.setup>, values: { email?: string; password?: string; confirmation?: string; first?: string; last?: string }) {
   if (values.email) await user.type(await screen.findByLabelText(/^Email/), values.email);
