@@ -166,10 +166,10 @@ describe('profile', () => {
     expect(row.deleted_at).toBeInstanceOf(Date);
   });
 
-  it('user access is empty for a user, 401 for a visitor', async () => {
+  it('user access is empty for a user with no purchases, 401 for a visitor', async () => {
     const session = await register();
     const access = await t.app.inject({ url: `/api/user/access?api_key=${session.api_key}` });
-    expect(access.json()).toEqual({ data: [] });
+    expect(access.json()).toMatchObject({ data: { event_ids: [], all_paid_events: false } });
     expect((await t.app.inject({ url: `/api/user/access?api_key=${await t.keyFor('alpha')}` })).statusCode).toBe(401);
   });
 });

@@ -9,6 +9,7 @@ import {
   PackagesResponse,
   SessionResponse,
   SubscriptionResponse,
+  UserAccessResponse,
   SubscriptionsResponse,
   WRONG_PROMO_CODE,
 } from '@grandstand/contract';
@@ -316,6 +317,18 @@ describe('access from purchases', () => {
     const other = await newUser();
     await addOrder(other.userId, { type: 'package', product_id: ids['Alpha Team Pass']!, participant_id: ids['north-boys-jv']!, expires_at: new Date(Date.now() + 30 * DAY_MS) });
     expect((await detailOf(ev.paidBasketball, other.key)).access.allowed).toBe(false);
+  });
+
+  it('GET /user/access tells what the purchases open, as the events apply it', async () => {
+    const fan = await newUser();
+    const empty = UserAccessResponse.parse((await get('/api/user/access', fan.key)).json()).data;
+    expect(empty).toEqual({ event_ids: [], package_ids: [], subscription_ids: [], event_category_ids: [], team_passes: [], all_paid_events: false });
+    await addOrder(fan.userId, { type: 'event', product_id: ev.paidSoccer });
+    await addOrder(fan.userId, { type: 'package', product_id: ids['Alpha Team Pass']!, participant_id: ids['south-girls']!, expires_at: new Date(Date.now() + 30 * DAY_MS) });
+    await addOrder(fan.userId, { type: 'subscription', product_id: ids['Alpha Monthly']!, sub_status: 'active', current_period_end: new Date(Date.now() + 30 * DAY_MS) });
+    const access = UserAccessResponse.parse((await get('/api/user/access', fan.key)).json()).data;
+    expect(access).toMatchObject({ event_ids: [ev.paidSoccer], package_ids: [ids['Alpha Team Pass']], subscription_ids: [ids['Alpha Monthly']], all_paid_events: true });
+    expect(access.team_passes.map((pass) => pass.participant_id)).toEqual([ids['south-girls']]);
   });
 
   it('a subscription opens every paid event while active, and once cancelled until its period ends', async () => {

@@ -260,3 +260,19 @@ export type SandboxPaymentMethodResponse = z.infer<typeof SandboxPaymentMethodRe
 /** How the site takes card details: the provider and its public key (settings.payments). */
 export const PaymentSettings = z.object({ provider: CardProvider, publishable_key: z.string().nullable() });
 export type PaymentSettings = z.infer<typeof PaymentSettings>;
+
+/**
+ * spec §7 GET /user/access: what the logged-in user's purchases open, as the server applies it to
+ * events (issue 5 product rules): events bought one by one, the sports of category passes (their
+ * sub-categories included), team passes, and whether a subscription opens every paid event.
+ */
+export const UserAccess = z.object({
+  event_ids: z.array(z.number().int()),
+  package_ids: z.array(z.number().int()),
+  subscription_ids: z.array(z.number().int()),
+  event_category_ids: z.array(z.number().int()),
+  team_passes: z.array(z.object({ participant_id: z.number().int(), event_category_ids: z.array(z.number().int()) })),
+  all_paid_events: z.boolean(),
+});
+export type UserAccess = z.infer<typeof UserAccess>;
+export const UserAccessResponse = dataResponse(UserAccess);

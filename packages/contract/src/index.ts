@@ -161,4 +161,6 @@ export {
   TransactionKind,
   UnsubscribeBody,
   UnsubscribeResponse,
+  UserAccess,
+  UserAccessResponse,
 } from './commerce.ts';

@@ -1,6 +1,7 @@
-import { PASSWORD_MAX_LENGTH } from '@grandstand/contract';
+import { PASSWORD_MAX_LENGTH, UserAccessResponse } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createUsersRepository, endUserSessions, hashPassword, passwordProblem, toContractUser, verifyPassword } from '../../accounts/index.ts';
+import { loadEntitlements } from '../../commerce/entitlements.ts';
 import { bodyOf, currentUser, fail, nameProblem, text, unauthenticated } from '../auth/helpers.ts';
 
 /**
@@ -56,10 +57,22 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { message: 'Your account has been deleted.' } };
   });
 
-  app.get('/user/access', async (request, reply) => {
-    if (!(await currentUser(app, request))) return unauthenticated(reply);
-    // Grants (purchases, passes) come with the commerce issue.
-    return { data: [] };
+  app.get('/user/access', { schema: { response: { 200: UserAccessResponse } } }, async (request, reply) => {
+    const user = await currentUser(app, request);
+    if (!user) return unauthenticated(reply);
+    // The same entitlements the event routes apply, so what this says is what the viewer can watch.
+    const access = await loadEntitlements(app.db, request.channelId, user.id);
+    const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
+    return {
+      data: {
+        event_ids: sorted(access.eventIds),
+        package_ids: sorted(access.packageIds),
+        subscription_ids: sorted(access.subscriptionIds),
+        event_category_ids: sorted(access.categoryIds),
+        team_passes: access.teamPasses.map((pass) => ({ participant_id: pass.participantId, event_category_ids: sorted(pass.categoryIds) })),
+        all_paid_events: access.subscription,
+      },
+    };
   });
 };
 
