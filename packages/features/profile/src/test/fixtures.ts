@@ -1,44 +1,8 @@
-import type { ChannelSettings, ColorSettings, Order, Transaction, User } from '@grandstand/contract';
+import type { Order, Transaction } from '@grandstand/contract';
+import { testUser } from '@grandstand/store/testing';
 
-/** Navy and gold, the first demo channel's colours. */
-export const testColors: ColorSettings = {
-  'header-background': '#0b1f3a',
-  'header-text-color': '#ffffff',
-  'body-background': '#f5f7fa',
-  'body-text-color': '#14213d',
-  'footer-background': '#0b1f3a',
-  'footer-text-color': '#e5e9f0',
-  'primary-color': '#f2a900',
-  'secondary-color': '#1d4e89',
-};
-
-export const viewer: User = {
-  id: 7,
-  email: 'fan@example.com',
-  first_name: 'Sam',
-  last_name: 'Lee',
-  temporary_password: false,
-  trial_period_used: true,
-  is_geo_blocked: false,
-  capabilities: ['watch'],
-  featureCount: {},
-};
-
-export function settingsWith(payments?: ChannelSettings['payments']): ChannelSettings {
-  return {
-    name: 'Northfield Sports',
-    language: 'en',
-    currency: 'USD',
-    'google-analytics': null,
-    analytics_key: null,
-    auth: { remote_auth: 0 },
-    remoteAuth: null,
-    static_blocks: [],
-    prerolls: [],
-    preroll_time: 3_600_000,
-    ...(payments ? { payments } : {}),
-  };
-}
+/** The demo viewer, who has had a free trial already. */
+export const viewer = testUser({ trial_period_used: true });
 
 /** The server's word once auto-renewal is cancelled (product rule for unsubscribe). */
 export const PROCESSED = 'Your request has been processed. Auto-renewal is cancelled; your subscription stays active until the end of the paid period.';

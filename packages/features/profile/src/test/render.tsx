@@ -1,8 +1,6 @@
-import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
-import { createFakeChannelApi } from '@grandstand/api-client/testing';
-import type { FakeFetch, FakeHandler } from '@grandstand/api-client/testing';
+import type { FakeHandler } from '@grandstand/api-client/testing';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
-import { makeStore, startSession } from '@grandstand/store';
+import { createTestStore, testColors, testSettings } from '@grandstand/store/testing';
 import { ChannelThemeProvider } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -11,10 +9,8 @@ import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 're
 import { ProfileSectionsNav } from '../components/ProfileSectionsNav.tsx';
 import { profileNamespace } from '../namespace.ts';
 import { profileChildRoutes } from '../routes.tsx';
-import { settingsWith, testColors, viewer } from './fixtures.ts';
+import { viewer } from './fixtures.ts';
 import { PopupHost } from './PopupHost.tsx';
-
-export const SESSION_KEY = 'session-key';
 
 export interface RenderOptions {
   /** The fake channel API's routes ('GET /orders'…); only the network is fake. */
@@ -30,20 +26,10 @@ export interface RenderOptions {
  * popups beside), for a logged-in viewer. `where()` tells where a link led.
  */
 export async function renderProfile(options: RenderOptions = {}) {
-  const api: FakeFetch = createFakeChannelApi({
-    routes: { 'GET /settings': () => ({ json: { data: settingsWith() } }), ...options.routes },
-    acceptsApiKey: (key) => key === SESSION_KEY,
+  const { api, client, store } = createTestStore({
+    routes: { 'GET /settings': () => ({ json: { data: testSettings() } }), ...options.routes },
+    user: viewer,
   });
-  const client = createApiClient({
-    baseUrl: '/api',
-    channelKeyUrl: '/channel-key.json',
-    storagePrefix: 'grandstand:test:',
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-    sleep: async () => undefined,
-  });
-  const store = makeStore({ client });
-  store.dispatch(startSession({ user: viewer, api_key: SESSION_KEY }));
   const i18n = await createI18n({ language: options.language ?? 'en' });
   await registerFeatureResources(i18n, profileNamespace);
   const router = createMemoryRouter(

@@ -2,11 +2,12 @@ import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
 import { createFakeChannelApi, type FakeHandler } from '@grandstand/api-client/testing';
 import { createI18n, I18nProvider, registerFeatureResources, type i18n } from '@grandstand/i18n';
 import { makeStore, startSession, type AppStore } from '@grandstand/store';
+import { testSettings } from '@grandstand/store/testing';
 import type { Decorator } from '@storybook/react-vite';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { profileNamespace } from '../namespace.ts';
-import { settingsWith, viewer } from './fixtures.ts';
+import { viewer } from './fixtures.ts';
 import { PopupHost } from './PopupHost.tsx';
 
 interface Loaded {
@@ -27,7 +28,7 @@ export async function profileLoader(context: { id: string; parameters: Record<st
     storagePrefix: `grandstand:story:${context.id}:`,
     storage: createMemoryStorage(),
     fetch: createFakeChannelApi({
-      routes: { 'GET /settings': () => ({ json: { data: settingsWith() } }), ...routes },
+      routes: { 'GET /settings': () => ({ json: { data: testSettings() } }), ...routes },
       acceptsApiKey: (key) => key === 'story-session',
     }).fetch,
   });

@@ -4,13 +4,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@grandstand/contract';
+import { TEST_SESSION_KEY, testSettings } from '@grandstand/store/testing';
 import {
   cancelledSubscriptionOrder,
   eventOrder,
   ordersResponse,
   passOrder,
   PROCESSED,
-  settingsWith,
   subscriptionOrder,
   trialOrder,
 } from '../test/fixtures.ts';
@@ -83,7 +83,7 @@ describe('OrdersPage', () => {
     expect(within(card).queryByRole('button', { name: 'Cancel auto-renewal' })).toBeNull();
     expect(within(card).getByRole('heading', { name: 'All-access monthly' })).toHaveFocus();
     expect(selectToasts(store.getState())).toEqual([expect.objectContaining({ message: PROCESSED, type: 'success' })]);
-    expect(api.calls.find((call) => call.path === '/api/sandbox/unsubscribe')?.body).toMatchObject({ order_id: 13, api_key: 'session-key' });
+    expect(api.calls.find((call) => call.path === '/api/sandbox/unsubscribe')?.body).toMatchObject({ order_id: 13, api_key: TEST_SESSION_KEY });
     expect(await axe(container)).toHaveNoViolations();
   });
 
@@ -101,7 +101,7 @@ describe('OrdersPage', () => {
     const user = userEvent.setup();
     const { api } = await renderProfile({
       routes: {
-        'GET /settings': () => ({ json: { data: settingsWith({ provider: 'stripe', publishable_key: 'pk_test_1' }) } }),
+        'GET /settings': () => ({ json: { data: testSettings({ payments: { provider: 'stripe', publishable_key: 'pk_test_1' } }) } }),
         'GET /orders': () => ({ json: ordersResponse([subscriptionOrder]) }),
         'POST /stripe/unsubscribe': () => ({ status: 500, json: { message: 'Server down' } }),
       },
