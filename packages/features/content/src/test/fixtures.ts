@@ -1,30 +1,12 @@
 import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
-import type { ChannelSettings, ColorSettings, CustomForm, FaqItem, PageDetail } from '@grandstand/contract';
+import type { ChannelSettings, CustomForm, FaqItem, PageDetail } from '@grandstand/contract';
+import { testSettings } from '@grandstand/store/testing';
 
-/** Navy and gold, the first demo channel's colours. */
-export const testColors: ColorSettings = {
-  'header-background': '#0b1f3a',
-  'header-text-color': '#ffffff',
-  'body-background': '#f5f7fa',
-  'body-text-color': '#14213d',
-  'footer-background': '#0b1f3a',
-  'footer-text-color': '#e5e9f0',
-  'primary-color': '#f2a900',
-  'secondary-color': '#1d4e89',
-};
-
-export const settings: ChannelSettings = {
+/** A schools channel with an about block whose HTML needs sanitising. */
+export const settings = testSettings({
   name: 'Northfield Schools Network',
-  language: 'en',
-  currency: 'USD',
-  'google-analytics': null,
-  analytics_key: null,
-  auth: { remote_auth: 0 },
-  remoteAuth: null,
   static_blocks: [{ alias: 'about', title: 'About Northfield Schools Network', content: '<p>Student-produced <strong>coverage</strong>.</p><img src="x" alt="Crew at work" onerror="window.hacked = true">' }],
-  prerolls: [],
-  preroll_time: 3_600_000,
-};
+});
 
 export const faq: FaqItem[] = [
   { id: 2, question: 'Can I watch on my TV?', answer: '<p>Yes, link a device from your profile.</p>', position: 2 },

@@ -1,15 +1,12 @@
-import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
-import { createFakeChannelApi } from '@grandstand/api-client/testing';
-import type { FakeFetch, FakeHandler } from '@grandstand/api-client/testing';
+import type { FakeHandler } from '@grandstand/api-client/testing';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
-import { makeStore } from '@grandstand/store';
+import { createTestStore, testColors } from '@grandstand/store/testing';
 import { ChannelThemeProvider } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { contentNamespace } from '../namespace.ts';
-import { testColors } from './fixtures.ts';
 
 export interface RenderOptions {
   /** The fake channel API's routes ('GET /faq'…); only the network is fake, transport and store are real. */
@@ -19,15 +16,7 @@ export interface RenderOptions {
 }
 
 async function providers(options: RenderOptions) {
-  const api: FakeFetch = createFakeChannelApi({ routes: options.routes ?? {} });
-  const client = createApiClient({
-    baseUrl: '/api',
-    channelKeyUrl: '/channel-key.json',
-    storagePrefix: 'grandstand:test:',
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-  });
-  const store = makeStore({ client });
+  const { api, store } = createTestStore({ routes: options.routes ?? {} });
   const i18n = await createI18n({ language: options.language ?? 'en' });
   await registerFeatureResources(i18n, contentNamespace);
   const Providers = ({ children }: { children: ReactNode }) => (
