@@ -1,17 +1,4 @@
-import type { ChannelSettings, Event, EventCategory, Participant, ParticipantGroup, ParticipantGroupProperty, Slide } from '@grandstand/contract';
-
-export const settings = {
-  name: 'Northfield Sports',
-  language: 'en',
-  currency: 'USD',
-  'google-analytics': null,
-  analytics_key: null,
-  auth: { remote_auth: 0 },
-  remoteAuth: null,
-  static_blocks: [],
-  prerolls: [],
-  preroll_time: 3_600_000,
-} satisfies ChannelSettings;
+import type { Event, EventCategory, Participant, ParticipantGroup, ParticipantGroupProperty, Slide } from '@grandstand/contract';
 
 export const groups: ParticipantGroup[] = [
   { id: 1, name: 'Northfield High', alias: 'northfield-high', image: null },

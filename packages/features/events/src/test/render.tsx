@@ -1,9 +1,7 @@
-import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
-import { createFakeChannelApi } from '@grandstand/api-client/testing';
 import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
 import type { Event } from '@grandstand/contract';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
-import { makeStore } from '@grandstand/store';
+import { createTestStore, testColors, testSettings } from '@grandstand/store/testing';
 import { ChannelThemeProvider } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -13,18 +11,7 @@ import { eventsNamespace } from '../namespace.ts';
 import { eventsRoutes } from '../routes.ts';
 import { watchNamespace } from '../watch/namespace.ts';
 import { embedRoutes, watchRoutes } from '../watch/routes.ts';
-import { categories, groups, properties, settings, slides, teams } from './fixtures.ts';
-
-export const colors = {
-  'header-background': '#0b1f3a',
-  'header-text-color': '#ffffff',
-  'body-background': '#f5f7fa',
-  'body-text-color': '#14213d',
-  'footer-background': '#0b1f3a',
-  'footer-text-color': '#e5e9f0',
-  'primary-color': '#f2a900',
-  'secondary-color': '#1d4e89',
-};
+import { categories, groups, properties, slides, teams } from './fixtures.ts';
 
 /** A `/events` handler answering from a list, as the server pages it (offset, limit, total). */
 export function eventsFrom(byStatus: Partial<Record<string, Event[]>>): FakeHandler {
@@ -39,7 +26,7 @@ export function eventsFrom(byStatus: Partial<Record<string, Event[]>>): FakeHand
 /** The channel calls every view makes, answered with the fixtures; tests add or replace routes. */
 export function channelRoutes(routes: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
   return {
-    'GET /settings': () => ({ json: { data: settings } }),
+    'GET /settings': () => ({ json: { data: testSettings() } }),
     'GET /participants': () => ({ json: { data: teams } }),
     'GET /participant-groups': () => ({ json: { data: groups } }),
     'GET /events-categories': () => ({ json: { data: categories } }),
@@ -70,16 +57,7 @@ export interface RenderRouteOptions {
  * fake channel API (the network is the one outside boundary), the channel theme and i18n.
  */
 export async function renderRoute(path: string, options: RenderRouteOptions = {}) {
-  const server = createFakeChannelApi({ routes: channelRoutes(options.routes) });
-  const client = createApiClient({
-    baseUrl: '/api',
-    channelKeyUrl: '/channel-key.json',
-    storagePrefix: 'grandstand:test:',
-    storage: createMemoryStorage(),
-    fetch: server.fetch,
-    sleep: async () => undefined,
-  });
-  const store = makeStore({ client });
+  const { api: server, store } = createTestStore({ routes: channelRoutes(options.routes) });
   const i18n = await createI18n({ language: options.language ?? 'en' });
   await registerFeatureResources(i18n, eventsNamespace);
   await registerFeatureResources(i18n, watchNamespace);
@@ -106,7 +84,7 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
   const result = render(
     <Provider store={store}>
       <I18nProvider i18n={i18n}>
-        <ChannelThemeProvider colors={colors}>
+        <ChannelThemeProvider colors={testColors}>
           <RouterProvider router={router} />
         </ChannelThemeProvider>
       </I18nProvider>
