@@ -1,44 +1,10 @@
-import type { Card, ChannelSettings, ColorSettings, EventDetail, Order, Package, Subscription, User } from '@grandstand/contract';
+import type { Card, EventDetail, Order, Package, Subscription } from '@grandstand/contract';
+import { testSettings, testUser } from '@grandstand/store/testing';
 
-/** Navy and gold, the first demo channel's colours. */
-export const testColors: ColorSettings = {
-  'header-background': '#0b1f3a',
-  'header-text-color': '#ffffff',
-  'body-background': '#f5f7fa',
-  'body-text-color': '#14213d',
-  'footer-background': '#0b1f3a',
-  'footer-text-color': '#e5e9f0',
-  'primary-color': '#f2a900',
-  'secondary-color': '#1d4e89',
-};
+/** The demo channel, paying through the sandbox provider. */
+export const settings = testSettings({ payments: { provider: 'sandbox', publishable_key: null } });
 
-export const settings = {
-  name: 'Northfield Sports',
-  language: 'en',
-  currency: 'USD',
-  'google-analytics': null,
-  analytics_key: null,
-  auth: { remote_auth: 0 },
-  remoteAuth: null,
-  static_blocks: [],
-  prerolls: [],
-  preroll_time: 3_600_000,
-  payments: { provider: 'sandbox', publishable_key: null },
-} satisfies ChannelSettings;
-
-export const viewer: User = {
-  id: 7,
-  email: 'fan@example.com',
-  first_name: 'Sam',
-  last_name: 'Lee',
-  temporary_password: false,
-  trial_period_used: false,
-  is_geo_blocked: false,
-  capabilities: ['watch'],
-  featureCount: {},
-};
-
-export const SESSION_KEY = 'session-key-0001';
+export const viewer = testUser();
 
 export function paidEvent(overrides: Partial<EventDetail> = {}): EventDetail {
   return {

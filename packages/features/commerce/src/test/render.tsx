@@ -1,9 +1,7 @@
-import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
-import { createFakeChannelApi } from '@grandstand/api-client/testing';
-import type { FakeFetch, FakeHandler } from '@grandstand/api-client/testing';
+import type { FakeHandler } from '@grandstand/api-client/testing';
 import type { User } from '@grandstand/contract';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
-import { makeStore, startSession } from '@grandstand/store';
+import { createTestStore, testColors } from '@grandstand/store/testing';
 import { ChannelThemeProvider } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -11,7 +9,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { commerceNamespace } from '../namespace.ts';
 import { commerceRoutes } from '../routes.tsx';
-import { SESSION_KEY, settings, testColors } from './fixtures.ts';
+import { settings } from './fixtures.ts';
 
 export interface RenderOptions {
   /** The fake channel API's routes ('GET /packages'…); only the network is fake. GET /settings has a default. */
@@ -33,21 +31,11 @@ export function dataLayerEvents(): string[] {
  * login pages; `where()` tells where a view sent the viewer.
  */
 export async function renderCommerce(options: RenderOptions = {}) {
-  const api: FakeFetch = createFakeChannelApi({
+  const { api, client, store } = createTestStore({
     routes: { 'GET /settings': () => ({ json: { data: settings } }), ...options.routes },
-    acceptsApiKey: (key) => key === SESSION_KEY,
+    ...(options.user ? { user: options.user } : {}),
   });
-  const client = createApiClient({
-    baseUrl: '/api',
-    channelKeyUrl: '/channel-key.json',
-    storagePrefix: 'grandstand:test:',
-    storage: createMemoryStorage(),
-    fetch: api.fetch,
-    sleep: async () => undefined,
-  });
-  const store = makeStore({ client });
-  if (options.user) store.dispatch(startSession({ user: options.user, api_key: SESSION_KEY }));
-  else await client.getApiKey();
+  if (!options.user) await client.getApiKey();
   const i18n = await createI18n({ language: options.language ?? 'en' });
   await registerFeatureResources(i18n, commerceNamespace);
   const router = createMemoryRouter(
