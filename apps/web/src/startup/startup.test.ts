@@ -2,43 +2,17 @@ import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
 import { createFakeChannelApi, createFakeFetch } from '@grandstand/api-client/testing';
 import type { FakeHandler } from '@grandstand/api-client/testing';
 import { makeStore, selectUser } from '@grandstand/store';
+import { testSettings, testUser } from '@grandstand/store/testing';
 import { describe, expect, it } from 'vitest';
 import channel from '../test/channel.ts';
 import { runStartup } from './startup.ts';
-
-const user = {
-  id: 1,
-  email: 'fan@example.org',
-  first_name: 'Sam',
-  last_name: 'Fan',
-  temporary_password: false,
-  trial_period_used: false,
-  is_geo_blocked: false,
-  capabilities: [],
-  featureCount: {},
-};
 
 function channelRoutes(overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
   return {
     'GET /menu': () => ({ json: { data: [] } }),
     'GET /pages': () => ({ json: { data: [{ id: 1, url: '/about-us', name: 'About us', alt_name: null }] } }),
     'GET /color-settings/web': () => ({ json: { data: channel.fallbackColors } }),
-    'GET /settings': () => ({
-      json: {
-        data: {
-          name: 'Test Channel',
-          language: 'en',
-          currency: 'USD',
-          'google-analytics': null,
-          analytics_key: null,
-          auth: { remote_auth: 0 },
-          remoteAuth: null,
-          static_blocks: [],
-          prerolls: [],
-          preroll_time: 3_600_000,
-        },
-      },
-    }),
+    'GET /settings': () => ({ json: { data: testSettings({ name: channel.name }) } }),
     'GET /profile': () => ({ status: 401, json: { message: 'Unauthenticated.' } }),
     'GET /geo': () => ({ json: { data: { country: null, country_code: null, ip: '127.0.0.1', is_geo_blocked: false } } }),
     'GET /participant-groups': () => ({ json: { data: [] } }),
@@ -77,14 +51,14 @@ describe('runStartup (spec §4)', () => {
   });
 
   it('sends a known user on an auth page home and skips geo', async () => {
-    const api = createFakeChannelApi({ routes: channelRoutes({ 'GET /profile': () => ({ json: { data: user } }) }) });
+    const api = createFakeChannelApi({ routes: channelRoutes({ 'GET /profile': () => ({ json: { data: testUser() } }) }) });
     const { client, store } = setup(api.fetch);
 
     const result = await runStartup(client, store, { onAuthPage: true });
 
     expect(result).toMatchObject({ status: 'ready', goHome: true });
     expect(api.calls.map((call) => call.path)).not.toContain('/api/geo');
-    expect(selectUser(store.getState())?.email).toBe('fan@example.org');
+    expect(selectUser(store.getState())?.email).toBe(testUser().email);
   });
 
   it('stops at the key step when the api key cannot be had', async () => {
@@ -100,7 +74,7 @@ describe('runStartup (spec §4)', () => {
   it('fails when the settings call fails, and clears the user', async () => {
     const api = createFakeChannelApi({
       routes: channelRoutes({
-        'GET /profile': () => ({ json: { data: user } }),
+        'GET /profile': () => ({ json: { data: testUser() } }),
         'GET /settings': () => ({ status: 500, json: { message: 'Server Error' } }),
       }),
     });
