@@ -45,4 +45,27 @@ describe('registerFeatureResources', () => {
     expect(i18n.t('demo:title' as never)).toBe('En direct');
     expect(frenchLoads).toBe(1);
   });
+
+  it('loads lazy English only when a view asks for it, and up front when preloaded', async () => {
+    let englishLoads = 0;
+    const checkout = defineFeatureNamespace({
+      namespace: 'checkout',
+      en: () => {
+        englishLoads += 1;
+        return Promise.resolve({ default: { title: 'Checkout' } });
+      },
+      loaders: { fr: () => Promise.resolve({ default: { title: 'Paiement' } }) },
+    });
+    const lazy = await createI18n({ language: 'en' });
+    await registerFeatureResources(lazy, checkout, { preload: false });
+    expect(englishLoads).toBe(0);
+    await lazy.loadNamespaces('checkout');
+    expect(lazy.t('checkout:title' as never)).toBe('Checkout');
+    expect(englishLoads).toBe(1);
+
+    const eager = await createI18n({ language: 'en' });
+    await registerFeatureResources(eager, checkout);
+    expect(eager.t('checkout:title' as never)).toBe('Checkout');
+    expect(englishLoads).toBe(2);
+  });
 });

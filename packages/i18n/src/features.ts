@@ -15,21 +15,32 @@ export interface FeatureResources {}
 
 type OtherLanguage = Exclude<SupportedLanguage, typeof defaultLanguage>;
 
-/** A feature's namespace: English bundled with the feature, every other language a lazy chunk. */
+/** Loads one language's texts of a feature: a dynamic import of its JSON, its own chunk. */
+export type FeatureTextsLoader<T extends object = object> = () => Promise<{ default: T }>;
+
+/**
+ * A feature's namespace: English bundled with the feature, or, for a feature no first page needs
+ * (checkout, profile), a lazy chunk like every other language, so the home route does not carry it.
+ */
 export interface FeatureNamespace<T extends object = object> {
   namespace: string;
-  en: T;
+  en: T | FeatureTextsLoader<T>;
   /** One loader per non-default language; the record's type makes a new language add its loader. */
   loaders: Readonly<Record<OtherLanguage, () => Promise<{ default: T }>>>;
 }
 
 const registries = new WeakMap<i18n, Map<string, FeatureNamespace>>();
 
+function englishOf(feature: FeatureNamespace): Promise<object> {
+  const { en } = feature;
+  return typeof en === 'function' ? (en as FeatureTextsLoader)().then((module) => module.default) : Promise.resolve(en);
+}
+
 /** The loader the instance's backend consults for namespaces that are not the shared ones. */
 export function featureLoader(instance: i18n, language: string, namespace: string): Promise<unknown> | undefined {
   const feature = registries.get(instance)?.get(namespace);
   if (!feature) return undefined;
-  if (language === defaultLanguage) return Promise.resolve(feature.en);
+  if (language === defaultLanguage) return englishOf(feature);
   const loader = Object.hasOwn(feature.loaders, language) ? feature.loaders[language as OtherLanguage] : undefined;
   return loader ? loader().then((module) => module.default) : Promise.reject(new Error(`No "${namespace}" resources for "${language}"`));
 }
@@ -55,8 +66,10 @@ export function registerFeatureResources(instance: i18n, feature: FeatureNamespa
   // Adding a bundle would put the namespace on the instance's list, which every language change
   // loads; without preload the backend serves it (English included) when a view first asks.
   if (options.preload === false) return Promise.resolve();
-  instance.addResourceBundle(defaultLanguage, feature.namespace, feature.en, true, true);
-  return instance.loadNamespaces(feature.namespace);
+  return englishOf(feature).then((en) => {
+    instance.addResourceBundle(defaultLanguage, feature.namespace, en, true, true);
+    return instance.loadNamespaces(feature.namespace);
+  });
 }
 
 /** A typed descriptor for a feature's namespace (identity at run time). */

@@ -9,7 +9,7 @@ export {
 export type { SupportedLanguage, Namespace } from './config.ts';
 export { createI18n, changeLanguage } from './createI18n.ts';
 export { defineFeatureNamespace, registerFeatureResources } from './features.ts';
-export type { FeatureNamespace, FeatureResources } from './features.ts';
+export type { FeatureNamespace, FeatureResources, FeatureTextsLoader } from './features.ts';
 export type { CreateI18nOptions } from './createI18n.ts';
 export { formatEventDateTime, formatDate, formatTime, formatPrice, formatPriceTitle } from './format.ts';
 export type { EventDateTime, PriceTitleInput } from './format.ts';

@@ -1,19 +1,21 @@
 import { defineFeatureNamespace } from '@grandstand/i18n';
-import en from './locales/en.json' with { type: 'json' };
+
+const loadEnglish = () => import('./locales/en.json', { with: { type: 'json' } });
+type CommerceTexts = Awaited<ReturnType<typeof loadEnglish>>['default'];
 
 /**
- * The `commerce` texts: English bundled, French a lazy chunk. apps/web registers it with
- * `registerFeatureResources(i18n, commerceNamespace)`. The spec §5 payment and promo messages live
- * in `validation`, "id not selected" and the team-pass message in `errors`.
+ * The `commerce` texts, English and French each a lazy chunk: no first page needs the checkout, so
+ * the home route does not carry them. apps/web registers it with `preload: false`. The spec §5
+ * payment and promo messages live in `validation`, "id not selected" and the team-pass message in `errors`.
  */
-export const commerceNamespace = defineFeatureNamespace({
+export const commerceNamespace = defineFeatureNamespace<CommerceTexts>({
   namespace: 'commerce',
-  en,
+  en: loadEnglish,
   loaders: { fr: () => import('./locales/fr.json', { with: { type: 'json' } }) },
 });
 
 declare module '@grandstand/i18n' {
   interface FeatureResources {
-    commerce: typeof en;
+    commerce: CommerceTexts;
   }
 }
