@@ -41,3 +41,8 @@ export { EventCard } from './EventCard/EventCard.tsx';
 export type { EventCardDateTime, EventCardProps } from './EventCard/EventCard.tsx';
 export { DEFAULT_RAIL_INTERVAL, Rail } from './Rail/Rail.tsx';
 export type { RailProps } from './Rail/Rail.tsx';
+export { FormMessage } from './FormMessage/FormMessage.tsx';
+export type { FormMessageProps } from './FormMessage/FormMessage.tsx';
+export type { FormMessageTone } from './FormMessage/FormMessage.styles.ts';
+export { PageTitle } from './PageTitle/PageTitle.tsx';
+export type { PageTitleProps } from './PageTitle/PageTitle.tsx';
