@@ -1,11 +1,11 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Button, TextField } from '@grandstand/ui';
+import { Button, FormMessage, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAddSessionMutation } from '../authApi.ts';
 import { useErrorText } from '../shared/errors.ts';
-import { ErrorMessage, Form, SuccessMessage, Text } from '../shared/layout.ts';
+import { Form, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkRequired } from '../validation.ts';
 import type { ValidationKey } from '../validation.ts';
@@ -62,8 +62,8 @@ export function AddSessionPage() {
           onChange={code.onChange}
           error={problem && t(problem)}
         />
-        <ErrorMessage role="alert">{serverError}</ErrorMessage>
-        <SuccessMessage role="status">{linked ? t('auth:sessions.success') : ''}</SuccessMessage>
+        <FormMessage tone="error">{serverError}</FormMessage>
+        <FormMessage tone="success">{linked ? t('auth:sessions.success') : ''}</FormMessage>
         <Button type="submit" loading={isLoading}>
           {t('auth:sessions.submit')}
         </Button>

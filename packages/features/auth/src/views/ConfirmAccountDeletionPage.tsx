@@ -1,13 +1,13 @@
 import { useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { Button, TextField } from '@grandstand/ui';
+import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useDeleteAccountMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { useErrorText } from '../shared/errors.ts';
-import { ErrorMessage, Form, Links, Page, Text, Title } from '../shared/layout.ts';
+import { Form, Links, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkRequired } from '../validation.ts';
 import type { ValidationKey } from '../validation.ts';
@@ -43,7 +43,7 @@ export function ConfirmAccountDeletionPage() {
 
   return (
     <Page>
-      <Title>{t('auth:deletion.title')}</Title>
+      <PageTitle>{t('auth:deletion.title')}</PageTitle>
       <Text>{t('auth:deletion.text')}</Text>
       <Form noValidate onSubmit={onSubmit}>
         <TextField
@@ -55,7 +55,7 @@ export function ConfirmAccountDeletionPage() {
           onChange={password.onChange}
           error={problem && t(problem)}
         />
-        <ErrorMessage role="alert">{serverError}</ErrorMessage>
+        <FormMessage tone="error">{serverError}</FormMessage>
         <Button type="submit" loading={isLoading}>
           {t('auth:deletion.submit')}
         </Button>

@@ -1,13 +1,13 @@
 import { useTranslation } from '@grandstand/i18n';
 import { formatTime } from '@grandstand/i18n';
 import { selectUser, useAppSelector, useGetProfileQuery } from '@grandstand/store';
-import { Button } from '@grandstand/ui';
+import { Button, FormMessage, PageTitle } from '@grandstand/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useRequestDeviceCodeMutation } from '../authApi.ts';
 import { useErrorText } from '../shared/errors.ts';
-import { ErrorMessage, Page, SuccessMessage, Text, Title } from '../shared/layout.ts';
+import { Page, Text } from '../shared/layout.ts';
 
 /** How often the device asks whether its session was linked (issue 4: device page). */
 export const DEVICE_POLL_MS = 3_000;
@@ -51,8 +51,8 @@ export function DevicePage() {
   if (user) {
     return (
       <Page>
-        <Title>{t('auth:device.title')}</Title>
-        <SuccessMessage role="status">{t('auth:device.linked', { email: user.email })}</SuccessMessage>
+        <PageTitle>{t('auth:device.title')}</PageTitle>
+        <FormMessage tone="success">{t('auth:device.linked', { email: user.email })}</FormMessage>
         <Link to="/">{t('auth:device.watch')}</Link>
       </Page>
     );
@@ -60,7 +60,7 @@ export function DevicePage() {
 
   return (
     <Page>
-      <Title>{t('auth:device.title')}</Title>
+      <PageTitle>{t('auth:device.title')}</PageTitle>
       {isLoading && <Text role="status">{t('auth:device.requesting')}</Text>}
       {code && !expired && (
         <>
@@ -70,7 +70,7 @@ export function DevicePage() {
         </>
       )}
       {expired && <Text role="status">{t('auth:device.expired')}</Text>}
-      <ErrorMessage role="alert">{error ? errorText(error) : ''}</ErrorMessage>
+      <FormMessage tone="error">{error ? errorText(error) : ''}</FormMessage>
       {(expired || error) && (
         <div>
           <Button onClick={() => void requestCode()}>{t('auth:device.newCode')}</Button>

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@grandstand/api-client';
 import type { SocialProvider as Provider } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi, useClientStorage } from '@grandstand/store';
-import { Button, ButtonLink, TextField } from '@grandstand/ui';
+import { Button, ButtonLink, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { useLoginMutation, useSocialLoginMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { useAfterLoginPath } from '../shared/afterLogin.ts';
 import { useErrorText } from '../shared/errors.ts';
-import { ErrorMessage, Form, Links, Page, Text, Title } from '../shared/layout.ts';
+import { Form, Links, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkEmail, checkRequired, problemsOf } from '../validation.ts';
 import type { Problems } from '../validation.ts';
@@ -86,7 +86,7 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
   if (completing) {
     return (
       <Page>
-        <Title>{t('auth:login.title')}</Title>
+        <PageTitle>{t('auth:login.title')}</PageTitle>
         <Text role="status">{t('auth:login.completing')}</Text>
       </Page>
     );
@@ -96,7 +96,7 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
   const apiKey = storage.get<string>(STORAGE_KEYS.apiKey) ?? '';
   return (
     <Page>
-      <Title>{t('auth:login.title')}</Title>
+      <PageTitle>{t('auth:login.title')}</PageTitle>
       <Form noValidate onSubmit={onSubmit}>
         <TextField
           label={t('auth:fields.email')}
@@ -116,7 +116,7 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
           onChange={password.onChange}
           error={problems.password && t(problems.password)}
         />
-        <ErrorMessage role="alert">{serverError}</ErrorMessage>
+        <FormMessage tone="error">{serverError}</FormMessage>
         <Button type="submit" loading={isLoading}>
           {t('auth:login.submit')}
         </Button>

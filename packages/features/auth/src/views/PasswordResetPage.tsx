@@ -1,12 +1,12 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Button, TextField } from '@grandstand/ui';
+import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePasswordResetMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { useErrorText } from '../shared/errors.ts';
-import { ErrorMessage, Form, Page, SuccessMessage, Text, Title } from '../shared/layout.ts';
+import { Form, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkConfirmation, checkNewPassword, problemsOf } from '../validation.ts';
 import type { Problems } from '../validation.ts';
@@ -47,7 +47,7 @@ export function PasswordResetPage() {
   if (!linkComplete) {
     return (
       <Page>
-        <Title>{t('auth:reset.title')}</Title>
+        <PageTitle>{t('auth:reset.title')}</PageTitle>
         <Text>{t('auth:reset.badLink')}</Text>
         <Link to={AUTH_PATHS.passwordResetRequest}>{t('auth:reset.requestAgain')}</Link>
       </Page>
@@ -56,7 +56,7 @@ export function PasswordResetPage() {
 
   return (
     <Page>
-      <Title>{t('auth:reset.title')}</Title>
+      <PageTitle>{t('auth:reset.title')}</PageTitle>
       <Form noValidate onSubmit={onSubmit}>
         <TextField
           label={t('auth:fields.newPassword')}
@@ -76,8 +76,8 @@ export function PasswordResetPage() {
           onChange={confirmation.onChange}
           error={problems.passwordConfirmation && t(problems.passwordConfirmation)}
         />
-        <ErrorMessage role="alert">{serverError}</ErrorMessage>
-        <SuccessMessage role="status">{done ? t('auth:reset.success') : ''}</SuccessMessage>
+        <FormMessage tone="error">{serverError}</FormMessage>
+        <FormMessage tone="success">{done ? t('auth:reset.success') : ''}</FormMessage>
         <Button type="submit" loading={isLoading} disabled={done}>
           {t('auth:reset.submit')}
         </Button>

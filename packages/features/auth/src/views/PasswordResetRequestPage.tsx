@@ -1,10 +1,10 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Button, TextField } from '@grandstand/ui';
+import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { usePasswordResetRequestMutation } from '../authApi.ts';
 import { useErrorText } from '../shared/errors.ts';
-import { ErrorMessage, Form, Page, SuccessMessage, Text, Title } from '../shared/layout.ts';
+import { Form, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkEmail } from '../validation.ts';
 import type { ValidationKey } from '../validation.ts';
@@ -36,12 +36,12 @@ export function PasswordResetRequestPage() {
 
   return (
     <Page>
-      <Title>{t('auth:resetRequest.title')}</Title>
+      <PageTitle>{t('auth:resetRequest.title')}</PageTitle>
       <Text>{t('auth:resetRequest.text')}</Text>
       <Form noValidate onSubmit={onSubmit}>
         <TextField label={t('auth:fields.email')} type="email" autoComplete="email" required value={email.value} onChange={email.onChange} error={problem && t(problem)} />
-        <ErrorMessage role="alert">{serverError}</ErrorMessage>
-        <SuccessMessage role="status">{sent ? t('auth:resetRequest.sent') : ''}</SuccessMessage>
+        <FormMessage tone="error">{serverError}</FormMessage>
+        <FormMessage tone="success">{sent ? t('auth:resetRequest.sent') : ''}</FormMessage>
         <Button type="submit" loading={isLoading}>
           {t('auth:resetRequest.submit')}
         </Button>

@@ -1,6 +1,6 @@
 import { useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { Button, TextField } from '@grandstand/ui';
+import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Navigate } from 'react-router';
@@ -8,7 +8,7 @@ import { useUpdateProfileMutation } from '../authApi.ts';
 import type { ProfileUpdate } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { useErrorText } from '../shared/errors.ts';
-import { ErrorMessage, Form, Page, SuccessMessage, Text, Title } from '../shared/layout.ts';
+import { Form, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkConfirmation, checkNewPassword, checkRequired, problemsOf } from '../validation.ts';
 import type { Problems } from '../validation.ts';
@@ -73,7 +73,7 @@ export function ProfileEditPage() {
 
   return (
     <Page>
-      <Title>{t('auth:edit.title')}</Title>
+      <PageTitle>{t('auth:edit.title')}</PageTitle>
       {temporary && <Text role="note">{t('auth:edit.temporary')}</Text>}
       <Form noValidate onSubmit={onSubmit}>
         <fieldset>
@@ -112,8 +112,8 @@ export function ProfileEditPage() {
             error={message('passwordConfirmation')}
           />
         </fieldset>
-        <ErrorMessage role="alert">{serverError}</ErrorMessage>
-        <SuccessMessage role="status">{saved ? t('auth:edit.saved') : ''}</SuccessMessage>
+        <FormMessage tone="error">{serverError}</FormMessage>
+        <FormMessage tone="success">{saved ? t('auth:edit.saved') : ''}</FormMessage>
         <Button type="submit" loading={isLoading}>
           {t('auth:edit.submit')}
         </Button>

@@ -1,12 +1,12 @@
 import { useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { Button } from '@grandstand/ui';
+import { Button, PageTitle } from '@grandstand/ui';
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useLogoutMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { Text, Title } from '../shared/layout.ts';
+import { Text } from '../shared/layout.ts';
 
 const Wrapper = styled.main`
   max-width: 48rem;
@@ -53,7 +53,7 @@ export function ProfilePage({ sectionsNav }: ProfilePageProps = {}) {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
     <Wrapper>
-      <Title>{t('auth:profile.title')}</Title>
+      <PageTitle>{t('auth:profile.title')}</PageTitle>
       <section aria-label={t('auth:profile.overview')}>
         {name && <Text>{name}</Text>}
         <Text>{user.email}</Text>

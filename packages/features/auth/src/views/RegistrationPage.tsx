@@ -1,12 +1,12 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Button, Checkbox, TextField } from '@grandstand/ui';
+import { Button, Checkbox, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRegisterMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { useErrorText } from '../shared/errors.ts';
-import { ErrorMessage, Form, Links, Page, Title } from '../shared/layout.ts';
+import { Form, Links, Page } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkConfirmation, checkEmail, checkNewPassword, checkRequired, problemsOf } from '../validation.ts';
 import type { Problems, ValidationKey } from '../validation.ts';
@@ -63,7 +63,7 @@ export function RegistrationPage() {
 
   return (
     <Page>
-      <Title>{t('auth:registration.title')}</Title>
+      <PageTitle>{t('auth:registration.title')}</PageTitle>
       <Form noValidate onSubmit={onSubmit}>
         <TextField label={t('auth:fields.email')} type="email" autoComplete="email" required value={email.value} onChange={email.onChange} error={message('email')} />
         <TextField
@@ -101,7 +101,7 @@ export function RegistrationPage() {
           error={message('lastName')}
         />
         <Checkbox label={t('auth:fields.terms')} required checked={terms} onChange={(event) => setTerms(event.target.checked)} error={message('terms')} />
-        <ErrorMessage role="alert">{serverError}</ErrorMessage>
+        <FormMessage tone="error">{serverError}</FormMessage>
         <Button type="submit" loading={isLoading}>
           {t('auth:registration.submit')}
         </Button>

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useVerifyEmailMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { ErrorMessage, Page, SuccessMessage, Text, Title } from '../shared/layout.ts';
+import { Page, Text } from '../shared/layout.ts';
+import { FormMessage, PageTitle } from '@grandstand/ui';
 
 type Outcome = 'verifying' | 'verified' | 'alreadyVerified' | 'failed';
 
@@ -40,13 +41,13 @@ export function VerifyEmailPage() {
 
   return (
     <Page>
-      <Title>{t('auth:verifyEmail.title')}</Title>
+      <PageTitle>{t('auth:verifyEmail.title')}</PageTitle>
       {outcome === 'verifying' && <Text role="status">{t('auth:verifyEmail.verifying')}</Text>}
-      <SuccessMessage role="status">{outcome === 'verified' ? t('auth:verifyEmail.success') : ''}</SuccessMessage>
+      <FormMessage tone="success">{outcome === 'verified' ? t('auth:verifyEmail.success') : ''}</FormMessage>
       {/* spec §8 user texts: "Verification your email address failed." / "Your email already verified." */}
-      <ErrorMessage role="alert">
+      <FormMessage tone="error">
         {outcome === 'failed' ? t('errors:verificationFailed') : outcome === 'alreadyVerified' ? t('errors:alreadyVerified') : ''}
-      </ErrorMessage>
+      </FormMessage>
       {outcome !== 'verifying' && (
         <Text>
           <Link to={AUTH_PATHS.login}>{t('auth:verifyEmail.login')}</Link>

@@ -1,13 +1,14 @@
 import { useTranslation } from '@grandstand/i18n';
 import { Link } from 'react-router';
-import { Page, Text, Title } from '../shared/layout.ts';
+import { Page, Text } from '../shared/layout.ts';
+import { PageTitle } from '@grandstand/ui';
 
 /** `/verify-notice` (spec §2): after registering, the viewer is asked to open the mailed link. */
 export function VerifyNoticePage() {
   const { t } = useTranslation(['auth', 'errors']);
   return (
     <Page>
-      <Title>{t('auth:verifyNotice.title')}</Title>
+      <PageTitle>{t('auth:verifyNotice.title')}</PageTitle>
       <Text>{t('auth:verifyNotice.text')}</Text>
       <Link to="/">{t('auth:verifyNotice.home')}</Link>
     </Page>
