@@ -1,7 +1,7 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Button, Loader } from '@grandstand/ui';
+import { Button, FormMessage, Loader } from '@grandstand/ui';
 import { useErrorText } from '../shared/errors.ts';
-import { Actions, ErrorMessage } from '../shared/layout.ts';
+import { Actions } from '../shared/layout.ts';
 
 /** The loading spinner of a commerce view, announced politely. */
 export function Loading() {
@@ -15,9 +15,9 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   const errorText = useErrorText();
   return (
     <Actions>
-      <ErrorMessage role="alert">
+      <FormMessage tone="error">
         {t('loadError')} {errorText(error)}
-      </ErrorMessage>
+      </FormMessage>
       <Button variant="secondary" onClick={onRetry}>
         {t('retry')}
       </Button>

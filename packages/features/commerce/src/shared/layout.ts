@@ -13,11 +13,6 @@ export const NarrowPage = styled(Page)`
   max-width: 36rem;
 `;
 
-export const Title = styled.h1`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.xl};
-`;
-
 export const Heading = styled.h2`
   margin: 0;
   font-size: ${({ theme }) => theme.font.sizes.lg};
@@ -77,25 +72,4 @@ export const PriceTitle = styled.p`
 
 export const Hidden = styled.span`
   ${visuallyHidden}
-`;
-
-/** Live regions stay in the page while empty (out of sight), so screen readers announce what appears. */
-export const ErrorMessage = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: ${({ theme }) => theme.font.weights.medium};
-
-  &:empty {
-    ${visuallyHidden}
-  }
-`;
-
-export const SuccessMessage = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.success};
-  font-weight: ${({ theme }) => theme.font.weights.medium};
-
-  &:empty {
-    ${visuallyHidden}
-  }
 `;

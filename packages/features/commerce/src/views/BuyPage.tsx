@@ -2,7 +2,7 @@ import type { CouponQuote, Order } from '@grandstand/contract';
 import { ORDER_POLL_INTERVAL_MS } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { addToast, selectUser, showPopup, useAppDispatch, useAppSelector } from '@grandstand/store';
-import { Button, ButtonLink, Checkbox, Loader, Select, TextField } from '@grandstand/ui';
+import { Button, ButtonLink, Checkbox, FormMessage, Loader, PageTitle, Select, TextField } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -31,7 +31,7 @@ import type { BuyTarget, PreparationProblem } from '../purchase.ts';
 import { trackPurchase } from '../shared/analytics.ts';
 import { fieldOfError, isApiError, useErrorText } from '../shared/errors.ts';
 import { failureText } from '../shared/failureReason.ts';
-import { Actions, ErrorMessage, Heading, NarrowPage, Section, SuccessMessage, Text, Title } from '../shared/layout.ts';
+import { Actions, Heading, NarrowPage, Section, Text } from '../shared/layout.ts';
 import { forgetPendingOrder, pendingOrderFor, rememberPendingOrder } from '../shared/pendingOrder.ts';
 import { RouterLink } from '../shared/RouterLink.tsx';
 import { useShop } from '../shared/useShop.ts';
@@ -59,9 +59,9 @@ export function BuyPage() {
   if (target === null) {
     return (
       <NarrowPage>
-        <Title>{t('checkout.title')}</Title>
+        <PageTitle>{t('checkout.title')}</PageTitle>
         {/* spec §5 purchase preparation: "id not selected". */}
-        <ErrorMessage role="alert">{t('errors:idNotSelected')}</ErrorMessage>
+        <FormMessage tone="error">{t('errors:idNotSelected')}</FormMessage>
         <RouterLink href="/packages">{t('packages.title')}</RouterLink>
       </NarrowPage>
     );
@@ -76,7 +76,7 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
   const user = useAppSelector(selectUser);
   const [params] = useSearchParams();
   const returnedOrder = orderIdOf(params);
-  const heading = <Title>{t('checkout.title')}</Title>;
+  const heading = <PageTitle>{t('checkout.title')}</PageTitle>;
 
   switch (offer.status) {
     case 'loading':
@@ -91,7 +91,7 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
         <NarrowPage>
           {heading}
           {isApiError(offer.error) && offer.error.status === 404 ? (
-            <ErrorMessage role="alert">{t('errors:idNotSelected')}</ErrorMessage>
+            <FormMessage tone="error">{t('errors:idNotSelected')}</FormMessage>
           ) : (
             <LoadError error={offer.error} onRetry={offer.retry} />
           )}
@@ -483,7 +483,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
             </Button>
           )}
         </Actions>
-        <SuccessMessage role="status">{quote ? t('checkout.promoApplied', { code: quote.code, amount: shop.price(quote.discount) }) : ''}</SuccessMessage>
+        <FormMessage tone="success">{quote ? t('checkout.promoApplied', { code: quote.code, amount: shop.price(quote.discount) }) : ''}</FormMessage>
       </Form>
 
       <Form noValidate onSubmit={onContinue}>
@@ -504,7 +504,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
           />
         )}
         {/* A problem without a field of its own (spec §5 messages) is announced here. */}
-        {!item.isTeamPass && <ErrorMessage role="alert">{teamError}</ErrorMessage>}
+        {!item.isTeamPass && <FormMessage tone="error">{teamError}</FormMessage>}
         {step === 'review' && (
           <div>
             <Button type="submit">{t('checkout.continue')}</Button>
@@ -574,7 +574,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
             {needsCard && choice === NEW_CARD && item.type !== 'subscription' && (
               <Checkbox label={t('checkout.saveCard')} checked={saveCard} disabled={busy} onChange={(event) => setSaveCard(event.target.checked)} />
             )}
-            <ErrorMessage role="alert">{paymentError}</ErrorMessage>
+            <FormMessage tone="error">{paymentError}</FormMessage>
             {trialOffered && <Text>{t('checkout.trialNote', { price: shop.price(total) })}</Text>}
             <Actions>
               {trialOffered && (
@@ -595,9 +595,9 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
       {phase === 'redirecting' && <Text role="status">{t('checkout.redirecting')}</Text>}
       {pollFailed && (
         <Actions>
-          <ErrorMessage role="alert">
+          <FormMessage tone="error">
             {t('checkout.pollError')} <RouterLink href="/profile">{t('checkout.myOrders')}</RouterLink>
-          </ErrorMessage>
+          </FormMessage>
           <Button
             variant="secondary"
             onClick={() => {

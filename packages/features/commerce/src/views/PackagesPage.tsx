@@ -1,10 +1,10 @@
 import type { Package, Subscription } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Badge, ButtonLink, EmptyState } from '@grandstand/ui';
+import { Badge, ButtonLink, EmptyState, PageTitle } from '@grandstand/ui';
 import { useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
 import { LoadError, Loading } from '../components/LoadState.tsx';
 import { COMMERCE_PATHS } from '../paths.ts';
-import { Heading, Hidden, OfferCard, OfferList, Page, PriceTitle, Section, Text, Title } from '../shared/layout.ts';
+import { Heading, Hidden, OfferCard, OfferList, Page, PriceTitle, Section, Text } from '../shared/layout.ts';
 import { RouterLink } from '../shared/RouterLink.tsx';
 import { useShop } from '../shared/useShop.ts';
 
@@ -51,7 +51,7 @@ export function PackagesPage() {
 
   return (
     <Page aria-busy={loading || undefined}>
-      <Title>{t('packages.title')}</Title>
+      <PageTitle>{t('packages.title')}</PageTitle>
       {loading && <Loading />}
       {!loading && error && (
         <LoadError

@@ -1,5 +1,5 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Badge, ButtonLink, EmptyState } from '@grandstand/ui';
+import { Badge, ButtonLink, EmptyState, PageTitle } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
 import { useGetEventForSaleQuery, useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
@@ -8,7 +8,7 @@ import { buyQuery } from '../purchase.ts';
 import type { BuyTarget } from '../purchase.ts';
 import { eventName } from '../shared/eventName.ts';
 import { isApiError } from '../shared/errors.ts';
-import { Heading, Hidden, OfferCard, OfferList, Page, PriceTitle, Section, Text, Title } from '../shared/layout.ts';
+import { Heading, Hidden, OfferCard, OfferList, Page, PriceTitle, Section, Text } from '../shared/layout.ts';
 import { RouterLink } from '../shared/RouterLink.tsx';
 import { useShop } from '../shared/useShop.ts';
 
@@ -33,7 +33,7 @@ export function SelectPackagePage() {
   const subscriptions = useGetSubscriptionsQuery();
   const title = event.data ? eventName(event.data, (away, home) => t('common:matchup', { away, home })) : null;
 
-  const heading = <Title>{title ? t('select.title', { event: title }) : t('select.titleFallback')}</Title>;
+  const heading = <PageTitle>{title ? t('select.title', { event: title }) : t('select.titleFallback')}</PageTitle>;
   if (eventId === null || (isApiError(event.error) && event.error.status === 404)) {
     return (
       <Page>
