@@ -1,9 +1,9 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Button } from '@grandstand/ui';
+import { Button, FormMessage } from '@grandstand/ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useCustomerPortalMutation } from '../profileApi.ts';
-import { ErrorMessage, Hint } from '../shared/layout.ts';
+import { Hint } from '../shared/layout.ts';
 import { useCardProvider } from '../shared/useCardProvider.ts';
 
 const Wrapper = styled.div`
@@ -48,7 +48,7 @@ export function CustomerPortalButton({ openUrl = assignLocation }: CustomerPorta
         {t('profile:portal.open')}
       </Button>
       <Hint id={hintId}>{t('profile:portal.hint')}</Hint>
-      <ErrorMessage role="alert">{failed ? t('profile:portal.failed') : ''}</ErrorMessage>
+      <FormMessage tone="error">{failed ? t('profile:portal.failed') : ''}</FormMessage>
     </Wrapper>
   );
 }

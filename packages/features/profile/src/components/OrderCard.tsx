@@ -1,14 +1,13 @@
 import type { Order, OrderLabel } from '@grandstand/contract';
 import { formatPrice, useTranslation } from '@grandstand/i18n';
 import { addToast, PopupCanceledError, showPopup, useAppDispatch } from '@grandstand/store';
-import { Badge, Button, visuallyHidden } from '@grandstand/ui';
+import { Badge, Button, FormMessage, visuallyHidden } from '@grandstand/ui';
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import en from '../locales/en.json' with { type: 'json' };
 import { useUnsubscribeMutation } from '../profileApi.ts';
 import { useErrorText } from '../shared/errors.ts';
 import { formatIsoDate } from '../shared/format.ts';
-import { ErrorMessage } from '../shared/layout.ts';
 import { useCardProvider } from '../shared/useCardProvider.ts';
 
 /** The server's "processed" message (product rule for unsubscribe), in the words the English texts use. */
@@ -182,7 +181,7 @@ export function OrderCard({ order }: OrderCardProps) {
           </Button>
         </div>
       )}
-      <ErrorMessage role="alert">{error ? errorText(error) : ''}</ErrorMessage>
+      <FormMessage tone="error">{error ? errorText(error) : ''}</FormMessage>
     </Card>
   );
 }
