@@ -14,10 +14,12 @@ import {
   UnsubscribeResponse,
   WRONG_PROMO_CODE,
 } from '@grandstand/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_OWNED_MESSAGE, runRenewals, UNSUBSCRIBE_MESSAGE } from '../src/commerce/orders/index.ts';
+import { reserveCouponRedemption } from '../src/commerce/catalog/coupons.ts';
+import { ABANDONED_ORDER_AFTER_MS, ALREADY_OWNED_MESSAGE, applyPaymentEvent, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals, UNSUBSCRIBE_MESSAGE } from '../src/commerce/orders/index.ts';
 import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { buildTestApp, engine, type TestApp } from './helper.ts';
 
 let t: TestApp;
 let channelId: number;
@@ -266,6 +268,121 @@ describe('packages and coupons', () => {
     const year = new Date(paid.paid_at as string);
     year.setUTCMonth(year.getUTCMonth() + 12);
     expect(paid.expires_at).toBe(year.toISOString());
+  });
+});
+
+/** A promo code for every kind of purchase that can be redeemed `max` times. */
+async function limitedCoupon(code: string, max: number): Promise<void> {
+  await t.database.db.insertInto('coupons').values({ channel_id: channelId, code, percent_off: 10, applies_to: null, max_redemptions: max }).execute();
+}
+async function redemptions(code: string): Promise<number> {
+  return (await t.database.db.selectFrom('coupons').select('redemptions').where('channel_id', '=', channelId).where('code', '=', code).executeTakeFirstOrThrow()).redemptions;
+}
+
+describe('promo code limits', () => {
+  it('10 concurrent buys of a code redeemable once: one order carries it, the others get "Wrong promo code"', async () => {
+    await limitedCoupon('ONCEONLY', 1);
+    const buyers = [];
+    for (let i = 0; i < 10; i++) {
+      const key = await viewer();
+      buyers.push({ api_key: key, idempotency_key: randomUUID(), type: 'package', package_id: passId, coupon: 'onceonly', payment_method: await card(key) });
+    }
+    const responses = await Promise.all(buyers.map((body) => post('/api/sandbox/buy', body)));
+    const won = responses.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    for (const lost of responses.filter((r) => r.statusCode !== 200)) expectFieldError(lost, 400, 'coupon', WRONG_PROMO_CODE);
+    const winner = BuyResponse.parse(won[0]?.json()).data.order;
+    expect(winner.coupon).toBe('ONCEONLY');
+    const carrying = await t.database.db.selectFrom('orders').select('id').where('channel_id', '=', channelId).where('coupon_code', '=', 'ONCEONLY').execute();
+    expect(carrying.map((o) => o.id)).toEqual([winner.id]);
+    expect(await redemptions('ONCEONLY')).toBe(1);
+    // A replay of the winning key answers the same order without reserving again.
+    const winningBody = buyers[responses.indexOf(won[0] as (typeof responses)[number])];
+    const replayed = await post('/api/sandbox/buy', winningBody as object);
+    expect(BuyResponse.parse(replayed.json()).data.order.id).toBe(winner.id);
+    // Fulfilment does not count the code a second time.
+    const paid = await settled(winningBody?.api_key as string, winner.id);
+    expect(paid.status).toBe('paid');
+    expect(await redemptions('ONCEONLY')).toBe(1);
+  });
+
+  it('the reservation is one conditional update: transactions open at once take the last redemption once', async () => {
+    // The buys above race through HTTP handling whose timing varies; this pins the primitive they
+    // rely on. On PostgreSQL every transaction is open before any reserves (a barrier); PGlite has
+    // one connection, so its transactions cannot overlap and each passes the barrier alone.
+    await limitedCoupon('LASTONE', 3);
+    await t.database.db.updateTable('coupons').set({ redemptions: 2 }).where('channel_id', '=', channelId).where('code', '=', 'LASTONE').execute();
+    const { id } = await t.database.db.selectFrom('coupons').select('id').where('channel_id', '=', channelId).where('code', '=', 'LASTONE').executeTakeFirstOrThrow();
+    const racers = 5;
+    const together = engine === 'postgres' ? racers : 1;
+    let open = 0;
+    let release: () => void = () => undefined;
+    const allOpen = new Promise<void>((resolve) => (release = resolve));
+    const taken = await Promise.all(
+      Array.from({ length: racers }, () =>
+        t.database.db.transaction().execute(async (tx) => {
+          await sql`select 1`.execute(tx);
+          if (++open >= together) release();
+          if (together > 1) await allOpen;
+          return reserveCouponRedemption(tx, id);
+        }),
+      ),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(1);
+    expect(await redemptions('LASTONE')).toBe(3);
+  });
+
+  it('a declined order gives its redemption back', async () => {
+    await limitedCoupon('GIVEBACK', 1);
+    const key = await viewer();
+    const body = { api_key: key, idempotency_key: randomUUID(), type: 'package', package_id: passId, coupon: 'giveback', payment_method: await card(key, SANDBOX_TEST_CARDS.declined) };
+    const response = await post('/api/sandbox/buy', body);
+    expect(response.statusCode, response.body).toBe(200);
+    const failed = await settled(key, BuyResponse.parse(response.json()).data.order.id);
+    expect(failed).toMatchObject({ status: 'failed', popup: true, coupon: 'GIVEBACK' });
+    expect(await redemptions('GIVEBACK')).toBe(0);
+    // Replaying the failed order's key neither reserves nor releases again.
+    expect(BuyResponse.parse((await post('/api/sandbox/buy', body)).json()).data.order.id).toBe(failed.id);
+    expect(await redemptions('GIVEBACK')).toBe(0);
+    // The given-back redemption is usable by the next buyer.
+    const next = await viewer();
+    const taken = await buy(next, { type: 'package', package_id: passId, coupon: 'giveback', payment_method: await card(next) });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(BuyResponse.parse(taken.json()).data.order.coupon).toBe('GIVEBACK');
+    expect(await redemptions('GIVEBACK')).toBe(1);
+  });
+});
+
+describe('abandoned extra authentication', () => {
+  it('the renewal job fails an order left in created past the limit, frees its code, and a late success stays refused', async () => {
+    await limitedCoupon('ABANDON', 1);
+    const key = await viewer();
+    const response = await buy(key, { type: 'event', event_id: eventId, single_event_package_id: singlePackageId, coupon: 'abandon', payment_method: await card(key, SANDBOX_TEST_CARDS.authenticate) });
+    expect(response.statusCode, response.body).toBe(200);
+    const { order: created, next_action: next } = BuyResponse.parse(response.json()).data;
+    expect(created.status).toBe('created');
+    expect(next).not.toBeNull();
+    expect(await redemptions('ABANDON')).toBe(1);
+    const createdAt = new Date(created.created_at).getTime();
+
+    await runRenewals(t.app, new Date(createdAt + ABANDONED_ORDER_AFTER_MS - 60_000));
+    expect((await order(key, created.id)).status).toBe('created');
+
+    const summary = await runRenewals(t.app, new Date(createdAt + ABANDONED_ORDER_AFTER_MS + 1000));
+    expect(summary.abandoned).toBeGreaterThanOrEqual(1);
+    const failed = await order(key, created.id);
+    expect(failed).toMatchObject({ status: 'failed', popup: true, failure_reason: PAYMENT_NOT_COMPLETED_MESSAGE, label: 'Inactive' });
+    expect(failed.transactions.map((tx) => tx.status)).toEqual(['failed']);
+    expect(await redemptions('ABANDON')).toBe(0);
+
+    // The viewer completes the step after all: the success webhook is acknowledged but the order
+    // stays failed (transitions only from created); support refunds the charge (README, Orders).
+    const row = await t.database.db.selectFrom('orders').select('provider_ref').where('id', '=', created.id).executeTakeFirstOrThrow();
+    const pending = { orderId: created.id, intentId: row.provider_ref as string };
+    expect((await webhook(paymentEvent(pending, 'payment.succeeded'))).statusCode).toBe(200);
+    expect(await order(key, created.id)).toMatchObject({ status: 'failed', popup: true, failure_reason: PAYMENT_NOT_COMPLETED_MESSAGE });
+    expect(await applyPaymentEvent(t.database.db, 'sandbox', paymentEvent(pending, 'payment.succeeded'))).toBe('late_success');
+    expect(await redemptions('ABANDON')).toBe(0);
   });
 });
 

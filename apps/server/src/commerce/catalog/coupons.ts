@@ -41,3 +41,34 @@ export function quoteCoupon(coupon: CouponRecord, basePrice: number, serviceFee:
   const discount = Math.min(base, Math.max(0, off));
   return { code: coupon.code, original_price: fromCents(base + fee), price: fromCents(base - discount + fee), discount: fromCents(discount) };
 }
+
+/**
+ * Takes one redemption of the coupon for an order, atomically: the limit is checked and the count
+ * raised by one conditional UPDATE, so concurrent buys can never redeem past max_redemptions (the
+ * check in findUsableCoupon alone races). Run it in the transaction that inserts the order so a
+ * refused reservation leaves no order behind. False when no redemption is left.
+ */
+export async function reserveCouponRedemption(db: Database, couponId: number): Promise<boolean> {
+  const row = await db
+    .updateTable('coupons')
+    .set((eb) => ({ redemptions: eb('redemptions', '+', 1) }))
+    .where('id', '=', couponId)
+    .where((eb) => eb.or([eb('max_redemptions', 'is', null), eb('redemptions', '<', eb.ref('max_redemptions'))]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Gives back the redemption an order reserved when that order fails (never below 0). Orders name
+ * their coupon by code, unique per channel case-insensitively.
+ */
+export async function releaseCouponRedemption(db: Database, channelId: number, code: string): Promise<void> {
+  await db
+    .updateTable('coupons')
+    .set((eb) => ({ redemptions: eb('redemptions', '-', 1) }))
+    .where('channel_id', '=', channelId)
+    .where(sql<string>`lower(code)`, '=', code.toLowerCase())
+    .where('redemptions', '>', 0)
+    .execute();
+}

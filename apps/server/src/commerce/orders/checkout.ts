@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { COMMERCE_MESSAGES, type NextAction, type Order, type TransactionKind } from '@grandstand/contract';
+import { COMMERCE_MESSAGES, type NextAction, type Order, type TransactionKind, WRONG_PROMO_CODE } from '@grandstand/contract';
 import type { Database } from '../../db/schema.ts';
 import type { CardProviderApi, IntentResult } from '../../payments/types.ts';
+import { reserveCouponRedemption } from '../catalog/coupons.ts';
 import { markFailed, markPaid } from './fulfilment.ts';
 import { createOrdersRepository, type OrderRow } from './ordersRepository.ts';
 import { fromCents, type PricedProduct, PurchaseProblem, type PurchaseRequest, pricePurchase } from './pricing.ts';
@@ -146,20 +147,33 @@ export async function buy(options: CheckoutOptions, input: BuyInput): Promise<Ch
   if (!free && input.payment_method === undefined) throw new PurchaseProblem('payment_method', COMMERCE_MESSAGES.selectCard);
   const currency = await channelCurrency(db, buyer.channelId);
   const amount = fromCents(product.amountCents);
-  const order = await orders.insertIfNew({
-    channel_id: buyer.channelId,
-    user_id: buyer.userId,
-    type: product.type,
-    product_id: product.productId,
-    product_name: product.productName,
-    participant_id: product.participantId,
-    event_category_id: product.eventCategoryId,
-    amount,
-    currency,
-    coupon_code: product.couponCode,
-    idempotency_key: input.idempotency_key,
-    request_fingerprint: fingerprint,
-    provider: free ? null : provider.name,
+  // The order, its coupon redemption and its pending transaction are one database transaction:
+  // only the insert that wins the key reserves the code (a replay never redeems twice), and a
+  // code with no redemption left undoes the insert, so concurrent buys never exceed max_redemptions.
+  const order = await db.transaction().execute(async (tx) => {
+    const inTx = createOrdersRepository(tx);
+    const inserted = await inTx.insertIfNew({
+      channel_id: buyer.channelId,
+      user_id: buyer.userId,
+      type: product.type,
+      product_id: product.productId,
+      product_name: product.productName,
+      participant_id: product.participantId,
+      event_category_id: product.eventCategoryId,
+      amount,
+      currency,
+      coupon_code: product.couponCode,
+      idempotency_key: input.idempotency_key,
+      request_fingerprint: fingerprint,
+      provider: free ? null : provider.name,
+    });
+    if (!inserted) return undefined;
+    if (product.couponId !== null && !(await reserveCouponRedemption(tx, product.couponId))) {
+      // spec §8: a code used up meanwhile is the same "Wrong promo code" as an unknown one.
+      throw new PurchaseProblem('coupon', WRONG_PROMO_CODE);
+    }
+    await inTx.addTransaction({ channel_id: buyer.channelId, order_id: inserted.id, kind: kindOf(product), amount, currency });
+    return inserted;
   });
   if (!order) {
     // Another request with this key won the insert: it charges, this one only answers its order.
@@ -167,7 +181,6 @@ export async function buy(options: CheckoutOptions, input: BuyInput): Promise<Ch
     if (!winner) throw new Error('order vanished after an idempotency conflict');
     return replay(options, winner, fingerprint);
   }
-  await orders.addTransaction({ channel_id: buyer.channelId, order_id: order.id, kind: kindOf(product), amount, currency });
   if (free) {
     await db.transaction().execute((tx) => markPaid(tx, order, new Date(), null, null));
     return answer(options, order.id);

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { PaymentEvent } from '../../payments/types.ts';
+import { releaseCouponRedemption } from '../catalog/coupons.ts';
 import type { OrderRow } from './ordersRepository.ts';
 import { addTerm } from './pricing.ts';
 
@@ -54,28 +54,28 @@ export async function markPaid(db: Database, order: OrderRow, now: Date, intentI
     .where('status', '=', 'created')
     .executeTakeFirst();
   if (Number(paid.numUpdatedRows) === 0) return false;
+  // The coupon's redemption was reserved when the order was created (checkout): not counted again.
   await settleTransaction(db, order.id, 'succeeded', intentId, card, true);
-  if (order.coupon_code !== null) {
-    await db
-      .updateTable('coupons')
-      .set((eb) => ({ redemptions: eb('redemptions', '+', 1) }))
-      .where('channel_id', '=', order.channel_id)
-      .where(sql<string>`lower(code)`, '=', order.coupon_code.toLowerCase())
-      .execute();
-  }
   return true;
 }
 
-/** created → failed, with the reason the failed popup shows (spec §8). */
+/**
+ * created → failed, with the reason the failed popup shows (spec §8), giving back the coupon
+ * redemption the order reserved. One database transaction, so a failed order never keeps its
+ * redemption; the `created` guard makes the release happen once however often it is called.
+ */
 export async function markFailed(db: Database, order: Pick<OrderRow, 'id'>, reason: string, intentId: string | null, card: Card): Promise<boolean> {
+  if (!db.isTransaction) return db.transaction().execute((tx) => markFailed(tx, order, reason, intentId, card));
   const failed = await db
     .updateTable('orders')
     .set({ status: 'failed', activity_status: 'inactive', failure_reason: reason, next_action_url: null })
     .where('id', '=', order.id)
     .where('status', '=', 'created')
+    .returning(['channel_id', 'coupon_code'])
     .executeTakeFirst();
-  if (Number(failed.numUpdatedRows) === 0) return false;
+  if (!failed) return false;
   await settleTransaction(db, order.id, 'failed', intentId, card, true);
+  if (failed.coupon_code !== null) await releaseCouponRedemption(db, failed.channel_id, failed.coupon_code);
   return true;
 }
 
@@ -135,7 +135,13 @@ async function settleRenewal(db: Database, order: OrderRow, event: PaymentEvent)
   return true;
 }
 
-export type EventOutcome = 'duplicate' | 'applied' | 'unchanged' | 'ignored';
+/**
+ * `late_success`: a charge succeeded for an order that had already failed (its viewer abandoned
+ * the extra authentication and the renewal job failed it, or events crossed). The order stays
+ * failed (transitions only from `created`); the money was taken without access, so the caller
+ * logs it for a refund by support.
+ */
+export type EventOutcome = 'duplicate' | 'applied' | 'unchanged' | 'ignored' | 'late_success';
 
 /**
  * Applies one verified webhook (product rules: fulfilment only here). webhook_events(provider,
@@ -156,6 +162,7 @@ export async function applyPaymentEvent(db: Database, provider: string, event: P
     let changed = false;
     switch (event.type) {
       case 'payment.succeeded':
+        if (order.status === 'failed') return 'late_success';
         changed = order.status === 'created' ? await markPaid(tx, order, now, event.intentId, event.card) : await renewalOf(tx, order, event);
         break;
       case 'payment.failed':

@@ -8,6 +8,6 @@ export { createOrdersRepository, orderLabel, toContractOrder, toContractTransact
 export type { OrderRow, OrdersFilter, OrdersRepository, TransactionRow } from './ordersRepository.ts';
 export { addTerm, discountedBase, fromCents, pricePurchase, PurchaseProblem, toCents } from './pricing.ts';
 export type { PricedProduct, PurchaseRequest } from './pricing.ts';
-export { DEFAULT_RENEWAL_INTERVAL_MS, runRenewals, scheduleRenewals } from './renewals.ts';
+export { ABANDONED_ORDER_AFTER_MS, DEFAULT_RENEWAL_INTERVAL_MS, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals, scheduleRenewals } from './renewals.ts';
 export type { RenewalSummary } from './renewals.ts';
 export { UNSUBSCRIBE_MESSAGE, unsubscribe } from './unsubscribe.ts';

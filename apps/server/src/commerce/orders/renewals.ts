@@ -1,5 +1,6 @@
 import type { CardProvider, TransactionKind } from '@grandstand/contract';
 import type { FastifyInstance } from 'fastify';
+import { markFailed } from './fulfilment.ts';
 import { toCents, fromCents } from './pricing.ts';
 
 export interface RenewalSummary {
@@ -9,10 +10,42 @@ export interface RenewalSummary {
   expired: number;
   /** Passes whose period is over. */
   passesEnded: number;
+  /** Orders left in `created` past ABANDONED_ORDER_AFTER_MS, now failed. */
+  abandoned: number;
 }
 
 /** Default pause between renewal runs (env COMMERCE_RENEWAL_INTERVAL_MS). */
 export const DEFAULT_RENEWAL_INTERVAL_MS = 60_000;
+
+/**
+ * How long an order may wait in `created` for its webhook. Past it the viewer has abandoned the
+ * card's extra authentication (or the setup), and the order fails rather than staying open forever.
+ */
+export const ABANDONED_ORDER_AFTER_MS = 30 * 60_000;
+
+/** The failed popup's reason for an abandoned order (spec §8: a failed order shows its reason). */
+export const PAYMENT_NOT_COMPLETED_MESSAGE = 'The payment was not completed.';
+
+/**
+ * Fails the orders still `created` ABANDONED_ORDER_AFTER_MS after they were made, through the
+ * same `created`-only transition as a failure webhook, so the coupon redemption is given back and
+ * a webhook racing it settles the order once. A success arriving later is refused (fulfilment).
+ */
+async function failAbandoned(app: FastifyInstance, now: Date): Promise<number> {
+  const stale = await app.db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'created')
+    .where('created_at', '<', new Date(now.getTime() - ABANDONED_ORDER_AFTER_MS))
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  let failed = 0;
+  for (const order of stale) {
+    if (await markFailed(app.db, order, PAYMENT_NOT_COMPLETED_MESSAGE, null, null)) failed += 1;
+  }
+  return failed;
+}
 
 /**
  * One pass of the renewal job (spec §9 renewal cycles; spec §4 auto-renewal): passes past their end
@@ -20,7 +53,7 @@ export const DEFAULT_RENEWAL_INTERVAL_MS = 60_000;
  * auto-renewing subscription whose period (or trial) is over is charged off-session with the
  * user's saved card, its outcome arriving as a webhook like any charge. A subscription with a
  * renewal charge still pending is left alone, and the provider call carries an idempotency key
- * per period, so overlapping runs never charge twice.
+ * per period, so overlapping runs never charge twice. Orders abandoned in `created` fail.
  */
 export async function runRenewals(app: FastifyInstance, now: Date = new Date()): Promise<RenewalSummary> {
   const db = app.db;
@@ -40,7 +73,12 @@ export async function runRenewals(app: FastifyInstance, now: Date = new Date()):
     .where('sub_status', '=', 'canceled')
     .where('current_period_end', '<=', now)
     .executeTakeFirst();
-  const summary: RenewalSummary = { charged: 0, expired: Number(cancelled.numUpdatedRows), passesEnded: Number(passes.numUpdatedRows) };
+  const summary: RenewalSummary = {
+    charged: 0,
+    expired: Number(cancelled.numUpdatedRows),
+    passesEnded: Number(passes.numUpdatedRows),
+    abandoned: await failAbandoned(app, now),
+  };
 
   const due = await db
     .selectFrom('orders as o')

@@ -196,7 +196,12 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof UnhandledWebhookEventError) return { data: { received: true as const } };
         throw error;
       }
-      await applyPaymentEvent(app.db, provider.name, event);
+      const outcome = await applyPaymentEvent(app.db, provider.name, event);
+      if (outcome === 'late_success') {
+        // The order had failed (e.g. an abandoned extra authentication) and stays failed: the
+        // viewer was charged without access, which support refunds (README, Orders).
+        request.log.warn({ orderId: event.orderId, intentId: event.intentId, provider: provider.name }, 'payment succeeded on a failed order: refund by support');
+      }
       return { data: { received: true as const } };
     },
   );
