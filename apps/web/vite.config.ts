@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import type { ChannelConfig } from '@grandstand/contract';
+import { stripDynamicJsonImportAttributes } from '@grandstand/vitest-config/vite-plugins';
 import { defaultChannelSlug, loadChannel } from './scripts/channels.ts';
 
 const VIRTUAL_ID = 'virtual:grandstand-channel';
@@ -44,7 +45,7 @@ export default defineConfig(() => {
   const channel = loadChannel(slug);
   const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
   return {
-    plugins: [react(), channelPlugin(channel)],
+    plugins: [react(), channelPlugin(channel), stripDynamicJsonImportAttributes()],
     build: {
       outDir: `dist/${slug}`,
       emptyOutDir: true,
@@ -58,6 +59,9 @@ export default defineConfig(() => {
         '/channel-key.json': apiTarget,
         '/channel-logo.svg': apiTarget,
         '/media': apiTarget,
+        // The sandbox card processor's own pages (the security step, the card portal) and the mail outbox.
+        '/sandbox': apiTarget,
+        '/outbox': apiTarget,
       },
     },
   };

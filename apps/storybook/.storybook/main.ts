@@ -1,4 +1,5 @@
 import type { StorybookConfig } from '@storybook/react-vite';
+import { stripDynamicJsonImportAttributes } from '@grandstand/vitest-config/vite-plugins';
 
 const config: StorybookConfig = {
   stories: ['../../../packages/ui/src/**/*.stories.tsx', '../../../packages/features/*/src/**/*.stories.tsx', '../../../packages/player/src/**/*.stories.tsx'],
@@ -7,6 +8,8 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true },
   viteFinal: (viteConfig) => ({
     ...viteConfig,
+    // French (and lazily loaded English) feature texts, which Vite's dev server would break in Chromium.
+    plugins: [...(viteConfig.plugins ?? []), stripDynamicJsonImportAttributes()],
     optimizeDeps: {
       ...viteConfig.optimizeDeps,
       // Found only when a feature story first renders, these made Vite re-optimise mid-run on a fresh
