@@ -56,3 +56,10 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByRole('heading', { name: 'Your orders could not be loaded' })).toBeInTheDocument();
   },
 };
+
+export const French: Story = {
+  parameters: { language: 'fr' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Commandes actives' })).toBeInTheDocument();
+  },
+};

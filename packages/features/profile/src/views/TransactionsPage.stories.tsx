@@ -35,3 +35,7 @@ export const Empty: Story = {
 export const LoadFailed: Story = {
   parameters: { profileRoutes: { 'GET /orders': () => ({ networkError: true }) } },
 };
+
+export const French: Story = {
+  parameters: { language: 'fr' },
+};
