@@ -1,14 +1,15 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Badge, ButtonLink, EmptyState, PageTitle } from '@grandstand/ui';
+import { ButtonLink, EmptyState, PageTitle } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
 import { useGetEventForSaleQuery, useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
 import { LoadError, Loading } from '../components/LoadState.tsx';
+import { OfferTile } from '../components/OfferTile.tsx';
 import { buyQuery } from '../purchase.ts';
 import type { BuyTarget } from '../purchase.ts';
 import { eventName } from '../shared/eventName.ts';
 import { isApiError } from '../shared/errors.ts';
-import { Heading, Hidden, OfferCard, OfferList, Page, PriceTitle, Section, Text } from '../shared/layout.ts';
+import { Heading, OfferCard, OfferList, Page, PriceTitle, Section, Text } from '../shared/layout.ts';
 import { RouterLink } from '../shared/RouterLink.tsx';
 import { useShop } from '../shared/useShop.ts';
 
@@ -111,24 +112,12 @@ export function SelectPackagePage() {
           <Heading id="select-passes">{t('select.passes')}</Heading>
           <OfferList>
             {passes.map((item) => (
-              <OfferCard key={item.id} aria-labelledby={`select-package-${item.id}`}>
-                <h3 id={`select-package-${item.id}`}>{item.name}</h3>
-                {item.is_team_pass && <Badge>{t('teamPass')}</Badge>}
-                <PriceTitle>{shop.priceTitle(item.base_price, item.offer, item.period)}</PriceTitle>
-                {item.service_fee > 0 && <p>{t('plusFee', { fee: shop.price(item.service_fee) })}</p>}
-                {item.description && <p>{item.description}</p>}
-                {item.purchased ? (
-                  <Badge tone="primary">{t('purchased')}</Badge>
-                ) : (
-                  <ButtonLink
-                    href={buyHref({ type: 'package', packageId: item.id, participantId: null, eventId: detail.id })}
-                    linkComponent={RouterLink}
-                  >
-                    {t('buy')}
-                    <Hidden> {item.name}</Hidden>
-                  </ButtonLink>
-                )}
-              </OfferCard>
+              <OfferTile
+                key={item.id}
+                item={item}
+                href={buyHref({ type: 'package', packageId: item.id, participantId: null, eventId: detail.id })}
+                headingId={`select-package-${item.id}`}
+              />
             ))}
           </OfferList>
         </Section>
@@ -138,20 +127,12 @@ export function SelectPackagePage() {
           <Heading id="select-subscriptions">{t('select.subscriptions')}</Heading>
           <OfferList>
             {plans.map((item) => (
-              <OfferCard key={item.id} aria-labelledby={`select-subscription-${item.id}`}>
-                <h3 id={`select-subscription-${item.id}`}>{item.name}</h3>
-                <PriceTitle>{shop.priceTitle(item.base_price, item.offer, item.period)}</PriceTitle>
-                {item.service_fee > 0 && <p>{t('plusFee', { fee: shop.price(item.service_fee) })}</p>}
-                {item.trial_period > 0 && <p>{t('common:freeTrial', { days: item.trial_period })}</p>}
-                {item.purchased ? (
-                  <Badge tone="primary">{t('purchased')}</Badge>
-                ) : (
-                  <ButtonLink href={buyHref({ type: 'subscription', subscriptionId: item.id, eventId: detail.id })} linkComponent={RouterLink}>
-                    {t('buy')}
-                    <Hidden> {item.name}</Hidden>
-                  </ButtonLink>
-                )}
-              </OfferCard>
+              <OfferTile
+                key={item.id}
+                item={item}
+                href={buyHref({ type: 'subscription', subscriptionId: item.id, eventId: detail.id })}
+                headingId={`select-subscription-${item.id}`}
+              />
             ))}
           </OfferList>
         </Section>
