@@ -3,6 +3,8 @@ export type { TagType } from './baseApi.ts';
 export { clientBaseQuery, serializeApiError } from './clientBaseQuery.ts';
 export type { PopupResolver, SerializedApiError, StoreExtra } from './clientBaseQuery.ts';
 export { makeStore } from './makeStore.ts';
+export { sharedApi, useGetEventQuery, useGetOrdersQuery } from './sharedApi.ts';
+export type { OrdersArgs } from './sharedApi.ts';
 export type { AppDispatch, AppStore, MakeStoreOptions, RootState } from './makeStore.ts';
 export { useAppDispatch, useAppSelector, useClientStorage } from './hooks.ts';
 export {

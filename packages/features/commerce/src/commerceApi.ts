@@ -6,10 +6,8 @@ import type {
   CardProvider,
   CardsResponse,
   CouponQuote,
-  EventDetail,
   Order,
   OrderResponse,
-  OrdersResponse,
   Package,
   SandboxPaymentMethodBody,
   StartTrialBody,
@@ -70,12 +68,6 @@ export const commerceApi = baseApi.injectEndpoints({
       transformResponse: data<Subscription>,
       providesTags: (_item, _error, id) => [{ type: 'Subscriptions', id }],
     }),
-    /** The viewer's paid orders of one package: a team pass already bought needs no team (spec §5). */
-    getPaidPackageOrders: build.query<Order[], number>({
-      query: () => ({ url: '/orders', params: { no_limit: '1', type: 'package', status: 'paid' } }),
-      transformResponse: (response: OrdersResponse, _meta, packageId) => response.data.filter((order) => order.product.id === packageId),
-      providesTags: [{ type: 'Orders', id: 'LIST' }],
-    }),
     applyCoupon: build.mutation<CouponQuote, ApplyCouponQuery>({
       query: ({ code, type, id }) => ({ url: '/apply_coupon', params: { code, type, id: String(id) } }),
       transformResponse: data<CouponQuote>,
@@ -98,15 +90,6 @@ export const commerceApi = baseApi.injectEndpoints({
       query: ({ provider, body }) => ({ url: `/${provider}/subscription/start_trial`, method: 'POST', body: { ...body } }),
       transformResponse: data<BuyResult>,
     }),
-    /**
-     * GET /events/{id}, as the checkout needs it (name, price, category, access). Its own endpoint:
-     * features do not import each other (architecture); it shares the 'Event' tag with the watch page.
-     */
-    getEventForSale: build.query<EventDetail, number>({
-      query: (id) => ({ url: `/events/${id}` }),
-      transformResponse: (response: { data: EventDetail }) => response.data,
-      providesTags: (_event, _error, id) => [{ type: 'Event', id }],
-    }),
     /** Polled after a purchase (spec §4: every 2 s until paid or failed). */
     getOrder: build.query<Order, number>({
       query: (id) => ({ url: `/orders/${id}` }),
@@ -126,12 +109,10 @@ export const {
   useGetPackageQuery,
   useGetSubscriptionsQuery,
   useGetSubscriptionQuery,
-  useGetPaidPackageOrdersQuery,
   useApplyCouponMutation,
   useCreateSandboxPaymentMethodMutation,
   useListCardsQuery,
   useBuyMutation,
   useStartTrialMutation,
   useGetOrderQuery,
-  useGetEventForSaleQuery,
 } = commerceApi;

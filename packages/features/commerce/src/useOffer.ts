@@ -1,7 +1,8 @@
 import type { BillingPeriod, PackageParticipant } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
+import { useGetEventQuery } from '@grandstand/store';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useGetEventForSaleQuery, useGetPackageQuery, useGetSubscriptionQuery } from './commerceApi.ts';
+import { useGetPackageQuery, useGetSubscriptionQuery } from './commerceApi.ts';
 import type { BuyTarget } from './purchase.ts';
 import type { Offer } from './shared/analytics.ts';
 import { eventName } from './shared/eventName.ts';
@@ -32,7 +33,7 @@ export type OfferState =
 /** Loads what `/buy` sells: the event (and its single-event package), the package or the subscription. */
 export function useOffer(target: BuyTarget): OfferState {
   const { t } = useTranslation('common');
-  const event = useGetEventForSaleQuery(target.type === 'event' ? target.eventId : skipToken);
+  const event = useGetEventQuery(target.type === 'event' ? target.eventId : skipToken);
   const single = useGetPackageQuery(target.type === 'event' && target.singleEventPackageId !== null ? target.singleEventPackageId : skipToken);
   const pkg = useGetPackageQuery(target.type === 'package' ? target.packageId : skipToken);
   const subscription = useGetSubscriptionQuery(target.type === 'subscription' ? target.subscriptionId : skipToken);

@@ -1,7 +1,7 @@
 import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
 import { createFakeChannelApi } from '@grandstand/api-client/testing';
 import type { EventDetail } from '@grandstand/contract';
-import { makeStore } from '@grandstand/store';
+import { makeStore, sharedApi } from '@grandstand/store';
 import { describe, expect, it } from 'vitest';
 import { eventsApi } from './eventsApi.ts';
 import { event, matchup } from './test/fixtures.ts';
@@ -39,7 +39,7 @@ describe('eventsApi', () => {
 
   it('reads one event, the homepage events and the events with clips from their data', async () => {
     const { store } = setup();
-    expect((await store.dispatch(eventsApi.endpoints.getEvent.initiate(1))).data).toEqual(detail);
+    expect((await store.dispatch(sharedApi.endpoints.getEvent.initiate(1))).data).toEqual(detail);
     expect((await store.dispatch(eventsApi.endpoints.getEventsForHomepage.initiate())).data).toEqual([matchup]);
     expect((await store.dispatch(eventsApi.endpoints.getEventsWithClip.initiate())).data?.map((item) => item.id)).toEqual([8]);
   });

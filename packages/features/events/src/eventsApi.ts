@@ -1,4 +1,4 @@
-import type { Event, EventDetail, EventsQuery, EventsResponse } from '@grandstand/contract';
+import type { Event, EventsQuery, EventsResponse } from '@grandstand/contract';
 import { baseApi } from '@grandstand/store';
 
 /** The `data` payload of an answer (the server validates answers with the contract; the client types with it). */
@@ -20,7 +20,7 @@ function cleanQuery(query: EventsQuery): Record<string, string | number> {
   return params;
 }
 
-/** The event calls of spec §7. */
+/** The event listing calls of spec §7; one event (GET /events/{id}) is the store's `getEvent`, which the checkout reads too. */
 export const eventsApi = baseApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
@@ -28,12 +28,6 @@ export const eventsApi = baseApi.injectEndpoints({
     getEvents: build.query<EventsResponse, EventsQuery>({
       query: (query) => ({ url: '/events', params: cleanQuery(query) }),
       providesTags: (result) => listTags(result?.data),
-    }),
-    /** GET /events/{id}: an event with its access and, when allowed, its stream. */
-    getEvent: build.query<EventDetail, number>({
-      query: (id) => ({ url: `/events/${id}` }),
-      transformResponse: payload<EventDetail>,
-      providesTags: (_event, _error, id) => [{ type: 'Event', id }],
     }),
     /** GET /events-for-homepage: the events the channel puts on its home. */
     getEventsForHomepage: build.query<Event[], void>({
@@ -50,4 +44,4 @@ export const eventsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetEventsQuery, useGetEventQuery, useGetEventsForHomepageQuery, useGetEventsWithClipQuery } = eventsApi;
+export const { useGetEventsQuery, useGetEventsForHomepageQuery, useGetEventsWithClipQuery } = eventsApi;

@@ -2,7 +2,6 @@ export { eventsRoutes } from './routes.ts';
 export { eventsNamespace } from './namespace.ts';
 export {
   eventsApi,
-  useGetEventQuery,
   useGetEventsForHomepageQuery,
   useGetEventsQuery,
   useGetEventsWithClipQuery,

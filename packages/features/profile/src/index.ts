@@ -1,8 +1,8 @@
 export { profileChildRoutes } from './routes.tsx';
 export { PROFILE_PATHS } from './paths.ts';
 export { profileNamespace } from './namespace.ts';
-export { profileApi, useCustomerPortalMutation, useGetOrdersQuery, useUnsubscribeMutation } from './profileApi.ts';
-export type { OrdersArgs, UnsubscribeArgs, UnsubscribeResult } from './profileApi.ts';
+export { profileApi, useCustomerPortalMutation, useUnsubscribeMutation } from './profileApi.ts';
+export type { UnsubscribeArgs, UnsubscribeResult } from './profileApi.ts';
 export { ProfileSectionsNav } from './components/ProfileSectionsNav.tsx';
 export { CustomerPortalButton } from './components/CustomerPortalButton.tsx';
 export type { CustomerPortalButtonProps } from './components/CustomerPortalButton.tsx';

@@ -1,7 +1,7 @@
 import type { CouponQuote, Order } from '@grandstand/contract';
 import { ORDER_POLL_INTERVAL_MS } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { addToast, selectUser, showPopup, useAppDispatch, useAppSelector } from '@grandstand/store';
+import { addToast, selectUser, showPopup, useAppDispatch, useAppSelector, useGetOrdersQuery } from '@grandstand/store';
 import { Button, ButtonLink, Checkbox, FormMessage, Loader, PageTitle, Select, TextField } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -14,7 +14,6 @@ import {
   useBuyMutation,
   useCreateSandboxPaymentMethodMutation,
   useGetOrderQuery,
-  useGetPaidPackageOrdersQuery,
   useListCardsQuery,
   useStartTrialMutation,
 } from '../commerceApi.ts';
@@ -205,8 +204,10 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
   const [buy] = useBuyMutation();
   const [startTrial] = useStartTrialMutation();
   const cards = useListCardsQuery(shop.provider, { skip: step !== 'payment' });
-  const teamOrders = useGetPaidPackageOrdersQuery(item.isTeamPass ? item.id : skipToken);
-  const hasTeamPassOrder = (teamOrders.data?.length ?? 0) > 0;
+  // spec §5: a team pass needs a team unless the viewer already has a paid order of it.
+  const { hasTeamPassOrder } = useGetOrdersQuery(item.isTeamPass ? { type: 'package', status: 'paid' } : skipToken, {
+    selectFromResult: ({ data }) => ({ hasTeamPassOrder: (data?.data ?? []).some((order) => order.product.id === item.id) }),
+  });
 
   // spec §4: after a purchase the order is polled every 2 s until paid or failed; polling stops on
   // either (the order id is dropped), or on an error (the interval goes to 0 until a retry).

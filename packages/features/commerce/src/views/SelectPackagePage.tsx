@@ -1,8 +1,9 @@
 import { useTranslation } from '@grandstand/i18n';
+import { useGetEventQuery } from '@grandstand/store';
 import { ButtonLink, EmptyState, PageTitle } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
-import { useGetEventForSaleQuery, useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
+import { useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
 import { LoadError, Loading } from '../components/LoadState.tsx';
 import { OfferTile } from '../components/OfferTile.tsx';
 import { buyQuery } from '../purchase.ts';
@@ -29,7 +30,7 @@ export function SelectPackagePage() {
   const { t } = useTranslation(['commerce', 'common']);
   const shop = useShop();
   const eventId = eventIdOf(useParams().id);
-  const event = useGetEventForSaleQuery(eventId ?? skipToken);
+  const event = useGetEventQuery(eventId ?? skipToken);
   const packages = useGetPackagesQuery(eventId === null ? skipToken : { event_id: eventId });
   const subscriptions = useGetSubscriptionsQuery();
   const title = event.data ? eventName(event.data, (away, home) => t('common:matchup', { away, home })) : null;

@@ -1,11 +1,11 @@
 import { useTranslation } from '@grandstand/i18n';
+import { useGetOrdersQuery } from '@grandstand/store';
 import { EmptyState, ErrorPanel, Loader } from '@grandstand/ui';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { CustomerPortalButton, type CustomerPortalButtonProps } from '../components/CustomerPortalButton.tsx';
 import { OrderCard } from '../components/OrderCard.tsx';
-import { useGetOrdersQuery } from '../profileApi.ts';
 import { useErrorText } from '../shared/errors.ts';
 import { Section, SectionTitle } from '../shared/layout.ts';
 
