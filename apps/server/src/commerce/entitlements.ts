@@ -1,4 +1,5 @@
 import type { Database } from '../db/schema.ts';
+import { withDescendants } from '../repositories/tree.ts';
 
 /** One team pass bought: the chosen team, in the package's categories (their sub-categories included). */
 export interface TeamPassEntitlement {
@@ -58,25 +59,6 @@ export function entitledTo(e: Entitlements, event: AccessTarget): boolean {
   );
 }
 
-/** The given categories and every descendant (nested sports). */
-export function categoriesWithDescendants(rows: readonly { id: number; parent_id: number | null }[], roots: Iterable<number>): Set<number> {
-  const children = new Map<number, number[]>();
-  for (const row of rows) {
-    if (row.parent_id === null) continue;
-    const list = children.get(row.parent_id);
-    if (list) list.push(row.id);
-    else children.set(row.parent_id, [row.id]);
-  }
-  const seen = new Set<number>();
-  const stack = [...roots];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return seen;
-}
 
 function after(value: Date | string | null, now: Date): boolean {
   return value !== null && new Date(value).getTime() > now.getTime();
@@ -134,7 +116,7 @@ export async function loadEntitlements(db: Database, channelId: number, userId: 
     if (!pkg) continue;
     result.packageIds.add(pkg.id);
     if (pkg.scope !== 'category') continue;
-    const covered = categoriesWithDescendants(categories, pkg.event_category_ids);
+    const covered = withDescendants(categories, pkg.event_category_ids);
     if (pkg.is_team_pass) {
       if (order.participantId !== null) result.teamPasses.push({ participantId: order.participantId, categoryIds: covered });
     } else {

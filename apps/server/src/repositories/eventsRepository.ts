@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { type AccessTarget, type Entitlements, entitledTo } from '../commerce/entitlements.ts';
 import type { Database, DatabaseSchema } from '../db/schema.ts';
+import { withDescendants } from './tree.ts';
 
 /** The listing query after validation (defaults applied). */
 export type EventsListQuery = z.output<typeof EventsQuery>;
@@ -77,21 +78,6 @@ function matching<T extends { id: number; name: string; alias: string | null }>(
   const wanted = lower(value);
   const id = /^[0-9]{1,10}$/.test(wanted) ? Number(wanted) : null;
   return rows.filter((row) => row.id === id || lower(row.name) === wanted || (row.alias !== null && lower(row.alias) === wanted));
-}
-
-/** The given ids and every descendant (nested sports, child teams). */
-function withDescendants(rows: readonly { id: number; parent_id: number | null }[], roots: readonly number[]): number[] {
-  const children = new Map<number, number[]>();
-  for (const row of rows) if (row.parent_id !== null) (children.get(row.parent_id) ?? children.set(row.parent_id, []).get(row.parent_id)!).push(row.id);
-  const seen = new Set<number>();
-  const stack = [...roots];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return [...seen];
 }
 
 function intersect(current: number[] | undefined, next: number[]): number[] {
@@ -198,20 +184,20 @@ export class EventsRepository {
     const needsNames = query.sport || query.event_category_id || query.school || query.team || query.participant_id || query.city || query.state;
     if (needsNames) {
       const t = await this.#taxonomy(channelId);
-      if (query.sport) filter.categoryIds = withDescendants(t.categories, matching(t.categories, query.sport).map((c) => c.id));
+      if (query.sport) filter.categoryIds = [...withDescendants(t.categories, matching(t.categories, query.sport).map((c) => c.id))];
       // A parent category's listing includes its nested categories, as a sport's does.
       if (query.event_category_id) {
         const known = t.categories.some((c) => c.id === query.event_category_id);
-        filter.categoryIds = intersect(filter.categoryIds, known ? withDescendants(t.categories, [query.event_category_id]) : []);
+        filter.categoryIds = intersect(filter.categoryIds, known ? [...withDescendants(t.categories, [query.event_category_id])] : []);
       }
       if (query.school) {
         const groups = new Set(matching(t.groups, query.school).map((g) => g.id));
         filter.participantSets.push(t.participants.filter((p) => p.participant_group_id !== null && groups.has(p.participant_group_id)).map((p) => p.id));
       }
-      if (query.team) filter.participantSets.push(withDescendants(t.participants, matching(t.participants, query.team).map((p) => p.id)));
+      if (query.team) filter.participantSets.push([...withDescendants(t.participants, matching(t.participants, query.team).map((p) => p.id))]);
       if (query.participant_id) {
         const known = t.participants.some((p) => p.id === query.participant_id);
-        filter.participantSets.push(known ? withDescendants(t.participants, [query.participant_id]) : []);
+        filter.participantSets.push(known ? [...withDescendants(t.participants, [query.participant_id])] : []);
       }
       const byPlace = (key: 'city' | 'state', value: string) => t.locations.filter((l) => l[key] !== null && lower(l[key]) === lower(value)).map((l) => l.id);
       if (query.city) filter.locationIds = intersect(filter.locationIds, byPlace('city', query.city));

@@ -1,6 +1,7 @@
 import type { BillingPeriod, Package, PackageScope, Subscription } from '@grandstand/contract';
 import type { Database } from '../../db/schema.ts';
-import { type Entitlements, categoriesWithDescendants, noEntitlements } from '../entitlements.ts';
+import { withDescendants } from '../../repositories/tree.ts';
+import { type Entitlements, noEntitlements } from '../entitlements.ts';
 
 /** Money is computed in cents so 9.99 + 1.50 is 11.49, not 11.490000000000002. */
 export function cents(value: string | number): number {
@@ -154,7 +155,7 @@ export function createOffersRepository(db: Database) {
      */
     async listPackages(channelId: number, entitlements: Entitlements = noEntitlements(), event: EventForSale | null = null): Promise<Package[]> {
       const [packages, tree] = await Promise.all([packageRows(channelId), categoryTree(channelId)]);
-      const coverage = new Map(packages.map((p) => [p.id, categoriesWithDescendants(tree, p.event_category_ids)]));
+      const coverage = new Map(packages.map((p) => [p.id, withDescendants(tree, p.event_category_ids)]));
       let chosen = packages;
       if (event) {
         if (event.access_type === 'ppv') chosen = packages.filter((p) => p.scope === 'single');
@@ -169,7 +170,7 @@ export function createOffersRepository(db: Database) {
       const [pkg] = await packageRows(channelId, id);
       if (!pkg) return undefined;
       const tree = await categoryTree(channelId);
-      return toPackage(pkg, await participantNames(channelId, [pkg]), purchased(pkg, categoriesWithDescendants(tree, pkg.event_category_ids), entitlements, null), null);
+      return toPackage(pkg, await participantNames(channelId, [pkg]), purchased(pkg, withDescendants(tree, pkg.event_category_ids), entitlements, null), null);
     },
 
     async listSubscriptions(channelId: number, entitlements: Entitlements = noEntitlements()): Promise<Subscription[]> {
