@@ -14,6 +14,7 @@ export type { CreateI18nOptions } from './createI18n.ts';
 export { formatEventDateTime, formatDate, formatTime, formatPrice, formatPriceTitle } from './format.ts';
 export type { EventDateTime, PriceTitleInput } from './format.ts';
 export { serverMessageKey, recognisedServerMessages } from './serverMessages.ts';
+export { useErrorText } from './errorText.ts';
 export type { ServerMessageKey } from './serverMessages.ts';
 export { I18nextProvider as I18nProvider, useTranslation, Trans } from 'react-i18next';
 export type { i18n } from 'i18next';

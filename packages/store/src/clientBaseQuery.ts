@@ -24,6 +24,11 @@ export interface StoreExtra {
   popupResolvers: Map<string, PopupResolver>;
 }
 
+/** Whether a query's or mutation's error is a failed call as `serializeApiError` describes it. */
+export function isApiError(error: unknown): error is SerializedApiError {
+  return typeof error === 'object' && error !== null && 'message' in error && 'kind' in error;
+}
+
 export function serializeApiError(error: unknown): SerializedApiError {
   if (error instanceof ApiError) {
     return { status: error.status, kind: error.kind, message: error.message, ...(error.field !== undefined ? { field: error.field } : {}) };

@@ -1,6 +1,6 @@
 export { baseApi, STORE_CACHE_SECONDS, TAG_TYPES } from './baseApi.ts';
 export type { TagType } from './baseApi.ts';
-export { clientBaseQuery, serializeApiError } from './clientBaseQuery.ts';
+export { clientBaseQuery, isApiError, serializeApiError } from './clientBaseQuery.ts';
 export type { PopupResolver, SerializedApiError, StoreExtra } from './clientBaseQuery.ts';
 export { makeStore } from './makeStore.ts';
 export { sharedApi, useGetEventQuery, useGetOrdersQuery } from './sharedApi.ts';

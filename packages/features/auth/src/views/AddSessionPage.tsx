@@ -1,10 +1,9 @@
-import { useTranslation } from '@grandstand/i18n';
+import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { Button, FormMessage, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAddSessionMutation } from '../authApi.ts';
-import { useErrorText } from '../shared/errors.ts';
 import { Form, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkRequired } from '../validation.ts';

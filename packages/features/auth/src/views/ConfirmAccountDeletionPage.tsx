@@ -1,4 +1,4 @@
-import { useTranslation } from '@grandstand/i18n';
+import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
 import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
@@ -6,7 +6,6 @@ import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useDeleteAccountMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { useErrorText } from '../shared/errors.ts';
 import { Form, Links, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkRequired } from '../validation.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@grandstand/i18n';
+import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { formatTime } from '@grandstand/i18n';
 import { selectUser, useAppSelector, useGetProfileQuery } from '@grandstand/store';
 import { Button, FormMessage, PageTitle } from '@grandstand/ui';
@@ -6,7 +6,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useRequestDeviceCodeMutation } from '../authApi.ts';
-import { useErrorText } from '../shared/errors.ts';
 import { Page, Text } from '../shared/layout.ts';
 
 /** How often the device asks whether its session was linked (issue 4: device page). */

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@grandstand/api-client';
 import type { SocialProvider as Provider } from '@grandstand/contract';
-import { useTranslation } from '@grandstand/i18n';
+import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { channelApi, useClientStorage } from '@grandstand/store';
 import { Button, ButtonLink, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -9,7 +9,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLoginMutation, useSocialLoginMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { useAfterLoginPath } from '../shared/afterLogin.ts';
-import { useErrorText } from '../shared/errors.ts';
 import { Form, Links, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkEmail, checkRequired, problemsOf } from '../validation.ts';

@@ -1,11 +1,10 @@
-import { useTranslation } from '@grandstand/i18n';
+import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePasswordResetMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { useErrorText } from '../shared/errors.ts';
 import { Form, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkConfirmation, checkNewPassword, problemsOf } from '../validation.ts';

@@ -1,9 +1,8 @@
-import { useTranslation } from '@grandstand/i18n';
+import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { usePasswordResetRequestMutation } from '../authApi.ts';
-import { useErrorText } from '../shared/errors.ts';
 import { Form, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkEmail } from '../validation.ts';

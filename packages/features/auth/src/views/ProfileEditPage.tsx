@@ -1,4 +1,4 @@
-import { useTranslation } from '@grandstand/i18n';
+import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
 import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
@@ -7,7 +7,6 @@ import { Navigate } from 'react-router';
 import { useUpdateProfileMutation } from '../authApi.ts';
 import type { ProfileUpdate } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { useErrorText } from '../shared/errors.ts';
 import { Form, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkConfirmation, checkNewPassword, checkRequired, problemsOf } from '../validation.ts';

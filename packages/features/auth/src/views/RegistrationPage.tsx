@@ -1,11 +1,10 @@
-import { useTranslation } from '@grandstand/i18n';
+import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { Button, Checkbox, FormMessage, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRegisterMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { useErrorText } from '../shared/errors.ts';
 import { Form, Links, Page } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkConfirmation, checkEmail, checkNewPassword, checkRequired, problemsOf } from '../validation.ts';

@@ -1,6 +1,5 @@
-import { useTranslation } from '@grandstand/i18n';
+import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { Button, FormMessage, Loader } from '@grandstand/ui';
-import { useErrorText } from '../shared/errors.ts';
 import { Actions } from '../shared/layout.ts';
 
 /** The loading spinner of a commerce view, announced politely. */

@@ -1,7 +1,7 @@
 import type { CouponQuote, Order } from '@grandstand/contract';
 import { ORDER_POLL_INTERVAL_MS } from '@grandstand/contract';
-import { useTranslation } from '@grandstand/i18n';
-import { addToast, selectUser, showPopup, useAppDispatch, useAppSelector, useGetOrdersQuery } from '@grandstand/store';
+import { useErrorText, useTranslation } from '@grandstand/i18n';
+import { addToast, isApiError, selectUser, showPopup, useAppDispatch, useAppSelector, useGetOrdersQuery } from '@grandstand/store';
 import { Button, ButtonLink, Checkbox, FormMessage, Loader, PageTitle, Select, TextField } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -28,7 +28,7 @@ import { selectPackagePath } from '../paths.ts';
 import { buyQuery, couponSubject, createAttemptKeys, parseBuyQuery, preparePurchase, returnPathFor, successPath } from '../purchase.ts';
 import type { BuyTarget, PreparationProblem } from '../purchase.ts';
 import { trackPurchase } from '../shared/analytics.ts';
-import { fieldOfError, isApiError, useErrorText } from '../shared/errors.ts';
+import { fieldOfError } from '../shared/errors.ts';
 import { failureText } from '../shared/failureReason.ts';
 import { Actions, Heading, NarrowPage, Section, Text } from '../shared/layout.ts';
 import { forgetPendingOrder, pendingOrderFor, rememberPendingOrder } from '../shared/pendingOrder.ts';

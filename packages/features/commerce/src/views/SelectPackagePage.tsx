@@ -1,5 +1,5 @@
 import { useTranslation } from '@grandstand/i18n';
-import { useGetEventQuery } from '@grandstand/store';
+import { isApiError, useGetEventQuery } from '@grandstand/store';
 import { ButtonLink, EmptyState, PageTitle } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
@@ -9,7 +9,6 @@ import { OfferTile } from '../components/OfferTile.tsx';
 import { buyQuery } from '../purchase.ts';
 import type { BuyTarget } from '../purchase.ts';
 import { eventName } from '../shared/eventName.ts';
-import { isApiError } from '../shared/errors.ts';
 import { Heading, OfferCard, OfferList, Page, PriceTitle, Section, Text } from '../shared/layout.ts';
 import { RouterLink } from '../shared/RouterLink.tsx';
 import { useShop } from '../shared/useShop.ts';

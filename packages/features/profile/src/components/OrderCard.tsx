@@ -1,12 +1,11 @@
 import type { Order, OrderLabel } from '@grandstand/contract';
-import { formatPrice, useTranslation } from '@grandstand/i18n';
+import { formatPrice, useErrorText, useTranslation } from '@grandstand/i18n';
 import { addToast, PopupCanceledError, showPopup, useAppDispatch } from '@grandstand/store';
 import { Badge, Button, FormMessage, visuallyHidden } from '@grandstand/ui';
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import en from '../locales/en.json' with { type: 'json' };
 import { useUnsubscribeMutation } from '../profileApi.ts';
-import { useErrorText } from '../shared/errors.ts';
 import { formatIsoDate } from '../shared/format.ts';
 import { useCardProvider } from '../shared/useCardProvider.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '@grandstand/i18n';
+import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { useGetOrdersQuery } from '@grandstand/store';
 import { EmptyState, ErrorPanel, Loader } from '@grandstand/ui';
 import { useId } from 'react';
@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { CustomerPortalButton, type CustomerPortalButtonProps } from '../components/CustomerPortalButton.tsx';
 import { OrderCard } from '../components/OrderCard.tsx';
-import { useErrorText } from '../shared/errors.ts';
 import { Section, SectionTitle } from '../shared/layout.ts';
 
 const List = styled.ul`

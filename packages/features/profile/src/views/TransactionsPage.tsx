@@ -1,11 +1,10 @@
 import type { Order, Transaction, TransactionKind } from '@grandstand/contract';
-import { formatPrice, useTranslation } from '@grandstand/i18n';
+import { formatPrice, useErrorText, useTranslation } from '@grandstand/i18n';
 import { useGetOrdersQuery } from '@grandstand/store';
 import { EmptyState, ErrorPanel, Loader } from '@grandstand/ui';
 import { useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { CustomerPortalButton, type CustomerPortalButtonProps } from '../components/CustomerPortalButton.tsx';
-import { useErrorText } from '../shared/errors.ts';
 import { brandName, formatIsoDate } from '../shared/format.ts';
 import { Section, SectionTitle } from '../shared/layout.ts';
 

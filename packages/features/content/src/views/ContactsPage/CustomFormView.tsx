@@ -1,6 +1,6 @@
 import type { CustomForm, CustomFormField } from '@grandstand/contract';
 import { serverMessageKey, useTranslation } from '@grandstand/i18n';
-import type { SerializedApiError } from '@grandstand/store';
+import { isApiError } from '@grandstand/store';
 import { Button, Checkbox, Select, TextArea, TextField } from '@grandstand/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSubmitCustomFormMutation } from '../../contentApi.ts';
@@ -9,10 +9,6 @@ import { Actions, Form, Note, ServerError, Success } from './CustomFormView.styl
 
 export interface CustomFormViewProps {
   form: CustomForm;
-}
-
-function isApiError(error: unknown): error is SerializedApiError {
-  return typeof error === 'object' && error !== null && 'message' in error && 'kind' in error;
 }
 
 /**
