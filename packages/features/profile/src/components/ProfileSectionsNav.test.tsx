@@ -1,5 +1,5 @@
 import { axe } from '@grandstand/vitest-config/axe';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { eventOrder, ordersResponse } from '../test/fixtures.ts';
@@ -18,7 +18,8 @@ describe('ProfileSectionsNav', () => {
     expect(await axe(container)).toHaveNoViolations();
 
     await user.click(screen.getByRole('link', { name: 'Transactions' }));
-    expect(where()).toBe('/profile/transactions');
+    // The router commits a navigation in a transition: on a loaded machine the location follows the click a moment later.
+    await waitFor(() => expect(where()).toBe('/profile/transactions'));
     expect(await screen.findByRole('heading', { name: 'Transactions', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
   });
