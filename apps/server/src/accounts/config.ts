@@ -4,11 +4,12 @@
  * Why these defaults, for a streaming product: viewers come back for their team's games, often a
  * week or more apart, and many watch on a TV or a phone linked once with a device code, where typing
  * a password again is a real chore. So a session survives 30 days without use (a viewer who skipped
- * a month logs in again), and whatever its use ends 90 days after the login (about one school
- * sports season; a stolen or forgotten key cannot live longer than that). The account holds no card
- * number (the card processor does) and every purchase is the viewer's own, so ASVS level 1's
- * "periodic re-authentication" rather than level 2's 12 hours fits; a password change, a reset and
- * a deletion end the sessions at once anyway.
+ * a month logs in again) and ends 90 days after the login or device link however much it is used
+ * (about one school sports season: a stolen or forgotten key cannot live longer than that). This is
+ * longer than ASVS level 1's 30-day re-authentication on purpose: the account holds no card number
+ * (the card processor does), the password is asked again before it is changed or the account
+ * deleted, and a password change or reset ends every other session at once. An operator who wants
+ * level 1 exactly sets SESSION_ABSOLUTE_LIFETIME=30d.
  */
 export interface SessionOptions {
   /** A logged-in key unused for longer than this is refused and deleted. Default 30 days. */

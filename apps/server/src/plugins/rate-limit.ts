@@ -81,10 +81,10 @@ export default fp<AuthRateLimitOptions>(
       };
     // Added before the limiter's own onRoute hook, so it sees the config set here.
     app.addHook('onRoute', (route) => {
-      if (route.method !== 'POST' || route.config?.rateLimit !== undefined) return;
-      if (LIMITED_ROUTES.has(route.url)) {
+      if (route.method === 'POST' && LIMITED_ROUTES.has(route.url) && route.config?.rateLimit === undefined) {
         route.config = { ...route.config, rateLimit: {} };
       }
+      if (route.method !== 'POST' || route.config?.rateLimit !== undefined) return;
       const passwordField = PASSWORD_CHECK_ROUTES.get(route.url);
       if (passwordField !== undefined) {
         route.config = { ...route.config, rateLimit: { allowList: (request: FastifyRequest) => !carriesPassword(request, passwordField) } };
@@ -105,9 +105,9 @@ export default fp<AuthRateLimitOptions>(
       // After the key check (preValidation), so the channel is known: per client and channel.
       hook: 'preHandler',
       keyGenerator: (request) => `${request.ip}|${request.channelId}`,
-      errorResponseBuilder: (_request, context) => tooManyAttempts(context.statusCode),
+      errorResponseBuilder: (_request, context) => Object.assign(new Error(TOO_MANY_ATTEMPTS_MESSAGE), { statusCode: context.statusCode }),
     });
-    // The per-user counter of the password-check routes, in the limiter's store (shared like the others).
+    // The per-user counter of the password-check routes (one for both routes), in the limiter's store.
     userLimiter = app.createRateLimit({ keyGenerator: (request) => `password-check|${request.channelId}|${request.userId}` });
   },
   { name: 'auth-rate-limit', dependencies: ['api-key-auth'] },
