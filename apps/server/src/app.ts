@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SessionOptions } from './accounts/config.ts';
 import type { LoadedChannel } from './channels/loadChannels.ts';
 import type { Database } from './db/schema.ts';
 import { serverPaths } from './paths.ts';
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean | string[];
   catalogCache?: CatalogCacheOptions;
   apiKeyCache?: ApiKeyCacheOptions;
+  /** Session lifetimes and key pruning; `serve` passes `accountsConfigFromEnv().sessions`. */
+  sessions?: SessionOptions;
 }
 
 /** Bodies are small JSON documents; anything larger is refused with 413. */
@@ -64,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
-  await app.register(dbPlugin, { db: options.db, channels: options.channels, apiKeyCache: options.apiKeyCache });
+  await app.register(dbPlugin, { db: options.db, channels: options.channels, apiKeyCache: options.apiKeyCache, sessions: options.sessions });
   await app.register(channelByHost);
   await app.register(apiKeyAuth);
   await app.register(catalogCache, options.catalogCache ?? {});

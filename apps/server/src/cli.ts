@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The server's commands: `serve` (default), `seed`, `migrate`. Node 24 runs this file as it is.
 import { mkdirSync } from 'node:fs';
+import { accountsConfigFromEnv } from './accounts/config.ts';
 import { buildApp } from './app.ts';
 import { type ChannelFolder, loadChannelFolders, type LoadedChannel } from './channels/loadChannels.ts';
 import { seedChannel, seedMissing, upsertChannels } from './channels/seed.ts';
@@ -23,7 +24,8 @@ const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media>
 env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, default .data/pglite),
      CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL,
      MEDIA_DIR (default .data/media), MEDIA_SECRET (default: generated once into .data/media-secret),
-     MEDIA_LIVE (eager | on-demand | off; default eager)`;
+     MEDIA_LIVE (eager | on-demand | off; default eager), SESSION_IDLE_LIFETIME (30d), SESSION_ABSOLUTE_LIFETIME (90d),
+     VISITOR_KEY_IDLE_LIFETIME (30d), KEY_PRUNE_INTERVAL (1h; 0 off), KEY_EXCHANGE_RATE_LIMIT (300 a minute per address)`;
 
 function log(message: string): void {
   process.stdout.write(`[server] ${message}\n`);
@@ -48,6 +50,8 @@ async function loadChannels(opened: OpenedDatabase): Promise<LoadedChannel[]> {
 }
 
 async function serve(): Promise<void> {
+  // Read first: a bad value stops serve before anything is opened.
+  const accounts = accountsConfigFromEnv();
   const opened = await open();
   const channels = await loadChannels(opened);
   const seeded = await seedMissing(opened.db, channels);
@@ -61,6 +65,8 @@ async function serve(): Promise<void> {
     media: mediaConfigFromEnv(),
     mail: mailConfigFromEnv(),
     payments: paymentsConfigFromEnv(),
+    sessions: accounts.sessions,
+    rateLimit: { keyExchangeMax: accounts.keyExchangeMax },
   });
   const port = Number(process.env.PORT || 8080);
   const address = await app.listen({ port, host: process.env.HOST || '0.0.0.0' });

@@ -150,11 +150,75 @@ describe('social login through a local OpenID provider', () => {
   });
 
   it('refuses a code used twice', async () => {
+    // Sent twice at once from the key that started it: the provider takes the code once.
     const login = await redirectFlow('alpha', 'twice@example.test');
-    expect((await finish('alpha', login)).statusCode).toBe(200);
+    const both = await Promise.all([finish('alpha', login), finish('alpha', login)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(ApiErrorBody.parse(both.find((r) => r.statusCode === 400)!.json()).field).toBe('code');
+    // Later, the key that started it has become the session's and is gone; another key is not the starter.
+    expect((await finish('alpha', login)).statusCode).toBe(403);
     const replay = await finish('alpha', { ...login, apiKey: await t.keyFor('alpha') });
     expect(replay.statusCode).toBe(400);
-    expect(ApiErrorBody.parse(replay.json()).field).toBe('code');
+  });
+
+  it("completes only for the key that started it: a victim's browser is never logged into the attacker's account", async () => {
+    // The attacker runs the flow with their own account and stops before the site's last call,
+    // then makes the victim's browser open the site's /login?code=…&state=… (login CSRF).
+    const attacker = await redirectFlow('alpha', 'mallory@example.test');
+    const victimKey = await t.keyFor('alpha');
+    const forced = await finish('alpha', { ...attacker, apiKey: victimKey });
+    expect(forced.statusCode).toBe(400);
+    expect(ApiErrorBody.parse(forced.json()).field).toBe('state');
+    // The victim is still a visitor on their own key.
+    expect((await t.app.inject({ url: `/api/profile?api_key=${victimKey}` })).statusCode).toBe(401);
+    // The key that started the login still completes it (the site sends its key on the last call).
+    const own = await finish('alpha', attacker);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(SessionResponse.parse(own.json()).data.user.email).toBe('mallory@example.test');
+  });
+
+  it('signing in to an unverified password account drops the password someone else may have set, and ends its other sessions', async () => {
+    // Pre-account takeover: someone registers the victim's address with a password of their own
+    // and keeps a session, waiting for the owner to sign in with Google.
+    const email = 'preclaimed@example.test';
+    const squatterPassword = 'squatter-pass-9182';
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/register',
+      payload: { api_key: await t.keyFor('alpha'), email, password: squatterPassword, password_confirmation: squatterPassword, first_name: 'Sq', last_name: 'Uatter', terms: true },
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const squatter = SessionResponse.parse(registered.json()).data;
+
+    const owner = await finish('alpha', await redirectFlow('alpha', email));
+    expect(owner.statusCode, owner.body).toBe(200);
+    const session = SessionResponse.parse(owner.json()).data;
+    expect(session.user.id).toBe(squatter.user.id);
+    expect((await t.app.inject({ url: `/api/profile?api_key=${session.api_key}` })).statusCode).toBe(200);
+    // The squatter's session is over, and their password no longer opens the account.
+    expect((await t.app.inject({ url: `/api/profile?api_key=${squatter.api_key}` })).statusCode).toBe(403);
+    const login = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { api_key: await t.keyFor('alpha'), email, password: squatterPassword } });
+    expect(login.statusCode).toBe(422);
+    const row = await t.database.db.selectFrom('users').select(['password_hash', 'email_verified_at']).where('id', '=', session.user.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).toBeNull();
+    expect(row.email_verified_at).not.toBeNull();
+  });
+
+  it("a verified password account keeps its password and sessions when its owner signs in with the provider", async () => {
+    const email = 'verified-owner@example.test';
+    const password = 'owner-pass-5521';
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/register',
+      payload: { api_key: await t.keyFor('alpha'), email, password, password_confirmation: password, first_name: 'Ve', last_name: 'Rified', terms: true },
+    });
+    const first = SessionResponse.parse(registered.json()).data;
+    await t.database.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', first.user.id).execute();
+    const social = await finish('alpha', await redirectFlow('alpha', email));
+    expect(social.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/profile?api_key=${first.api_key}` })).statusCode).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { api_key: await t.keyFor('alpha'), email, password } });
+    expect(login.statusCode).toBe(200);
   });
 
   it("refuses a state of another channel, even with a valid code", async () => {

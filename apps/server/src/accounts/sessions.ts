@@ -9,7 +9,8 @@ import { forgetApiKeys, hashApiKey, newApiKey } from '../repositories/apiKeyRepo
 export async function startSession(db: Database, options: { channelId: number; userId: number; replaceKey?: string }): Promise<string> {
   const key = newApiKey();
   await db.transaction().execute(async (tx) => {
-    await tx.insertInto('api_keys').values({ channel_id: options.channelId, key_hash: hashApiKey(key), user_id: options.userId }).execute();
+    const now = new Date();
+    await tx.insertInto('api_keys').values({ channel_id: options.channelId, key_hash: hashApiKey(key), user_id: options.userId, session_started_at: now, last_used_at: now }).execute();
     if (options.replaceKey !== undefined) {
       await tx.deleteFrom('api_keys').where('key_hash', '=', hashApiKey(options.replaceKey)).where('channel_id', '=', options.channelId).execute();
     }
@@ -25,17 +26,27 @@ export async function endSession(db: Database, key: string): Promise<void> {
   forgetApiKeys([hash]);
 }
 
-/** Every session of the user (account deletion). */
-export async function endUserSessions(db: Database, channelId: number, userId: number): Promise<void> {
-  const rows = await db.deleteFrom('api_keys').where('channel_id', '=', channelId).where('user_id', '=', userId).returning('key_hash').execute();
+/**
+ * Every session of the user (account deletion, password reset), or every other one (`exceptKeyId`:
+ * a password change keeps the session that made it). This process forgets them at once, others
+ * within their key-cache TTL.
+ */
+export async function endUserSessions(db: Database, channelId: number, userId: number, options: { exceptKeyId?: number } = {}): Promise<void> {
+  let query = db.deleteFrom('api_keys').where('channel_id', '=', channelId).where('user_id', '=', userId);
+  if (options.exceptKeyId !== undefined) query = query.where('id', '!=', options.exceptKeyId);
+  const rows = await query.returning('key_hash').execute();
   forgetApiKeys(rows.map((r) => r.key_hash));
 }
 
-/** Binds an existing key (a linked device's) to the user; the device's next call is the user's. */
+/**
+ * Binds an existing key (a linked device's) to the user; the device's next call is the user's. The
+ * session's lifetimes count from now, not from when the device got its visitor key.
+ */
 export async function bindKeyToUser(db: Database, options: { channelId: number; keyId: number; userId: number }): Promise<boolean> {
+  const now = new Date();
   const row = await db
     .updateTable('api_keys')
-    .set({ user_id: options.userId })
+    .set({ user_id: options.userId, session_started_at: now, last_used_at: now })
     .where('channel_id', '=', options.channelId)
     .where('id', '=', options.keyId)
     .returning('key_hash')

@@ -19,6 +19,11 @@ export interface UsersRepository {
   /** Throws EmailTakenError when the channel already has a live user with this email. */
   create(user: NewUser): Promise<UserRow>;
   markVerified(channelId: number, id: number): Promise<void>;
+  /**
+   * Verifies an unverified account and removes its password (a social sign-in proved the address,
+   * not the password). False when the account was verified already (nothing changed).
+   */
+  verifyDroppingPassword(channelId: number, id: number): Promise<boolean>;
   setPassword(channelId: number, id: number, hash: string, options?: { temporary?: boolean }): Promise<void>;
   setNames(channelId: number, id: number, names: { firstName?: string; lastName?: string }): Promise<void>;
   /** Soft deletion: the row stays with deleted_at set; the caller ends the user's sessions. */
@@ -69,6 +74,17 @@ export function createUsersRepository(db: Database): UsersRepository {
     },
     async markVerified(channelId, id) {
       await db.updateTable('users').set({ email_verified_at: new Date() }).where('channel_id', '=', channelId).where('id', '=', id).where('email_verified_at', 'is', null).execute();
+    },
+    async verifyDroppingPassword(channelId, id) {
+      const row = await db
+        .updateTable('users')
+        .set({ email_verified_at: new Date(), password_hash: null, temporary_password: false })
+        .where('channel_id', '=', channelId)
+        .where('id', '=', id)
+        .where('email_verified_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
     async setPassword(channelId, id, hash, options = {}) {
       await db.updateTable('users').set({ password_hash: hash, temporary_password: options.temporary ?? false }).where('channel_id', '=', channelId).where('id', '=', id).execute();

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { sessionLifetimesMigration } from '../accounts/migration.ts';
 import { notifyDataChanged } from '../cache/invalidation.ts';
 import { sandboxMigration } from '../payments/sandbox/migration.ts';
 import type { Database } from './schema.ts';
@@ -459,6 +460,7 @@ export const migrations: Record<string, Migration> = {
   '0005_accounts': accounts,
   '0006_commerce': commerce,
   '0007_sandbox': sandboxMigration,
+  '0010_session_lifetimes': sessionLifetimesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,6 +32,8 @@ export interface ApiKeysTable {
   user_id: number | null;
   created_at: Timestamp;
   last_used_at: Timestamp | null;
+  /** When the key became a user's session (login, linked device): the absolute lifetime counts from here. */
+  session_started_at: Timestamp | null;
 }
 
 export interface UsersTable {

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import type { SessionOptions } from '../accounts/config.ts';
+import { schedulePruning } from '../accounts/pruning.ts';
 import { ChannelRegistry } from '../channels/registry.ts';
 import type { LoadedChannel } from '../channels/loadChannels.ts';
 import type { Database } from '../db/schema.ts';
@@ -9,6 +11,8 @@ export interface DbPluginOptions {
   db: Database;
   channels: readonly LoadedChannel[];
   apiKeyCache?: ApiKeyCacheOptions;
+  /** Session lifetimes and key pruning (accounts/config.ts). */
+  sessions?: SessionOptions;
 }
 
 /** The database, the known channels and the repositories built on them. The app owns none of them: the caller closes the database. */
@@ -16,9 +20,10 @@ export default fp<DbPluginOptions>(
   async (app, options) => {
     app.decorate('db', options.db);
     app.decorate('channels', new ChannelRegistry(options.channels));
-    const apiKeys = new ApiKeyRepository(options.db, options.apiKeyCache);
+    const apiKeys = new ApiKeyRepository(options.db, options.apiKeyCache, options.sessions);
     app.decorate('apiKeys', apiKeys);
     app.addHook('onClose', async () => apiKeys.dispose());
+    schedulePruning(app, apiKeys.lifetimes.pruneIntervalMs);
     app.decorate('catalog', new CatalogRepository(options.db));
   },
   { name: 'db' },

@@ -1,11 +1,15 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEFAULT_KEY_EXCHANGE_RATE_LIMIT } from '../accounts/config.ts';
 
 export interface AuthRateLimitOptions {
   /** Attempts per window per client address and channel, on each limited route. Default 10. */
   max?: number;
   /** Window in milliseconds. Default one minute. */
   timeWindowMs?: number;
+  /** Key exchanges (`POST /api/get_api_key`) per window per client address. Default 300 (`KEY_EXCHANGE_RATE_LIMIT`). */
+  keyExchangeMax?: number;
 }
 
 declare module '../app.ts' {
@@ -30,14 +34,68 @@ export const LIMITED_ROUTES = new Set([
   '/api/auth/add_session',
 ]);
 
+/**
+ * Routes that check the account's password, and the body field holding it: a logged-in key (a
+ * stolen one, a shared device) could otherwise guess it without end. Calls that carry the password
+ * are limited per client address and channel, like the routes above, and per user, so guesses
+ * spread over many addresses still meet the same limit. A names-only profile update is not limited.
+ */
+export const PASSWORD_CHECK_ROUTES = new Map([
+  ['/api/profile', 'current_password'],
+  ['/api/delete-account-confirm', 'password'],
+]);
+
+/**
+ * The key exchange mints a database row per call: limited per client address (an IPv6 client by its
+ * /64, which one subscriber usually holds whole), generously, since a school's viewers share one
+ * address (see DEFAULT_KEY_EXCHANGE_RATE_LIMIT).
+ */
+export const KEY_EXCHANGE_ROUTE = '/api/get_api_key';
+
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+
+function tooManyAttempts(statusCode: number): Error {
+  return Object.assign(new Error(TOO_MANY_ATTEMPTS_MESSAGE), { statusCode });
+}
+
+function carriesPassword(request: FastifyRequest, field: string): boolean {
+  const body = request.body;
+  if (body === null || typeof body !== 'object') return false;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' && value.length > 0;
+}
+
+type UserLimiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 export default fp<AuthRateLimitOptions>(
   async (app, options) => {
+    // Set once the limiter is registered (below), before any route is declared.
+    let userLimiter: UserLimiter | null = null;
+    const perUser = (field: string): preHandlerAsyncHookHandler =>
+      async function perUserLimit(request, reply) {
+        if (request.userId === null || !carriesPassword(request, field) || !userLimiter) return;
+        const outcome = await userLimiter(request);
+        if (outcome.isAllowed || !outcome.isExceeded) return;
+        reply.header('retry-after', outcome.ttlInSeconds);
+        throw tooManyAttempts(429);
+      };
     // Added before the limiter's own onRoute hook, so it sees the config set here.
     app.addHook('onRoute', (route) => {
       if (route.method === 'POST' && LIMITED_ROUTES.has(route.url) && route.config?.rateLimit === undefined) {
         route.config = { ...route.config, rateLimit: {} };
+      }
+      if (route.method !== 'POST' || route.config?.rateLimit !== undefined) return;
+      const passwordField = PASSWORD_CHECK_ROUTES.get(route.url);
+      if (passwordField !== undefined) {
+        route.config = { ...route.config, rateLimit: { allowList: (request: FastifyRequest) => !carriesPassword(request, passwordField) } };
+        const existing = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+        route.preHandler = [...existing, perUser(passwordField)];
+      }
+      if (route.url === KEY_EXCHANGE_ROUTE) {
+        route.config = {
+          ...route.config,
+          rateLimit: { max: options.keyExchangeMax ?? DEFAULT_KEY_EXCHANGE_RATE_LIMIT, keyGenerator: (request: FastifyRequest) => `key-exchange|${normalizeIP(request.ip)}` },
+        };
       }
     });
     await app.register(rateLimit, {
@@ -49,6 +107,8 @@ export default fp<AuthRateLimitOptions>(
       keyGenerator: (request) => `${request.ip}|${request.channelId}`,
       errorResponseBuilder: (_request, context) => Object.assign(new Error(TOO_MANY_ATTEMPTS_MESSAGE), { statusCode: context.statusCode }),
     });
+    // The per-user counter of the password-check routes (one for both routes), in the limiter's store.
+    userLimiter = app.createRateLimit({ keyGenerator: (request) => `password-check|${request.channelId}|${request.userId}` });
   },
   { name: 'auth-rate-limit', dependencies: ['api-key-auth'] },
 );

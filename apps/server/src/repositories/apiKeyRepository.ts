@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { type SessionOptions, sessionLifetimes } from '../accounts/config.ts';
 import type { Database } from '../db/schema.ts';
 
 /** 32 random bytes as base64url: 43 characters, 256 bits (the brief asks for at least 128). */
@@ -41,19 +43,44 @@ export interface ResolvedKey {
   userId: number | null;
 }
 
+/** A cached key, with the moment its session ends (null: a visitor key, which has no lifetime). */
+interface CachedKey {
+  resolved: ResolvedKey;
+  endsAt: number | null;
+}
+
+/** What the pruning job removed. */
+export interface PruneSummary {
+  visitorKeys: number;
+  sessions: number;
+}
+
+/** Rows deleted per statement, so a large backlog never holds one long lock. */
+const PRUNE_BATCH = 5000;
+
 /**
  * Issues api keys and resolves them to their channel and user. Only the sha256 of a key is stored.
  * Keys resolve through a bounded LRU so a catalog read costs no database round trip;
  * `last_used_at` is written when a key is (re)loaded from the database, so at most once per TTL.
+ *
+ * Sessions (keys bound to a user) have an idle and an absolute lifetime (OWASP ASVS 3.3,
+ * `accounts/config.ts`): past either, the key is refused like an unknown key (spec §8's key-invalid
+ * answer: the site fetches a visitor key) and deleted. Idle time counts from `last_used_at`, which a
+ * key in use gets at least once per cache TTL, so a session ends between (idle − TTL) and idle after
+ * its last use. A cached entry never outlives the session: it expires at the session's end.
  */
 export class ApiKeyRepository {
   readonly #db: Database;
-  readonly #cache: LRUCache<string, ResolvedKey>;
+  readonly #cache: LRUCache<string, CachedKey>;
+  readonly #cacheTtlMs: number;
   readonly #forget: (hashes: readonly string[]) => void;
+  readonly lifetimes: Required<SessionOptions>;
 
-  constructor(db: Database, options: ApiKeyCacheOptions = {}) {
+  constructor(db: Database, options: ApiKeyCacheOptions = {}, sessions: SessionOptions = {}) {
     this.#db = db;
-    this.#cache = new LRUCache<string, ResolvedKey>({ max: options.max ?? 10_000, ttl: options.ttlMs ?? 30_000 });
+    this.#cacheTtlMs = options.ttlMs ?? 30_000;
+    this.lifetimes = sessionLifetimes(sessions);
+    this.#cache = new LRUCache<string, CachedKey>({ max: options.max ?? 10_000, ttl: this.#cacheTtlMs });
     const cache = this.#cache;
     this.#forget = (hashes) => {
       for (const hash of hashes) cache.delete(hash);
@@ -72,22 +99,72 @@ export class ApiKeyRepository {
     return key;
   }
 
-  /** The channel and user of a key, or null when the key is malformed or unknown. */
-  async resolveKey(key: unknown): Promise<ResolvedKey | null> {
+  /** True for a row that is a visitor key or a session within both lifetimes at `now`. */
+  #live(now: Date) {
+    const idleCutoff = new Date(now.getTime() - this.lifetimes.idleLifetimeMs);
+    const absoluteCutoff = new Date(now.getTime() - this.lifetimes.absoluteLifetimeMs);
+    return sql<boolean>`(user_id is null or (coalesce(last_used_at, created_at) > ${idleCutoff} and coalesce(session_started_at, created_at) > ${absoluteCutoff}))`;
+  }
+
+  /** The channel and user of a key, or null when the key is malformed, unknown or an ended session. */
+  async resolveKey(key: unknown, now: Date = new Date()): Promise<ResolvedKey | null> {
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) return null;
     const hash = hashApiKey(key);
     const cached = this.#cache.get(hash);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      if (cached.endsAt === null || cached.endsAt > now.getTime()) return cached.resolved;
+      this.#cache.delete(hash);
+    }
+    const live = this.#live(now);
+    // One round trip for a live or unknown key: an ended session keeps its last use (RETURNING sees
+    // the row as updated, so `live` answers for it unchanged).
     const row = await this.#db
       .updateTable('api_keys')
-      .set({ last_used_at: new Date() })
+      .set({ last_used_at: sql<Date>`case when ${live} then ${now}::timestamptz else last_used_at end` })
       .where('key_hash', '=', hash)
-      .returning(['id', 'channel_id', 'user_id'])
+      .returning(['id', 'channel_id', 'user_id', 'created_at', 'session_started_at', live.as('live')])
       .executeTakeFirst();
     if (!row) return null;
+    if (!row.live) {
+      // Past its lifetime: refused as an invalid key and deleted (the condition again, so a row
+      // another process has just seen in use is never removed by a stale reading).
+      await this.#db.deleteFrom('api_keys').where('key_hash', '=', hash).where(sql<boolean>`not ${live}`).execute();
+      return null;
+    }
     const resolved: ResolvedKey = { keyId: row.id, channelId: row.channel_id, userId: row.user_id };
-    this.#cache.set(hash, resolved);
+    let endsAt: number | null = null;
+    if (row.user_id !== null) {
+      const started = new Date(row.session_started_at ?? row.created_at).getTime();
+      endsAt = Math.min(now.getTime() + this.lifetimes.idleLifetimeMs, started + this.lifetimes.absoluteLifetimeMs);
+    }
+    const ttl = endsAt === null ? this.#cacheTtlMs : Math.max(1, Math.min(this.#cacheTtlMs, endsAt - now.getTime()));
+    this.#cache.set(hash, { resolved, endsAt }, { ttl });
     return resolved;
+  }
+
+  /**
+   * The pruning job's work: deletes visitor keys unused for longer than `visitorKeyIdleMs` and
+   * sessions past their idle or absolute lifetime (which nobody presented since, so `resolveKey`
+   * did not delete them), in batches. Device codes of deleted keys go with them (cascade).
+   */
+  async prune(now: Date = new Date()): Promise<PruneSummary> {
+    const visitorCutoff = new Date(now.getTime() - this.lifetimes.visitorKeyIdleMs);
+    const live = this.#live(now);
+    const stale = sql<boolean>`((user_id is null and coalesce(last_used_at, created_at) < ${visitorCutoff}) or (user_id is not null and not ${live}))`;
+    const summary: PruneSummary = { visitorKeys: 0, sessions: 0 };
+    for (;;) {
+      const rows = await this.#db
+        .deleteFrom('api_keys')
+        .where('id', 'in', (eb) => eb.selectFrom('api_keys').select('id').where(stale).limit(PRUNE_BATCH))
+        .returning(['key_hash', 'user_id'])
+        .execute();
+      forgetApiKeys(rows.map((r) => r.key_hash));
+      for (const row of rows) {
+        if (row.user_id === null) summary.visitorKeys += 1;
+        else summary.sessions += 1;
+      }
+      if (rows.length < PRUNE_BATCH) return summary;
+    }
   }
 
   /** The channel id of a key, or null when the key is malformed or unknown. */

@@ -4,8 +4,10 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { createUsersRepository, EmailTakenError, startSession, toContractUser } from '../accounts/index.ts';
+import { timingSafeEqual } from 'node:crypto';
+import { createUsersRepository, EmailTakenError, endUserSessions, startSession, toContractUser } from '../accounts/index.ts';
 import { loadOrCreateMediaSecret } from '../media/config.ts';
+import { hashApiKey } from '../repositories/apiKeyRepository.ts';
 import { SOCIAL_PROVIDERS, type SocialConfig, socialConfigFromEnv, type SocialProviderConfig } from './config.ts';
 import { createStateSealer, type SocialState, STATE_TTL_MS, type StateSealer } from './state.ts';
 
@@ -41,6 +43,12 @@ const CallbackQuery = z.object({
   iss: z.string().optional(),
   error: z.string().optional(),
 });
+
+/** The key that finishes a login is the one that started it (compared by hash: equal lengths, constant time). */
+function sameKey(started: string, finishing: string | undefined): boolean {
+  if (finishing === undefined) return false;
+  return timingSafeEqual(Buffer.from(hashApiKey(started), 'hex'), Buffer.from(hashApiKey(finishing), 'hex'));
+}
 
 function isLoopback(url: string): boolean {
   return new URL(url).protocol === 'http:';
@@ -164,6 +172,10 @@ export default fp<SocialPluginOptions>(
           const state = states().open(request.body.state);
           if (!state || state.provider !== provider) throw new SocialError(400, 'state', 'The login state is invalid or expired. Please log in again.');
           if (state.channelId !== request.channelId) throw new SocialError(400, 'state', 'The login state belongs to another channel.');
+          // Login CSRF: someone who ran the flow with their own account could hand its code and state
+          // to a victim's browser and log it into that account. Only the browser whose key started
+          // the login (the site sends its key on this call) may finish it.
+          if (!sameKey(state.apiKey, request.body.api_key)) throw new SocialError(400, 'state', 'This login was started elsewhere. Please log in again.');
           const client = await clientFor(request.channelId, provider);
           const claims = await exchange(client, provider, state, request.body.code);
           const email = typeof claims.email === 'string' ? claims.email.trim() : '';
@@ -217,7 +229,12 @@ export default fp<SocialPluginOptions>(
       const existing = await users.findByEmail(channelId, email);
       if (existing) {
         // The provider vouches for the address: an account waiting for verification is verified now.
-        if (!existing.email_verified_at) await users.markVerified(channelId, existing.id);
+        // Its password was never proven to be the owner's (pre-account takeover: anyone can register
+        // an address they do not hold and wait), so it is dropped — the owner sets one through a
+        // reset — and whoever holds a session of the account is logged out.
+        if (!existing.email_verified_at && (await users.verifyDroppingPassword(channelId, existing.id))) {
+          await endUserSessions(app.db, channelId, existing.id);
+        }
         return (await users.findById(channelId, existing.id)) ?? existing;
       }
       const name = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null);

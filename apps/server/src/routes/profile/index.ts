@@ -39,7 +39,12 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (body.last_name !== undefined) names.lastName = text(body.last_name);
     await users.setNames(request.channelId, user.id, names);
     // A new password ends the temporary-password state (spec §2: the user may leave /profile/edit).
-    if (changingPassword) await users.setPassword(request.channelId, user.id, await hashPassword(body.password as string), { temporary: false });
+    if (changingPassword) {
+      await users.setPassword(request.channelId, user.id, await hashPassword(body.password as string), { temporary: false });
+      // Whoever else holds a session of this account (a stolen key, a forgotten device) is out;
+      // the session that changed the password stays logged in.
+      await endUserSessions(app.db, request.channelId, user.id, { exceptKeyId: request.apiKeyId });
+    }
     const updated = await users.findById(request.channelId, user.id);
     return { data: toContractUser(updated ?? user) };
   });
