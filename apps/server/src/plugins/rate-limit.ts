@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import { databaseCounter, databaseRateLimitStore } from './rate-limit-store.ts';
 
 export interface AuthRateLimitOptions {
   /** Attempts per window per client address and channel, on each limited route. Default 10. */
@@ -42,6 +43,8 @@ export default fp<AuthRateLimitOptions>(
     });
     await app.register(rateLimit, {
       global: false,
+      // Counted in the database, so the limit holds across every instance on it (architecture: stateless instances).
+      store: databaseRateLimitStore(databaseCounter(app.db)),
       max: options.max ?? 10,
       timeWindow: options.timeWindowMs ?? 60_000,
       // After the key check (preValidation), so the channel is known: per client and channel.
@@ -50,5 +53,5 @@ export default fp<AuthRateLimitOptions>(
       errorResponseBuilder: (_request, context) => Object.assign(new Error(TOO_MANY_ATTEMPTS_MESSAGE), { statusCode: context.statusCode }),
     });
   },
-  { name: 'auth-rate-limit', dependencies: ['api-key-auth'] },
+  { name: 'auth-rate-limit', dependencies: ['db', 'api-key-auth'] },
 );
