@@ -20,6 +20,9 @@ const NO_KEY_ROUTES = new Set([
   'HEAD /api/auth/login/:provider/callback',
   // The card processor calls it; the signature is the credential.
   'POST /api/:provider/webhook',
+  // The API's public description (OpenAPI), for integrators.
+  'GET /api/openapi.json',
+  'HEAD /api/openapi.json',
 ]);
 
 const SITE_PAGE = '<!doctype html><title>the site</title>';
