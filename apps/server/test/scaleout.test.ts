@@ -95,11 +95,11 @@ describe(`two instances on one ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'
     dataDir = await mkdtemp(join(tmpdir(), 'grandstand-scaleout-'));
     const channels = await upsertChannels(database.db, await loadChannelFolders(FIXTURE_CHANNELS_DIR));
     channelKey = channels.find((channel) => channel.config.slug === 'alpha')!.config.channelKey;
-    if (engine === 'postgres') {
-      [a, b] = await Promise.all([serveProcess(database.connectionString!, join(dataDir, 'a')), serveProcess(database.connectionString!, join(dataDir, 'b'))]);
-    } else {
-      [a, b] = await Promise.all([appOnDatabase(database, channels), appOnDatabase(database, channels)]);
-    }
+    const start = (name: string) => (engine === 'postgres' ? serveProcess(database.connectionString!, join(dataDir, name)) : appOnDatabase(database, channels));
+    const started = await Promise.allSettled([start('a'), start('b')]);
+    // One that started is stopped by afterAll even when the other failed.
+    [a, b] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined!)) as [Instance, Instance];
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
   }, 120_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
