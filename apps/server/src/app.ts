@@ -4,7 +4,7 @@ import type { SessionOptions } from './accounts/config.ts';
 import type { LoadedChannel } from './channels/loadChannels.ts';
 import type { Database } from './db/schema.ts';
 import { serverPaths } from './paths.ts';
-import apiKeyAuth from './plugins/api-key-auth.ts';
+import apiKeyAuth, { apiKeyGuard, takeHandedApiRoutes } from './plugins/api-key-auth.ts';
 import catalogCache, { type CatalogCacheOptions } from './plugins/catalog-cache.ts';
 import channelByHost from './plugins/channel-by-host.ts';
 import dbPlugin from './plugins/db.ts';
@@ -15,7 +15,7 @@ import channelRoutes from './routes/channel/index.ts';
 import eventsRoutes from './routes/events/index.ts';
 import geoRoutes from './routes/geo/index.ts';
 import { geoPlugin } from './geo/index.ts';
-import keysRoutes from './routes/keys/index.ts';
+import keysRoutes, { channelKeyFileRoute } from './routes/keys/index.ts';
 import participantsRoutes from './routes/participants/index.ts';
 import profileRoutes from './routes/profile/index.ts';
 import './types.ts';
@@ -75,17 +75,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(import('./payments/plugin.ts'), options.payments ?? {});
 
   await app.register(import('./plugins/rate-limit.ts'), options.rateLimit ?? {});
-  await app.register(keysRoutes);
-  for (const routes of [channelRoutes, participantsRoutes, eventsRoutes, profileRoutes, geoRoutes]) {
-    await app.register(routes, { prefix: '/api' });
-  }
   await app.register(import('./plugins/media.ts'), options.media ?? {});
-  await app.register(import('./routes/forms/index.ts'), { prefix: '/api' });
   await app.register(import('./social/index.ts'), options.social ?? {});
-  await app.register(import('./routes/auth/index.ts'), { prefix: '/api' });
-  await app.register(import('./routes/commerce-catalog/index.ts'), { prefix: '/api' });
-  await app.register(import('./routes/commerce-orders/index.ts'), { prefix: '/api' });
   await app.register(import('./mail/plugin.ts'), options.mail ?? {});
+  await app.register(channelKeyFileRoute);
+  // Every /api route lives in this one scope, which checks the api key: a route is guarded because
+  // of where it is registered, not because of how a request spells its URL. Area plugins above
+  // hand their /api routes over with `app.registerApiRoutes`.
+  await app.register(
+    async (api) => {
+      await api.register(apiKeyGuard);
+      await api.register(keysRoutes);
+      for (const routes of [channelRoutes, participantsRoutes, eventsRoutes, profileRoutes, geoRoutes]) {
+        await api.register(routes);
+      }
+      await api.register(import('./routes/forms/index.ts'));
+      await api.register(import('./routes/auth/index.ts'));
+      await api.register(import('./routes/commerce-catalog/index.ts'));
+      await api.register(import('./routes/commerce-orders/index.ts'));
+      for (const [routes, routeOptions] of takeHandedApiRoutes(app)) await api.register(routes, routeOptions ?? {});
+    },
+    { prefix: '/api' },
+  );
   await app.register(staticSites, { sitesDir: options.sitesDir ?? serverPaths().sitesDir });
   return app;
 }

@@ -18,6 +18,8 @@ export const engine: Engine = process.env.GRANDSTAND_TEST_ENGINE === 'postgres' 
 
 export interface TestDatabase extends OpenedDatabase {
   engine: Engine;
+  /** PostgreSQL only: the database's URL, for another process (`DATABASE_URL`). */
+  connectionString?: string;
 }
 
 /** A private copy of the seeded fixture database: a PGlite dump load, or a PostgreSQL template clone. */
@@ -36,10 +38,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
-  const opened = await openDatabase({ kind: 'postgres', connectionString: databaseUrl(adminUrl, name) });
+  const connectionString = databaseUrl(adminUrl, name);
+  const opened = await openDatabase({ kind: 'postgres', connectionString });
   return {
     ...opened,
     engine,
+    connectionString,
     close: async () => {
       await opened.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

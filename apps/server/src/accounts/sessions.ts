@@ -4,7 +4,7 @@ import { forgetApiKeys, hashApiKey, newApiKey } from '../repositories/apiKeyRepo
 /**
  * issue 4: the session is the api key. A login (or registration, or social login) binds the user
  * to a FRESH key; the key the call was made with (`replaceKey`) is deleted and stops working at
- * once in this process (other processes: within their key-cache TTL).
+ * once in this process (other processes: when the database's notice reaches them).
  */
 export async function startSession(db: Database, options: { channelId: number; userId: number; replaceKey?: string }): Promise<string> {
   const key = newApiKey();
@@ -15,7 +15,7 @@ export async function startSession(db: Database, options: { channelId: number; u
       await tx.deleteFrom('api_keys').where('key_hash', '=', hashApiKey(options.replaceKey)).where('channel_id', '=', options.channelId).execute();
     }
   });
-  if (options.replaceKey !== undefined) forgetApiKeys([hashApiKey(options.replaceKey)]);
+  if (options.replaceKey !== undefined) forgetApiKeys(db, [hashApiKey(options.replaceKey)]);
   return key;
 }
 
@@ -23,19 +23,19 @@ export async function startSession(db: Database, options: { channelId: number; u
 export async function endSession(db: Database, key: string): Promise<void> {
   const hash = hashApiKey(key);
   await db.deleteFrom('api_keys').where('key_hash', '=', hash).execute();
-  forgetApiKeys([hash]);
+  forgetApiKeys(db, [hash]);
 }
 
 /**
  * Every session of the user (account deletion, password reset), or every other one (`exceptKeyId`:
  * a password change keeps the session that made it). This process forgets them at once, others
- * within their key-cache TTL.
+ * when the database's notice of ended keys reaches them.
  */
 export async function endUserSessions(db: Database, channelId: number, userId: number, options: { exceptKeyId?: number } = {}): Promise<void> {
   let query = db.deleteFrom('api_keys').where('channel_id', '=', channelId).where('user_id', '=', userId);
   if (options.exceptKeyId !== undefined) query = query.where('id', '!=', options.exceptKeyId);
   const rows = await query.returning('key_hash').execute();
-  forgetApiKeys(rows.map((r) => r.key_hash));
+  forgetApiKeys(db, rows.map((r) => r.key_hash));
 }
 
 /**
@@ -51,6 +51,6 @@ export async function bindKeyToUser(db: Database, options: { channelId: number; 
     .where('id', '=', options.keyId)
     .returning('key_hash')
     .executeTakeFirst();
-  if (row) forgetApiKeys([row.key_hash]);
+  if (row) forgetApiKeys(db, [row.key_hash]);
   return row !== undefined;
 }

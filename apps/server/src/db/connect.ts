@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { pgliteNotices, postgresNotices, registerNotices } from './notices.ts';
 import type { Database, DatabaseSchema } from './schema.ts';
 
 export type DatabaseTarget =
@@ -30,6 +31,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
       process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, { code: 'GRANDSTAND_PG_IDLE' });
     });
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    // Instances sharing this database tell each other of ended api keys (src/db/notices.ts).
+    registerNotices(db, postgresNotices(target.connectionString));
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const pglite = await PGlite.create({
@@ -37,6 +40,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });
   const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) });
+  registerNotices(db, pgliteNotices(pglite));
   return {
     db,
     engine: 'pglite',

@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import { sessionLifetimesMigration } from '../accounts/migration.ts';
 import { notifyDataChanged } from '../cache/invalidation.ts';
 import { sandboxMigration } from '../payments/sandbox/migration.ts';
+import { sharedLimitsMigration } from './sharedLimitsMigration.ts';
 import type { Database } from './schema.ts';
 
 // One set of migrations for PGlite and PostgreSQL: plain PostgreSQL DDL that both engines run.
@@ -461,6 +462,7 @@ export const migrations: Record<string, Migration> = {
   '0006_commerce': commerce,
   '0007_sandbox': sandboxMigration,
   '0010_session_lifetimes': sessionLifetimesMigration,
+  '0011_shared_limits': sharedLimitsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -407,6 +407,14 @@ export interface DatabaseSchema {
   sandbox_customers: SandboxCustomersTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_intents: SandboxIntentsTable;
+  rate_limit_hits: RateLimitHitsTable;
+}
+
+/** One rate-limit counter per client, route and window, shared by every instance (src/plugins/rate-limit-store.ts). */
+export interface RateLimitHitsTable {
+  key: string;
+  hits: number;
+  expires_at: Timestamp;
 }
 
 /** The typed database handle every repository takes. */

@@ -102,7 +102,8 @@ export default fp<MailOptions>(
     } satisfies AccountsMail);
     app.addHook('onClose', async () => mailer.close());
 
-    await app.register(authMailRoutes, { prefix: '/api', secret, now });
+    // In the guarded /api scope (src/app.ts), which adds the /api prefix.
+    app.registerApiRoutes(authMailRoutes, { secret, now });
 
     if (mailer.mode === 'outbox') {
       // A demo aid (issue 4): the person running the demo opens the links mailed on this host's channel.
@@ -120,5 +121,5 @@ export default fp<MailOptions>(
       });
     }
   },
-  { name: 'accounts-mail', dependencies: ['db', 'channel-by-host'] },
+  { name: 'accounts-mail', dependencies: ['db', 'channel-by-host', 'api-key-auth'] },
 );

@@ -100,8 +100,9 @@ export default fp<PaymentsOptions>(
     // Stop retrying before the server and the database go away.
     app.addHook('preClose', async () => delivery.close());
 
-    await app.register(sandboxApiRoutes(sandbox, () => new Date(now() * 1000)), { prefix: '/api' });
+    // In the guarded /api scope (src/app.ts), which adds the /api prefix.
+    app.registerApiRoutes(sandboxApiRoutes(sandbox, () => new Date(now() * 1000)));
     await app.register(sandboxPageRoutes(sandbox));
   },
-  { name: 'payments', dependencies: ['db'] },
+  { name: 'payments', dependencies: ['db', 'api-key-auth'] },
 );

@@ -4,7 +4,7 @@ import { schedulePruning } from '../accounts/pruning.ts';
 import { ChannelRegistry } from '../channels/registry.ts';
 import type { LoadedChannel } from '../channels/loadChannels.ts';
 import type { Database } from '../db/schema.ts';
-import { ApiKeyRepository, type ApiKeyCacheOptions } from '../repositories/apiKeyRepository.ts';
+import { ApiKeyRepository, type ApiKeyCacheOptions, listenForEndedKeys } from '../repositories/apiKeyRepository.ts';
 import { CatalogRepository } from '../repositories/catalogRepository.ts';
 
 export interface DbPluginOptions {
@@ -24,6 +24,12 @@ export default fp<DbPluginOptions>(
     app.decorate('apiKeys', apiKeys);
     app.addHook('onClose', async () => apiKeys.dispose());
     schedulePruning(app, apiKeys.lifetimes.pruneIntervalMs);
+    const endedKeys = listenForEndedKeys(options.db, apiKeys, app.log);
+    if (endedKeys) {
+      app.addHook('onClose', async () => endedKeys.close());
+      // Not fatal: until the notices are heard, every key is checked against the database.
+      await endedKeys.ready;
+    }
     app.decorate('catalog', new CatalogRepository(options.db));
   },
   { name: 'db' },

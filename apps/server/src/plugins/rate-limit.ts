@@ -2,6 +2,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_KEY_EXCHANGE_RATE_LIMIT } from '../accounts/config.ts';
+import { databaseCounter, databaseRateLimitStore } from './rate-limit-store.ts';
 
 export interface AuthRateLimitOptions {
   /** Attempts per window per client address and channel, on each limited route. Default 10. */
@@ -100,6 +101,8 @@ export default fp<AuthRateLimitOptions>(
     });
     await app.register(rateLimit, {
       global: false,
+      // Counted in the database, so the limit holds across every instance on it (architecture: stateless instances).
+      store: databaseRateLimitStore(databaseCounter(app.db)),
       max: options.max ?? 10,
       timeWindow: options.timeWindowMs ?? 60_000,
       // After the key check (preValidation), so the channel is known: per client and channel.
@@ -110,5 +113,5 @@ export default fp<AuthRateLimitOptions>(
     // The per-user counter of the password-check routes (one for both routes), in the limiter's store.
     userLimiter = app.createRateLimit({ keyGenerator: (request) => `password-check|${request.channelId}|${request.userId}` });
   },
-  { name: 'auth-rate-limit', dependencies: ['api-key-auth'] },
+  { name: 'auth-rate-limit', dependencies: ['db', 'api-key-auth'] },
 );

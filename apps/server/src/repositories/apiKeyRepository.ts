@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { type SessionOptions, sessionLifetimes } from '../accounts/config.ts';
+import { type NoticeSubscription, noticesOf } from '../db/notices.ts';
 import type { Database } from '../db/schema.ts';
+import { API_KEYS_ENDED_CHANNEL } from '../db/sharedLimitsMigration.ts';
 
 /** 32 random bytes as base64url: 43 characters, 256 bits (the brief asks for at least 128). */
 const KEY_BYTES = 32;
@@ -17,21 +19,23 @@ export function newApiKey(): string {
 }
 
 /**
- * In-process notice that keys were ended or re-bound (logout, login replacing a key, a linked
- * device, a deleted account): every key cache of this process drops them at once, whoever wrote
- * the change. Other processes notice within their cache TTL.
+ * The notice that keys were ended or re-bound (logout, login replacing a key, a linked device, a
+ * deleted account): every key cache on the same database handle drops them at once, whoever wrote
+ * the change. Scoped to the handle, so two apps on two connections share nothing in memory, as two
+ * processes would not; other processes hear of it from the database (`listenForEndedKeys`).
  */
-const forgetListeners = new Set<(hashes: readonly string[]) => void>();
-export function forgetApiKeys(hashes: readonly string[]): void {
-  for (const listener of forgetListeners) listener(hashes);
+const forgetListeners = new WeakMap<Database, Set<(hashes: readonly string[]) => void>>();
+export function forgetApiKeys(db: Database, hashes: readonly string[]): void {
+  for (const listener of forgetListeners.get(db) ?? []) listener(hashes);
 }
 
 export interface ApiKeyCacheOptions {
   /** How many resolved keys stay in memory. */
   max?: number;
   /**
-   * How long a resolved key is trusted without asking the database. A key deleted from api_keys
-   * by another process (or by hand) keeps working on this process for at most this long.
+   * How long a resolved key is trusted without asking the database: the last resort when a notice
+   * of an ended key is lost. On PostgreSQL every process hears of an ended key within moments
+   * (`listenForEndedKeys`); without that, a key deleted elsewhere keeps working here for at most this long.
    */
   ttlMs?: number;
 }
@@ -75,22 +79,41 @@ export class ApiKeyRepository {
   readonly #cacheTtlMs: number;
   readonly #forget: (hashes: readonly string[]) => void;
   readonly lifetimes: Required<SessionOptions>;
+  /** Bumped by every forget: a lookup that raced one does not cache what it read. */
+  #generation = 0;
+  /** False while ended keys could go unheard (the database's notices are not listened to): no caching then. */
+  #cacheTrusted = true;
 
   constructor(db: Database, options: ApiKeyCacheOptions = {}, sessions: SessionOptions = {}) {
     this.#db = db;
     this.#cacheTtlMs = options.ttlMs ?? 30_000;
     this.lifetimes = sessionLifetimes(sessions);
     this.#cache = new LRUCache<string, CachedKey>({ max: options.max ?? 10_000, ttl: this.#cacheTtlMs });
-    const cache = this.#cache;
-    this.#forget = (hashes) => {
-      for (const hash of hashes) cache.delete(hash);
-    };
-    forgetListeners.add(this.#forget);
+    this.#forget = (hashes) => this.forget(hashes);
+    let listeners = forgetListeners.get(db);
+    if (!listeners) forgetListeners.set(db, (listeners = new Set()));
+    listeners.add(this.#forget);
   }
 
   /** Stops listening for ended keys (the app closes). */
   dispose(): void {
-    forgetListeners.delete(this.#forget);
+    forgetListeners.get(this.#db)?.delete(this.#forget);
+  }
+
+  /** Drops ended or re-bound keys (sha256 hex) from this cache. */
+  forget(hashes: readonly string[]): void {
+    this.#generation += 1;
+    for (const hash of hashes) this.#cache.delete(hash);
+  }
+
+  /**
+   * Whether this cache hears of every ended key. When it stops hearing (the notice connection to
+   * the database is lost), it empties and every key is checked against the database until it hears again.
+   */
+  trustCache(trusted: boolean): void {
+    this.#generation += 1;
+    this.#cacheTrusted = trusted;
+    if (!trusted) this.#cache.clear();
   }
 
   async issue(channelId: number): Promise<string> {
@@ -115,6 +138,7 @@ export class ApiKeyRepository {
       if (cached.endsAt === null || cached.endsAt > now.getTime()) return cached.resolved;
       this.#cache.delete(hash);
     }
+    const generation = this.#generation;
     const live = this.#live(now);
     // One round trip for a live or unknown key: an ended session keeps its last use (RETURNING sees
     // the row as updated, so `live` answers for it unchanged).
@@ -138,7 +162,7 @@ export class ApiKeyRepository {
       endsAt = Math.min(now.getTime() + this.lifetimes.idleLifetimeMs, started + this.lifetimes.absoluteLifetimeMs);
     }
     const ttl = endsAt === null ? this.#cacheTtlMs : Math.max(1, Math.min(this.#cacheTtlMs, endsAt - now.getTime()));
-    this.#cache.set(hash, { resolved, endsAt }, { ttl });
+    if (this.#cacheTrusted && generation === this.#generation) this.#cache.set(hash, { resolved, endsAt }, { ttl });
     return resolved;
   }
 
@@ -158,7 +182,7 @@ export class ApiKeyRepository {
         .where('id', 'in', (eb) => eb.selectFrom('api_keys').select('id').where(stale).limit(PRUNE_BATCH))
         .returning(['key_hash', 'user_id'])
         .execute();
-      forgetApiKeys(rows.map((r) => r.key_hash));
+      forgetApiKeys(this.#db, rows.map((r) => r.key_hash));
       for (const row of rows) {
         if (row.user_id === null) summary.visitorKeys += 1;
         else summary.sessions += 1;
@@ -172,10 +196,31 @@ export class ApiKeyRepository {
     return (await this.resolveKey(key))?.channelId ?? null;
   }
 
-  /** Deletes a key; this process forgets it at once, others within their cache TTL. */
+  /** Deletes a key; this process forgets it at once, others when the database's notice reaches them. */
   async revoke(key: string): Promise<void> {
     const hash = hashApiKey(key);
-    forgetApiKeys([hash]);
+    forgetApiKeys(this.#db, [hash]);
     await this.#db.deleteFrom('api_keys').where('key_hash', '=', hash).execute();
   }
+}
+
+/**
+ * Hears the database's notice of every ended or re-bound key (a trigger on api_keys, migration
+ * 0011_shared_limits), so a logout on one instance is refused on every other within moments
+ * (architecture: stateless instances), and a key deleted by hand stops working too. Until it
+ * listens, and whenever the notice connection is lost, the cache is not trusted.
+ */
+export function listenForEndedKeys(
+  db: Database,
+  repository: ApiKeyRepository,
+  log: { warn(details: object, message: string): void },
+): NoticeSubscription | null {
+  const listen = noticesOf(db);
+  if (!listen) return null;
+  repository.trustCache(false);
+  return listen(API_KEYS_ENDED_CHANNEL, {
+    notice: (hash) => repository.forget([hash]),
+    live: (listening) => repository.trustCache(listening),
+    error: (error) => log.warn({ err: error }, 'not hearing of ended api keys; checking every key against the database until the connection is back'),
+  });
 }

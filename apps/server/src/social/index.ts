@@ -97,8 +97,11 @@ export default fp<SocialPluginOptions>(
       return client;
     }
 
+    // The /api routes live in the guarded /api scope (src/app.ts), which adds the /api prefix.
+    rootApp.registerApiRoutes(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
     app.get(
-      '/api/auth/login/:provider',
+      '/auth/login/:provider',
       { schema: { params: SocialProviderParam, querystring: LoginQuery } },
       async (request, reply) => {
         try {
@@ -138,7 +141,7 @@ export default fp<SocialPluginOptions>(
     );
 
     app.get(
-      '/api/auth/login/:provider/callback',
+      '/auth/login/:provider/callback',
       { config: { apiKey: false }, schema: { params: SocialProviderParam, querystring: CallbackQuery } },
       async (request, reply) => {
         const { provider } = request.params;
@@ -164,7 +167,7 @@ export default fp<SocialPluginOptions>(
     );
 
     app.post(
-      '/api/v2/auth/social/:provider',
+      '/v2/auth/social/:provider',
       { schema: { params: SocialProviderParam, body: SocialLoginBody.extend({ api_key: z.string().optional() }), response: { 200: SessionResponse } } },
       async (request, reply) => {
         try {
@@ -191,6 +194,8 @@ export default fp<SocialPluginOptions>(
         }
       },
     );
+
+    });
 
     async function exchange(client: oidc.Configuration, provider: SocialProvider, state: SocialState, code: string): Promise<Record<string, unknown>> {
       const current = new URL(callbackUri(state.origin, provider));

@@ -2,17 +2,20 @@ import { ApiErrorBody, CHANNEL_KEY_FILE, ChannelKeyFile, GetApiKeyBody, GetApiKe
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { keyInvalidBody } from '../../plugins/api-key-auth.ts';
 
-/** spec §7 Keys: the site's channel key file, and its exchange for an api key. */
-const keysRoutes: FastifyPluginAsyncZod = async (app) => {
+/** spec §7 Keys: the site's channel key file (at the site's root, outside /api). */
+export const channelKeyFileRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(CHANNEL_KEY_FILE, { config: { apiKey: false }, schema: { response: { 200: ChannelKeyFile, 404: ApiErrorBody } } }, async (request, reply) => {
     const channel = request.hostChannel;
     if (!channel) return reply.code(404).send({ message: 'No channel is served here.', field: 'host' });
     reply.header('cache-control', 'no-cache');
     return { channel_key: channel.config.channelKey };
   });
+};
 
+/** spec §7 Keys: the channel key's exchange for an api key (in the /api scope; it takes no key). */
+const keysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/api/get_api_key',
+    '/get_api_key',
     { config: { apiKey: false }, attachValidation: true, schema: { body: GetApiKeyBody, response: { 200: GetApiKeyResponse, [KEY_INVALID_STATUS]: ApiErrorBody } } },
     async (request, reply) => {
       if (request.validationError) {
