@@ -81,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(import('./social/index.ts'), options.social ?? {});
   await app.register(import('./routes/auth/index.ts'), { prefix: '/api' });
   await app.register(import('./routes/commerce-catalog/index.ts'), { prefix: '/api' });
-  await app.register(import('./routes/commerce-orders/index.ts'), { prefix: '/api' });
+  await app.register(import('./routes/commerce-orders/index.ts'), { prefix: '/api', ...options.commerce });
   await app.register(import('./mail/plugin.ts'), options.mail ?? {});
   await app.register(staticSites, { sitesDir: options.sitesDir ?? serverPaths().sitesDir });
   return app;

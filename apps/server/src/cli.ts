@@ -11,6 +11,7 @@ import { prepareMedia } from './media/prepare.ts';
 import { trustProxyFromEnv } from './geo/index.ts';
 import { mailConfigFromEnv } from './mail/plugin.ts';
 import { paymentsConfigFromEnv } from './payments/config.ts';
+import { commerceConfigFromEnv } from './commerce/orders/config.ts';
 import { serverPaths } from './paths.ts';
 
 const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media>
@@ -61,6 +62,7 @@ async function serve(): Promise<void> {
     media: mediaConfigFromEnv(),
     mail: mailConfigFromEnv(),
     payments: paymentsConfigFromEnv(),
+    commerce: commerceConfigFromEnv(),
   });
   const port = Number(process.env.PORT || 8080);
   const address = await app.listen({ port, host: process.env.HOST || '0.0.0.0' });

@@ -361,7 +361,7 @@ export interface SandboxIntentsTable {
   channel_id: number;
   user_id: number;
   kind: string;
-  /** requires_action | succeeded | failed */
+  /** requires_action | succeeded | failed | canceled (the site gave up on it: nothing can be charged) */
   status: string;
   payment_method_id: string | null;
   order_id: number | null;
