@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { notifyDataChanged } from '../cache/invalidation.ts';
-import { sandboxMigration } from '../payments/sandbox/migration.ts';
+import { sandboxDeliveriesMigration, sandboxMigration } from '../payments/sandbox/migration.ts';
 import type { Database } from './schema.ts';
 
 // One set of migrations for PGlite and PostgreSQL: plain PostgreSQL DDL that both engines run.
@@ -459,6 +459,7 @@ export const migrations: Record<string, Migration> = {
   '0005_accounts': accounts,
   '0006_commerce': commerce,
   '0007_sandbox': sandboxMigration,
+  '0009_payment_durability': sandboxDeliveriesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

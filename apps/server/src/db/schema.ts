@@ -378,6 +378,22 @@ export interface SandboxIntentsTable {
   created_at: Timestamp;
 }
 
+/** A sandbox webhook waiting for delivery (migration 0009_payment_durability); deleted once delivered. */
+export interface SandboxWebhookDeliveriesTable {
+  id: Id;
+  event_id: string;
+  /** The event's JSON, signed afresh at every attempt. */
+  body: string;
+  /** pending | failed (given up after the last retry) */
+  status: Defaulted<string>;
+  attempts: Defaulted<number>;
+  next_attempt_at: Timestamp;
+  /** Set while one process makes an attempt; a crashed process's claim lapses at this time. */
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
 export interface DatabaseSchema {
   channels: ChannelsTable;
   api_keys: ApiKeysTable;
@@ -405,6 +421,7 @@ export interface DatabaseSchema {
   sandbox_customers: SandboxCustomersTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_intents: SandboxIntentsTable;
+  sandbox_webhook_deliveries: SandboxWebhookDeliveriesTable;
 }
 
 /** The typed database handle every repository takes. */

@@ -228,7 +228,7 @@ export class SandboxProvider implements CardProviderApi {
       const customer = await this.#db.selectFrom('users').select('email').where('id', '=', updated.user_id).executeTakeFirst();
       await this.#attach(updated.channel_id, updated.user_id, customer?.email ?? '', updated.payment_method_id);
     }
-    this.#emit(updated);
+    await this.#emit(updated);
     return updated;
   }
 
@@ -291,7 +291,7 @@ export class SandboxProvider implements CardProviderApi {
       return this.#resultOf(winner);
     }
     if (inserted.status === 'succeeded' && inserted.save_card && pm) await this.#attach(channelId, userId, email, pm.id);
-    if (inserted.status !== 'requires_action') this.#emit(inserted);
+    if (inserted.status !== 'requires_action') await this.#emit(inserted);
     return this.#resultOf(inserted);
   }
 
@@ -326,10 +326,11 @@ export class SandboxProvider implements CardProviderApi {
     return { intentId: row.id, status: 'processing', nextActionUrl: null, card, failureReason: null };
   }
 
-  #emit(row: IntentRow): void {
+  /** Queues the intent's outcome as a webhook (stored before the call answers, so a restart keeps it). */
+  async #emit(row: IntentRow): Promise<void> {
     const succeeded = row.status === 'succeeded';
     const type: PaymentEventType = row.kind === 'setup' ? (succeeded ? 'setup.succeeded' : 'setup.failed') : succeeded ? 'payment.succeeded' : 'payment.failed';
-    this.#delivery.send({
+    await this.#delivery.send({
       id: newId('evt'),
       type,
       created: this.#now(),
