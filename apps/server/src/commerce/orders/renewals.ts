@@ -99,9 +99,10 @@ async function attemptsFor(app: FastifyInstance, orderId: number): Promise<numbe
 /**
  * Renewal charges pending longer than the timeout: their webhook is taken as lost. The provider
  * cancels the intent (so it can no longer take money) and says where it stands: an intent that
- * had succeeded settles the renewal as its webhook would have (the money was taken: no second
- * charge); any other outcome fails the attempt, and the renewal is charged again (the due pass
- * below) or, after `chargeAttempts`, fails and ends the subscription. When the provider cannot be
+ * had succeeded or failed settles the renewal as its webhook would have (a success was money
+ * taken: no second charge); a cancelled attempt (or one that never reached the provider) fails,
+ * and the renewal is charged again (the due pass below) or, after `chargeAttempts`, fails and
+ * ends the subscription. When the provider cannot be
  * reached the attempt stays pending and the next run asks again: access has ended at the period's
  * end meanwhile, and nothing is charged twice.
  */
@@ -120,7 +121,8 @@ async function settleTimedOut(app: FastifyInstance, now: Date, settings: Renewal
     .execute();
   for (const attempt of stale) {
     const provider = app.payments.provider((attempt.provider ?? app.payments.defaultProvider) as CardProvider);
-    let outcome: 'succeeded' | 'failed' = 'failed';
+    // No intent (the provider was never reached) or a cancelled one: this attempt can take no money.
+    let outcome: 'succeeded' | 'failed' | 'canceled' = 'canceled';
     let card: { brand: string; last4: string } | null = null;
     if (provider && attempt.intent_id) {
       try {
@@ -129,7 +131,7 @@ async function settleTimedOut(app: FastifyInstance, now: Date, settings: Renewal
           app.log.warn({ orderId: attempt.id, intentId: attempt.intent_id }, 'renewal charge still processing at the provider; asking again next run');
           continue;
         }
-        outcome = result.status === 'succeeded' ? 'succeeded' : 'failed';
+        outcome = result.status;
         card = result.card;
       } catch (error) {
         app.log.warn({ err: error, orderId: attempt.id, intentId: attempt.intent_id }, 'renewal charge timed out and the provider could not be asked; asking again next run');
@@ -137,12 +139,16 @@ async function settleTimedOut(app: FastifyInstance, now: Date, settings: Renewal
       }
     }
     summary.timedOut += 1;
-    if (outcome === 'succeeded') {
-      // The same settlement as the webhook's, which finds nothing pending when it arrives late.
-      await db.transaction().execute(async (tx) => {
+    if (outcome !== 'canceled') {
+      // The provider's answer settles the renewal exactly as the lost webhook would have (a success
+      // extends the period once, a refusal ends the subscription); the webhook, if it still comes,
+      // finds nothing pending.
+      const settled = await db.transaction().execute(async (tx) => {
         const order = await tx.selectFrom('orders').selectAll().where('id', '=', attempt.id).executeTakeFirstOrThrow();
-        await settleRenewal(tx, order, { type: 'payment.succeeded', intentId: attempt.intent_id as string, card, created: Math.floor(now.getTime() / 1000) });
+        const type = outcome === 'succeeded' ? 'payment.succeeded' : 'payment.failed';
+        return settleRenewal(tx, order, { type, intentId: attempt.intent_id as string, card, created: Math.floor(now.getTime() / 1000) });
       });
+      if (settled && outcome === 'failed') summary.expired += 1;
       continue;
     }
     const failed = await db.updateTable('transactions').set({ status: 'failed' }).where('id', '=', attempt.transaction_id).where('status', '=', 'pending').executeTakeFirst();

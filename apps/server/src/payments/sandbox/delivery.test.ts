@@ -115,15 +115,17 @@ describe('sandbox webhook delivery', () => {
     expect(await database.db.selectFrom('sandbox_webhook_deliveries').select(['status', 'attempts']).where('event_id', '=', sent.id).executeTakeFirst()).toEqual({ status: 'failed', attempts: 3 });
   });
 
-  it('sends nothing more once closed', async () => {
+  it('sends nothing more once closed, but keeps what is queued then for the next server', async () => {
     const target = await endpoint(0);
     servers.push(target.server);
     const queue = delivery({ target: () => target.url, delayMs: 10_000, retryDelaysMs: [] });
     await queue.send(nextEvent());
     await queue.close();
     await queue.flush();
-    await queue.send(nextEvent());
+    const late = nextEvent();
+    await queue.send(late);
     await queue.flush();
     expect(target.received).toHaveLength(0);
+    expect(await database.db.selectFrom('sandbox_webhook_deliveries').select('status').where('event_id', '=', late.id).executeTakeFirst()).toEqual({ status: 'pending' });
   });
 });

@@ -88,9 +88,12 @@ export class WebhookDelivery {
     this.#kick();
   }
 
-  /** Queues the event (resolved once it is stored); the first attempt follows after the delay. */
+  /**
+   * Queues the event (resolved once it is stored); the first attempt follows after the delay.
+   * While the server shuts down the event is still stored (a request finishing then must not lose
+   * its webhook): the next server to start sends it.
+   */
   async send(event: PaymentEvent): Promise<void> {
-    if (this.#closed) return;
     const insert = (async () => {
       await this.#db
         .insertInto('sandbox_webhook_deliveries')
@@ -122,7 +125,7 @@ export class WebhookDelivery {
     }
   }
 
-  /** Stops: no new attempt starts and nothing more is queued; the attempt under way is waited for. */
+  /** Stops: no new attempt starts here; the attempt under way is waited for. Later events are only stored. */
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#poll) clearInterval(this.#poll);
