@@ -261,4 +261,24 @@ describe('an abandoned extra authentication', () => {
     expect(detail.access.allowed).toBe(false);
     expect(UserAccessResponse.parse((await t.app.inject({ url: `/api/user/access?api_key=${key}` })).json()).data.event_ids).toEqual([]);
   });
+
+  it('an order whose payment had succeeded (its webhook lost) is paid when abandoned, not failed', async () => {
+    const key = await viewer();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/buy',
+      payload: { api_key: key, idempotency_key: randomUUID(), type: 'event', event_id: paidEventId, single_event_package_id: singlePackageId, payment_method: await card(key) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const created = BuyResponse.parse(response.json()).data.order;
+    const { provider_ref: intentId } = await t.database.db.selectFrom('orders').select('provider_ref').where('id', '=', created.id).executeTakeFirstOrThrow();
+    const lost = await caughtFor(intentId as string, 'payment.succeeded');
+    expect((await order(key, created.id)).status).toBe('created');
+    await runRenewals(t.app, new Date(new Date(created.created_at).getTime() + ABANDONED_ORDER_AFTER_MS + 1000));
+    expect(await order(key, created.id)).toMatchObject({ status: 'paid', popup: false, transactions: [{ status: 'succeeded' }] });
+    expect(EventDetailResponse.parse((await t.app.inject({ url: `/api/events/${paidEventId}?api_key=${key}` })).json()).data.access.allowed).toBe(true);
+    // The webhook turning up later changes nothing.
+    await forward(lost);
+    expect(await order(key, created.id)).toMatchObject({ status: 'paid', transactions: [{ status: 'succeeded' }] });
+  });
 });
