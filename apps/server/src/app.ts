@@ -92,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(import('./routes/forms/index.ts'));
       await api.register(import('./routes/auth/index.ts'));
       await api.register(import('./routes/commerce-catalog/index.ts'));
-      await api.register(import('./routes/commerce-orders/index.ts'));
+      await api.register(import('./routes/commerce-orders/index.ts'), options.commerce ?? {});
       for (const [routes, routeOptions] of takeHandedApiRoutes(app)) await api.register(routes, routeOptions ?? {});
     },
     { prefix: '/api' },

@@ -12,6 +12,7 @@ import { prepareMedia } from './media/prepare.ts';
 import { trustProxyFromEnv } from './geo/index.ts';
 import { mailConfigFromEnv } from './mail/plugin.ts';
 import { paymentsConfigFromEnv } from './payments/config.ts';
+import { commerceConfigFromEnv } from './commerce/orders/config.ts';
 import { serverPaths } from './paths.ts';
 
 const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media>
@@ -67,6 +68,7 @@ async function serve(): Promise<void> {
     payments: paymentsConfigFromEnv(),
     sessions: accounts.sessions,
     rateLimit: { keyExchangeMax: accounts.keyExchangeMax },
+    commerce: commerceConfigFromEnv(),
   });
   const port = Number(process.env.PORT || 8080);
   const address = await app.listen({ port, host: process.env.HOST || '0.0.0.0' });

@@ -288,7 +288,7 @@ describe('access from purchases', () => {
 
   it('a ppv event opens only with its own order', async () => {
     const { key, userId } = await newUser();
-    await addOrder(userId, { type: 'subscription', product_id: ids['Alpha Monthly']!, sub_status: 'active' });
+    await addOrder(userId, { type: 'subscription', product_id: ids['Alpha Monthly']!, sub_status: 'active', current_period_end: new Date(Date.now() + 30 * DAY_MS) });
     await addOrder(userId, { type: 'package', product_id: ids['Alpha Basketball Pass']!, expires_at: new Date(Date.now() + DAY_MS) });
     expect((await detailOf(ev.ppv, key)).access.allowed).toBe(false);
     await addOrder(userId, { type: 'event', product_id: ev.ppv });
@@ -362,7 +362,7 @@ describe('access from purchases', () => {
 describe('purchased flags (spec §4)', () => {
   it('mark a subscription with an active order, and packages whose categories or teams are all covered', async () => {
     const { key, userId } = await newUser();
-    await addOrder(userId, { type: 'subscription', product_id: ids['Alpha Annual']!, sub_status: 'active' });
+    await addOrder(userId, { type: 'subscription', product_id: ids['Alpha Annual']!, sub_status: 'active', current_period_end: new Date(Date.now() + 365 * DAY_MS) });
     await addOrder(userId, { type: 'package', product_id: ids['Alpha Soccer Pass']!, expires_at: new Date(Date.now() + DAY_MS) });
     const subscriptions = SubscriptionsResponse.parse((await get('/api/subscriptions', key)).json()).data;
     expect(subscriptions.map((s) => [s.name, s.purchased])).toEqual([

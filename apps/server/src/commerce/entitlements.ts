@@ -18,7 +18,7 @@ export interface Entitlements {
   /** Categories covered by category packages (not team passes). */
   categoryIds: Set<number>;
   teamPasses: TeamPassEntitlement[];
-  /** An active subscription (canceled but not yet at the end of its paid period counts). */
+  /** A subscription within its paid period (active, or canceled but not yet at its end). */
   subscription: boolean;
   /** Packages with a paid, active order (any scope). */
   packageIds: Set<number>;
@@ -60,39 +60,39 @@ export function entitledTo(e: Entitlements, event: AccessTarget): boolean {
 }
 
 
-function after(value: Date | string | null, now: Date): boolean {
-  return value !== null && new Date(value).getTime() > now.getTime();
-}
-
 /**
  * The user's entitlements from their paid, active orders in this channel. A pass lasts until its
- * expires_at; a subscription gives access while active (the renewal job expires it), or, once
- * its auto-renewal is cancelled, until the end of the paid period (issue 5 product rules).
+ * expires_at; a subscription (active, or cancelled) until the end of its paid period, whatever its
+ * status says: only a paid renewal moves `current_period_end` on, so a renewal whose webhook never
+ * came, or a renewal job that did not run, ends access on time (issue 5 product rules). The ends
+ * are checked in the query itself, not left to the job that marks orders inactive.
  */
 export async function loadEntitlements(db: Database, channelId: number, userId: number, now: Date = new Date()): Promise<Entitlements> {
   const result = noEntitlements();
   const orders = await db
     .selectFrom('orders')
-    .select(['type', 'product_id', 'participant_id', 'expires_at', 'sub_status', 'current_period_end'])
+    .select(['type', 'product_id', 'participant_id'])
     .where('channel_id', '=', channelId)
     .where('user_id', '=', userId)
     .where('status', '=', 'paid')
     .where('activity_status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb('type', '=', 'event'),
+        eb.and([eb('type', '=', 'package'), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]),
+        eb.and([eb('type', '=', 'subscription'), eb('sub_status', 'in', ['active', 'canceled']), eb('current_period_end', '>', now)]),
+      ]),
+    )
     .execute();
   if (orders.length === 0) return result;
 
   const packageOrders: { packageId: number; participantId: number | null }[] = [];
   for (const order of orders) {
     if (order.type === 'event') result.eventIds.add(order.product_id);
-    else if (order.type === 'package') {
-      if (order.expires_at === null || after(order.expires_at, now)) packageOrders.push({ packageId: order.product_id, participantId: order.participant_id });
-    } else if (order.type === 'subscription') {
-      const status = order.sub_status ?? 'active';
-      const live = status === 'active' || (status === 'canceled' && (order.current_period_end === null || after(order.current_period_end, now)));
-      if (live) {
-        result.subscription = true;
-        result.subscriptionIds.add(order.product_id);
-      }
+    else if (order.type === 'package') packageOrders.push({ packageId: order.product_id, participantId: order.participant_id });
+    else if (order.type === 'subscription') {
+      result.subscription = true;
+      result.subscriptionIds.add(order.product_id);
     }
   }
   if (packageOrders.length === 0) return result;

@@ -363,7 +363,7 @@ export interface SandboxIntentsTable {
   channel_id: number;
   user_id: number;
   kind: string;
-  /** requires_action | succeeded | failed */
+  /** requires_action | succeeded | failed | canceled (the site gave up on it: nothing can be charged) */
   status: string;
   payment_method_id: string | null;
   order_id: number | null;
@@ -377,6 +377,22 @@ export interface SandboxIntentsTable {
   card_brand: string | null;
   card_last4: string | null;
   failure_reason: string | null;
+  created_at: Timestamp;
+}
+
+/** A sandbox webhook waiting for delivery (migration 0009_payment_durability); deleted once delivered. */
+export interface SandboxWebhookDeliveriesTable {
+  id: Id;
+  event_id: string;
+  /** The event's JSON, signed afresh at every attempt. */
+  body: string;
+  /** pending | failed (given up after the last retry) */
+  status: Defaulted<string>;
+  attempts: Defaulted<number>;
+  next_attempt_at: Timestamp;
+  /** Set while one process makes an attempt; a crashed process's claim lapses at this time. */
+  locked_until: Timestamp | null;
+  last_error: string | null;
   created_at: Timestamp;
 }
 
@@ -407,6 +423,7 @@ export interface DatabaseSchema {
   sandbox_customers: SandboxCustomersTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_intents: SandboxIntentsTable;
+  sandbox_webhook_deliveries: SandboxWebhookDeliveriesTable;
   rate_limit_hits: RateLimitHitsTable;
 }
 

@@ -1,4 +1,4 @@
-export type { ChargeInput, IntentResult, SetupInput, PaymentEventType, PaymentEvent, CardProviderApi } from './types.ts';
+export type { CancelInput, CancelResult, ChargeInput, IntentResult, SetupInput, PaymentEventType, PaymentEvent, CardProviderApi } from './types.ts';
 export { WebhookSignatureError } from './types.ts';
 export { signSandboxPayload, verifySandboxSignature, SANDBOX_SIGNATURE_HEADER } from './signature.ts';
 export { paymentsConfigFromEnv, loadOrCreateSandboxWebhookSecret } from './config.ts';

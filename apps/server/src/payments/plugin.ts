@@ -69,6 +69,7 @@ export default fp<PaymentsOptions>(
     const secret = sandboxOptions.webhookSecret ?? randomBytes(32).toString('base64url');
     const now = sandboxOptions.now ?? (() => Math.floor(Date.now() / 1000));
     const delivery = new WebhookDelivery({
+      db: app.db,
       secret,
       now,
       target: () => sandboxOptions.webhookUrl ?? ownWebhookTarget(app),
@@ -97,7 +98,9 @@ export default fp<PaymentsOptions>(
       },
     };
     app.decorate('payments', payments);
-    // Stop retrying before the server and the database go away.
+    // Deliveries left by a restart (or queued by another process) go out once the server is ready;
+    // retrying stops before the server and the database go away.
+    app.addHook('onReady', async () => delivery.start());
     app.addHook('preClose', async () => delivery.close());
 
     // In the guarded /api scope (src/app.ts), which adds the /api prefix.

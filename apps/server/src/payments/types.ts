@@ -43,6 +43,24 @@ export interface SetupInput {
   returnUrl: string | null;
 }
 
+export interface CancelInput {
+  channelId: number;
+  userId: number;
+  /** The payment or setup intent to cancel. */
+  intentId: string;
+}
+
+/**
+ * Where the intent stands after the cancel: `canceled` (it can no longer take money), or the
+ * outcome it had already reached (`succeeded`: the money was taken; `failed`), or `processing`
+ * when the provider could not stop it. The caller acts on what is true, not on what it asked.
+ */
+export interface CancelResult {
+  intentId: string;
+  status: 'canceled' | 'succeeded' | 'failed' | 'processing';
+  card: { brand: string; last4: string } | null;
+}
+
 export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'setup.succeeded' | 'setup.failed';
 
 export interface PaymentEvent {
@@ -68,6 +86,11 @@ export interface CardProviderApi {
   charge(input: ChargeInput): Promise<IntentResult>;
   /** Saves and checks a card (trials); webhook setup.succeeded / setup.failed. */
   setup(input: SetupInput): Promise<IntentResult>;
+  /**
+   * Cancels an intent still waiting (an abandoned extra authentication, a renewal whose webhook
+   * never came), so a late step can no longer take money. Throws when the provider cannot be reached.
+   */
+  cancel(input: CancelInput): Promise<CancelResult>;
   listCards(channelId: number, userId: number): Promise<Card[]>;
   customerPortalUrl(channelId: number, userId: number, email: string, returnUrl: string): Promise<string>;
   /** Throws WebhookSignatureError. */

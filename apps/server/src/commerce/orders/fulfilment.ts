@@ -33,7 +33,19 @@ async function settleTransaction(db: Database, orderId: number, status: 'succeed
     .set({ status, card_brand: card?.brand ?? null, card_last4: card?.last4 ?? null, ...(intentId ? { provider_ref: intentId } : {}) })
     .where('order_id', '=', orderId)
     .where('status', '=', 'pending');
-  if (intentId && !anyPending) update = update.where((eb) => eb.or([eb('provider_ref', '=', intentId), eb('provider_ref', 'is', null)]));
+  // A transaction not yet tied to an intent takes this one only when no other attempt of the order
+  // carries it: a late webhook of a timed-out renewal attempt never settles the retry made after it.
+  if (intentId && !anyPending) {
+    update = update.where((eb) =>
+      eb.or([
+        eb('provider_ref', '=', intentId),
+        eb.and([
+          eb('provider_ref', 'is', null),
+          eb.not(eb.exists(eb.selectFrom('transactions as other').select('other.id').where('other.order_id', '=', orderId).where('other.provider_ref', '=', intentId))),
+        ]),
+      ]),
+    );
+  }
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -120,7 +132,7 @@ async function startTrial(db: Database, order: OrderRow, now: Date): Promise<boo
  * transaction moves, so a replay or an out-of-order event changes nothing. Success starts the next
  * period from the end of the last one; failure ends the subscription (spec §3: expired, inactive).
  */
-async function settleRenewal(db: Database, order: OrderRow, event: PaymentEvent): Promise<boolean> {
+export async function settleRenewal(db: Database, order: OrderRow, event: Pick<PaymentEvent, 'type' | 'intentId' | 'card' | 'created'>): Promise<boolean> {
   const succeeded = event.type === 'payment.succeeded';
   const settled = await settleTransaction(db, order.id, succeeded ? 'succeeded' : 'failed', event.intentId, event.card, false);
   if (!settled) return false;
@@ -137,9 +149,10 @@ async function settleRenewal(db: Database, order: OrderRow, event: PaymentEvent)
 
 /**
  * `late_success`: a charge succeeded for an order that had already failed (its viewer abandoned
- * the extra authentication and the renewal job failed it, or events crossed). The order stays
- * failed (transitions only from `created`); the money was taken without access, so the caller
- * logs it for a refund by support.
+ * the extra authentication and the renewal job failed it, or events crossed), or for a renewal
+ * attempt the job had already given up on. The order does not move (transitions only from
+ * `created`; a renewal period is extended only by the attempt still pending); the money was taken
+ * without access, so the caller logs it for a refund by support.
  */
 export type EventOutcome = 'duplicate' | 'applied' | 'unchanged' | 'ignored' | 'late_success';
 
@@ -163,7 +176,11 @@ export async function applyPaymentEvent(db: Database, provider: string, event: P
     switch (event.type) {
       case 'payment.succeeded':
         if (order.status === 'failed') return 'late_success';
-        changed = order.status === 'created' ? await markPaid(tx, order, now, event.intentId, event.card) : await renewalOf(tx, order, event);
+        if (order.status === 'created') changed = await markPaid(tx, order, now, event.intentId, event.card);
+        else {
+          changed = await renewalOf(tx, order, event);
+          if (!changed && (await unsettledSuccess(tx, order, event.intentId))) return 'late_success';
+        }
         break;
       case 'payment.failed':
         changed =
@@ -185,6 +202,16 @@ export async function applyPaymentEvent(db: Database, provider: string, event: P
 function renewalOf(db: Database, order: OrderRow, event: PaymentEvent): Promise<boolean> {
   if (order.type !== 'subscription' || order.status !== 'paid') return Promise.resolve(false);
   return settleRenewal(db, order, event);
+}
+
+/**
+ * A success that settled nothing on a paid subscription, and that no succeeded charge of the order
+ * carries: money taken for an attempt that had been given up on (a timed-out renewal).
+ */
+async function unsettledSuccess(db: Database, order: OrderRow, intentId: string): Promise<boolean> {
+  if (order.type !== 'subscription' || order.status !== 'paid') return false;
+  const known = await db.selectFrom('transactions').select('id').where('order_id', '=', order.id).where('provider_ref', '=', intentId).where('status', '=', 'succeeded').executeTakeFirst();
+  return !known;
 }
 
 /** The order an event is about: named by the event (signed), else found by the provider's intent id. */

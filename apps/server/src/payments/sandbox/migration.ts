@@ -67,3 +67,30 @@ export const sandboxMigration: Migration = {
     }
   },
 };
+
+/**
+ * The sandbox's webhooks waiting to be delivered, kept in the database so that a restart loses
+ * none and several server processes share the work (architecture: stateless instances). A row is
+ * claimed for one attempt (`locked_until`), deleted once delivered, and kept as `failed` after the
+ * last retry. `event_id` is unique: an event is queued once.
+ */
+export const sandboxDeliveriesMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('sandbox_webhook_deliveries')
+      .addColumn('id', 'serial', (c) => c.primaryKey())
+      .addColumn('event_id', 'text', (c) => c.notNull().unique())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('locked_until', 'timestamptz')
+      .addColumn('last_error', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createIndex('sandbox_webhook_deliveries_due').on('sandbox_webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('sandbox_webhook_deliveries').ifExists().execute();
+  },
+};

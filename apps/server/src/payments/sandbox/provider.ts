@@ -6,6 +6,8 @@ import type { Database, SandboxIntentsTable } from '../../db/schema.ts';
 import { FAILURE_REASONS, type CardBehavior, type CheckedCard } from '../cards.ts';
 import { readToken, SANDBOX_SIGNATURE_HEADER, signToken, verifySandboxSignature } from '../signature.ts';
 import {
+  type CancelInput,
+  type CancelResult,
   type CardProviderApi,
   type ChargeInput,
   type IntentResult,
@@ -137,6 +139,30 @@ export class SandboxProvider implements CardProviderApi {
     });
   }
 
+  /**
+   * Cancels an intent still waiting for its extra authentication: it becomes `canceled`, its
+   * challenge page refuses to complete and no webhook follows. An intent that already reached an
+   * outcome keeps it and the answer says which (a processor never cancels money it has taken).
+   */
+  async cancel(input: CancelInput): Promise<CancelResult> {
+    const canceled = await this.#db
+      .updateTable('sandbox_intents')
+      .set({ status: 'canceled' })
+      .where('id', '=', input.intentId)
+      .where('channel_id', '=', input.channelId)
+      .where('user_id', '=', input.userId)
+      .where('status', '=', 'requires_action')
+      .returningAll()
+      .executeTakeFirst();
+    const row =
+      canceled ??
+      (await this.#db.selectFrom('sandbox_intents').selectAll().where('id', '=', input.intentId).where('channel_id', '=', input.channelId).where('user_id', '=', input.userId).executeTakeFirst());
+    if (!row) throw new Error(`sandbox intent ${input.intentId} does not exist`);
+    const card = row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null;
+    const status = row.status === 'succeeded' || row.status === 'failed' || row.status === 'canceled' ? row.status : 'processing';
+    return { intentId: row.id, status, card };
+  }
+
   async listCards(channelId: number, userId: number): Promise<Card[]> {
     const rows = await this.#db
       .selectFrom('sandbox_payment_methods as pm')
@@ -202,7 +228,7 @@ export class SandboxProvider implements CardProviderApi {
       const customer = await this.#db.selectFrom('users').select('email').where('id', '=', updated.user_id).executeTakeFirst();
       await this.#attach(updated.channel_id, updated.user_id, customer?.email ?? '', updated.payment_method_id);
     }
-    this.#emit(updated);
+    await this.#emit(updated);
     return updated;
   }
 
@@ -265,7 +291,7 @@ export class SandboxProvider implements CardProviderApi {
       return this.#resultOf(winner);
     }
     if (inserted.status === 'succeeded' && inserted.save_card && pm) await this.#attach(channelId, userId, email, pm.id);
-    if (inserted.status !== 'requires_action') this.#emit(inserted);
+    if (inserted.status !== 'requires_action') await this.#emit(inserted);
     return this.#resultOf(inserted);
   }
 
@@ -295,15 +321,16 @@ export class SandboxProvider implements CardProviderApi {
         failureReason: null,
       };
     }
-    if (row.status === 'failed') return { intentId: row.id, status: 'failed', nextActionUrl: null, card, failureReason: row.failure_reason };
+    if (row.status === 'failed' || row.status === 'canceled') return { intentId: row.id, status: 'failed', nextActionUrl: null, card, failureReason: row.failure_reason };
     // Succeeded at the processor; the site learns it from the webhook, as with any processor.
     return { intentId: row.id, status: 'processing', nextActionUrl: null, card, failureReason: null };
   }
 
-  #emit(row: IntentRow): void {
+  /** Queues the intent's outcome as a webhook (stored before the call answers, so a restart keeps it). */
+  async #emit(row: IntentRow): Promise<void> {
     const succeeded = row.status === 'succeeded';
     const type: PaymentEventType = row.kind === 'setup' ? (succeeded ? 'setup.succeeded' : 'setup.failed') : succeeded ? 'payment.succeeded' : 'payment.failed';
-    this.#delivery.send({
+    await this.#delivery.send({
       id: newId('evt'),
       type,
       created: this.#now(),

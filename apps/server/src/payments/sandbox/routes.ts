@@ -21,6 +21,9 @@ function html(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).headers(PAGE_HEADERS).send(body);
 }
 
+/** Shown when the site cancelled the payment before the viewer finished its extra authentication. */
+export const CANCELED_MESSAGE = 'This payment was canceled. Nothing was charged.';
+
 const IntentParams = z.object({ intentId: z.string().min(1).max(100) });
 const PortalParams = z.object({ token: z.string().min(1).max(2000) });
 const OutcomeBody = z.object({ outcome: z.enum(['complete', 'fail']) });
@@ -63,6 +66,7 @@ export function sandboxPageRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZ
     app.get('/sandbox/authenticate/:intentId', { schema: { params: IntentParams } }, async (request, reply) => {
       const intent = await sandbox.intent(request.params.intentId);
       if (!intent) return html(reply, 404, messagePage('Not found', 'This authentication request does not exist.', null));
+      if (intent.status === 'canceled') return html(reply, 409, messagePage('Card authentication', CANCELED_MESSAGE, safeUrl(intent.return_url)));
       if (intent.status !== 'requires_action') {
         const done = intent.status === 'succeeded' ? 'This payment was authenticated.' : 'This authentication failed.';
         return html(reply, 200, messagePage('Card authentication', done, safeUrl(intent.return_url)));
@@ -84,6 +88,8 @@ export function sandboxPageRoutes(sandbox: SandboxProvider): FastifyPluginAsyncZ
     app.post('/sandbox/authenticate/:intentId', { schema: { params: IntentParams, body: OutcomeBody } }, async (request, reply) => {
       const intent = await sandbox.completeAuthentication(request.params.intentId, request.body.outcome === 'complete');
       if (!intent) return html(reply, 404, messagePage('Not found', 'This authentication request does not exist.', null));
+      // The site gave up on this payment (its order was abandoned): completing it now takes nothing.
+      if (intent.status === 'canceled') return html(reply, 409, messagePage('Card authentication', CANCELED_MESSAGE, safeUrl(intent.return_url)));
       // The webhook is on its way; the viewer goes back to the site, which polls the order.
       const back = safeUrl(intent.return_url);
       if (back) return reply.redirect(back, 303);

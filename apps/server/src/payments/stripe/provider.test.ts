@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import { WebhookSignatureError } from '../types.ts';
@@ -138,5 +140,97 @@ describe('Stripe charges of a card entered with Stripe.js', () => {
     const result = await stripe.setup({ channelId: 1, userId: 7, email: 'fan@example.com', paymentMethod: 'pm_from_stripe_js', orderId: 42, idempotencyKey: 'order-42', returnUrl: chargeInput.returnUrl });
     expect(fake.setupIntents.create.mock.calls[0]?.[0]).toMatchObject({ payment_method: 'pm_from_stripe_js', confirm: true, usage: 'off_session', return_url: chargeInput.returnUrl });
     expect(result).toMatchObject({ intentId: 'seti_3ds', status: 'requires_action', nextActionUrl: 'https://hooks.stripe.com/3d_secure_2/hosted?x=1' });
+  });
+});
+
+/**
+ * Cancelling goes through the real SDK over HTTP to a local server standing in for api.stripe.com
+ * (the SDK's own `host`/`port`/`protocol` settings): no network call leaves the machine.
+ */
+describe('Stripe cancel', () => {
+  interface Seen {
+    method: string | undefined;
+    path: string | undefined;
+    body: string;
+  }
+  const intent = (id: string, status: string, channel = '1') => ({
+    id,
+    object: id.startsWith('seti_') ? 'setup_intent' : 'payment_intent',
+    status,
+    metadata: { channel_id: channel, order_id: '41' },
+    payment_method: { id: 'pm_1', object: 'payment_method', card: { brand: 'visa', last4: '3220' } },
+  });
+  const routes: Record<string, [number, unknown]> = {
+    'POST /v1/payment_intents/pi_open/cancel': [200, intent('pi_open', 'canceled')],
+    'POST /v1/payment_intents/pi_paid/cancel': [
+      400,
+      { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.' } },
+    ],
+    'GET /v1/payment_intents/pi_paid': [200, intent('pi_paid', 'succeeded')],
+    'POST /v1/setup_intents/seti_open/cancel': [200, intent('seti_open', 'canceled')],
+    'POST /v1/payment_intents/pi_other/cancel': [200, intent('pi_other', 'canceled', '2')],
+    'POST /v1/payment_intents/pi_down/cancel': [500, { error: { type: 'api_error', message: 'Stripe is down.' } }],
+  };
+
+  async function localStripe(): Promise<{ stripe: StripeProvider; seen: Seen[]; close: () => Promise<void> }> {
+    const seen: Seen[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (body += chunk));
+      request.on('end', () => {
+        const path = request.url?.split('?')[0];
+        seen.push({ method: request.method, path, body });
+        const [status, answer] = routes[`${request.method} ${path}`] ?? [404, { error: { type: 'invalid_request_error', message: 'No such route.' } }];
+        response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_local' });
+        response.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = new Stripe('sk_test_local', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+    return { stripe: new StripeProvider({ secretKey: 'sk_test_local', webhookSecret, client }), seen, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  it('cancels an open payment intent as abandoned', async () => {
+    const local = await localStripe();
+    try {
+      expect(await local.stripe.cancel({ channelId: 1, userId: 7, intentId: 'pi_open' })).toEqual({ intentId: 'pi_open', status: 'canceled', card: { brand: 'visa', last4: '3220' } });
+      expect(local.seen).toHaveLength(1);
+      expect(local.seen[0]).toMatchObject({ method: 'POST', path: '/v1/payment_intents/pi_open/cancel' });
+      expect(new URLSearchParams(local.seen[0]!.body).get('cancellation_reason')).toBe('abandoned');
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('cancels a trial’s setup intent through setupIntents', async () => {
+    const local = await localStripe();
+    try {
+      expect(await local.stripe.cancel({ channelId: 1, userId: 7, intentId: 'seti_open' })).toMatchObject({ status: 'canceled' });
+      expect(local.seen.map((s) => s.path)).toEqual(['/v1/setup_intents/seti_open/cancel']);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('answers succeeded for an intent that had already taken the money (Stripe refuses the cancel)', async () => {
+    const local = await localStripe();
+    try {
+      expect(await local.stripe.cancel({ channelId: 1, userId: 7, intentId: 'pi_paid' })).toMatchObject({ intentId: 'pi_paid', status: 'succeeded' });
+      expect(local.seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /v1/payment_intents/pi_paid/cancel', 'GET /v1/payment_intents/pi_paid']);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('throws when Stripe fails or the intent is another channel’s', async () => {
+    const local = await localStripe();
+    try {
+      await expect(local.stripe.cancel({ channelId: 1, userId: 7, intentId: 'pi_down' })).rejects.toThrow(/Stripe is down/);
+      await expect(local.stripe.cancel({ channelId: 1, userId: 7, intentId: 'pi_other' })).rejects.toThrow(/not this channel/);
+    } finally {
+      await local.close();
+    }
   });
 });

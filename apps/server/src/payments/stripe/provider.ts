@@ -2,6 +2,8 @@ import { type Card, WEBHOOK_TOLERANCE_SECONDS } from '@grandstand/contract';
 import Stripe from 'stripe';
 import { FAILURE_REASONS } from '../cards.ts';
 import {
+  type CancelInput,
+  type CancelResult,
   type CardProviderApi,
   type ChargeInput,
   type IntentResult,
@@ -126,6 +128,38 @@ export class StripeProvider implements CardProviderApi {
       }
     } catch (error) {
       return this.#cardFailure(error);
+    }
+  }
+
+  /**
+   * `paymentIntents.cancel` (`setupIntents.cancel` for a card check). Stripe refuses to cancel an
+   * intent that already succeeded (or is processing): the intent is then read back and its real
+   * status answered, so the caller never fails an order whose money was taken without knowing it.
+   */
+  async cancel(input: CancelInput): Promise<CancelResult> {
+    const setup = input.intentId.startsWith('seti_');
+    let intent: Stripe.PaymentIntent | Stripe.SetupIntent;
+    try {
+      intent = setup
+        ? await this.#stripe.setupIntents.cancel(input.intentId, { cancellation_reason: 'abandoned', expand: ['payment_method'] })
+        : await this.#stripe.paymentIntents.cancel(input.intentId, { cancellation_reason: 'abandoned', expand: ['payment_method'] });
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      intent = setup
+        ? await this.#stripe.setupIntents.retrieve(input.intentId, { expand: ['payment_method'] })
+        : await this.#stripe.paymentIntents.retrieve(input.intentId, { expand: ['payment_method'] });
+    }
+    if (intent.metadata?.channel_id !== String(input.channelId)) throw new Error(`Stripe intent ${input.intentId} is not this channel's`);
+    const card = cardOf(intent.payment_method);
+    switch (intent.status) {
+      case 'canceled':
+        return { intentId: intent.id, status: 'canceled', card };
+      case 'succeeded':
+        return { intentId: intent.id, status: 'succeeded', card };
+      case 'requires_payment_method':
+        return { intentId: intent.id, status: 'failed', card };
+      default:
+        return { intentId: intent.id, status: 'processing', card };
     }
   }
 

@@ -23,8 +23,10 @@ import { z } from 'zod';
 import {
   applyPaymentEvent,
   buy,
+  type CommerceOptions,
   createOrdersRepository,
   DEFAULT_RENEWAL_INTERVAL_MS,
+  DEFAULT_RENEWAL_SETTINGS,
   PurchaseProblem,
   scheduleRenewals,
   startTrial,
@@ -207,17 +209,23 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export interface CommerceOrdersOptions {
-  /** Pause between renewal runs; 0 turns the job off. Default: env COMMERCE_RENEWAL_INTERVAL_MS or 60000. */
-  renewalIntervalMs?: number;
+export type CommerceOrdersOptions = CommerceOptions;
+
+declare module '../../app.ts' {
+  interface BuildAppOptions {
+    /** Renewal job settings; `serve` passes `commerceConfigFromEnv()`. */
+    commerce?: CommerceOptions;
+  }
 }
 
 /** Orders, checkout, cards and the provider webhook (issue 5), and the renewal job. */
 const commerceOrdersRoutes: FastifyPluginAsyncZod<CommerceOrdersOptions> = async (app, options) => {
   await app.register(viewerRoutes);
   await app.register(webhookRoutes);
-  const fromEnv = Number(process.env.COMMERCE_RENEWAL_INTERVAL_MS ?? DEFAULT_RENEWAL_INTERVAL_MS);
-  scheduleRenewals(app, options.renewalIntervalMs ?? (Number.isFinite(fromEnv) ? fromEnv : DEFAULT_RENEWAL_INTERVAL_MS));
+  scheduleRenewals(app, options.renewalIntervalMs ?? DEFAULT_RENEWAL_INTERVAL_MS, {
+    chargeTimeoutMs: options.chargeTimeoutMs ?? DEFAULT_RENEWAL_SETTINGS.chargeTimeoutMs,
+    chargeAttempts: options.chargeAttempts ?? DEFAULT_RENEWAL_SETTINGS.chargeAttempts,
+  });
 };
 
 export default commerceOrdersRoutes;
