@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoadedChannel } from './channels/loadChannels.ts';
+import type { PublicOriginsOptions } from './channels/publicOrigins.ts';
 import type { Database } from './db/schema.ts';
 import { serverPaths } from './paths.ts';
 import apiKeyAuth from './plugins/api-key-auth.ts';
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean | string[];
   catalogCache?: CatalogCacheOptions;
   apiKeyCache?: ApiKeyCacheOptions;
+  /** Each channel's public origin, the only base of mailed links and redirects; `serve` passes `serveConfigFromEnv().publicOrigins`. */
+  publicOrigins?: PublicOriginsOptions;
 }
 
 /** Bodies are small JSON documents; anything larger is refused with 413. */
@@ -64,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
-  await app.register(dbPlugin, { db: options.db, channels: options.channels, apiKeyCache: options.apiKeyCache });
+  await app.register(dbPlugin, { db: options.db, channels: options.channels, apiKeyCache: options.apiKeyCache, publicOrigins: options.publicOrigins });
   await app.register(channelByHost);
   await app.register(apiKeyAuth);
   await app.register(catalogCache, options.catalogCache ?? {});

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createUsersRepository, endUserSessions, hashPassword, passwordProblem } from '../../accounts/index.ts';
 import { checkLink, passwordBinding } from '../../mail/links.ts';
-import { siteOriginOf } from '../../mail/origin.ts';
 
 export interface AuthMailRoutesOptions {
   secret: string | Uint8Array;
@@ -55,8 +54,7 @@ const authMailRoutes: FastifyPluginAsyncZod<AuthMailRoutesOptions> = async (app,
       const user = await users.findByEmail(request.channelId, request.body.email);
       if (user) {
         // Not awaited: the answer leaves as fast for a known address as for an unknown one.
-        const origin = siteOriginOf(app, request, request.channelId);
-        app.accountsMail.sendPasswordReset({ channel: request.channelId, user, origin }).catch((error: unknown) => {
+        app.accountsMail.sendPasswordReset({ channel: request.channelId, user }).catch((error: unknown) => {
           request.log.error({ err: error }, 'the password-reset mail could not be sent');
         });
       }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { AUTH_MESSAGES, isValidEmail, PASSWORD_MAX_LENGTH } from '@grandstand/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bindKeyToUser,
@@ -57,7 +57,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const mail = mailOf(app);
     if (mail) {
       // A mail that cannot be sent must not undo the account: the viewer can ask again.
-      await mail.sendVerification({ channel: request.channelId, user, siteOrigin: siteOrigin(request) }).catch((error: unknown) => request.log.error({ err: error }, 'verification mail failed'));
+      await mail.sendVerification({ channel: request.channelId, user }).catch((error: unknown) => request.log.error({ err: error }, 'verification mail failed'));
     }
     // spec §8: the client rejects any success status but 200, so a new account is a 200 too.
     return reply.code(200).send(sessionAnswer(user, apiKey));
@@ -129,16 +129,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The mail decorator (src/mail) when that plugin is registered; registration works without it. */
 interface VerificationMailer {
-  sendVerification(input: { channel: number; user: UserRow; siteOrigin: string }): Promise<void>;
+  sendVerification(input: { channel: number; user: UserRow }): Promise<void>;
 }
 function mailOf(app: FastifyInstance): VerificationMailer | undefined {
   return app.hasDecorator('accountsMail') ? (app as unknown as { accountsMail?: VerificationMailer }).accountsMail : undefined;
-}
-
-function siteOrigin(request: FastifyRequest): string {
-  const origin = request.headers.origin;
-  if (typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin)) return origin;
-  return `${request.protocol}://${request.host}`;
 }
 
 export default authRoutes;
