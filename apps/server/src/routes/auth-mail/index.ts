@@ -70,10 +70,11 @@ const authMailRoutes: FastifyPluginAsyncZod<AuthMailRoutesOptions> = async (app,
       const problem = passwordProblem(password, password_confirmation);
       if (problem) return reply.code(400).send(fail(problem.message, problem.field));
       const user = await users.findByEmail(request.channelId, email);
-      if (!user) return reply.code(400).send(fail(AUTH_MESSAGES.resetFailed, 'email'));
-      const binding = passwordBinding(user.password_hash);
+      const binding = passwordBinding(user?.password_hash ?? null);
       const check = checkLink({ channelId: request.channelId, email, expires, purpose: 'password-reset', binding }, signature, secret, now());
-      if (check === 'forged') return reply.code(400).send(fail(AUTH_MESSAGES.resetFailed, 'signature'));
+      // An unknown address answers as a forged link (same status, message and field, no extra
+      // work): only a genuine link, which only the address's owner gets, learns more.
+      if (!user || check === 'forged') return reply.code(400).send(fail(AUTH_MESSAGES.resetFailed, 'signature'));
       if (check === 'expired') return reply.code(400).send(fail(AUTH_MESSAGES.resetKeyExpired, 'expires'));
       // The new hash changes the binding: this link (and any other reset link) stops working.
       await users.setPassword(request.channelId, user.id, await hashPassword(password), { temporary: false });

@@ -38,13 +38,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const problem = passwordProblem(body.password, body.password_confirmation) ?? nameProblem(body, 'first_name', true) ?? nameProblem(body, 'last_name', true);
     if (problem) return fail(reply, 422, problem.field, problem.message);
     if (body.terms !== true && body.terms !== 1 && body.terms !== '1' && body.terms !== 'true') return fail(reply, 422, 'terms', 'Please accept terms & conditions');
+    // Hashed before the address is looked up: a taken address costs the same Argon2 hash as a new one.
+    const passwordHash = await hashPassword(body.password as string);
     if (await users.findByEmail(request.channelId, email)) return fail(reply, 422, 'email', AUTH_MESSAGES.emailTaken);
     let user: UserRow;
     try {
       user = await users.create({
         channelId: request.channelId,
         email,
-        passwordHash: await hashPassword(body.password as string),
+        passwordHash,
         firstName: text(body.first_name) ?? null,
         lastName: text(body.last_name) ?? null,
         verified: false,
