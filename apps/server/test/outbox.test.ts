@@ -122,3 +122,22 @@ describe('the outbox pages are off unless asked for (MAIL_OUTBOX)', () => {
     }
   });
 });
+
+describe('mail disabled (MAIL_DISABLED=true)', () => {
+  it('writes and sends nothing, and the account routes answer as usual', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'grandstand-mail-off-'));
+    const off = await buildTestApp({ mail: { outboxDir: dir, disabled: true } });
+    try {
+      expect(off.app.accountsMail.mode).toBe('disabled');
+      const user = await createUsersRepository(off.app.db).create({ channelId: off.channel('alpha').id, email: `off-${Date.now()}@example.org`, passwordHash: await hashPassword('an old password'), firstName: 'Ola', lastName: 'Viewer', verified: true });
+      const reset = await off.app.inject({ method: 'POST', url: '/api/auth/password-reset-request', payload: { api_key: await off.keyFor('alpha'), email: user.email } });
+      expect(reset.statusCode).toBe(200);
+      await off.app.accountsMail.sendVerification({ channel: off.channel('alpha'), user });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await off.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
