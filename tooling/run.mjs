@@ -65,7 +65,10 @@ if (command === 'start') {
   // Packages the demo recordings with ffmpeg once; later starts keep what is there.
   run('node', ['apps/server/src/cli.ts', 'prepare-media'], env);
   log(`serving http://localhost:${process.env.PORT ?? 8080} (and http://<channel>.localhost:${process.env.PORT ?? 8080})`);
-  run('node', ['apps/server/src/cli.ts', 'serve'], env);
+  // The demo reads its mail at /outbox on each site (a demo aid that shows every mailed link to
+  // anyone, so the server serves it only when asked); with an SMTP server the mail is sent instead.
+  const serveEnv = process.env.SMTP_URL || process.env.MAIL_DISABLED === 'true' ? env : { ...env, MAIL_OUTBOX: process.env.MAIL_OUTBOX ?? 'on' };
+  run('node', ['apps/server/src/cli.ts', 'serve'], serveEnv);
 } else {
   // Two cores: two tasks at a time keeps vitest's own workers from starving each other.
   run('pnpm', ['turbo', 'run', 'typecheck', 'lint', 'test', 'build', '--concurrency=2', '--output-logs=new-only'], env);

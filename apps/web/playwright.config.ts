@@ -37,7 +37,9 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         PGLITE_DATA_DIR: e2eDataDir,
         SITES_DIR: `${repoRoot}/apps/web/dist`,
-        // Mail goes to the demo outbox (no SMTP_URL), which the tests open as a person would.
+        // Mail goes to the demo outbox (no SMTP_URL), which the tests open as a person would: its
+        // pages show every mailed link to anyone, so they are served only when asked for.
+        MAIL_OUTBOX: 'on',
         SOCIAL_GOOGLE_ISSUER: `http://localhost:${OIDC_PORT}`,
         SOCIAL_GOOGLE_CLIENT_ID: 'grandstand-local',
         SOCIAL_GOOGLE_CLIENT_SECRET: 'grandstand-local-secret-not-for-production',

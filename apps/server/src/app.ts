@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionOptions } from './accounts/config.ts';
 import type { LoadedChannel } from './channels/loadChannels.ts';
+import type { PublicOriginsOptions } from './channels/publicOrigins.ts';
 import type { Database } from './db/schema.ts';
 import { serverPaths } from './paths.ts';
 import apiKeyAuth, { apiKeyGuard, takeHandedApiRoutes } from './plugins/api-key-auth.ts';
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   apiKeyCache?: ApiKeyCacheOptions;
   /** Session lifetimes and key pruning; `serve` passes `accountsConfigFromEnv().sessions`. */
   sessions?: SessionOptions;
+  /** Each channel's public origin, the only base of mailed links and redirects; `serve` passes `serveConfigFromEnv().publicOrigins`. */
+  publicOrigins?: PublicOriginsOptions;
 }
 
 /** Bodies are small JSON documents; anything larger is refused with 413. */
@@ -67,7 +70,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
-  await app.register(dbPlugin, { db: options.db, channels: options.channels, apiKeyCache: options.apiKeyCache, sessions: options.sessions });
+  await app.register(dbPlugin, {
+    db: options.db,
+    channels: options.channels,
+    apiKeyCache: options.apiKeyCache,
+    sessions: options.sessions,
+    publicOrigins: options.publicOrigins,
+  });
   await app.register(channelByHost);
   await app.register(apiKeyAuth);
   await app.register(catalogCache, options.catalogCache ?? {});

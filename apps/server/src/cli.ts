@@ -14,6 +14,7 @@ import { mailConfigFromEnv } from './mail/plugin.ts';
 import { paymentsConfigFromEnv } from './payments/config.ts';
 import { commerceConfigFromEnv } from './commerce/orders/config.ts';
 import { serverPaths } from './paths.ts';
+import { servePreflight } from './preflight.ts';
 
 const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media>
 
@@ -26,7 +27,9 @@ env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, defau
      CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL,
      MEDIA_DIR (default .data/media), MEDIA_SECRET (default: generated once into .data/media-secret),
      MEDIA_LIVE (eager | on-demand | off; default eager), SESSION_IDLE_LIFETIME (30d), SESSION_ABSOLUTE_LIFETIME (90d),
-     VISITOR_KEY_IDLE_LIFETIME (30d), KEY_PRUNE_INTERVAL (1h; 0 off), KEY_EXCHANGE_RATE_LIMIT (300 a minute per address)`;
+     VISITOR_KEY_IDLE_LIFETIME (30d), KEY_PRUNE_INTERVAL (1h; 0 off), KEY_EXCHANGE_RATE_LIMIT (300 a minute per address),
+     CHANNEL_PUBLIC_ORIGINS (slug=origin,…), SMTP_URL, MAIL_OUTBOX (on | off; default off), MAIL_DISABLED (true | false),
+     NODE_ENV=production (see the server README: what production refuses to start without)`;
 
 function log(message: string): void {
   process.stdout.write(`[server] ${message}\n`);
@@ -43,18 +46,29 @@ async function open(): Promise<OpenedDatabase> {
   return opened;
 }
 
-async function loadChannels(opened: OpenedDatabase): Promise<LoadedChannel[]> {
+async function loadFolders(): Promise<ChannelFolder[]> {
   const { channelsDir } = serverPaths();
   const folders: ChannelFolder[] = await loadChannelFolders(channelsDir);
   if (folders.length === 0) log(`warning: no channels in ${channelsDir}`);
-  return upsertChannels(opened.db, folders);
+  return folders;
+}
+
+async function loadChannels(opened: OpenedDatabase): Promise<LoadedChannel[]> {
+  return upsertChannels(opened.db, await loadFolders());
 }
 
 async function serve(): Promise<void> {
-  // Read first: a bad value stops serve before anything is opened.
+  // Settings are read first: a bad value, or one that would make the server unsafe, stops serve
+  // naming the variable before it touches the database.
+  const folders = await loadFolders();
+  const preflight = servePreflight(process.env, folders);
   const accounts = accountsConfigFromEnv();
+  const media = mediaConfigFromEnv();
+  const mail = mailConfigFromEnv();
+  const payments = paymentsConfigFromEnv();
+  const commerce = commerceConfigFromEnv();
   const opened = await open();
-  const channels = await loadChannels(opened);
+  const channels = await upsertChannels(opened.db, folders);
   const seeded = await seedMissing(opened.db, channels);
   if (seeded.length > 0) log(`seeded demo data: ${seeded.join(', ')}`);
   const app = await buildApp({
@@ -63,16 +77,16 @@ async function serve(): Promise<void> {
     sitesDir: serverPaths().sitesDir,
     logger: { level: process.env.LOG_LEVEL || 'info' },
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
-    media: mediaConfigFromEnv(),
-    mail: mailConfigFromEnv(),
-    payments: paymentsConfigFromEnv(),
+    publicOrigins: preflight.publicOrigins,
+    media,
+    mail,
+    payments,
     sessions: accounts.sessions,
     rateLimit: { keyExchangeMax: accounts.keyExchangeMax },
-    commerce: commerceConfigFromEnv(),
+    commerce,
   });
-  const port = Number(process.env.PORT || 8080);
-  const address = await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
-  log(`listening on ${address}; channels: ${channels.map((c) => `${c.config.slug}${c.config.default ? ' (default)' : ''}`).join(', ')}`);
+  const address = await app.listen({ port: preflight.port, host: process.env.HOST || '0.0.0.0' });
+  log(`listening on ${address}; channels: ${channels.map((c) => `${c.config.slug}${c.config.default ? ' (default)' : ''} at ${app.channels.publicOrigin(c.id)}`).join(', ')}`);
   const stop = async () => {
     await app.close();
     await opened.close();

@@ -11,7 +11,7 @@ let outboxDir: string;
 
 beforeAll(async () => {
   outboxDir = await mkdtemp(join(tmpdir(), 'grandstand-outbox-test-'));
-  t = await buildTestApp({ mail: { outboxDir } });
+  t = await buildTestApp({ mail: { outboxDir, outbox: true } });
 });
 afterAll(async () => {
   await t.close();
@@ -31,22 +31,22 @@ async function newUser(slug: string, firstName: string): Promise<UserRow> {
 
 const page = (url: string, host = 'alpha.localhost:8080') => t.app.inject({ url, headers: { host } });
 
-describe('local outbox (no SMTP_URL)', () => {
+describe('local outbox (no SMTP_URL, MAIL_OUTBOX=on)', () => {
   it('keeps each message as a file of its channel', async () => {
     const user = await newUser('alpha', 'Dana');
-    await t.app.accountsMail.sendVerification({ channel: t.channel('alpha'), user, origin: 'http://alpha.localhost:8080' });
+    await t.app.accountsMail.sendVerification({ channel: t.channel('alpha'), user });
     const files = await readdir(join(outboxDir, 'alpha'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{13}-[a-f0-9]{12}\.json$/);
     const stored = JSON.parse(await readFile(join(outboxDir, 'alpha', files[0] ?? ''), 'utf8')) as Record<string, string>;
     expect(stored).toMatchObject({ to: user.email, subject: 'Verify your email address for Alpha Sports', from: '"Alpha Sports" <no-reply@grandstand.localhost>' });
-    expect(stored.text).toContain('http://alpha.localhost:8080/verify-email?email=');
-    expect(stored.html).toContain('<a href="http://alpha.localhost:8080/verify-email?email=');
+    expect(stored.text).toContain('http://localhost:8080/verify-email?email=');
+    expect(stored.html).toContain('<a href="http://localhost:8080/verify-email?email=');
   });
 
   it('lists the host channel’s messages newest first and shows each with its links clickable, escaped', async () => {
     const older = await newUser('alpha', 'Older');
-    await t.app.accountsMail.sendPasswordReset({ channel: t.channel('alpha'), user: older, origin: 'http://alpha.localhost:8080' });
+    await t.app.accountsMail.sendPasswordReset({ channel: t.channel('alpha'), user: older });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const newer = await newUser('alpha', '<b>Newer</b>');
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset-request', headers: { host: 'alpha.localhost:8080' }, payload: { api_key: await t.keyFor('alpha'), email: newer.email } });
@@ -66,13 +66,13 @@ describe('local outbox (no SMTP_URL)', () => {
     expect(message.statusCode).toBe(200);
     expect(message.body).toContain('Hello &lt;b&gt;Newer&lt;/b&gt;,');
     expect(message.body).not.toContain('<b>Newer</b>');
-    expect(message.body).toMatch(/<a href="http:\/\/alpha\.localhost:8080\/password-reset\?email=[^"]+&amp;expires=\d+&amp;signature=[^"]+">/);
+    expect(message.body).toMatch(/<a href="http:\/\/localhost:8080\/password-reset\?email=[^"]+&amp;expires=\d+&amp;signature=[^"]+">/);
     expect(message.body).toContain('sandbox=');
   });
 
   it('shows one channel nothing of another’s outbox', async () => {
     const user = await newUser('bravo', 'Camille');
-    await t.app.accountsMail.sendVerification({ channel: t.channel('bravo'), user, origin: 'http://bravo.localhost:8080' });
+    await t.app.accountsMail.sendVerification({ channel: t.channel('bravo'), user });
     const bravo = await page('/outbox', 'bravo.localhost:8080');
     expect(bravo.body).toContain(user.email);
     expect(bravo.body).toContain('Confirmez votre adresse courriel pour Bravo Sports');
@@ -85,5 +85,59 @@ describe('local outbox (no SMTP_URL)', () => {
   it('answers 404 for an unknown or malformed message id', async () => {
     expect((await page('/outbox/1700000000000-000000000000')).statusCode).toBe(404);
     expect((await page('/outbox/..%2F..%2Fapp-secret')).statusCode).toBe(404);
+  });
+});
+
+describe('the outbox pages are off unless asked for (MAIL_OUTBOX)', () => {
+  let quiet: TestApp;
+  let quietDir: string;
+  beforeAll(async () => {
+    quietDir = await mkdtemp(join(tmpdir(), 'grandstand-outbox-off-'));
+    quiet = await buildTestApp({ mail: { outboxDir: quietDir } });
+  });
+  afterAll(async () => {
+    await quiet.close();
+    await rm(quietDir, { recursive: true, force: true });
+  });
+
+  it('keeps writing the files in development but serves nobody the mailed links', async () => {
+    const user = await createUsersRepository(quiet.app.db).create({ channelId: quiet.channel('alpha').id, email: `quiet-${Date.now()}@example.org`, passwordHash: await hashPassword('an old password'), firstName: 'Quinn', lastName: 'Viewer', verified: true });
+    const reset = await quiet.app.inject({ method: 'POST', url: '/api/auth/password-reset-request', headers: { host: 'alpha.localhost:8080' }, payload: { api_key: await quiet.keyFor('alpha'), email: user.email } });
+    expect(reset.statusCode).toBe(200);
+    let files: string[] = [];
+    for (let i = 0; i < 50 && files.length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      files = await readdir(join(quietDir, 'alpha')).catch(() => []);
+    }
+    expect(files).toHaveLength(1);
+    const id = (files[0] ?? '').replace(/\.json$/, '');
+    for (const url of ['/outbox', `/outbox/${id}`]) {
+      for (const host of ['alpha.localhost:8080', 'localhost:8080', 'evil.example']) {
+        const response = await quiet.app.inject({ url, headers: { host } });
+        expect(response.statusCode, `${host}${url}`).not.toBe(200);
+        expect(response.body).not.toContain(user.email);
+        expect(response.body).not.toContain('password-reset?');
+        expect(response.body).not.toContain('Demo outbox');
+      }
+    }
+  });
+});
+
+describe('mail disabled (MAIL_DISABLED=true)', () => {
+  it('writes and sends nothing, and the account routes answer as usual', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'grandstand-mail-off-'));
+    const off = await buildTestApp({ mail: { outboxDir: dir, disabled: true } });
+    try {
+      expect(off.app.accountsMail.mode).toBe('disabled');
+      const user = await createUsersRepository(off.app.db).create({ channelId: off.channel('alpha').id, email: `off-${Date.now()}@example.org`, passwordHash: await hashPassword('an old password'), firstName: 'Ola', lastName: 'Viewer', verified: true });
+      const reset = await off.app.inject({ method: 'POST', url: '/api/auth/password-reset-request', payload: { api_key: await off.keyFor('alpha'), email: user.email } });
+      expect(reset.statusCode).toBe(200);
+      await off.app.accountsMail.sendVerification({ channel: off.channel('alpha'), user });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await off.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

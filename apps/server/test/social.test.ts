@@ -22,7 +22,8 @@ beforeAll(async () => {
     GRANDSTAND_BRAVO_SOCIAL_FACEBOOK_ISSUER: oidc.issuer,
     GRANDSTAND_BRAVO_SOCIAL_FACEBOOK_CLIENT_ID: oidc.clientId,
   });
-  t = await buildTestApp({ social: { config, secret: 'social-test-secret' } });
+  // Each channel's public origin is where its site is: the redirect address registered above.
+  t = await buildTestApp({ social: { config, secret: 'social-test-secret' }, publicOrigins: { overrides: { alpha: `http://${HOSTS.alpha}`, bravo: `http://${HOSTS.bravo}` } } });
 });
 
 afterAll(async () => {

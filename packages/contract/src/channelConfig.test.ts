@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChannelConfig } from './channelConfig.ts';
+import { isPublicOrigin, parseChannelConfig } from './channelConfig.ts';
 
 const valid = {
   slug: 'riverton',
@@ -39,5 +39,28 @@ describe('parseChannelConfig', () => {
 
   it('refuses a language the product does not speak', () => {
     expect(() => parseChannelConfig({ ...valid, language: 'de' }, 'x.json')).toThrowError(/language/);
+  });
+});
+
+describe('publicOrigin', () => {
+  it('is optional and keeps an http(s) origin', () => {
+    expect(parseChannelConfig(valid, 'x.json').publicOrigin).toBeUndefined();
+    expect(parseChannelConfig({ ...valid, publicOrigin: 'https://watch.riverton.example' }, 'x.json').publicOrigin).toBe('https://watch.riverton.example');
+    expect(parseChannelConfig({ ...valid, publicOrigin: 'http://riverton.localhost:8080' }, 'x.json').publicOrigin).toBe('http://riverton.localhost:8080');
+  });
+
+  it('refuses anything but a bare http(s) origin, naming the field', () => {
+    for (const bad of ['watch.riverton.example', 'ftp://riverton.example', 'https://riverton.example/', 'https://riverton.example/site', 'https://riverton.example?x=1', 'https://riverton.example#top', 'https://user:pw@riverton.example', 'https://Riverton.example', 'https://riverton.example:443', 'javascript:alert(1)', '']) {
+      expect(() => parseChannelConfig({ ...valid, publicOrigin: bad }, 'x.json'), bad).toThrowError(/publicOrigin: must be an http\(s\) origin/);
+    }
+  });
+});
+
+describe('isPublicOrigin', () => {
+  it('accepts exactly what a browser names an origin', () => {
+    expect(isPublicOrigin('https://watch.example.com')).toBe(true);
+    expect(isPublicOrigin('http://localhost:8080')).toBe(true);
+    expect(isPublicOrigin('https://watch.example.com/')).toBe(false);
+    expect(isPublicOrigin('not a url')).toBe(false);
   });
 });

@@ -3,6 +3,23 @@ import { ColorSettings } from './channel.ts';
 import { Language } from './enums.ts';
 
 /**
+ * An http(s) origin exactly as a browser names it (`https://watch.example.com`,
+ * `http://localhost:8080`): scheme, lower-case host and a non-default port, nothing else — no
+ * path, trailing slash, query, fragment or credentials. Mailed links and redirects are built on it.
+ */
+export function isPublicOrigin(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+}
+
+export const PUBLIC_ORIGIN_PROBLEM = 'must be an http(s) origin like https://watch.example.com (no path, trailing slash, query or credentials)';
+
+/**
  * `channels/<slug>/channel.json`: who a channel is, read at build time by the site and at start by
  * the server. Adding a channel is adding a folder; no code changes (architecture: channels are data).
  */
@@ -20,6 +37,12 @@ export const ChannelConfig = z.object({
   /** A file in the channel folder, served as the site's logo and favicon. */
   logo: z.string().regex(/^[\w.-]+\.(svg|png)$/).optional(),
   description: z.string().max(300).optional(),
+  /**
+   * Where the channel's site is public (`https://watch.northfield.example`): mailed links and
+   * redirects point there, never at what a request claims its host is. Optional in development
+   * (the server derives `http://<slug>.localhost:<port>`); production refuses to start without it.
+   */
+  publicOrigin: z.string().refine(isPublicOrigin, PUBLIC_ORIGIN_PROBLEM).optional(),
 });
 export type ChannelConfig = z.infer<typeof ChannelConfig>;
 export type ChannelConfigInput = z.input<typeof ChannelConfig>;

@@ -105,7 +105,7 @@ export {
 } from './events.ts';
 export { capabilityFlags, ProfileResponse, User } from './user.ts';
 export { CustomFormSubmission, CustomFormSubmissionResponse, CustomFormValue } from './channel.ts';
-export { ChannelConfig, parseChannelConfig } from './channelConfig.ts';
+export { ChannelConfig, isPublicOrigin, parseChannelConfig, PUBLIC_ORIGIN_PROBLEM } from './channelConfig.ts';
 export type { ChannelConfigInput } from './channelConfig.ts';
 export {
   AddSessionBody,

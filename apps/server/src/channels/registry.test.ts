@@ -26,3 +26,32 @@ describe('ChannelRegistry.byHostname', () => {
     expect(registry.byId(1)?.config.slug).toBe('northfield');
   });
 });
+
+describe('ChannelRegistry.publicOrigin', () => {
+  const withOrigin = (c: LoadedChannel, publicOrigin: string): LoadedChannel => ({ ...c, config: { ...c.config, publicOrigin } });
+
+  it('derives the default channel on localhost and the others on <slug>.localhost, at the given port', () => {
+    const registry = new ChannelRegistry([channel(1, 'northfield', true), channel(2, 'laurentides', false)], { port: 8202 });
+    expect(registry.publicOrigin(1)).toBe('http://localhost:8202');
+    expect(registry.publicOrigin(2)).toBe('http://laurentides.localhost:8202');
+    expect(new ChannelRegistry([channel(1, 'northfield', true)]).publicOrigin(1)).toBe('http://localhost:8080');
+    expect(() => registry.publicOrigin(99)).toThrowError(/no channel 99/);
+  });
+
+  it('takes channel.json’s publicOrigin, and the variable’s over it', () => {
+    const registry = new ChannelRegistry(
+      [withOrigin(channel(1, 'northfield', true), 'https://watch.northfield.example'), withOrigin(channel(2, 'laurentides', false), 'https://old.laurentides.example')],
+      { overrides: { laurentides: 'https://laurentides.example' } },
+    );
+    expect(registry.publicOrigin(1)).toBe('https://watch.northfield.example');
+    expect(registry.publicOrigin(2)).toBe('https://laurentides.example');
+  });
+
+  it('resolves a channel’s configured host to that channel, keeping <slug>.localhost', () => {
+    const registry = new ChannelRegistry([channel(1, 'northfield', true), withOrigin(channel(2, 'laurentides', false), 'https://Laurentides.example:8443'.toLowerCase())]);
+    expect(registry.byHostname('laurentides.example')?.config.slug).toBe('laurentides');
+    expect(registry.byHostname('LAURENTIDES.example.')?.config.slug).toBe('laurentides');
+    expect(registry.byHostname('laurentides.localhost')?.config.slug).toBe('laurentides');
+    expect(registry.byHostname('elsewhere.example')?.config.slug).toBe('northfield');
+  });
+});

@@ -1,4 +1,5 @@
 import type { LoadedChannel } from './loadChannels.ts';
+import { configuredPublicOrigin, derivedPublicOrigin, type PublicOriginsOptions } from './publicOrigins.ts';
 
 /** The channels this server knows, looked up by host, key or id on every request. */
 export class ChannelRegistry {
@@ -7,15 +8,31 @@ export class ChannelRegistry {
   readonly #bySlug = new Map<string, LoadedChannel>();
   readonly #byKey = new Map<string, LoadedChannel>();
   readonly #byId = new Map<number, LoadedChannel>();
+  readonly #byConfiguredHost = new Map<string, LoadedChannel>();
+  readonly #publicOrigins = new Map<number, string>();
 
-  constructor(channels: readonly LoadedChannel[]) {
+  constructor(channels: readonly LoadedChannel[], origins: PublicOriginsOptions = {}) {
     this.all = channels;
     for (const channel of channels) {
       this.#bySlug.set(channel.config.slug, channel);
       this.#byKey.set(channel.config.channelKey, channel);
       this.#byId.set(channel.id, channel);
+      const configured = configuredPublicOrigin(channel, origins.overrides);
+      this.#publicOrigins.set(channel.id, configured ?? derivedPublicOrigin(channel, origins.port));
+      if (configured) this.#byConfiguredHost.set(new URL(configured).hostname, channel);
     }
     this.defaultChannel = channels.find((c) => c.config.default) ?? channels[0] ?? null;
+  }
+
+  /**
+   * The channel's public origin (architecture: "Never trust what the request says about itself"):
+   * the only base of mailed links, redirects and return addresses. Configured, or in development
+   * derived from the server's port (`publicOrigins.ts`); never the request's Host or Origin.
+   */
+  publicOrigin(channelId: number): string {
+    const origin = this.#publicOrigins.get(channelId);
+    if (origin === undefined) throw new Error(`no channel ${channelId}`);
+    return origin;
   }
 
   bySlug(slug: string): LoadedChannel | undefined {
@@ -31,12 +48,14 @@ export class ChannelRegistry {
   }
 
   /**
-   * `<slug>.localhost` is that channel (undefined when unknown: the caller answers 404);
-   * `localhost`, an IP address and any other host are the default channel, as production serves
-   * each channel on its own domain and this reference server has one default.
+   * A channel's configured public host is that channel (its own domain); `<slug>.localhost` is that
+   * channel (undefined when unknown: the caller answers 404); `localhost`, an IP address and any
+   * other host are the default channel, as this reference server has one default.
    */
   byHostname(hostname: string): LoadedChannel | null | undefined {
     const host = hostname.toLowerCase().replace(/\.$/, '');
+    const configured = this.#byConfiguredHost.get(host);
+    if (configured) return configured;
     if (host.endsWith('.localhost')) return this.bySlug(host.slice(0, -'.localhost'.length));
     return this.defaultChannel;
   }

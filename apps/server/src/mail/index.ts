@@ -1,7 +1,6 @@
 // Mail for accounts (issue 4): transport, templates, signed links, the accountsMail decorator.
 export { default as accountsMailPlugin, mailConfigFromEnv } from './plugin.ts';
 export type { AccountMailInput, AccountsMail, MailOptions, MailUser } from './plugin.ts';
-export { siteOriginOf } from './origin.ts';
 export { LINK_TTL_SECONDS, checkLink, linkUrl, passwordBinding, signLink } from './links.ts';
 export type { LinkCheck, LinkData, LinkPurpose } from './links.ts';
 export { createMailer, listOutbox, readOutboxMessage } from './mailer.ts';

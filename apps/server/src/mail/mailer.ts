@@ -23,8 +23,8 @@ export interface OutboxMessage {
 }
 
 export interface Mailer {
-  /** `smtp` when SMTP_URL is set, else `outbox`: files a person running the demo can read at /outbox. */
-  readonly mode: 'smtp' | 'outbox';
+  /** `smtp` when SMTP_URL is set; `disabled` (MAIL_DISABLED) sends nothing; else `outbox`: files a person running the demo can read at /outbox. */
+  readonly mode: 'smtp' | 'outbox' | 'disabled';
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
@@ -40,7 +40,8 @@ function formatAddress(from: { name: string; address: string }): string {
  * Mail through nodemailer (issue 4): SMTP when `smtpUrl` is given; otherwise nodemailer's JSON
  * transport builds the message and it is written to the outbox instead of being sent.
  */
-export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
+export function createMailer(options: { smtpUrl?: string; outboxDir: string; disabled?: boolean }): Mailer {
+  if (options.disabled) return { mode: 'disabled', send: async () => {}, close: () => {} };
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

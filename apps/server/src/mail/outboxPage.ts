@@ -3,7 +3,7 @@ import type { OutboxMessage } from './mailer.ts';
 
 const NOTICE =
   'Demo outbox: no SMTP server is configured (SMTP_URL), so the mail this channel sends is kept here instead. ' +
-  'This page is an aid for running the demo, not part of the product; it is not served when SMTP_URL is set.';
+  'This page is an aid for running the demo, not part of the product; it is served only with MAIL_OUTBOX=on, never in production.';
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -16,6 +16,13 @@ export interface MailOptions {
   smtpUrl?: string;
   /** Where outbox messages go. Default: a fresh temporary folder (tests, tools); `serve` passes `<data dir>/outbox`. */
   outboxDir?: string;
+  /**
+   * Serve the outbox pages (`/outbox`) on each channel's site: a demo aid that shows every mailed
+   * link (reset links included) to anyone, so it is off unless asked for (`MAIL_OUTBOX=on`).
+   */
+  outbox?: boolean;
+  /** Send no mail at all (`MAIL_DISABLED=true`): nothing is written or sent, each skipped mail is logged. */
+  disabled?: boolean;
   /** Signs the mailed links. Default: random in memory; `serve` passes APP_SECRET or the stored one. */
   secret?: string | Uint8Array;
   /** The sender's address; the channel's name is the sender's name. */
@@ -24,10 +31,54 @@ export interface MailOptions {
   now?: () => number;
 }
 
-/** What `serve` runs with: SMTP_URL, MAIL_FROM, APP_SECRET (or the stored secret), `<data dir>/outbox`. */
+/** How mail leaves, from the environment, checked before anything is read or written. */
+export interface MailMode {
+  smtpUrl: string | undefined;
+  outbox: boolean;
+  disabled: boolean;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, on: string, off: string): boolean {
+  const value = env[name];
+  if (value === undefined || value === '' || value === off) return false;
+  if (value === on) return true;
+  throw new Error(`${name}: must be ${on} or ${off} (got "${value}")`);
+}
+
+/**
+ * SMTP_URL, MAIL_OUTBOX (`on` | `off`, default off), MAIL_DISABLED (`true` | `false`, default
+ * false), parsed strictly. In production (`NODE_ENV=production`) mail must really leave: SMTP_URL
+ * is required unless mail is explicitly disabled, and the outbox pages are refused.
+ */
+export function mailModeFromEnv(env: NodeJS.ProcessEnv = process.env): MailMode {
+  const smtpUrl = env.SMTP_URL || undefined;
+  const outbox = onOff(env, 'MAIL_OUTBOX', 'on', 'off');
+  const disabled = onOff(env, 'MAIL_DISABLED', 'true', 'false');
+  if (smtpUrl !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      // Reported below, without echoing the value: it may hold a password.
+    }
+    if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') throw new Error('SMTP_URL: must be an smtp:// or smtps:// URL with a host');
+  }
+  if (disabled && smtpUrl !== undefined) throw new Error('MAIL_DISABLED: true while SMTP_URL is set; choose one');
+  if (outbox && (smtpUrl !== undefined || disabled)) throw new Error('MAIL_OUTBOX: on shows the local outbox, which holds mail only when SMTP_URL is unset and mail is not disabled');
+  if (env.NODE_ENV === 'production') {
+    if (outbox) throw new Error('MAIL_OUTBOX: on is refused in production (NODE_ENV=production): the outbox pages show every mailed link to anyone');
+    if (smtpUrl === undefined && !disabled) throw new Error('SMTP_URL: required in production (NODE_ENV=production); set MAIL_DISABLED=true to run without mail');
+  }
+  return { smtpUrl, outbox, disabled };
+}
+
+/** What `serve` runs with: `mailModeFromEnv()`, MAIL_FROM, APP_SECRET (or the stored secret), `<data dir>/outbox`. */
 export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailOptions {
+  const mode = mailModeFromEnv(env);
   return {
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: mode.smtpUrl,
+    outbox: mode.outbox,
+    disabled: mode.disabled,
     outboxDir: join(dataDirFromEnv(env), 'outbox'),
     secret: loadOrCreateAppSecret(env),
     fromAddress: env.MAIL_FROM || undefined,
@@ -38,13 +89,9 @@ export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailOpt
 export type MailUser = Pick<UserRow, 'id' | 'email' | 'first_name' | 'password_hash'>;
 
 export interface AccountMailInput {
-  /** The channel, or its id. */
+  /** The channel, or its id. The link points at its public origin (`app.channels.publicOrigin`), never at the request's host. */
   channel: LoadedChannel | number;
   user: MailUser;
-  /** The channel's site origin, e.g. `http://alpha.localhost:8080` (`siteOriginOf(app, request, channelId)`). */
-  origin?: string;
-  /** Same as `origin` (the name in the issue's interface notes). */
-  siteOrigin?: string;
 }
 
 export interface AccountsMail {
@@ -52,7 +99,7 @@ export interface AccountsMail {
   sendVerification(input: AccountMailInput): Promise<void>;
   /** Mails the password-reset link (valid 1 h, works once). */
   sendPasswordReset(input: AccountMailInput): Promise<void>;
-  readonly mode: 'smtp' | 'outbox';
+  readonly mode: 'smtp' | 'outbox' | 'disabled';
 }
 
 declare module 'fastify' {
@@ -71,27 +118,31 @@ declare module '../app.ts' {
 
 /**
  * Mail for accounts (issue 4): the `accountsMail` decorator, the verify and reset routes under
- * /api, and the demo outbox page at /outbox when no SMTP server is configured.
+ * /api, and the demo outbox page at /outbox when no SMTP server is configured and it is asked for.
  */
 export default fp<MailOptions>(
   async (app, options) => {
     const secret = options.secret ?? randomBytes(32);
     const now = options.now ?? (() => Math.floor(Date.now() / 1000));
     const outboxDir = options.outboxDir ?? join(tmpdir(), `grandstand-outbox-${randomBytes(6).toString('hex')}`);
-    const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir });
+    const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir, disabled: options.disabled });
     const fromAddress = options.fromAddress ?? 'no-reply@grandstand.localhost';
 
     const send = async (kind: 'verify-email' | 'password-reset', input: AccountMailInput) => {
       const channel = typeof input.channel === 'number' ? app.channels.byId(input.channel) : input.channel;
       if (!channel) throw new Error(`unknown channel ${String(input.channel)}`);
-      const origin = input.origin ?? input.siteOrigin;
-      if (!origin) throw new Error('a mailed link needs the site origin');
+      // Only the configured (or, in development, derived) origin: a Host header must never aim a genuine link elsewhere.
+      const origin = app.channels.publicOrigin(channel.id);
       const expires = now() + LINK_TTL_SECONDS[kind];
       const binding = kind === 'password-reset' ? passwordBinding(input.user.password_hash) : undefined;
       const signature = signLink({ channelId: channel.id, email: input.user.email, expires, purpose: kind, binding }, secret);
       const link = linkUrl(origin, `/${kind}`, { email: input.user.email, expires, signature });
       const template = kind === 'verify-email' ? verificationMail : passwordResetMail;
       const content = template({ channelName: channel.config.name, language: channel.config.language, firstName: input.user.first_name, link });
+      if (mailer.mode === 'disabled') {
+        app.log.warn({ channel: channel.config.slug, kind }, 'mail is disabled (MAIL_DISABLED): a mail was not sent');
+        return;
+      }
       await mailer.send({ ...content, channelSlug: channel.config.slug, from: { name: channel.config.name, address: fromAddress }, to: input.user.email });
     };
 
@@ -105,8 +156,9 @@ export default fp<MailOptions>(
     // In the guarded /api scope (src/app.ts), which adds the /api prefix.
     app.registerApiRoutes(authMailRoutes, { secret, now });
 
-    if (mailer.mode === 'outbox') {
-      // A demo aid (issue 4): the person running the demo opens the links mailed on this host's channel.
+    if (mailer.mode === 'outbox' && options.outbox === true) {
+      // A demo aid (issue 4): the person running the demo opens the links mailed on this host's
+      // channel. Anyone can, reset links included: only when asked for, never in production.
       const html = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'" };
       app.get('/outbox', async (request, reply) => {
         const channel = request.hostChannel;

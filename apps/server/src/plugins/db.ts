@@ -3,6 +3,7 @@ import type { SessionOptions } from '../accounts/config.ts';
 import { schedulePruning } from '../accounts/pruning.ts';
 import { ChannelRegistry } from '../channels/registry.ts';
 import type { LoadedChannel } from '../channels/loadChannels.ts';
+import type { PublicOriginsOptions } from '../channels/publicOrigins.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiKeyRepository, type ApiKeyCacheOptions, listenForEndedKeys } from '../repositories/apiKeyRepository.ts';
 import { CatalogRepository } from '../repositories/catalogRepository.ts';
@@ -13,13 +14,14 @@ export interface DbPluginOptions {
   apiKeyCache?: ApiKeyCacheOptions;
   /** Session lifetimes and key pruning (accounts/config.ts). */
   sessions?: SessionOptions;
+  publicOrigins?: PublicOriginsOptions;
 }
 
 /** The database, the known channels and the repositories built on them. The app owns none of them: the caller closes the database. */
 export default fp<DbPluginOptions>(
   async (app, options) => {
     app.decorate('db', options.db);
-    app.decorate('channels', new ChannelRegistry(options.channels));
+    app.decorate('channels', new ChannelRegistry(options.channels, options.publicOrigins));
     const apiKeys = new ApiKeyRepository(options.db, options.apiKeyCache, options.sessions);
     app.decorate('apiKeys', apiKeys);
     app.addHook('onClose', async () => apiKeys.dispose());

@@ -107,7 +107,7 @@ export default fp<SocialPluginOptions>(
         try {
           const { provider } = request.params;
           const client = await clientFor(request.channelId, provider);
-          const origin = `${request.protocol}://${request.host}`;
+          const origin = app.channels.publicOrigin(request.channelId);
           // The site and its api share an origin ({api} is <site>/api): the browser comes back here.
           const hostChannel = app.channels.byHostname(request.hostname);
           if (!hostChannel || hostChannel.id !== request.channelId) {

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createUsersRepository, endUserSessions, hashPassword, passwordProblem } from '../../accounts/index.ts';
 import { checkLink, passwordBinding } from '../../mail/links.ts';
-import { siteOriginOf } from '../../mail/origin.ts';
 
 export interface AuthMailRoutesOptions {
   secret: string | Uint8Array;
@@ -55,8 +54,7 @@ const authMailRoutes: FastifyPluginAsyncZod<AuthMailRoutesOptions> = async (app,
       const user = await users.findByEmail(request.channelId, request.body.email);
       if (user) {
         // Not awaited: the answer leaves as fast for a known address as for an unknown one.
-        const origin = siteOriginOf(app, request, request.channelId);
-        app.accountsMail.sendPasswordReset({ channel: request.channelId, user, origin }).catch((error: unknown) => {
+        app.accountsMail.sendPasswordReset({ channel: request.channelId, user }).catch((error: unknown) => {
           request.log.error({ err: error }, 'the password-reset mail could not be sent');
         });
       }
@@ -72,10 +70,11 @@ const authMailRoutes: FastifyPluginAsyncZod<AuthMailRoutesOptions> = async (app,
       const problem = passwordProblem(password, password_confirmation);
       if (problem) return reply.code(400).send(fail(problem.message, problem.field));
       const user = await users.findByEmail(request.channelId, email);
-      if (!user) return reply.code(400).send(fail(AUTH_MESSAGES.resetFailed, 'email'));
-      const binding = passwordBinding(user.password_hash);
+      const binding = passwordBinding(user?.password_hash ?? null);
       const check = checkLink({ channelId: request.channelId, email, expires, purpose: 'password-reset', binding }, signature, secret, now());
-      if (check === 'forged') return reply.code(400).send(fail(AUTH_MESSAGES.resetFailed, 'signature'));
+      // An unknown address answers as a forged link (same status, message and field, no extra
+      // work): only a genuine link, which only the address's owner gets, learns more.
+      if (!user || check === 'forged') return reply.code(400).send(fail(AUTH_MESSAGES.resetFailed, 'signature'));
       if (check === 'expired') return reply.code(400).send(fail(AUTH_MESSAGES.resetKeyExpired, 'expires'));
       // The new hash changes the binding: this link (and any other reset link) stops working.
       await users.setPassword(request.channelId, user.id, await hashPassword(password), { temporary: false });

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { AUTH_MESSAGES, isValidEmail, PASSWORD_MAX_LENGTH } from '@grandstand/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bindKeyToUser,
@@ -38,13 +38,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const problem = passwordProblem(body.password, body.password_confirmation) ?? nameProblem(body, 'first_name', true) ?? nameProblem(body, 'last_name', true);
     if (problem) return fail(reply, 422, problem.field, problem.message);
     if (body.terms !== true && body.terms !== 1 && body.terms !== '1' && body.terms !== 'true') return fail(reply, 422, 'terms', 'Please accept terms & conditions');
+    // Hashed before the address is looked up: a taken address costs the same Argon2 hash as a new one.
+    const passwordHash = await hashPassword(body.password as string);
     if (await users.findByEmail(request.channelId, email)) return fail(reply, 422, 'email', AUTH_MESSAGES.emailTaken);
     let user: UserRow;
     try {
       user = await users.create({
         channelId: request.channelId,
         email,
-        passwordHash: await hashPassword(body.password as string),
+        passwordHash,
         firstName: text(body.first_name) ?? null,
         lastName: text(body.last_name) ?? null,
         verified: false,
@@ -57,7 +59,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const mail = mailOf(app);
     if (mail) {
       // A mail that cannot be sent must not undo the account: the viewer can ask again.
-      await mail.sendVerification({ channel: request.channelId, user, siteOrigin: siteOrigin(request) }).catch((error: unknown) => request.log.error({ err: error }, 'verification mail failed'));
+      await mail.sendVerification({ channel: request.channelId, user }).catch((error: unknown) => request.log.error({ err: error }, 'verification mail failed'));
     }
     // spec §8: the client rejects any success status but 200, so a new account is a 200 too.
     return reply.code(200).send(sessionAnswer(user, apiKey));
@@ -129,16 +131,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The mail decorator (src/mail) when that plugin is registered; registration works without it. */
 interface VerificationMailer {
-  sendVerification(input: { channel: number; user: UserRow; siteOrigin: string }): Promise<void>;
+  sendVerification(input: { channel: number; user: UserRow }): Promise<void>;
 }
 function mailOf(app: FastifyInstance): VerificationMailer | undefined {
   return app.hasDecorator('accountsMail') ? (app as unknown as { accountsMail?: VerificationMailer }).accountsMail : undefined;
-}
-
-function siteOrigin(request: FastifyRequest): string {
-  const origin = request.headers.origin;
-  if (typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin)) return origin;
-  return `${request.protocol}://${request.host}`;
 }
 
 export default authRoutes;

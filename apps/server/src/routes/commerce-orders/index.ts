@@ -41,11 +41,11 @@ import { currentUser, fail, unauthenticated } from '../auth/helpers.ts';
 const DEFAULT_PAGE = 20;
 
 /**
- * Where the provider sends the viewer back: the origin this request came to (the channel's site
- * serves its API) plus a path of the site, validated by the contract as a same-site path.
+ * Where the provider sends the viewer back: the channel's public origin (configuration, never the
+ * request's Host) plus a path of the site, validated by the contract as a same-site path.
  */
 function returnUrl(request: FastifyRequest, path: string | undefined): string {
-  return `${request.protocol}://${request.host}${path ?? '/'}`;
+  return `${request.server.channels.publicOrigin(request.channelId)}${path ?? '/'}`;
 }
 
 function providerOf(app: FastifyInstance, reply: FastifyReply, name: CardProvider): CardProviderApi | null {

@@ -1,0 +1,63 @@
+import { isPublicOrigin, PUBLIC_ORIGIN_PROBLEM } from '@grandstand/contract';
+import type { ChannelFolder } from './loadChannels.ts';
+
+/**
+ * Where each channel's site is public (architecture: "Never trust what the request says about
+ * itself"): mailed links, redirects and return addresses are built on it, never on Host, Origin or
+ * X-Forwarded-*. Per channel: `CHANNEL_PUBLIC_ORIGINS`, else `publicOrigin` in its channel.json,
+ * else (outside production only) an origin derived from the server's own port.
+ */
+export interface PublicOriginsOptions {
+  /** slug → origin (`CHANNEL_PUBLIC_ORIGINS`); wins over the channel.json's `publicOrigin`. */
+  overrides?: Readonly<Record<string, string>>;
+  /** The port of a derived origin (`serve`'s PORT). Default 8080. */
+  port?: number;
+}
+
+export const DEFAULT_PORT = 8080;
+export const PUBLIC_ORIGINS_VARIABLE = 'CHANNEL_PUBLIC_ORIGINS';
+
+type ChannelLike = Pick<ChannelFolder, 'config'>;
+
+/**
+ * The origin of a channel with none configured (development): the default channel where the demo
+ * serves it, `http://localhost:<port>`, any other `http://<slug>.localhost:<port>` — both resolve to
+ * that channel by host, and neither comes from the request.
+ */
+export function derivedPublicOrigin(channel: ChannelLike, port: number = DEFAULT_PORT): string {
+  const host = channel.config.default ? 'localhost' : `${channel.config.slug}.localhost`;
+  return new URL(`http://${host}:${port}`).origin;
+}
+
+/** The configured origin (variable, then channel.json), or null when neither is set. */
+export function configuredPublicOrigin(channel: ChannelLike, overrides: Readonly<Record<string, string>> = {}): string | null {
+  return overrides[channel.config.slug] ?? channel.config.publicOrigin ?? null;
+}
+
+/**
+ * `CHANNEL_PUBLIC_ORIGINS="northfield=https://watch.northfield.example,laurentides=https://…"`,
+ * parsed strictly: an entry that is not `slug=origin`, an unknown or repeated slug, or an origin
+ * that is not a bare http(s) origin stops the start, naming the variable and the entry.
+ */
+export function publicOriginsFromEnv(value: string | undefined, slugs: readonly string[]): Record<string, string> {
+  const origins: Record<string, string> = {};
+  const entries = (value ?? '').split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => entry === '')) return origins;
+  const fail = (entry: string, problem: string) => new Error(`${PUBLIC_ORIGINS_VARIABLE}: "${entry}" ${problem} (a comma list of slug=origin, e.g. northfield=https://watch.northfield.example)`);
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    if (at <= 0) throw fail(entry, 'is not slug=origin');
+    const slug = entry.slice(0, at).trim();
+    const origin = entry.slice(at + 1).trim();
+    if (!slugs.includes(slug)) throw fail(entry, `names no channel (channels: ${slugs.join(', ') || 'none'})`);
+    if (slug in origins) throw fail(entry, 'repeats a channel');
+    if (!isPublicOrigin(origin)) throw fail(entry, PUBLIC_ORIGIN_PROBLEM);
+    origins[slug] = origin;
+  }
+  return origins;
+}
+
+/** The slugs of channels with no configured origin (production refuses to start with any). */
+export function channelsWithoutPublicOrigin(channels: readonly ChannelLike[], overrides: Readonly<Record<string, string>> = {}): string[] {
+  return channels.filter((channel) => configuredPublicOrigin(channel, overrides) === null).map((channel) => channel.config.slug);
+}

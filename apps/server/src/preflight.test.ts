@@ -1,0 +1,90 @@
+import type { ChannelConfig } from '@grandstand/contract';
+import { describe, expect, it } from 'vitest';
+import { publicOriginsFromEnv } from './channels/publicOrigins.ts';
+import { mailModeFromEnv } from './mail/plugin.ts';
+import { servePreflight } from './preflight.ts';
+
+const channel = (slug: string, extra: Partial<ChannelConfig> = {}) => ({ config: { slug, default: slug === 'northfield', ...extra } as ChannelConfig });
+const channels = [channel('northfield'), channel('laurentides')];
+const SMTP = { SMTP_URL: 'smtp://mailer:secret@mail.example:587' };
+const ORIGINS = { CHANNEL_PUBLIC_ORIGINS: 'northfield=https://watch.northfield.example, laurentides=https://laurentides.example' };
+
+describe('CHANNEL_PUBLIC_ORIGINS', () => {
+  it('maps each named channel to its origin', () => {
+    expect(publicOriginsFromEnv(ORIGINS.CHANNEL_PUBLIC_ORIGINS, ['northfield', 'laurentides'])).toEqual({
+      northfield: 'https://watch.northfield.example',
+      laurentides: 'https://laurentides.example',
+    });
+    expect(publicOriginsFromEnv(undefined, ['northfield'])).toEqual({});
+    expect(publicOriginsFromEnv('  ', ['northfield'])).toEqual({});
+  });
+
+  it('stops on a bad entry, an unknown or repeated slug, or a value that is not a bare origin, naming the variable', () => {
+    for (const bad of [
+      'northfield',
+      '=https://x.example',
+      'nosuch=https://x.example',
+      'northfield=https://a.example,northfield=https://b.example',
+      'northfield=https://watch.northfield.example/site',
+      'northfield=watch.northfield.example',
+      'northfield=ftp://watch.northfield.example',
+      'northfield=https://watch.northfield.example,',
+    ]) {
+      expect(() => publicOriginsFromEnv(bad, ['northfield', 'laurentides']), bad).toThrowError(/^CHANNEL_PUBLIC_ORIGINS: /);
+    }
+  });
+});
+
+describe('servePreflight', () => {
+  it('outside production, starts with nothing configured (origins derived from PORT)', () => {
+    expect(servePreflight({ PORT: '8202' }, channels)).toEqual({ production: false, port: 8202, publicOrigins: { overrides: {}, port: 8202 } });
+    expect(servePreflight({}, channels).port).toBe(8080);
+  });
+
+  it('refuses a bad PORT or CHANNEL_PUBLIC_ORIGINS, naming it', () => {
+    expect(() => servePreflight({ PORT: 'eighty' }, channels)).toThrowError(/^PORT: /);
+    expect(() => servePreflight({ PORT: '70000' }, channels)).toThrowError(/^PORT: /);
+    expect(() => servePreflight({ CHANNEL_PUBLIC_ORIGINS: 'riverton=https://r.example' }, channels)).toThrowError(/^CHANNEL_PUBLIC_ORIGINS: "riverton=https:\/\/r\.example" names no channel/);
+  });
+
+  it('in production, refuses to start while a channel has no public origin, naming the channel', () => {
+    const production = { NODE_ENV: 'production', ...SMTP };
+    expect(() => servePreflight(production, channels)).toThrowError(/none for: northfield, laurentides/);
+    expect(() => servePreflight({ ...production, CHANNEL_PUBLIC_ORIGINS: 'northfield=https://watch.northfield.example' }, channels)).toThrowError(/none for: laurentides\./);
+    // channel.json's publicOrigin counts; the variable completes it.
+    const configured = [channel('northfield', { publicOrigin: 'https://watch.northfield.example' }), channel('laurentides')];
+    expect(() => servePreflight(production, configured)).toThrowError(/none for: laurentides\./);
+    const started = servePreflight({ ...production, CHANNEL_PUBLIC_ORIGINS: 'laurentides=https://laurentides.example' }, configured);
+    expect(started).toMatchObject({ production: true, publicOrigins: { overrides: { laurentides: 'https://laurentides.example' } } });
+  });
+
+  it('in production, refuses to start without SMTP_URL unless mail is disabled, and refuses the outbox', () => {
+    const production = { NODE_ENV: 'production', ...ORIGINS };
+    expect(() => servePreflight(production, channels)).toThrowError(/^SMTP_URL: required in production/);
+    expect(servePreflight({ ...production, MAIL_DISABLED: 'true' }, channels).production).toBe(true);
+    expect(servePreflight({ ...production, ...SMTP }, channels).production).toBe(true);
+    expect(() => servePreflight({ ...production, MAIL_OUTBOX: 'on' }, channels)).toThrowError(/^MAIL_OUTBOX: on is refused in production/);
+  });
+});
+
+describe('mailModeFromEnv', () => {
+  it('keeps the outbox pages off unless MAIL_OUTBOX=on', () => {
+    expect(mailModeFromEnv({})).toEqual({ smtpUrl: undefined, outbox: false, disabled: false });
+    expect(mailModeFromEnv({ MAIL_OUTBOX: 'off' }).outbox).toBe(false);
+    expect(mailModeFromEnv({ MAIL_OUTBOX: 'on' }).outbox).toBe(true);
+    expect(mailModeFromEnv({ ...SMTP })).toEqual({ smtpUrl: SMTP.SMTP_URL, outbox: false, disabled: false });
+    expect(mailModeFromEnv({ MAIL_DISABLED: 'true' })).toEqual({ smtpUrl: undefined, outbox: false, disabled: true });
+  });
+
+  it('parses strictly and refuses settings that contradict each other, naming the variable', () => {
+    expect(() => mailModeFromEnv({ MAIL_OUTBOX: 'yes' })).toThrowError(/^MAIL_OUTBOX: must be on or off/);
+    expect(() => mailModeFromEnv({ MAIL_DISABLED: '1' })).toThrowError(/^MAIL_DISABLED: must be true or false/);
+    expect(() => mailModeFromEnv({ SMTP_URL: 'http://mail.example' })).toThrowError(/^SMTP_URL: must be an smtp/);
+    // The message never repeats the value: it may hold the SMTP password.
+    expect(() => mailModeFromEnv({ SMTP_URL: 'smtp://user:hunter2@' })).toThrowError(/^SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL with a host$/);
+    expect(() => mailModeFromEnv({ SMTP_URL: 'hunter2' })).toThrowError(/^SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL with a host$/);
+    expect(() => mailModeFromEnv({ ...SMTP, MAIL_DISABLED: 'true' })).toThrowError(/^MAIL_DISABLED: /);
+    expect(() => mailModeFromEnv({ ...SMTP, MAIL_OUTBOX: 'on' })).toThrowError(/^MAIL_OUTBOX: /);
+    expect(() => mailModeFromEnv({ MAIL_DISABLED: 'true', MAIL_OUTBOX: 'on' })).toThrowError(/^MAIL_OUTBOX: /);
+  });
+});

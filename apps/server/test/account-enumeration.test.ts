@@ -1,0 +1,129 @@
+import { ApiErrorBody, AUTH_MESSAGES } from '@grandstand/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsersRepository, hashPassword } from '../src/accounts/index.ts';
+import { signLink } from '../src/mail/links.ts';
+import { buildTestApp, type TestApp } from './helper.ts';
+
+// Nothing a visitor sends may tell which addresses hold an account of a channel: not the answer
+// (status, message, field) and not the time it takes (an unknown address costs the same Argon2
+// hash a known one does).
+const SECRET = 'enumeration-test-secret-0123456789';
+const PASSWORD = 'touchline-42-blue';
+let t: TestApp;
+let key: string;
+let serial = 0;
+const fresh = () => `enum${++serial}-${Date.now()}@example.org`;
+
+beforeAll(async () => {
+  t = await buildTestApp({ mail: { secret: SECRET } });
+  key = await t.keyFor('alpha');
+});
+afterAll(async () => t.close());
+
+async function account(options: { password?: string | null; verified?: boolean } = {}) {
+  return createUsersRepository(t.app.db).create({
+    channelId: t.channel('alpha').id,
+    email: fresh(),
+    passwordHash: options.password === null ? null : await hashPassword(options.password ?? PASSWORD),
+    firstName: 'Dana',
+    lastName: 'Viewer',
+    verified: options.verified ?? true,
+  });
+}
+
+const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, payload: { api_key: key, ...payload } });
+
+/** What a caller can compare: status and body (message, field, errors). */
+const answerOf = (response: { statusCode: number; json(): unknown }) => ({ status: response.statusCode, body: response.json() });
+
+async function timed(call: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await call();
+  return performance.now() - started;
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** Alternates the two calls and compares medians: the faster must take at least half the slower's time. */
+async function expectSimilarTiming(a: () => Promise<unknown>, b: () => Promise<unknown>, label: string) {
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    ta.push(await timed(a));
+    tb.push(await timed(b));
+  }
+  const [ma, mb] = [median(ta), median(tb)];
+  expect(Math.min(ma, mb) / Math.max(ma, mb), `${label}: medians ${ma.toFixed(1)} ms and ${mb.toFixed(1)} ms`).toBeGreaterThan(0.5);
+}
+
+describe('password reset', () => {
+  it('answers a wrong signature for a known address exactly as any link for an unknown one', async () => {
+    const known = await account();
+    const expires = Math.floor(Date.now() / 1000) + 600;
+    const body = { expires, signature: 'x'.repeat(43), password: 'a brand new one', password_confirmation: 'a brand new one' };
+    const forKnown = answerOf(await post('/api/auth/password-reset', { ...body, email: known.email }));
+    const forUnknown = answerOf(await post('/api/auth/password-reset', { ...body, email: fresh() }));
+    expect(forKnown.status).toBe(400);
+    expect(forUnknown).toEqual(forKnown);
+    expect(ApiErrorBody.parse(forKnown.body)).toMatchObject({ message: AUTH_MESSAGES.resetFailed, field: 'signature' });
+
+    // A signature made for the address (as if the link was genuine) does not help on an unknown one.
+    const unknown = fresh();
+    const signed = signLink({ channelId: t.channel('alpha').id, email: unknown, expires, purpose: 'password-reset', binding: 'no-password' }, SECRET);
+    expect(answerOf(await post('/api/auth/password-reset', { ...body, email: unknown, signature: signed }))).toEqual(forKnown);
+    // An already expired time changes nothing without a genuine signature.
+    const past = { ...body, expires: expires - 7200 };
+    expect(answerOf(await post('/api/auth/password-reset', { ...past, email: known.email }))).toEqual(forKnown);
+    expect(answerOf(await post('/api/auth/password-reset', { ...past, email: fresh() }))).toEqual(forKnown);
+  });
+
+  it('answers a reset request the same for a known and an unknown address, in similar time', async () => {
+    const known = await account();
+    expect(answerOf(await post('/api/auth/password-reset-request', { email: fresh() }))).toEqual(answerOf(await post('/api/auth/password-reset-request', { email: known.email })));
+    await expectSimilarTiming(
+      () => post('/api/auth/password-reset-request', { email: known.email }),
+      () => post('/api/auth/password-reset-request', { email: fresh() }),
+      'reset request',
+    );
+  });
+});
+
+describe('email verification', () => {
+  it('answers a forged link for a verified address exactly as one for an unknown address', async () => {
+    const verified = await account({ verified: true });
+    const body = { expires: Math.floor(Date.now() / 1000) + 600, signature: 'x'.repeat(43) };
+    const forKnown = answerOf(await post('/api/auth/email-verify', { ...body, email: verified.email }));
+    expect(forKnown.status).toBe(400);
+    expect(answerOf(await post('/api/auth/email-verify', { ...body, email: fresh() }))).toEqual(forKnown);
+  });
+});
+
+describe('login', () => {
+  it('answers an unknown address, a wrong password and a password-less (social) account alike, in similar time', async () => {
+    const known = await account();
+    const social = await account({ password: null });
+    const wrong = answerOf(await post('/api/v2/auth/login', { email: known.email, password: 'not the password' }));
+    expect(wrong.status).toBe(422);
+    expect(answerOf(await post('/api/v2/auth/login', { email: fresh(), password: 'not the password' }))).toEqual(wrong);
+    expect(answerOf(await post('/api/v2/auth/login', { email: social.email, password: 'not the password' }))).toEqual(wrong);
+    await expectSimilarTiming(
+      () => post('/api/v2/auth/login', { email: known.email, password: 'not the password' }),
+      () => post('/api/v2/auth/login', { email: fresh(), password: 'not the password' }),
+      'login',
+    );
+  });
+});
+
+describe('registration', () => {
+  it('costs an address already registered the same Argon2 hash as a new one', async () => {
+    // The answer itself names a taken address (spec §8: "The email address you have entered is
+    // already registered."); the time must not add anything, e.g. to a caller who cannot read it.
+    const taken = await account();
+    const register = (email: string, apiKey = key) =>
+      t.app.inject({ method: 'POST', url: '/api/v2/auth/register', payload: { api_key: apiKey, email, password: PASSWORD, password_confirmation: PASSWORD, first_name: 'Ada', last_name: 'Fan', terms: true } });
+    const answer = await register(taken.email);
+    expect(answerOf(answer)).toMatchObject({ status: 422, body: { field: 'email', message: AUTH_MESSAGES.emailTaken } });
+    // A new account ends the visitor key it was made with: each one gets its own, fetched beforehand.
+    const keys = await Promise.all(Array.from({ length: 5 }, () => t.keyFor('alpha')));
+    await expectSimilarTiming(() => register(taken.email), () => register(fresh(), keys.pop()), 'registration');
+  });
+});
