@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { notifyDataChanged } from '../cache/invalidation.ts';
+import { oneOpenOrderMigration } from '../commerce/orders/openOrderMigration.ts';
 import { sandboxMigration } from '../payments/sandbox/migration.ts';
 import type { Database } from './schema.ts';
 
@@ -459,6 +460,7 @@ export const migrations: Record<string, Migration> = {
   '0005_accounts': accounts,
   '0006_commerce': commerce,
   '0007_sandbox': sandboxMigration,
+  '0008_one_open_order': oneOpenOrderMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

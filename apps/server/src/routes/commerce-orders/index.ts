@@ -5,6 +5,7 @@ import {
   CardProviderParam,
   CardsResponse,
   CustomerPortalResponse,
+  type OpenOrderErrorBody,
   OrderIdParams,
   OrderResponse,
   OrdersQuery,
@@ -25,6 +26,7 @@ import {
   buy,
   createOrdersRepository,
   DEFAULT_RENEWAL_INTERVAL_MS,
+  OpenOrderProblem,
   PurchaseProblem,
   scheduleRenewals,
   startTrial,
@@ -59,6 +61,11 @@ async function buyerOf(app: FastifyInstance, request: FastifyRequest): Promise<B
 }
 
 function refuse(reply: FastifyReply, error: unknown) {
+  if (error instanceof OpenOrderProblem) {
+    // The viewer's open order of this product (another tab): the site follows it rather than paying twice.
+    const body: OpenOrderErrorBody = { message: error.message, field: error.field, errors: { [error.field]: [error.message] }, ...error.open };
+    return reply.code(error.status).send(body);
+  }
   if (error instanceof PurchaseProblem) return fail(reply, error.status, error.field, error.message);
   throw error;
 }
