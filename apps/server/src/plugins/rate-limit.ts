@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface AuthRateLimitOptions {
@@ -6,6 +7,20 @@ export interface AuthRateLimitOptions {
   max?: number;
   /** Window in milliseconds. Default one minute. */
   timeWindowMs?: number;
+  /** Promo-code tries (apply_coupon and buys that carry a code) per window, per client address and channel and per viewer. Default 30. */
+  couponMax?: number;
+  /** Window of the promo-code tries in milliseconds. Default one minute. */
+  couponTimeWindowMs?: number;
+}
+
+/** One promo-code try of the request: answers 429 (thrown, as the limiter's own) once the tries are spent. */
+export type CouponTry = (request: FastifyRequest, reply: FastifyReply, userId: number | null) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts a promo-code guess, wherever it is made (apply_coupon, buy). */
+    couponTry: CouponTry;
+  }
 }
 
 declare module '../app.ts' {
@@ -48,6 +63,20 @@ export default fp<AuthRateLimitOptions>(
       hook: 'preHandler',
       keyGenerator: (request) => `${request.ip}|${request.channelId}`,
       errorResponseBuilder: (_request, context) => Object.assign(new Error(TOO_MANY_ATTEMPTS_MESSAGE), { statusCode: context.statusCode }),
+    });
+
+    // Promo codes are guessed through apply_coupon and through buy alike (a buy with a wrong code
+    // says so): one pair of counters, created once so both routes share them, per client address
+    // and channel and per viewer (a guesser rotating addresses with one account still stops).
+    const couponLimit = { max: options.couponMax ?? 30, timeWindow: options.couponTimeWindowMs ?? 60_000 };
+    const byClient = app.createRateLimit({ ...couponLimit, keyGenerator: (request) => `coupon|${request.ip}|${request.channelId}` });
+    const byViewer = app.createRateLimit({ ...couponLimit, keyGenerator: (request) => `coupon-user|${request.channelId}|${request.userId}` });
+    app.decorate('couponTry', async (request: FastifyRequest, reply: FastifyReply, userId: number | null) => {
+      const results = [await byClient(request), ...(userId === null ? [] : [await byViewer(request)])];
+      const exceeded = results.find((result) => !result.isAllowed && result.isExceeded);
+      if (!exceeded || exceeded.isAllowed) return;
+      reply.header('retry-after', exceeded.ttlInSeconds);
+      throw Object.assign(new Error(TOO_MANY_ATTEMPTS_MESSAGE), { statusCode: 429 });
     });
   },
   { name: 'auth-rate-limit', dependencies: ['api-key-auth'] },

@@ -99,6 +99,8 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!buyer) return unauthenticated(reply);
     const provider = providerOf(app, reply, request.params.provider);
     if (!provider) return reply;
+    // A buy with a wrong code says so ("Wrong promo code"): it is a promo-code guess like apply_coupon, and counts with it.
+    if (request.body.coupon !== undefined) await app.couponTry(request, reply, buyer.userId);
     try {
       return { data: await buy({ db: app.db, provider, buyer, returnUrl: returnUrl(request, request.body.return_path) }, request.body) };
     } catch (error) {
