@@ -160,6 +160,52 @@ for (const channel of demoChannels) {
       await expectPlaying(page);
     });
 
+    test('two tabs buying the same event: the second follows the first order, one charge, and both end on the paid event', async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const [event] = await finishedPaidEvents(request, channel);
+      const email = await newBuyer(page, request, channel, t);
+      const pay = (tab: Page) => tab.getByRole('button', { name: new RegExp(`^${escape(t('commerce.checkout.pay', { price: '' }).trim())}`) }).click();
+      const openCheckout = async (tab: Page) => {
+        await tab.goto(siteUrl(channel, `/watch/${event!.id}`));
+        await tab.getByRole('region', { name: channel.text.accessTitle }).getByRole('link').first().click();
+        await expect(tab).toHaveURL(new RegExp(`/select-package/${event!.id}$`));
+        const buyFor = tab.getByRole('link', { name: new RegExp(escape(t('commerce.select.buyFor', { price: '' }).trim())) }).first();
+        // On a busy machine the click can land while the offers are still re-rendering: click until the checkout opens.
+        await expect(async () => {
+          await buyFor.click();
+          await expect(tab).toHaveURL(/\/buy\?/, { timeout: 3000 });
+        }).toPass({ timeout: 30_000 });
+        await continueToPayment(tab, t);
+      };
+
+      // The first tab stops at the card's security step: its order stays open.
+      await openCheckout(page);
+      await payWithNewCard(page, t, CARDS.authenticate);
+      await pay(page);
+      await expect(page).toHaveURL(/\/sandbox\/authenticate\//, { timeout: 20_000 });
+
+      // The second tab (same viewer) starts another purchase of the event with another card.
+      const second = await page.context().newPage();
+      await openCheckout(second);
+      await payWithNewCard(second, t, CARDS.ok);
+      await pay(second);
+      await expect(second.getByRole('status').filter({ hasText: t('commerce.checkout.openOrder') })).toBeVisible({ timeout: 20_000 });
+      await expect(second.getByRole('link', { name: t('commerce.checkout.openOrderAction') })).toHaveAttribute('href', page.url());
+
+      // Completing the step in the first tab ends both: the second was polling the same order.
+      // (Two tabs loading at once on a two-core machine: generous waits.)
+      await page.getByRole('button', { name: 'Complete authentication' }).click();
+      await expect(second).toHaveURL(new RegExp(`/watch/${event!.id}$`), { timeout: 45_000 });
+      await expect(page).toHaveURL(new RegExp(`/watch/${event!.id}$`), { timeout: 45_000 });
+      await expectPlaying(page);
+
+      const login = await request.post(channelUrl(null, '/api/v2/auth/login'), { data: { api_key: await apiKey(request, channel), email, password: PASSWORD } });
+      const session = ((await login.json()) as { data: { api_key: string } }).data.api_key;
+      const orders = await request.get(channelUrl(null, '/api/orders'), { params: { api_key: session } });
+      const list = ((await orders.json()) as { data: Array<{ status: string; product: { id: number }; transactions: unknown[] }> }).data;
+      expect(list.map((o) => [o.status, o.product.id, o.transactions.length])).toEqual([['paid', event!.id, 1]]);
+    });
+
     test('a team pass needs a team; a promo code lowers the price and a wrong one is refused', async ({ page, request }) => {
       const packages = await apiGet<Package[]>(request, channel, 'packages');
       const pass = packages.find((p) => p.is_team_pass)!;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataResponse, IdParam } from './common.ts';
+import { ApiErrorBody, dataResponse, IdParam } from './common.ts';
 import { BillingPeriod, OrderLabel, OrderStatus, OrderType, PurchasableKind, RenewalLabel, SubscriptionEntryLabel, SubscriptionStatus } from './enums.ts';
 
 /**
@@ -213,6 +213,15 @@ export const NextAction = z.object({ type: z.literal('authenticate'), url: z.str
 export type NextAction = z.infer<typeof NextAction>;
 export const BuyResponse = dataResponse(z.object({ order: Order, next_action: NextAction.nullable() }));
 export type BuyResponse = z.infer<typeof BuyResponse>;
+
+/**
+ * The 409 of buy and start_trial while the viewer already has an open order (status `created`) of
+ * the same product, e.g. from another tab: the field names the product's id field (`event_id`,
+ * `package_id`, `subscription_id`) and the body carries that order and its pending step, so the
+ * site follows it instead of charging again.
+ */
+export const OpenOrderErrorBody = ApiErrorBody.extend({ order: Order, next_action: NextAction.nullable() });
+export type OpenOrderErrorBody = z.infer<typeof OpenOrderErrorBody>;
 
 /** spec §7 POST {card-provider}/subscription/start_trial: the card is checked, charged when the trial ends. */
 export const StartTrialBody = z.object({

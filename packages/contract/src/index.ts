@@ -137,6 +137,7 @@ export {
   CustomerPortalResponse,
   NextAction,
   Order,
+  OpenOrderErrorBody,
   OrderIdParams,
   OrderResponse,
   OrdersQuery,

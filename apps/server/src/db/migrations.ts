@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { sessionLifetimesMigration } from '../accounts/migration.ts';
 import { notifyDataChanged } from '../cache/invalidation.ts';
+import { oneOpenOrderMigration } from '../commerce/orders/openOrderMigration.ts';
 import { sandboxDeliveriesMigration, sandboxMigration } from '../payments/sandbox/migration.ts';
 import { sharedLimitsMigration } from './sharedLimitsMigration.ts';
 import type { Database } from './schema.ts';
@@ -461,6 +462,7 @@ export const migrations: Record<string, Migration> = {
   '0005_accounts': accounts,
   '0006_commerce': commerce,
   '0007_sandbox': sandboxMigration,
+  '0008_one_open_order': oneOpenOrderMigration,
   '0009_payment_durability': sandboxDeliveriesMigration,
   '0010_session_lifetimes': sessionLifetimesMigration,
   '0011_shared_limits': sharedLimitsMigration,

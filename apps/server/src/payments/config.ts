@@ -24,6 +24,12 @@ export interface StripeOptions {
 export interface PaymentsOptions {
   /** The provider the site uses (settings.payments.provider). Default: sandbox. */
   defaultProvider?: CardProvider;
+  /**
+   * Whether the sandbox is reachable although it is not the default provider (a demo of a Stripe
+   * channel). The sandbox signs its own success webhooks, so anywhere it is reachable it grants
+   * access without money: by default it is on only where it is the provider. Default: false.
+   */
+  sandboxEnabled?: boolean;
   sandbox?: SandboxOptions;
   /** Stripe is offered only when configured. */
   stripe?: StripeOptions | null;
@@ -42,14 +48,28 @@ export function loadOrCreateSandboxWebhookSecret(env: NodeJS.ProcessEnv = proces
   return loadOrCreateSecret(env.SANDBOX_WEBHOOK_SECRET, sandboxSecretFile(env));
 }
 
+/** `PAYMENT_SANDBOX`: on | off (default off); anything else stops `serve`, named. */
+export function sandboxEnabledFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  const raw = env.PAYMENT_SANDBOX?.trim().toLowerCase() || 'off';
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`PAYMENT_SANDBOX must be on or off; got "${env.PAYMENT_SANDBOX}"`);
+}
+
 /**
- * What `serve` runs with: PAYMENT_PROVIDER (sandbox | stripe; stripe only when STRIPE_SECRET_KEY and
- * STRIPE_WEBHOOK_SECRET are set), SANDBOX_WEBHOOK_SECRET (or the stored one), SANDBOX_WEBHOOK_URL.
+ * What `serve` runs with: PAYMENT_PROVIDER (sandbox | stripe; stripe needs STRIPE_SECRET_KEY and
+ * STRIPE_WEBHOOK_SECRET), PAYMENT_SANDBOX, SANDBOX_WEBHOOK_SECRET (or the stored one),
+ * SANDBOX_WEBHOOK_URL. A Stripe channel missing a key is refused rather than quietly run on the
+ * sandbox, which would give access away.
  */
 export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentsOptions {
   const stripe = env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : null;
+  const raw = env.PAYMENT_PROVIDER?.trim() || 'sandbox';
+  if (raw !== 'sandbox' && raw !== 'stripe') throw new Error(`PAYMENT_PROVIDER must be one of sandbox, stripe; got "${env.PAYMENT_PROVIDER}"`);
+  if (raw === 'stripe' && !stripe) throw new Error('PAYMENT_PROVIDER is stripe but STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not both set');
   return {
-    defaultProvider: env.PAYMENT_PROVIDER === 'stripe' && stripe ? 'stripe' : 'sandbox',
+    defaultProvider: raw,
+    sandboxEnabled: sandboxEnabledFromEnv(env),
     stripe,
     sandbox: {
       webhookSecret: loadOrCreateSandboxWebhookSecret(env),

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentsOptions } from './config.ts';
 import { WebhookDelivery, type WebhookTarget } from './sandbox/delivery.ts';
+import { messagePage, PAGE_HEADERS } from './sandbox/pages.ts';
 import { SandboxProvider } from './sandbox/provider.ts';
 import { sandboxApiRoutes, sandboxPageRoutes } from './sandbox/routes.ts';
 import { StripeProvider } from './stripe/provider.ts';
@@ -22,9 +23,11 @@ export interface SandboxHandle {
 }
 
 export interface Payments {
-  /** The provider by name; null for stripe when it is not configured. */
+  /** The provider by name; null for stripe when it is not configured, for the sandbox when it is off. */
   provider(name: CardProvider): CardProviderApi | null;
   readonly defaultProvider: CardProvider;
+  /** The sandbox is the provider or enabled for a demo (PAYMENT_SANDBOX=on); otherwise none of it answers. */
+  readonly sandboxEnabled: boolean;
   /** Registers a handler; `dispatch` runs them all (a convenience for whoever verifies webhooks). */
   onEvent(handler: (event: PaymentEvent) => Promise<void>): void;
   dispatch(event: PaymentEvent): Promise<void>;
@@ -80,11 +83,16 @@ export default fp<PaymentsOptions>(
     });
     const sandbox = new SandboxProvider({ db: app.db, secret, delivery, publicOrigin: sandboxOptions.publicOrigin ?? null, now });
     const stripe = options.stripe ? new StripeProvider(options.stripe) : null;
+    const defaultProvider: CardProvider = options.defaultProvider === 'stripe' && stripe ? 'stripe' : 'sandbox';
+    // The sandbox approves test cards and signs its own success webhooks: reachable beside a real
+    // provider it would hand out access for free, so only where it is the provider or asked for.
+    const sandboxEnabled = defaultProvider === 'sandbox' || options.sandboxEnabled === true;
     const handlers: Array<(event: PaymentEvent) => Promise<void>> = [];
 
     const payments: Payments = {
-      provider: (name) => (name === 'sandbox' ? sandbox : name === 'stripe' ? stripe : null),
-      defaultProvider: options.defaultProvider === 'stripe' && stripe ? 'stripe' : 'sandbox',
+      provider: (name) => (name === 'sandbox' ? (sandboxEnabled ? sandbox : null) : name === 'stripe' ? stripe : null),
+      defaultProvider,
+      sandboxEnabled,
       onEvent: (handler) => void handlers.push(handler),
       dispatch: async (event) => {
         for (const handler of handlers) await handler(event);
@@ -103,6 +111,19 @@ export default fp<PaymentsOptions>(
     app.addHook('onReady', async () => delivery.start());
     app.addHook('preClose', async () => delivery.close());
 
+    // Off, its card entry is not served (404), its /api/sandbox/* order routes answer 400 naming
+    // provider (provider('sandbox') is null) and its pages are a 404 rather than the site's shell.
+    if (!sandboxEnabled) {
+      await app.register(async (pages) => {
+        pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+        pages.route({
+          method: ['GET', 'POST'],
+          url: '/sandbox/*',
+          handler: (_request, reply) => reply.code(404).headers(PAGE_HEADERS).send(messagePage('Not found', 'This page does not exist.', null)),
+        });
+      });
+      return;
+    }
     // In the guarded /api scope (src/app.ts), which adds the /api prefix.
     app.registerApiRoutes(sandboxApiRoutes(sandbox, () => new Date(now() * 1000)));
     await app.register(sandboxPageRoutes(sandbox));

@@ -1,5 +1,5 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_KEY_EXCHANGE_RATE_LIMIT } from '../accounts/config.ts';
 import { databaseCounter, databaseRateLimitStore } from './rate-limit-store.ts';
@@ -11,6 +11,20 @@ export interface AuthRateLimitOptions {
   timeWindowMs?: number;
   /** Key exchanges (`POST /api/get_api_key`) per window per client address. Default 300 (`KEY_EXCHANGE_RATE_LIMIT`). */
   keyExchangeMax?: number;
+  /** Promo-code tries (apply_coupon and buys that carry a code) per window, per client address and channel and per viewer. Default 30. */
+  couponMax?: number;
+  /** Window of the promo-code tries in milliseconds. Default one minute. */
+  couponTimeWindowMs?: number;
+}
+
+/** One promo-code try of the request: answers 429 (thrown, as the limiter's own) once the tries are spent. */
+export type CouponTry = (request: FastifyRequest, reply: FastifyReply, userId: number | null) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts a promo-code guess, wherever it is made (apply_coupon, buy). */
+    couponTry: CouponTry;
+  }
 }
 
 declare module '../app.ts' {
@@ -112,6 +126,20 @@ export default fp<AuthRateLimitOptions>(
     });
     // The per-user counter of the password-check routes (one for both routes), in the limiter's store.
     userLimiter = app.createRateLimit({ keyGenerator: (request) => `password-check|${request.channelId}|${request.userId}` });
+
+    // Promo codes are guessed through apply_coupon and through buy alike (a buy with a wrong code
+    // says so): one pair of counters, created once so both routes share them, per client address
+    // and channel and per viewer (a guesser rotating addresses with one account still stops).
+    const couponLimit = { max: options.couponMax ?? 30, timeWindow: options.couponTimeWindowMs ?? 60_000 };
+    const byClient = app.createRateLimit({ ...couponLimit, keyGenerator: (request) => `coupon|${request.ip}|${request.channelId}` });
+    const byViewer = app.createRateLimit({ ...couponLimit, keyGenerator: (request) => `coupon-user|${request.channelId}|${request.userId}` });
+    app.decorate('couponTry', async (request: FastifyRequest, reply: FastifyReply, userId: number | null) => {
+      const results = [await byClient(request), ...(userId === null ? [] : [await byViewer(request)])];
+      const exceeded = results.find((result) => !result.isAllowed && result.isExceeded);
+      if (!exceeded || exceeded.isAllowed) return;
+      reply.header('retry-after', exceeded.ttlInSeconds);
+      throw tooManyAttempts(429);
+    });
   },
   { name: 'auth-rate-limit', dependencies: ['db', 'api-key-auth'] },
 );

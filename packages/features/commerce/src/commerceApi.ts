@@ -13,7 +13,10 @@ import type {
   StartTrialBody,
   Subscription,
 } from '@grandstand/contract';
-import { baseApi } from '@grandstand/store';
+import { ApiError } from '@grandstand/api-client';
+import { OpenOrderErrorBody } from '@grandstand/contract';
+import { baseApi, serializeApiError } from '@grandstand/store';
+import type { SerializedApiError, StoreExtra } from '@grandstand/store';
 
 /** What buy and start_trial answer: the order and, for some cards, the extra authentication step. */
 export type BuyResult = BuyResponse['data'];
@@ -24,6 +27,36 @@ export interface BuyArgs {
 export interface StartTrialArgs {
   provider: CardProvider;
   body: StartTrialBody;
+}
+
+/**
+ * A buy or trial refused because the viewer's order of the same product is still open (another tab,
+ * another device): the server's 409 carries that order and its pending step, which the checkout
+ * follows instead of paying again.
+ */
+export interface OpenOrderError extends SerializedApiError {
+  openOrder: BuyResult;
+}
+
+export function openOrderOf(error: unknown): BuyResult | null {
+  return typeof error === 'object' && error !== null && 'openOrder' in error ? (error as OpenOrderError).openOrder : null;
+}
+
+/**
+ * buy and start_trial through the store's client, as the base query does, keeping the open order of
+ * a 409 (the base query keeps only the message and the field of an error body).
+ */
+async function purchase(url: string, body: BuyBody | StartTrialBody, api: { extra: unknown; signal: AbortSignal }) {
+  const { client } = api.extra as StoreExtra;
+  try {
+    const response = await client.request<BuyResponse>({ url, method: 'POST', body: { ...body }, signal: api.signal });
+    return { data: response.data };
+  } catch (error) {
+    const serialized = serializeApiError(error);
+    const open = error instanceof ApiError && error.status === 409 ? OpenOrderErrorBody.safeParse(error.body) : null;
+    if (open?.success) return { error: { ...serialized, openOrder: { order: open.data.order, next_action: open.data.next_action } } satisfies OpenOrderError };
+    return { error: serialized };
+  }
 }
 
 function data<T>(response: { data: T }): T {
@@ -83,12 +116,10 @@ export const commerceApi = baseApi.injectEndpoints({
       providesTags: ['User'],
     }),
     buy: build.mutation<BuyResult, BuyArgs>({
-      query: ({ provider, body }) => ({ url: `/${provider}/buy`, method: 'POST', body: { ...body } }),
-      transformResponse: data<BuyResult>,
+      queryFn: ({ provider, body }, api) => purchase(`/${provider}/buy`, body, api),
     }),
     startTrial: build.mutation<BuyResult, StartTrialArgs>({
-      query: ({ provider, body }) => ({ url: `/${provider}/subscription/start_trial`, method: 'POST', body: { ...body } }),
-      transformResponse: data<BuyResult>,
+      queryFn: ({ provider, body }, api) => purchase(`/${provider}/subscription/start_trial`, body, api),
     }),
     /** Polled after a purchase (spec §4: every 2 s until paid or failed). */
     getOrder: build.query<Order, number>({

@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.ts';
 import type { CardProviderApi, IntentResult } from '../../payments/types.ts';
 import { reserveCouponRedemption } from '../catalog/coupons.ts';
 import { markFailed, markPaid } from './fulfilment.ts';
-import { createOrdersRepository, type OrderRow } from './ordersRepository.ts';
+import { ONE_OPEN_ORDER_INDEX } from './openOrderMigration.ts';
+import { createOrdersRepository, type NewOrder, type OrderRow } from './ordersRepository.ts';
 import { fromCents, type PricedProduct, PurchaseProblem, type PurchaseRequest, pricePurchase } from './pricing.ts';
 
 /** Said when the provider could not be reached: the order fails rather than hanging in `created`. */
@@ -12,6 +13,7 @@ export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment could not be processed.
 export const IDEMPOTENCY_CONFLICT_MESSAGE = 'This idempotency key was already used for a different request.';
 export const TRIAL_NOT_AVAILABLE_MESSAGE = 'The free trial is not available.';
 export const ALREADY_OWNED_MESSAGE = 'You have already purchased this.';
+export const OPEN_ORDER_MESSAGE = 'A purchase of this is already in progress.';
 
 export interface Buyer {
   channelId: number;
@@ -78,6 +80,92 @@ async function replay(options: CheckoutOptions, row: OrderRow, fingerprint: stri
 
 /** The field that names each kind of product in a buy request. */
 const PRODUCT_FIELD = { event: 'event_id', package: 'package_id', subscription: 'subscription_id' } as const;
+
+/**
+ * The 409 of a buy while the viewer's order of the same product is still open (another tab, a
+ * double click with a new key): it carries that order, which the site follows instead of paying again.
+ */
+export class OpenOrderProblem extends PurchaseProblem {
+  override name = 'OpenOrderProblem';
+  readonly open: CheckoutResult;
+  constructor(field: string, open: CheckoutResult) {
+    super(field, OPEN_ORDER_MESSAGE, 409);
+    this.open = open;
+  }
+}
+
+function isOpenOrderViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  return code === '23505' && (constraint === ONE_OPEN_ORDER_INDEX || (typeof message === 'string' && message.includes(ONE_OPEN_ORDER_INDEX)));
+}
+
+async function findOpenOrder(db: Database, buyer: Buyer, product: PricedProduct): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('channel_id', '=', buyer.channelId)
+    .where('user_id', '=', buyer.userId)
+    .where('type', '=', product.type)
+    .where('product_id', '=', product.productId)
+    .where((eb) => (product.participantId === null ? eb('participant_id', 'is', null) : eb('participant_id', '=', product.participantId)))
+    .where('status', '=', 'created')
+    .executeTakeFirst();
+}
+
+type Inserted = { order: OrderRow } | { replay: CheckoutResult };
+
+/**
+ * The insert of a new order under the rules both checkouts share. One idempotency key is one order
+ * (a lost race on the key answers the winner's order); one open order per viewer and product (the
+ * partial unique index ONE_OPEN_ORDER_INDEX, which holds across processes): a lost race there is a
+ * 409 carrying the open order. An open order that settled meanwhile is looked at afresh (owned now,
+ * or free to buy again), a few times at most.
+ */
+async function insertOrder(
+  options: CheckoutOptions,
+  product: PricedProduct,
+  fingerprint: string,
+  idempotencyKey: string,
+  insert: (db: Database) => Promise<OrderRow | undefined>,
+): Promise<Inserted> {
+  const { db, buyer } = options;
+  const orders = createOrdersRepository(db);
+  for (let attempt = 0; ; attempt++) {
+    let inserted: OrderRow | undefined;
+    try {
+      inserted = await insert(db);
+    } catch (error) {
+      if (!isOpenOrderViolation(error)) throw error;
+      // The same key racing itself may trip the product index before the key's: it is a replay.
+      const sameKey = await orders.findByKey(buyer.channelId, buyer.userId, idempotencyKey);
+      if (sameKey) return { replay: await replay(options, sameKey, fingerprint) };
+      const open = await findOpenOrder(db, buyer, product);
+      if (open) throw new OpenOrderProblem(PRODUCT_FIELD[product.type], { order: await orders.withTransactions(open), next_action: nextActionOf(open) });
+      if (attempt >= 2) throw error;
+      await refuseIfOwned(db, buyer, product, new Date());
+      continue;
+    }
+    if (inserted) return { order: inserted };
+    // Another request with this key won the insert: it charges, this one only answers its order.
+    const winner = await orders.findByKey(buyer.channelId, buyer.userId, idempotencyKey);
+    if (!winner) throw new Error('order vanished after an idempotency conflict');
+    return { replay: await replay(options, winner, fingerprint) };
+  }
+}
+
+function newOrderValues(buyer: Buyer, product: PricedProduct, values: Pick<NewOrder, 'amount' | 'currency' | 'coupon_code' | 'idempotency_key' | 'request_fingerprint' | 'provider'>): NewOrder {
+  return {
+    channel_id: buyer.channelId,
+    user_id: buyer.userId,
+    type: product.type,
+    product_id: product.productId,
+    product_name: product.productName,
+    participant_id: product.participantId,
+    event_category_id: product.eventCategoryId,
+    ...values,
+  };
+}
 
 /**
  * All sales are final (spec §9), so a second purchase of what the viewer already holds is refused
@@ -150,37 +238,30 @@ export async function buy(options: CheckoutOptions, input: BuyInput): Promise<Ch
   // The order, its coupon redemption and its pending transaction are one database transaction:
   // only the insert that wins the key reserves the code (a replay never redeems twice), and a
   // code with no redemption left undoes the insert, so concurrent buys never exceed max_redemptions.
-  const order = await db.transaction().execute(async (tx) => {
-    const inTx = createOrdersRepository(tx);
-    const inserted = await inTx.insertIfNew({
-      channel_id: buyer.channelId,
-      user_id: buyer.userId,
-      type: product.type,
-      product_id: product.productId,
-      product_name: product.productName,
-      participant_id: product.participantId,
-      event_category_id: product.eventCategoryId,
-      amount,
-      currency,
-      coupon_code: product.couponCode,
-      idempotency_key: input.idempotency_key,
-      request_fingerprint: fingerprint,
-      provider: free ? null : provider.name,
-    });
-    if (!inserted) return undefined;
-    if (product.couponId !== null && !(await reserveCouponRedemption(tx, product.couponId))) {
-      // spec §8: a code used up meanwhile is the same "Wrong promo code" as an unknown one.
-      throw new PurchaseProblem('coupon', WRONG_PROMO_CODE);
-    }
-    await inTx.addTransaction({ channel_id: buyer.channelId, order_id: inserted.id, kind: kindOf(product), amount, currency });
-    return inserted;
-  });
-  if (!order) {
-    // Another request with this key won the insert: it charges, this one only answers its order.
-    const winner = await orders.findByKey(buyer.channelId, buyer.userId, input.idempotency_key);
-    if (!winner) throw new Error('order vanished after an idempotency conflict');
-    return replay(options, winner, fingerprint);
-  }
+  const inserted = await insertOrder(options, product, fingerprint, input.idempotency_key, (into) =>
+    into.transaction().execute(async (tx) => {
+      const inTx = createOrdersRepository(tx);
+      const row = await inTx.insertIfNew(
+        newOrderValues(buyer, product, {
+          amount,
+          currency,
+          coupon_code: product.couponCode,
+          idempotency_key: input.idempotency_key,
+          request_fingerprint: fingerprint,
+          provider: free ? null : provider.name,
+        }),
+      );
+      if (!row) return undefined;
+      if (product.couponId !== null && !(await reserveCouponRedemption(tx, product.couponId))) {
+        // spec §8: a code used up meanwhile is the same "Wrong promo code" as an unknown one.
+        throw new PurchaseProblem('coupon', WRONG_PROMO_CODE);
+      }
+      await inTx.addTransaction({ channel_id: buyer.channelId, order_id: row.id, kind: kindOf(product), amount, currency });
+      return row;
+    }),
+  );
+  if ('replay' in inserted) return inserted.replay;
+  const { order } = inserted;
   if (free) {
     await db.transaction().execute((tx) => markPaid(tx, order, new Date(), null, null));
     return answer(options, order.id);
@@ -231,26 +312,20 @@ export async function startTrial(options: CheckoutOptions, input: TrialInput): P
   if (product.trialPeriod <= 0 || buyer.trialPeriodUsed) throw new PurchaseProblem('subscription_id', TRIAL_NOT_AVAILABLE_MESSAGE);
   await refuseIfOwned(db, buyer, product, new Date());
   const currency = await channelCurrency(db, buyer.channelId);
-  const order = await orders.insertIfNew({
-    channel_id: buyer.channelId,
-    user_id: buyer.userId,
-    type: 'subscription',
-    product_id: product.productId,
-    product_name: product.productName,
-    participant_id: null,
-    event_category_id: null,
-    amount: 0,
-    currency,
-    coupon_code: null,
-    idempotency_key: input.idempotency_key,
-    request_fingerprint: fingerprint,
-    provider: provider.name,
-  });
-  if (!order) {
-    const winner = await orders.findByKey(buyer.channelId, buyer.userId, input.idempotency_key);
-    if (!winner) throw new Error('order vanished after an idempotency conflict');
-    return replay(options, winner, fingerprint);
-  }
+  const inserted = await insertOrder(options, product, fingerprint, input.idempotency_key, (into) =>
+    createOrdersRepository(into).insertIfNew(
+      newOrderValues(buyer, { ...product, participantId: null, eventCategoryId: null }, {
+        amount: 0,
+        currency,
+        coupon_code: null,
+        idempotency_key: input.idempotency_key,
+        request_fingerprint: fingerprint,
+        provider: provider.name,
+      }),
+    ),
+  );
+  if ('replay' in inserted) return inserted.replay;
+  const { order } = inserted;
   await settleIntent(options, order, () =>
     provider.setup({
       channelId: buyer.channelId,

@@ -17,9 +17,6 @@ import { createOffersRepository } from '../../commerce/catalog/offers.ts';
 import { type Entitlements, loadEntitlements, noEntitlements } from '../../commerce/entitlements.ts';
 import { fail } from '../auth/helpers.ts';
 
-/** Guessing promo codes is what a limit is for; a viewer typing one needs far fewer. */
-const COUPON_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-
 /**
  * spec §7 Payments, the catalog half: packages, subscriptions and promo codes. Not cached: the
  * purchased flag (spec §4) is the viewer's, and these are a handful of rows per channel.
@@ -56,7 +53,11 @@ const commerceCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // spec §7 GET apply_coupon: the price of what is being bought with the code; spec §8 "Wrong promo code" otherwise.
   app.get(
     '/apply_coupon',
-    { config: COUPON_LIMIT, schema: { querystring: ApplyCouponQuery, response: { 200: ApplyCouponResponse, 400: ApiErrorBody, 404: ApiErrorBody } } },
+    {
+      // Guessing promo codes is what a limit is for (a viewer typing one needs far fewer); buy counts its codes against the same tries.
+      preHandler: (request, reply) => app.couponTry(request, reply, request.userId),
+      schema: { querystring: ApplyCouponQuery, response: { 200: ApplyCouponResponse, 400: ApiErrorBody, 404: ApiErrorBody } },
+    },
     async (request, reply) => {
       const { code, type, id } = request.query;
       const prices = await priceOf(request.channelId, type, id);

@@ -5,6 +5,7 @@ import {
   CardProviderParam,
   CardsResponse,
   CustomerPortalResponse,
+  type OpenOrderErrorBody,
   OrderIdParams,
   OrderResponse,
   OrdersQuery,
@@ -27,6 +28,7 @@ import {
   createOrdersRepository,
   DEFAULT_RENEWAL_INTERVAL_MS,
   DEFAULT_RENEWAL_SETTINGS,
+  OpenOrderProblem,
   PurchaseProblem,
   scheduleRenewals,
   startTrial,
@@ -61,6 +63,11 @@ async function buyerOf(app: FastifyInstance, request: FastifyRequest): Promise<B
 }
 
 function refuse(reply: FastifyReply, error: unknown) {
+  if (error instanceof OpenOrderProblem) {
+    // The viewer's open order of this product (another tab): the site follows it rather than paying twice.
+    const body: OpenOrderErrorBody = { message: error.message, field: error.field, errors: { [error.field]: [error.message] }, ...error.open };
+    return reply.code(error.status).send(body);
+  }
   if (error instanceof PurchaseProblem) return fail(reply, error.status, error.field, error.message);
   throw error;
 }
@@ -94,6 +101,8 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!buyer) return unauthenticated(reply);
     const provider = providerOf(app, reply, request.params.provider);
     if (!provider) return reply;
+    // A buy with a wrong code says so ("Wrong promo code"): it is a promo-code guess like apply_coupon, and counts with it.
+    if (request.body.coupon !== undefined) await app.couponTry(request, reply, buyer.userId);
     try {
       return { data: await buy({ db: app.db, provider, buyer, returnUrl: returnUrl(request, request.body.return_path) }, request.body) };
     } catch (error) {

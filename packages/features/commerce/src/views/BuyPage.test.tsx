@@ -255,6 +255,61 @@ describe('BuyPage', () => {
     expect(selectToasts(store.getState()).map((toast) => toast.message)).toContain('Payment successful. Enjoy!');
   });
 
+  it('follows the order already open in another tab instead of paying again: its security step is offered, and its payment ends here too', async () => {
+    const user = userEvent.setup();
+    let polls = 0;
+    const step = 'http://localhost/sandbox/authenticate/pi_81';
+    const openMessage = 'A purchase of this is already in progress.';
+    const { api, store, where, container } = await renderCommerce({
+      route: EVENT_BUY,
+      user: viewer,
+      routes: {
+        ...eventRoutes,
+        'GET /sandbox/list-cards': () => ({ json: { data: [savedCard] } }),
+        'POST /sandbox/buy': () => ({
+          status: 409,
+          json: { message: openMessage, field: 'event_id', errors: { event_id: [openMessage] }, order: order({ id: 81 }), next_action: { type: 'authenticate', url: step } },
+        }),
+        'GET /orders/81': () => ({ json: { data: order({ id: 81, ...(++polls >= 2 ? { status: 'paid', activity_status: 'active', label: 'Paid' } : {}) }) } }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('radio', { name: /Visa ending in 4242/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay $10.99' }));
+
+    expect(await screen.findByText(/already under way, in another tab or window/)).toHaveRole('status');
+    expect(screen.getByRole('link', { name: 'Complete your card’s security check' })).toHaveAttribute('href', step);
+    expect(screen.queryByText(openMessage)).toBeNull();
+    expect(await axe(container)).toHaveNoViolations();
+    await waitFor(() => expect(where()).toBe('/watch/12'), { timeout: 5000 });
+    expect(api.calls.filter((call) => call.path === '/api/sandbox/buy')).toHaveLength(1);
+    expect(polls).toBe(2);
+    expect(selectToasts(store.getState()).map((toast) => toast.message)).toEqual(['Payment successful. Enjoy!']);
+  }, 10_000);
+
+  it('opens the failed popup when the followed order fails', async () => {
+    const user = userEvent.setup();
+    const openMessage = 'A purchase of this is already in progress.';
+    const { store } = await renderCommerce({
+      route: EVENT_BUY,
+      user: viewer,
+      language: 'fr',
+      routes: {
+        ...eventRoutes,
+        'GET /sandbox/list-cards': () => ({ json: { data: [savedCard] } }),
+        'POST /sandbox/buy': () => ({ status: 409, json: { message: openMessage, field: 'event_id', errors: { event_id: [openMessage] }, order: order({ id: 82 }), next_action: null } }),
+        'GET /orders/82': () => ({ json: { data: order({ id: 82, status: 'failed', popup: true, failure_reason: 'Your card was declined.' }) } }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Continuer' }));
+    await user.click(await screen.findByRole('radio', { name: /Visa/ }));
+    await user.click(screen.getByRole('button', { name: /^Payer/ }));
+    expect(await screen.findByText(/Votre achat est déjà en cours/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /vérification de sécurité/ })).toBeNull();
+    await waitFor(() => expect(selectPopups(store.getState())).toHaveLength(1));
+    expect(selectPopups(store.getState())[0]).toMatchObject({ title: 'Échec du paiement' });
+  });
+
   it('offers the free trial while the viewer has not used one, and starts it with the chosen card', async () => {
     const user = userEvent.setup();
     const { api, store, where } = await renderCommerce({

@@ -10,6 +10,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import {
   invalidateAfterPurchase,
+  openOrderOf,
   useApplyCouponMutation,
   useBuyMutation,
   useCreateSandboxPaymentMethodMutation,
@@ -192,6 +193,9 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
   const [paymentError, setPaymentError] = useState('');
   const [phase, setPhase] = useState<'idle' | 'submitting' | 'redirecting'>('idle');
   const [orderId, setOrderId] = useState<number | null>(() => orderIdOf(params) ?? pendingOrderFor(returnPath));
+  // The viewer's order of this product already open elsewhere (another tab), followed here: its
+  // security step's address when it waits for one, '' when it does not.
+  const [followedStep, setFollowedStep] = useState<string | null>(null);
   const paymentHeading = useRef<HTMLHeadingElement>(null);
   const createdMethod = useRef<{ fingerprint: string; id: string } | null>(null);
   const stripeCard = useRef<StripeCardHandle>(null);
@@ -257,6 +261,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
     keys.finish();
     forgetPendingOrder(returnPath);
     setOrderId(null);
+    setFollowedStep(null);
     setPhase('idle');
     // A payment method tried in an order that ended is not offered again: a new attempt makes a new one.
     stripeMethod.current = null;
@@ -402,6 +407,20 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
     }
   };
 
+  /**
+   * The server refused a second order while one of this product is open (another tab): this page
+   * follows that order as it follows its own, and offers its security step rather than leaving for
+   * it, since the other tab may be on it already. No second payment is made.
+   */
+  const followOpenOrder = (open: BuyResult) => {
+    if (open.order.status === 'paid') return onPaid(open.order);
+    if (open.order.status === 'failed' || open.order.status === 'refunded') return onFailed(open.order);
+    rememberPendingOrder(returnPath, open.order.id);
+    setFollowedStep(open.next_action?.url ?? '');
+    setPollStopped(false);
+    setOrderId(open.order.id);
+  };
+
   const submit = async (mode: Mode) => {
     setPaymentError('');
     setCardErrors({});
@@ -430,6 +449,11 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
       handleResult(result);
     } catch (error) {
       setPhase('idle');
+      const open = openOrderOf(error);
+      if (open) {
+        followOpenOrder(open);
+        return;
+      }
       const field = fieldOfError(error);
       const text = errorText(error);
       if (field === 'participant_id') {
@@ -592,6 +616,16 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
         </Section>
       )}
 
+      {orderId !== null && followedStep !== null && (
+        <Section>
+          <Text role="status">{t('checkout.openOrder')}</Text>
+          {followedStep !== '' && (
+            <div>
+              <ButtonLink href={followedStep}>{t('checkout.openOrderAction')}</ButtonLink>
+            </div>
+          )}
+        </Section>
+      )}
       {orderId !== null && !pollFailed && <Loader label={t('checkout.processing')} />}
       {phase === 'redirecting' && <Text role="status">{t('checkout.redirecting')}</Text>}
       {pollFailed && (
