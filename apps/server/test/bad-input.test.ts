@@ -83,4 +83,9 @@ describe('bad input', () => {
     ];
     for (const [url, status] of cases) expect((await t.app.inject({ url })).statusCode, url).toBe(status);
   });
+
+  // Found by the OpenAPI fuzzer: the router refused these before the error handler saw them.
+  it.each(['/api/pages/%ED%A0%80', '/api/custom-forms/%E0%A4%A', '/api/sandbox/list-cards%C0'])('a URL that is not valid percent-encoding (%s) is a 400 JSON naming url', async (path) => {
+    expectFieldError(await t.app.inject({ url: `${path}?api_key=${key}` }), 400, 'url');
+  });
 });

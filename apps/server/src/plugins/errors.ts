@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@grandstand/contract';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -15,6 +15,15 @@ const BODY_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
 };
+
+/**
+ * The router's own refusals (a URL that is not valid percent-encoding) come before any error
+ * handler: `buildApp` passes this as Fastify's `frameworkErrors`, so they answer JSON naming the URL too.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const body: ApiErrorBody = { message: 'The address is not valid (a bad %-escape).', field: 'url' };
+  return reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send(body);
+}
 
 /**
  * One error handler: every failure answers `ApiErrorBody` JSON naming the field at fault, and
