@@ -7,7 +7,8 @@ import apiKeyAuth from './plugins/api-key-auth.ts';
 import catalogCache, { type CatalogCacheOptions } from './plugins/catalog-cache.ts';
 import channelByHost from './plugins/channel-by-host.ts';
 import dbPlugin from './plugins/db.ts';
-import errors from './plugins/errors.ts';
+import errors, { frameworkErrors } from './plugins/errors.ts';
+import openapi, { openapiRoute } from './plugins/openapi.ts';
 import staticSites from './plugins/static-sites.ts';
 import type { ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
 import channelRoutes from './routes/channel/index.ts';
@@ -57,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOption(options.logger),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
+    frameworkErrors,
     // Browsers and proxies send the odd trailing slash; treat /api/menu/ as /api/menu.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -64,6 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
+  // Before every route: the document is made of the routes' own schemas.
+  await app.register(openapi);
   await app.register(dbPlugin, { db: options.db, channels: options.channels, apiKeyCache: options.apiKeyCache });
   await app.register(channelByHost);
   await app.register(apiKeyAuth);
@@ -73,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(import('./plugins/rate-limit.ts'), options.rateLimit ?? {});
   await app.register(keysRoutes);
+  await app.register(openapiRoute);
   for (const routes of [channelRoutes, participantsRoutes, eventsRoutes, profileRoutes, geoRoutes]) {
     await app.register(routes, { prefix: '/api' });
   }
