@@ -11,6 +11,8 @@ const SEED = 20_260_601;
 const POSITIVE_CASES = 25;
 const NEGATIVE_CASES = 25;
 const CONCURRENCY = 4;
+const EMAIL = 'fuzz.viewer@example.test';
+const PASSWORD = 'fuzzing viewer password';
 
 let t: TestApp;
 let base: string;
@@ -27,8 +29,8 @@ beforeAll(async () => {
   channelId = t.channel('alpha').id;
   const user = await createUsersRepository(t.database.db).create({
     channelId,
-    email: 'fuzz.viewer@example.test',
-    passwordHash: await hashPassword('fuzzing viewer password'),
+    email: EMAIL,
+    passwordHash: await hashPassword(PASSWORD),
     firstName: 'Fuzz',
     lastName: 'Viewer',
     verified: true,
@@ -48,6 +50,13 @@ beforeAll(async () => {
     forms: (await db.selectFrom('custom_forms').select('alias').where('channel_id', '=', channelId).execute()).map((row) => row.alias),
     coupons: (await db.selectFrom('coupons').select('code').where('channel_id', '=', channelId).execute()).map((row) => row.code),
     cards: [(card.data as { id: string }).id],
+    // Filter values that match something: sports, schools and teams by name, venues' cities and states.
+    names: [
+      ...(await db.selectFrom('event_categories').select('name').where('channel_id', '=', channelId).limit(5).execute()).map((row) => row.name),
+      ...(await db.selectFrom('participant_groups').select('name').where('channel_id', '=', channelId).limit(5).execute()).map((row) => row.name),
+      ...(await db.selectFrom('participants').select('name').where('channel_id', '=', channelId).limit(5).execute()).map((row) => row.name),
+    ],
+    places: (await db.selectFrom('event_locations').select(['city', 'state']).where('channel_id', '=', channelId).limit(5).execute()).flatMap((row) => [row.city, row.state].filter((v): v is string => typeof v === 'string')),
   };
   pools = (operation: Operation, name: string) => {
     if (name === 'id') {
@@ -56,7 +65,22 @@ beforeAll(async () => {
       }
       if (operation.path === '/api/apply_coupon') return [...known.events, ...known.packages, ...known.subscriptions];
     }
+    // The fuzz viewer's own password would end the account or change the password for every later case.
+    const ownPassword = operation.path === '/api/delete-account-confirm' || operation.path === '/api/profile' ? [] : [PASSWORD];
     const byName: Record<string, readonly (string | number)[]> = {
+      email: [EMAIL, 'new.viewer@example.test', 'another.viewer@example.test'],
+      password: ownPassword,
+      password_confirmation: ownPassword,
+      first_name: ['Ana'],
+      last_name: ['Lima'],
+      number: ['4242424242424242', '4000000000000002', '4000000000009995', '4000000000003220'],
+      exp_year: [new Date().getUTCFullYear() + 2],
+      cvc: ['123'],
+      sport: known.names,
+      team: known.names,
+      school: known.names,
+      city: known.places,
+      state: known.places,
       event_id: known.events,
       package_id: known.packages,
       single_event_package_id: known.packages,

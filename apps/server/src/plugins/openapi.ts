@@ -56,8 +56,8 @@ function withApiKey(schema: unknown): JsonSchema {
 /**
  * The zod schemas of each route become JSON Schema (fastify-type-provider-zod), then what every
  * route shares is added where the server adds it: the api key (not a security scheme: it is a
- * query parameter or a body field, spec §7), the key-invalid 403 (spec §8), 400 for a bad value,
- * 413/415 for a body too large or not JSON, and 429 on the rate-limited routes.
+ * query parameter or a body field, spec §7), the key-invalid 403 (spec §8), 400 for a bad value (any call),
+ * 413/415 for a body too large or not JSON, 414 for a path parameter too long, and 429 on the rate-limited routes.
  */
 function transform(input: TransformInput) {
   if (!documented(input.url)) return { schema: { hide: true }, url: input.url };
@@ -76,7 +76,9 @@ function transform(input: TransformInput) {
     responses[status] ??= error(description);
   };
   const hasBody = !inQuery;
-  if (hasBody || schema.querystring || schema.params || schema.body) add(400, 'A value is invalid: the error names the field.');
+  // Any call can carry a bad value: a wrong type, a NUL character, a broken %-escape in the address.
+  add(400, 'A value is invalid: the error names the field.');
+  if (schema.params) add(414, 'A path parameter is longer than 200 characters.');
   if (keyed) add(403, 'The api key is missing, malformed or unknown (spec §8: fetch a fresh key and retry).');
   if (hasBody) {
     add(413, 'The body is larger than 64 KB.');

@@ -134,7 +134,11 @@ export function breakValue(schema: Schema, random: () => number): unknown {
   if (types.includes('integer')) options.push(() => 2.5, () => '12abc');
   if (typeof schema.maxLength === 'number') options.push(() => 'y'.repeat((schema.maxLength as number) + 1));
   if (typeof schema.minLength === 'number' && (schema.minLength as number) > 0) options.push(() => '');
-  if (types.includes('string')) options.push(() => 42, () => ({ a: 1 }), () => ['a']);
+  if (types.includes('string')) {
+    const valid = String(generate(schema, Math.floor(random() * 1e9)) ?? '');
+    // A valid value with a NUL or a stray control character inside: what a database refuses.
+    options.push(() => 42, () => ({ a: 1 }), () => ['a'], () => `${valid}\u0000`, () => `\u0000${valid}`, () => `${valid}\u0001\u001b[0m`);
+  }
   if (types.includes('number') || types.includes('integer')) options.push(() => 'NaN', () => 'Infinity', () => true);
   if (types.includes('boolean')) options.push(() => 'yes', () => 2);
   if (types.includes('object')) options.push(() => 'object', () => [{}]);
@@ -180,7 +184,7 @@ function positiveValues(operation: Operation, seed: number, random: () => number
     body = generated !== null && typeof generated === 'object' && !Array.isArray(generated) ? { ...(generated as Json) } : {};
     for (const [name] of Object.entries(operation.body.properties ?? {})) {
       const pool = pools(operation, name);
-      if (pool && pool.length > 0 && name in body && random() < 0.7) body[name] = pick(random, pool);
+      if (pool && pool.length > 0 && (name in body || (operation.body.required ?? []).includes(name)) && random() < 0.7) body[name] = pick(random, pool);
     }
     delete body.api_key;
   }
