@@ -68,6 +68,8 @@ beforeAll(async () => {
     // The fuzz viewer's own password would end the account or change the password for every later case.
     const ownPassword = operation.path === '/api/delete-account-confirm' || operation.path === '/api/profile' ? [] : [PASSWORD];
     const byName: Record<string, readonly (string | number)[]> = {
+      channel_key: [t.channel('alpha').config.channelKey],
+      values: [{ email: 'viewer@example.test', topic: 'Other' }, { email: 'viewer@example.test' }],
       email: [EMAIL, 'new.viewer@example.test', 'another.viewer@example.test'],
       password: ownPassword,
       password_confirmation: ownPassword,
