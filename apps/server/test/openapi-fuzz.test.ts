@@ -22,7 +22,9 @@ let channelId: number;
 let userId: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Google configured (endpoints given, so nothing is fetched): the login redirect is reached too.
+  const google = { issuer: 'https://accounts.example.test', clientId: 'grandstand-fuzz', clientSecret: 'fuzz', authorizationEndpoint: 'https://accounts.example.test/authorize', tokenEndpoint: 'https://accounts.example.test/token' };
+  t = await buildTestApp({ social: { config: (_slug, provider) => (provider === 'google' ? google : null), secret: 'fuzzing state secret, 32 bytes!!' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   document = (await (await fetch(`${base}/api/openapi.json`)).json()) as Record<string, unknown>;
@@ -67,7 +69,7 @@ beforeAll(async () => {
     }
     // The fuzz viewer's own password would end the account or change the password for every later case.
     const ownPassword = operation.path === '/api/delete-account-confirm' || operation.path === '/api/profile' ? [] : [PASSWORD];
-    const byName: Record<string, readonly (string | number)[]> = {
+    const byName: Record<string, readonly unknown[]> = {
       channel_key: [t.channel('alpha').config.channelKey],
       values: [{ email: 'viewer@example.test', topic: 'Other' }, { email: 'viewer@example.test' }],
       email: [EMAIL, 'new.viewer@example.test', 'another.viewer@example.test'],

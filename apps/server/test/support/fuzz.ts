@@ -166,7 +166,7 @@ function encodeSegment(value: string): string {
 }
 
 /** Known values per parameter, so positive cases reach existing rows as well as missing ones. */
-export type Pools = (operation: Operation, name: string) => readonly (string | number)[] | undefined;
+export type Pools = (operation: Operation, name: string) => readonly unknown[] | undefined;
 
 function positiveValues(operation: Operation, seed: number, random: () => number, pools: Pools) {
   const path: Record<string, string> = {};
