@@ -78,7 +78,12 @@ function transform(input: TransformInput) {
   const hasBody = !inQuery;
   // Any call can carry a bad value: a wrong type, a NUL character, a broken %-escape in the address.
   add(400, 'A value is invalid: the error names the field.');
-  if (schema.params) add(414, 'A path parameter is longer than 200 characters.');
+  if (schema.params) {
+    // Over 200 characters a path parameter matches no route: 414 where nothing else could match,
+    // the API's 404 for GET (the site's catch-all route answers every other GET address).
+    add(414, 'A path parameter is longer than 200 characters.');
+    if (method === 'GET') add(404, 'No such item, or a path parameter longer than 200 characters.');
+  }
   if (keyed) add(403, 'The api key is missing, malformed or unknown (spec §8: fetch a fresh key and retry).');
   if (hasBody) {
     add(413, 'The body is larger than 64 KB.');
