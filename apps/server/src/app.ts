@@ -9,7 +9,8 @@ import apiKeyAuth, { apiKeyGuard, takeHandedApiRoutes } from './plugins/api-key-
 import catalogCache, { type CatalogCacheOptions } from './plugins/catalog-cache.ts';
 import channelByHost from './plugins/channel-by-host.ts';
 import dbPlugin from './plugins/db.ts';
-import errors from './plugins/errors.ts';
+import errors, { frameworkErrors } from './plugins/errors.ts';
+import openapi, { openapiRoute } from './plugins/openapi.ts';
 import staticSites from './plugins/static-sites.ts';
 import type { ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
 import channelRoutes from './routes/channel/index.ts';
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOption(options.logger),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
+    frameworkErrors,
     // Browsers and proxies send the odd trailing slash; treat /api/menu/ as /api/menu.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -70,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
+  // Before every route: the document is made of the routes' own schemas.
+  await app.register(openapi);
   await app.register(dbPlugin, {
     db: options.db,
     channels: options.channels,
@@ -88,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(import('./social/index.ts'), options.social ?? {});
   await app.register(import('./mail/plugin.ts'), options.mail ?? {});
   await app.register(channelKeyFileRoute);
+  // Public, like the key exchange (no key is needed to read how to get one): outside the guarded scope.
+  await app.register(openapiRoute);
   // Every /api route lives in this one scope, which checks the api key: a route is guarded because
   // of where it is registered, not because of how a request spells its URL. Area plugins above
   // hand their /api routes over with `app.registerApiRoutes`.

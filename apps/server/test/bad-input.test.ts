@@ -83,4 +83,29 @@ describe('bad input', () => {
     ];
     for (const [url, status] of cases) expect((await t.app.inject({ url })).statusCode, url).toBe(status);
   });
+
+  // Found by the OpenAPI fuzzer: the router refused these before the error handler saw them.
+  it.each(['/api/pages/%ED%A0%80', '/api/custom-forms/%E0%A4%A', '/api/sandbox/list-cards%C0'])('a URL that is not valid percent-encoding (%s) is a 400 JSON naming url', async (path) => {
+    expectFieldError(await t.app.inject({ url: `${path}?api_key=${key}` }), 400, 'url');
+  });
+
+  it('a path parameter over 200 characters is a 414 JSON naming url', async () => {
+    const response = await t.app.inject({ method: 'POST', url: `/api/${'x'.repeat(201)}/buy`, payload: { api_key: key } });
+    expect(response.statusCode).toBe(414);
+    expect(ApiErrorBody.parse(response.json())).toMatchObject({ field: 'url', message: 'A part of the address is too long.' });
+  });
+
+  // Found by the OpenAPI fuzzer: PostgreSQL text cannot hold a NUL character, and the query failed (500).
+  it.each([
+    ['POST', '/api/v2/auth/login', 'email', { email: 'viewer\u0000@example.test', password: 'a long password' }],
+    ['POST', '/api/auth/email-verify', 'email', { email: 'viewer\u0000@example.test', expires: 4_000_000_000, signature: 'abc' }],
+    ['POST', '/api/auth/password-reset', 'signature', { email: 'a@example.test', expires: 4_000_000_000, signature: 's\u0000', password: 'a long password', password_confirmation: 'a long password' }],
+    ['POST', '/api/custom-forms/contacts', 'values', { values: { email: 'a@example.test', topic: 'Other\u0000' } }],
+    ['GET', '/api/slides/web?type=%00', 'type', undefined],
+    ['GET', '/api/apply_coupon?type=event&id=1&code=A%00', 'code', undefined],
+  ] as const)('a NUL character in %s %s is a 400 naming %s', async (method, url, field, body) => {
+    const withKey = url.includes('?') ? `${url}&api_key=${key}` : `${url}?api_key=${key}`;
+    const response = await t.app.inject({ method, url: method === 'GET' ? withKey : url, payload: body === undefined ? undefined : { ...body, api_key: key } });
+    expectFieldError(response, 400, field);
+  });
 });

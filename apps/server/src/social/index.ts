@@ -1,4 +1,4 @@
-import { type ApiErrorBody, SessionResponse, SocialLoginBody, type SocialProvider, SocialProviderParam } from '@grandstand/contract';
+import { ApiErrorBody, SessionResponse, SocialLoginBody, type SocialProvider, SocialProviderParam } from '@grandstand/contract';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,6 +49,9 @@ function sameKey(started: string, finishing: string | undefined): boolean {
   if (finishing === undefined) return false;
   return timingSafeEqual(Buffer.from(hashApiKey(started), 'hex'), Buffer.from(hashApiKey(finishing), 'hex'));
 }
+
+/** A redirect has no body: the address is the Location header. */
+const REDIRECT = z.null().describe('Redirect: the Location header is where the browser goes next.');
 
 function isLoopback(url: string): boolean {
   return new URL(url).protocol === 'http:';
@@ -102,7 +105,7 @@ export default fp<SocialPluginOptions>(
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/auth/login/:provider',
-      { schema: { params: SocialProviderParam, querystring: LoginQuery } },
+      { schema: { params: SocialProviderParam, querystring: LoginQuery, response: { 302: REDIRECT, 400: ApiErrorBody, 404: ApiErrorBody, 502: ApiErrorBody } } },
       async (request, reply) => {
         try {
           const { provider } = request.params;
@@ -142,7 +145,7 @@ export default fp<SocialPluginOptions>(
 
     app.get(
       '/auth/login/:provider/callback',
-      { config: { apiKey: false }, schema: { params: SocialProviderParam, querystring: CallbackQuery } },
+      { config: { apiKey: false }, schema: { params: SocialProviderParam, querystring: CallbackQuery, response: { 302: REDIRECT, 400: ApiErrorBody } } },
       async (request, reply) => {
         const { provider } = request.params;
         const { code, state: sealed, iss, error } = request.query;
@@ -168,7 +171,7 @@ export default fp<SocialPluginOptions>(
 
     app.post(
       '/v2/auth/social/:provider',
-      { schema: { params: SocialProviderParam, body: SocialLoginBody.extend({ api_key: z.string().optional() }), response: { 200: SessionResponse } } },
+      { schema: { params: SocialProviderParam, body: SocialLoginBody.extend({ api_key: z.string().optional() }), response: { 200: SessionResponse, 400: ApiErrorBody, 404: ApiErrorBody, 422: ApiErrorBody, 502: ApiErrorBody } } },
       async (request, reply) => {
         try {
           const { provider } = request.params;

@@ -1,6 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { AUTH_MESSAGES, isValidEmail, PASSWORD_MAX_LENGTH } from '@grandstand/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  AddSessionBody,
+  ApiErrorBody,
+  AUTH_MESSAGES,
+  DeviceCodeResponse,
+  isValidEmail,
+  LoginBody,
+  MessageResponse,
+  PASSWORD_MAX_LENGTH,
+  RegisterBody,
+  SessionResponse,
+} from '@grandstand/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bindKeyToUser,
@@ -14,7 +25,7 @@ import {
   verifyPassword,
 } from '../../accounts/index.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { alreadyLoggedIn, bodyOf, currentUser, fail, keyOf, LIMITED, nameProblem, sessionAnswer, text, unauthenticated } from './helpers.ts';
+import { alreadyLoggedIn, bodyOf, CHECKED_IN_HANDLER, currentUser, fail, keyOf, LIMITED, nameProblem, sessionAnswer, text, unauthenticated } from './helpers.ts';
 
 /** issue 4: a device's code is short, unambiguous to read (no 0/O, 1/I/L), single use, 10 minutes. */
 export const DEVICE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -29,7 +40,7 @@ export const DEVICE_CODE_TTL_MS = 10 * 60_000;
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUsersRepository(app.db);
 
-  app.post('/v2/auth/register', { config: LIMITED }, async (request, reply) => {
+  app.post('/v2/auth/register', { config: LIMITED, ...CHECKED_IN_HANDLER, schema: { body: RegisterBody, response: { 200: SessionResponse, 409: ApiErrorBody, 422: ApiErrorBody } } }, async (request, reply) => {
     if (request.userId !== null) return alreadyLoggedIn(reply);
     const body = bodyOf(request);
     const email = text(body.email);
@@ -65,7 +76,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(200).send(sessionAnswer(user, apiKey));
   });
 
-  app.post('/v2/auth/login', { config: LIMITED }, async (request, reply) => {
+  app.post('/v2/auth/login', { config: LIMITED, ...CHECKED_IN_HANDLER, schema: { body: LoginBody, response: { 200: SessionResponse, 409: ApiErrorBody, 422: ApiErrorBody } } }, async (request, reply) => {
     if (request.userId !== null) return alreadyLoggedIn(reply);
     const body = bodyOf(request);
     const email = text(body.email);
@@ -80,12 +91,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return sessionAnswer(user, apiKey);
   });
 
-  app.post('/auth/logout', async (request) => {
+  app.post('/auth/logout', { schema: { response: { 200: MessageResponse } } }, async (request) => {
     await endSession(app.db, keyOf(request));
     return { data: { message: 'Logged out.' } };
   });
 
-  app.post('/auth/device_code', { config: LIMITED }, async (request, reply) => {
+  app.post('/auth/device_code', { config: LIMITED, schema: { response: { 200: DeviceCodeResponse, 409: ApiErrorBody } } }, async (request, reply) => {
     if (request.userId !== null) return alreadyLoggedIn(reply);
     const now = new Date();
     // Housekeeping: a channel's expired codes, and this device's earlier codes, go.
@@ -104,7 +115,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     throw new Error('no free device code');
   });
 
-  app.post('/auth/add_session', { config: LIMITED }, async (request, reply) => {
+  app.post('/auth/add_session', { config: LIMITED, ...CHECKED_IN_HANDLER, schema: { body: AddSessionBody, response: { 200: MessageResponse, 401: ApiErrorBody, 422: ApiErrorBody } } }, async (request, reply) => {
     const user = await currentUser(app, request);
     if (!user) return unauthenticated(reply);
     const raw = text(bodyOf(request).code);

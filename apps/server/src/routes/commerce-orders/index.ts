@@ -72,6 +72,9 @@ function refuse(reply: FastifyReply, error: unknown) {
   throw error;
 }
 
+/** What a purchase can answer besides its order: a refusal naming the field (PurchaseProblem). */
+const PURCHASE_ERRORS = { 401: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
+
 /** The viewer's calls (spec §7 Payments): every one needs a logged-in user (401 otherwise). */
 const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrdersRepository(app.db);
@@ -79,7 +82,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.userId === null) return unauthenticated(reply);
   });
 
-  app.get('/orders', { schema: { querystring: OrdersQuery, response: { 200: OrdersResponse } } }, async (request, reply) => {
+  app.get('/orders', { schema: { querystring: OrdersQuery, response: { 200: OrdersResponse, 401: ApiErrorBody } } }, async (request, reply) => {
     const buyer = await buyerOf(app, request);
     if (!buyer) return unauthenticated(reply);
     const { limit, no_limit: noLimit, offset, type, status, activity_status: activityStatus } = request.query;
@@ -88,7 +91,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data, meta: { total, offset, limit: pageSize } };
   });
 
-  app.get('/orders/:order_id', { schema: { params: OrderIdParams, response: { 200: OrderResponse, 404: ApiErrorBody } } }, async (request, reply) => {
+  app.get('/orders/:order_id', { schema: { params: OrderIdParams, response: { 200: OrderResponse, 401: ApiErrorBody, 404: ApiErrorBody } } }, async (request, reply) => {
     const buyer = await buyerOf(app, request);
     if (!buyer) return unauthenticated(reply);
     const row = await orders.find(buyer.channelId, buyer.userId, request.params.order_id);
@@ -96,7 +99,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await orders.withTransactions(row) };
   });
 
-  app.post('/:provider/buy', { schema: { params: CardProviderParam, body: BuyBody, response: { 200: BuyResponse } } }, async (request, reply) => {
+  app.post('/:provider/buy', { schema: { params: CardProviderParam, body: BuyBody, response: { 200: BuyResponse, ...PURCHASE_ERRORS } } }, async (request, reply) => {
     const buyer = await buyerOf(app, request);
     if (!buyer) return unauthenticated(reply);
     const provider = providerOf(app, reply, request.params.provider);
@@ -112,7 +115,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:provider/subscription/start_trial',
-    { schema: { params: CardProviderParam, body: StartTrialBody, response: { 200: BuyResponse } } },
+    { schema: { params: CardProviderParam, body: StartTrialBody, response: { 200: BuyResponse, ...PURCHASE_ERRORS } } },
     async (request, reply) => {
       const buyer = await buyerOf(app, request);
       if (!buyer) return unauthenticated(reply);
@@ -126,7 +129,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/:provider/unsubscribe', { schema: { params: CardProviderParam, body: UnsubscribeBody, response: { 200: UnsubscribeResponse } } }, async (request, reply) => {
+  app.post('/:provider/unsubscribe', { schema: { params: CardProviderParam, body: UnsubscribeBody, response: { 200: UnsubscribeResponse, ...PURCHASE_ERRORS } } }, async (request, reply) => {
     const buyer = await buyerOf(app, request);
     if (!buyer) return unauthenticated(reply);
     if (!providerOf(app, reply, request.params.provider)) return reply;
@@ -137,7 +140,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get('/:provider/list-cards', { schema: { params: CardProviderParam, response: { 200: CardsResponse } } }, async (request, reply) => {
+  app.get('/:provider/list-cards', { schema: { params: CardProviderParam, response: { 200: CardsResponse, 401: ApiErrorBody } } }, async (request, reply) => {
     const buyer = await buyerOf(app, request);
     if (!buyer) return unauthenticated(reply);
     const provider = providerOf(app, reply, request.params.provider);
@@ -145,7 +148,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await provider.listCards(buyer.channelId, buyer.userId) };
   });
 
-  app.post('/:provider/setup-intent', { schema: { params: CardProviderParam, body: SetupIntentBody, response: { 200: SetupIntentResponse } } }, async (request, reply) => {
+  app.post('/:provider/setup-intent', { schema: { params: CardProviderParam, body: SetupIntentBody, response: { 200: SetupIntentResponse, 401: ApiErrorBody } } }, async (request, reply) => {
     const buyer = await buyerOf(app, request);
     if (!buyer) return unauthenticated(reply);
     const provider = providerOf(app, reply, request.params.provider);
@@ -173,7 +176,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/:provider/customer-portal', { schema: { params: CardProviderParam, response: { 200: CustomerPortalResponse } } }, async (request, reply) => {
+  app.get('/:provider/customer-portal', { schema: { params: CardProviderParam, response: { 200: CustomerPortalResponse, 401: ApiErrorBody } } }, async (request, reply) => {
     const buyer = await buyerOf(app, request);
     if (!buyer) return unauthenticated(reply);
     const provider = providerOf(app, reply, request.params.provider);

@@ -1,8 +1,8 @@
-import { PASSWORD_MAX_LENGTH, UserAccessResponse } from '@grandstand/contract';
+import { ApiErrorBody, DeleteAccountBody, MessageResponse, PASSWORD_MAX_LENGTH, ProfileResponse, ProfileUpdateBody, UserAccessResponse } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createUsersRepository, endUserSessions, hashPassword, passwordProblem, toContractUser, verifyPassword } from '../../accounts/index.ts';
 import { loadEntitlements } from '../../commerce/entitlements.ts';
-import { bodyOf, currentUser, fail, nameProblem, text, unauthenticated } from '../auth/helpers.ts';
+import { bodyOf, CHECKED_IN_HANDLER, currentUser, fail, nameProblem, text, unauthenticated } from '../auth/helpers.ts';
 
 /**
  * spec §7 Auth: the logged-in user's profile (GET; POST with _method patch), account deletion and
@@ -12,13 +12,13 @@ import { bodyOf, currentUser, fail, nameProblem, text, unauthenticated } from '.
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUsersRepository(app.db);
 
-  app.get('/profile', async (request, reply) => {
+  app.get('/profile', { schema: { response: { 200: ProfileResponse, 401: ApiErrorBody } } }, async (request, reply) => {
     const user = await currentUser(app, request);
     if (!user) return unauthenticated(reply);
     return { data: toContractUser(user) };
   });
 
-  app.post('/profile', async (request, reply) => {
+  app.post('/profile', { ...CHECKED_IN_HANDLER, schema: { body: ProfileUpdateBody, response: { 200: ProfileResponse, 401: ApiErrorBody, 422: ApiErrorBody } } }, async (request, reply) => {
     const body = bodyOf(request);
     if (body._method !== 'patch') return fail(reply, 422, '_method', 'The _method field must be "patch".');
     const user = await currentUser(app, request);
@@ -49,7 +49,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: toContractUser(updated ?? user) };
   });
 
-  app.post('/delete-account-confirm', async (request, reply) => {
+  app.post('/delete-account-confirm', { ...CHECKED_IN_HANDLER, schema: { body: DeleteAccountBody, response: { 200: MessageResponse, 401: ApiErrorBody, 422: ApiErrorBody } } }, async (request, reply) => {
     const body = bodyOf(request);
     const user = await currentUser(app, request);
     if (!user) return unauthenticated(reply);
@@ -62,7 +62,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { message: 'Your account has been deleted.' } };
   });
 
-  app.get('/user/access', { schema: { response: { 200: UserAccessResponse } } }, async (request, reply) => {
+  app.get('/user/access', { schema: { response: { 200: UserAccessResponse, 401: ApiErrorBody } } }, async (request, reply) => {
     const user = await currentUser(app, request);
     if (!user) return unauthenticated(reply);
     // The same entitlements the event routes apply, so what this says is what the viewer can watch.
