@@ -56,7 +56,7 @@ const commerceCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Guessing promo codes is what a limit is for (a viewer typing one needs far fewer); buy counts its codes against the same tries.
       preHandler: (request, reply) => app.couponTry(request, reply, request.userId),
-      schema: { querystring: ApplyCouponQuery, response: { 200: ApplyCouponResponse, 400: ApiErrorBody, 404: ApiErrorBody } },
+      schema: { querystring: ApplyCouponQuery, response: { 200: ApplyCouponResponse, 400: ApiErrorBody, 404: ApiErrorBody, 429: ApiErrorBody } },
     },
     async (request, reply) => {
       const { code, type, id } = request.query;

@@ -5,7 +5,7 @@ import {
   CardProviderParam,
   CardsResponse,
   CustomerPortalResponse,
-  type OpenOrderErrorBody,
+  OpenOrderErrorBody,
   OrderIdParams,
   OrderResponse,
   OrdersQuery,
@@ -72,8 +72,17 @@ function refuse(reply: FastifyReply, error: unknown) {
   throw error;
 }
 
+/**
+ * A purchase's 409: the product is owned, the idempotency key was reused with another body, or the
+ * product is already being bought, and then the body carries that open order (OpenOrderErrorBody).
+ */
+const PurchaseConflictBody = ApiErrorBody.extend({
+  order: OpenOrderErrorBody.shape.order.optional(),
+  next_action: OpenOrderErrorBody.shape.next_action.optional(),
+}).describe('A conflict naming the field; when the product is already being bought, with that open order and its pending step.');
+
 /** What a purchase can answer besides its order: a refusal naming the field (PurchaseProblem). */
-const PURCHASE_ERRORS = { 401: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
+const PURCHASE_ERRORS = { 401: ApiErrorBody, 404: ApiErrorBody, 409: PurchaseConflictBody };
 
 /** The viewer's calls (spec §7 Payments): every one needs a logged-in user (401 otherwise). */
 const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -99,7 +108,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await orders.withTransactions(row) };
   });
 
-  app.post('/:provider/buy', { schema: { params: CardProviderParam, body: BuyBody, response: { 200: BuyResponse, ...PURCHASE_ERRORS } } }, async (request, reply) => {
+  app.post('/:provider/buy', { schema: { params: CardProviderParam, body: BuyBody, response: { 200: BuyResponse, ...PURCHASE_ERRORS, 429: ApiErrorBody } } }, async (request, reply) => {
     const buyer = await buyerOf(app, request);
     if (!buyer) return unauthenticated(reply);
     const provider = providerOf(app, reply, request.params.provider);
