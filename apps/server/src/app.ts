@@ -8,6 +8,7 @@ import catalogCache, { type CatalogCacheOptions } from './plugins/catalog-cache.
 import channelByHost from './plugins/channel-by-host.ts';
 import dbPlugin from './plugins/db.ts';
 import errors from './plugins/errors.ts';
+import security from './plugins/security.ts';
 import staticSites from './plugins/static-sites.ts';
 import type { ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
 import channelRoutes from './routes/channel/index.ts';
@@ -64,6 +65,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
+  // First: its headers are on every answer, those of a request another hook refuses included.
+  await app.register(security, { stripe: options.payments?.defaultProvider === 'stripe' && Boolean(options.payments.stripe) });
   await app.register(dbPlugin, { db: options.db, channels: options.channels, apiKeyCache: options.apiKeyCache });
   await app.register(channelByHost);
   await app.register(apiKeyAuth);
