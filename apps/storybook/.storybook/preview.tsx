@@ -9,8 +9,8 @@ const withChannelTheme: Decorator = (Story, context) => (
 );
 
 /**
- * Violations of the content security policy of preview-head.html (the site's policy) since the
- * story began: a component that needs more than the site allows fails its story test.
+ * Violations of the site's content security policy (site-policy.html, on the story tests' page)
+ * since the story began: a component that needs more than the site allows fails its story test.
  */
 const violations: string[] = [];
 document.addEventListener('securitypolicyviolation', (event) => {
