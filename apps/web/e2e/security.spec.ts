@@ -91,6 +91,10 @@ for (const channel of demoChannels) {
       data: { api_key: await apiKey(request, channel), email, password: PASSWORD, password_confirmation: PASSWORD, first_name: 'Pat', last_name: 'Policy', terms: true },
     });
     expect(registered.status()).toBe(200);
+    // The demo outbox's pages (server-rendered), the verification mail's HTML in its sandboxed frame included.
+    await page.goto(siteUrl(channel, '/outbox'));
+    await page.getByRole('row', { name: new RegExp(escape(email)) }).getByRole('link').first().click();
+    await expect(page.frameLocator('iframe[title="The message as HTML"]').getByRole('link').first()).toBeVisible();
     await page.goto(siteUrl(channel, '/login'));
     await page.getByRole('textbox', { name: text(language, 'auth.fields.email') }).fill(email);
     await page.getByRole('textbox', { name: text(language, 'auth.fields.password'), exact: true }).fill(PASSWORD);
