@@ -8,7 +8,7 @@ import catalogCache, { type CatalogCacheOptions } from './plugins/catalog-cache.
 import channelByHost from './plugins/channel-by-host.ts';
 import dbPlugin from './plugins/db.ts';
 import errors from './plugins/errors.ts';
-import security from './plugins/security.ts';
+import security, { frameworkErrorHandler } from './plugins/security.ts';
 import staticSites from './plugins/static-sites.ts';
 import type { ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
 import channelRoutes from './routes/channel/index.ts';
@@ -54,19 +54,22 @@ function loggerOption(logger: boolean | object | undefined): FastifyServerOption
 
 /** The reference channel API and site server (architecture: apps/server). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // Stripe's sources are in the policy only where Stripe takes the cards.
+  const securityOptions = { stripe: options.payments?.defaultProvider === 'stripe' && Boolean(options.payments.stripe) };
   const app = Fastify({
     logger: loggerOption(options.logger),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
     // Browsers and proxies send the odd trailing slash; treat /api/menu/ as /api/menu.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler(securityOptions),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
   // First: its headers are on every answer, those of a request another hook refuses included.
-  await app.register(security, { stripe: options.payments?.defaultProvider === 'stripe' && Boolean(options.payments.stripe) });
+  await app.register(security, securityOptions);
   await app.register(dbPlugin, { db: options.db, channels: options.channels, apiKeyCache: options.apiKeyCache });
   await app.register(channelByHost);
   await app.register(apiKeyAuth);

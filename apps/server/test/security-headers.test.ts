@@ -37,7 +37,8 @@ beforeAll(async () => {
     join(outboxDir, 'alpha', `${MAIL_ID}.json`),
     JSON.stringify({ date: '2026-01-01T00:00:00Z', from: 'a@example.org', to: 'b@example.org', subject: 'Hello', text: 'Hi', html: '<p style="color: red">Hi</p>' }),
   );
-  t = await buildTestApp({ sitesDir, mail: { outboxDir } });
+  // No prepared media: the media answers are the refusals (what matters here is their headers).
+  t = await buildTestApp({ sitesDir, mail: { outboxDir }, media: { dir: join(outboxDir, 'no-media') } });
 });
 
 afterAll(async () => {
@@ -108,6 +109,9 @@ describe('security headers', () => {
       { what: 'outbox list', status: 200, url: '/outbox' },
       { what: 'outbox message', status: 200, url: `/outbox/${MAIL_ID}` },
       { what: 'outbox message unknown', status: 404, url: '/outbox/1700000000000-ffffffffffff' },
+      // Refused by Fastify before any route or hook runs.
+      { what: 'malformed address', status: 400, url: '/%E0%A4%A' },
+      { what: 'malformed api address', status: 400, url: '/api/events/%' },
     ];
     for (const request of requests) {
       const response = await t.app.inject({
@@ -119,6 +123,13 @@ describe('security headers', () => {
       expect(response.statusCode, request.what).toBe(request.status);
       expectSecured(response, request.what);
     }
+  });
+
+  it('answer a malformed address with the error body naming url, not an echo of the address', async () => {
+    const response = await t.app.inject({ url: '/watch_embed/%zz', headers: { host: ALPHA } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The address is not valid.', field: 'url' });
+    expectSecured(response, 'malformed embed address');
   });
 
   it('let only the embed page be framed, by any site', async () => {

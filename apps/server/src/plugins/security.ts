@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
-import type { FastifyReply } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { ApiErrorBody } from '@grandstand/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * Which policy a route's answers carry (route `config.csp`):
@@ -94,31 +96,55 @@ export function policyDirectives(options: SecurityOptions) {
   };
 }
 
+/** The headers' settings, shared by the plugin and the answer to a malformed address. */
+function helmetOptions(options: SecurityOptions) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: policyDirectives(options) },
+    xFrameOptions: false,
+    // Browsers honour it only over https (production, behind TLS); each channel site has its own
+    // host name, so it says nothing of other subdomains.
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+    // The signed links (password reset, email verification) sit in the page's address: send no referrer anywhere.
+    referrerPolicy: { policy: 'no-referrer' as const },
+  };
+}
+
+/** Sets this answer's nonce, kind and X-Frame-Options: read by helmet's directive functions. */
+function preparePolicy(reply: FastifyReply, kind: PolicyKind): void {
+  policies.set(reply.raw, { nonce: randomBytes(16).toString('base64'), kind });
+  // Helmet's frameguard is one value for all: the legacy header follows frame-ancestors here. Set
+  // on the raw answer, like helmet's own headers, so an error answer keeps it too.
+  if (kind !== 'embed') reply.raw.setHeader('x-frame-options', 'DENY');
+}
+
+/**
+ * Fastify's `frameworkErrors`: a malformed address (`/%E0%A4%A`) is refused before any route or
+ * hook runs, so the plugin's hooks never see it. It gets the same headers and an `ApiErrorBody`
+ * naming `url` (the default answer echoes the address, unprotected by nosniff).
+ */
+export function frameworkErrorHandler(options: SecurityOptions) {
+  const headers = helmet(helmetOptions(options));
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    preparePolicy(reply, 'site');
+    headers(request.raw, reply.raw, () => {});
+    const body: ApiErrorBody = { message: 'The address is not valid.', field: 'url' };
+    return reply.code(error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400).send(body);
+  };
+}
+
 /**
  * Security headers on every answer (site pages, assets, /api, /media, the sandbox's and the outbox's
  * pages, errors and 404s), through @fastify/helmet: a content security policy, X-Frame-Options
  * DENY (but on the embed page), nosniff, no referrer, HSTS, COOP and CORP same-origin. Registered
- * first, so its onRequest hooks run before any other hook can fail the request.
+ * first, so its onRequest hooks run before any other hook can fail the request; a malformed
+ * address, refused before any hook, goes through `frameworkErrorHandler`.
  */
 export default fp<SecurityOptions>(
   async (app, options) => {
     app.addHook('onRequest', async (request, reply) => {
-      const kind = request.routeOptions.config.csp ?? 'site';
-      policies.set(reply.raw, { nonce: randomBytes(16).toString('base64'), kind });
-      // Helmet's frameguard is one value for all: the legacy header follows frame-ancestors here.
-      // Set on the raw answer, like helmet's own headers, so an error answer keeps it too.
-      if (kind !== 'embed') reply.raw.setHeader('x-frame-options', 'DENY');
+      preparePolicy(reply, request.routeOptions.config.csp ?? 'site');
     });
-    await app.register(helmet, {
-      global: true,
-      contentSecurityPolicy: { useDefaults: false, directives: policyDirectives(options) },
-      xFrameOptions: false,
-      // Browsers honour it only over https (production, behind TLS); each channel site has its own
-      // host name, so it says nothing of other subdomains.
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
-      // The signed links (password reset, email verification) sit in the page's address: send no referrer anywhere.
-      referrerPolicy: { policy: 'no-referrer' },
-    });
+    await app.register(fastifyHelmet, { global: true, ...helmetOptions(options) });
   },
   { name: 'security' },
 );
