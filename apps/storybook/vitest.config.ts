@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import type { Plugin } from 'vite';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
@@ -42,10 +43,19 @@ const browser = () => ({
   instances: [{ browser: 'chromium' as const }],
 });
 
+/**
+ * The site's content security policy on the test page (.storybook/site-policy.html explains the
+ * differences): the story tests prove the components need nothing more than the site allows.
+ */
+const sitePolicy: Plugin = {
+  name: 'grandstand-site-policy',
+  transformIndexHtml: (html) => html.replace('</head>', `${readFileSync(path.join(dirname, '.storybook/site-policy.html'), 'utf8')}</head>`),
+};
+
 function project(slug: string | undefined): TestProjectConfiguration {
   return {
     extends: true,
-    plugins: [storybookTest({ configDir: path.join(dirname, '.storybook'), initialGlobals: slug ? { channel: slug } : {} })],
+    plugins: [storybookTest({ configDir: path.join(dirname, '.storybook'), initialGlobals: slug ? { channel: slug } : {} }), sitePolicy],
     test: { name: slug ? `storybook:${slug}` : 'storybook', browser: browser() },
   };
 }

@@ -11,6 +11,7 @@ import channelByHost from './plugins/channel-by-host.ts';
 import dbPlugin from './plugins/db.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import openapi, { openapiRoute } from './plugins/openapi.ts';
+import security, { frameworkErrorHandler } from './plugins/security.ts';
 import staticSites from './plugins/static-sites.ts';
 import type { ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
 import channelRoutes from './routes/channel/index.ts';
@@ -60,18 +61,23 @@ function loggerOption(logger: boolean | object | undefined): FastifyServerOption
 
 /** The reference channel API and site server (architecture: apps/server). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // Stripe's sources are in the policy only where Stripe takes the cards.
+  const securityOptions = { stripe: options.payments?.defaultProvider === 'stripe' && Boolean(options.payments.stripe) };
   const app = Fastify({
     logger: loggerOption(options.logger),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
-    frameworkErrors,
     // Browsers and proxies send the odd trailing slash; treat /api/menu/ as /api/menu.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A malformed address is refused before any hook: it still gets the security headers and the API's error body.
+    frameworkErrors: frameworkErrorHandler(securityOptions, frameworkErrors),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
+  // First: its headers are on every answer, those of a request another hook refuses included.
+  await app.register(security, securityOptions);
   // Before every route: the document is made of the routes' own schemas.
   await app.register(openapi);
   await app.register(dbPlugin, {

@@ -43,6 +43,24 @@ export class MediaEventRepository {
     return event;
   }
 
+  /** Forgets every cached answer (the catalog changed: a seed, a migration). */
+  clear(): void {
+    this.#cache.clear();
+  }
+
+  /** Which of these events are live now, read from the database (never the cache). */
+  async liveIds(channelIds: readonly number[], eventIds: readonly number[]): Promise<Set<string>> {
+    if (eventIds.length === 0) return new Set();
+    const rows = await this.#db
+      .selectFrom('events')
+      .select(['id', 'channel_id'])
+      .where('id', 'in', [...eventIds])
+      .where('channel_id', 'in', [...channelIds])
+      .where('stream_status', '=', 'live')
+      .execute();
+    return new Set(rows.map((row) => `${row.channel_id}.${Number(row.id)}`));
+  }
+
   /** Every live event of every channel (the signals `serve` starts). */
   async live(): Promise<MediaEvent[]> {
     const rows = await this.#db

@@ -33,6 +33,8 @@ export interface LiveEncodersOptions {
 }
 
 interface Encoder {
+  /** `<channelSlug>/<eventId>`, its key in the map. */
+  key: string;
   info: LiveEventInfo;
   dir: string;
   child: ChildProcess | null;
@@ -56,7 +58,9 @@ function isAlive(pid: number): boolean {
 /**
  * The live test signals: one real-time ffmpeg per live event (lavfi testsrc2 + sine, a visible
  * clock), HLS with 2 s fMP4 segments and a 10-minute window. The encoders are children of the
- * server: a crashed one is restarted, and all are killed by `stopAll()` (app close) and on exit.
+ * server: one that fails to start or dies is restarted with a backoff (1 s, doubling, at most 30 s),
+ * `stop()` ends one whose event is no longer live (the media plugin decides), and all are killed by
+ * `stopAll()` (app close) and on exit.
  */
 export class LiveEncoders {
   readonly #dir: string;
@@ -82,6 +86,11 @@ export class LiveEncoders {
     return this.#encoders.has(`${channelSlug}/${eventId}`);
   }
 
+  /** The events whose signal runs (or waits to restart). */
+  running(): Array<Pick<LiveEventInfo, 'channelSlug' | 'eventId'>> {
+    return [...this.#encoders.values()].map(({ info }) => ({ channelSlug: info.channelSlug, eventId: info.eventId }));
+  }
+
   /** Pids of the running encoders (tests and diagnostics). */
   pids(): number[] {
     return [...this.#encoders.values()].flatMap((encoder) => (encoder.child?.pid ? [encoder.child.pid] : []));
@@ -92,7 +101,7 @@ export class LiveEncoders {
     if (this.#stopping) return;
     const key = `${info.channelSlug}/${info.eventId}`;
     if (this.#encoders.has(key)) return;
-    const encoder: Encoder = { info, dir: this.dirOf(info.channelSlug, info.eventId), child: null, restarts: 0, timer: null, run: '' };
+    const encoder: Encoder = { key, info, dir: this.dirOf(info.channelSlug, info.eventId), child: null, restarts: 0, timer: null, run: '' };
     this.#encoders.set(key, encoder);
     await this.#start(encoder);
   }
@@ -115,7 +124,8 @@ export class LiveEncoders {
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'title.txt'), info.name);
-    if (this.#stopping) return;
+    // Stopped meanwhile (the event left live, or the app closes): never spawn an orphan.
+    if (this.#stopping || this.#encoders.get(encoder.key) !== encoder) return;
     encoder.run = Date.now().toString(36);
     const q = this.#quality;
     const gop = String(q.fps * 2);
@@ -144,20 +154,30 @@ export class LiveEncoders {
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-2000);
     });
-    if (child.pid) await writeFile(join(dir, 'encoder.pid'), String(child.pid));
-    child.on('error', (error) => this.#log.warn(`live signal ${info.channelSlug}/${info.eventId} could not start: ${error.message}`));
-    child.on('exit', (code, signal) => {
+    // A child that fails to start (a bad FFMPEG_PATH: ENOENT) emits `error` then `close`, never
+    // `exit`; a killed or crashed one emits `exit` then `close`. Each of the three ends this run,
+    // and whichever comes first schedules the one restart: the others find it handled.
+    let ended = false;
+    const onEnded = (reason: string) => {
+      if (ended) return;
+      ended = true;
       if (encoder.child === child) encoder.child = null;
-      if (this.#stopping || !this.#encoders.has(`${info.channelSlug}/${info.eventId}`)) return;
+      if (this.#stopping || this.#encoders.get(encoder.key) !== encoder) return;
       encoder.restarts += 1;
       const delay = Math.min(30_000, 1000 * 2 ** Math.min(encoder.restarts - 1, 5));
-      this.#log.warn(`live signal ${info.channelSlug}/${info.eventId} stopped (${signal ?? code}): ${stderr.trim() || 'no output'}; restarting in ${delay / 1000} s`);
+      this.#log.warn(`live signal ${encoder.key} stopped (${reason}): ${stderr.trim() || 'no output'}; restarting in ${delay / 1000} s`);
       encoder.timer = setTimeout(() => {
         encoder.timer = null;
         this.#start(encoder).catch((error: unknown) => this.#log.warn(`live signal restart failed: ${String(error)}`));
       }, delay);
-    });
-    this.#log.info(`live signal ${info.channelSlug}/${info.eventId} started (pid ${child.pid})`);
+    };
+    child.on('error', (error) => onEnded(`could not start: ${error.message}`));
+    child.on('exit', (code, signal) => onEnded(String(signal ?? code)));
+    child.on('close', (code, signal) => onEnded(String(signal ?? code)));
+    if (child.pid) {
+      this.#log.info(`live signal ${encoder.key} started (pid ${child.pid})`);
+      await writeFile(join(dir, 'encoder.pid'), String(child.pid));
+    }
   }
 
   /** An encoder left by a server that was killed hard would keep writing into this folder: end it. */
@@ -186,7 +206,9 @@ export class LiveEncoders {
   async #end(encoder: Encoder): Promise<void> {
     if (encoder.timer) clearTimeout(encoder.timer);
     const child = encoder.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    encoder.child = null;
+    // No pid: the start failed, there is no process and no `exit` will come.
+    if (!child || child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       const force = setTimeout(() => child.kill('SIGKILL'), 3000);
       child.once('exit', () => {

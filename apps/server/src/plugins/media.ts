@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import fp from 'fastify-plugin';
+import { onDataChanged } from '../cache/invalidation.ts';
 import { type LiveMode, mediaDirFromEnv } from '../media/config.ts';
 import { MediaEventRepository } from '../media/events.ts';
 import { type LiveQuality, LiveEncoders } from '../media/live.ts';
@@ -17,6 +18,8 @@ export interface MediaPluginOptions {
   liveQuality?: LiveQuality;
   /** Seconds a stream address stays valid (default six hours). */
   tokenTtlSeconds?: number;
+  /** How often the running signals are checked against their events, in ms (default 15 s; 0: only on data changes and on access). */
+  liveCheckIntervalMs?: number;
   /** The clock, in UTC seconds (tests move it). */
   now?: () => number;
 }
@@ -37,7 +40,12 @@ export interface MediaService {
   readonly live: LiveEncoders;
   readonly events: MediaEventRepository;
   exists(path: string): Promise<boolean>;
+  /** Stops every signal whose event is no longer live (finished, deleted, re-seeded); in eager mode starts the newly live. */
+  checkLive(): Promise<void>;
 }
+
+/** Live signals are checked against the database this often by default. */
+export const LIVE_CHECK_INTERVAL_MS = 15_000;
 
 /**
  * Stream addresses, the live test signals and the media routes. The token is the authorisation:
@@ -56,6 +64,37 @@ export default fp<MediaPluginOptions>(
       quality: options.liveQuality,
       log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
     });
+    const events = new MediaEventRepository(app.db);
+    const startLive = async () => {
+      for (const event of await events.live()) {
+        const channel = app.channels.byId(event.channelId);
+        if (channel) await live.ensure({ channelSlug: channel.config.slug, eventId: event.id, name: event.name, timeZone: event.timeZone });
+      }
+    };
+
+    // An encoder is a real-time ffmpeg: one left running after its event finished, was deleted or
+    // its channel re-seeded burns a share of a core for nothing, for ever. One check at a time.
+    let checking: Promise<void> | null = null;
+    const check = async () => {
+      const running = live.running();
+      const channelOf = new Map(running.map(({ channelSlug }) => [channelSlug, app.channels.bySlug(channelSlug)?.id]));
+      const channelIds = [...channelOf.values()].filter((id): id is number => id !== undefined);
+      const stillLive = await events.liveIds(channelIds, running.map(({ eventId }) => eventId));
+      for (const { channelSlug, eventId } of running) {
+        if (!stillLive.has(`${channelOf.get(channelSlug)}.${eventId}`)) {
+          app.log.info(`live signal ${channelSlug}/${eventId} stopped: the event is no longer live`);
+          await live.stop(channelSlug, eventId);
+        }
+      }
+      if (liveMode === 'eager') await startLive();
+    };
+    const checkLive = () => {
+      checking ??= check().finally(() => {
+        checking = null;
+      });
+      return checking;
+    };
+
     const service: MediaService = {
       streamUrl({ channelId, eventId }) {
         const token = signMediaToken({ channelId, eventId, expiresAt: now() + ttl }, secret);
@@ -67,7 +106,8 @@ export default fp<MediaPluginOptions>(
       dir,
       liveMode,
       live,
-      events: new MediaEventRepository(app.db),
+      events,
+      checkLive,
       async exists(path) {
         try {
           await stat(path);
@@ -79,16 +119,29 @@ export default fp<MediaPluginOptions>(
     };
     app.decorate('media', service);
 
+    const checkLogged = () => void service.checkLive().catch((error: unknown) => app.log.warn(`live signal check failed: ${String(error)}`));
+
+    const interval = options.liveCheckIntervalMs ?? LIVE_CHECK_INTERVAL_MS;
+    let timer: NodeJS.Timeout | null = null;
+    const unsubscribe = onDataChanged(() => {
+      // A seed or a migration changed events: statuses read from the cache may be stale.
+      events.clear();
+      checkLogged();
+    });
+
     if (liveMode === 'eager') {
       // Started with the server so each signal's 10-minute window is full when a viewer seeks back.
-      app.addHook('onReady', async () => {
-        for (const event of await service.events.live()) {
-          const channel = app.channels.byId(event.channelId);
-          if (channel) await live.ensure({ channelSlug: channel.config.slug, eventId: event.id, name: event.name, timeZone: event.timeZone });
-        }
-      });
+      app.addHook('onReady', startLive);
     }
-    app.addHook('onClose', async () => live.stopAll());
+    app.addHook('onReady', async () => {
+      if (interval > 0) timer = setInterval(checkLogged, interval).unref();
+    });
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      if (timer) clearInterval(timer);
+      await checking?.catch(() => {});
+      await live.stopAll();
+    });
     await app.register(mediaRoutes);
   },
   { name: 'media', dependencies: ['db'] },

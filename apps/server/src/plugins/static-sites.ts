@@ -1,9 +1,10 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@grandstand/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { cspNonce } from './security.ts';
 
 export interface StaticSitesOptions {
   /** Holds one built site per channel: `<sitesDir>/<slug>/index.html` and `assets/`. */
@@ -40,6 +41,32 @@ function sendFile(reply: FastifyReply, root: string, relative: string, cacheCont
   return reply.sendFile(relative, root, { cacheControl: false });
 }
 
+/** index.html as built, kept while its file is unchanged (a rebuild replaces it). */
+const pages = new Map<string, { mtimeMs: number; html: string }>();
+
+async function readPage(file: string): Promise<string> {
+  const { mtimeMs } = await stat(file);
+  const cached = pages.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.html;
+  const html = await readFile(file, 'utf8');
+  pages.set(file, { mtimeMs, html });
+  return html;
+}
+
+/**
+ * The site's page with this answer's style nonce (plugins/security.ts): on the first-frame <style>
+ * the build inlines, and in <meta property="csp-nonce">, from which styled-components puts it on
+ * every <style> it creates. Sent whole each time (a nonce is never reused), not precompressed.
+ */
+async function sendPage(reply: FastifyReply, siteRoot: string) {
+  const nonce = cspNonce(reply);
+  const html = (await readPage(join(siteRoot, 'index.html')))
+    .replace('<head>', `<head>\n    <meta property="csp-nonce" nonce="${nonce}" />`)
+    .replaceAll('<style>', `<style nonce="${nonce}">`);
+  // no-cache without a validator: every use fetches the page again, with a fresh nonce.
+  return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+}
+
 /**
  * Serves each channel's built site by host (architecture: one server, many sites): hashed
  * `/assets/*` are immutable, `index.html` is revalidated on every load, and any other GET that is
@@ -61,7 +88,7 @@ export default fp<StaticSitesOptions>(
       return sendFile(reply, channel.dir, channel.logoFile.slice(channel.dir.length + 1), 'public, max-age=3600');
     });
 
-    app.get('/*', { config: { apiKey: false } }, async (request, reply) => {
+    const site = async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
       if (path === '/api' || path.startsWith('/api/') || path === '/media' || path.startsWith('/media/')) return reply.callNotFound();
       const channel = request.hostChannel;
@@ -77,14 +104,18 @@ export default fp<StaticSitesOptions>(
       const file = resolveInside(siteRoot, path);
       if (file !== null && (await isFile(file))) {
         const relative = file.slice(siteRoot.length + 1);
+        if (relative === 'index.html') return sendPage(reply, siteRoot);
         const cache = relative.startsWith(`assets${sep}`) ? IMMUTABLE : REVALIDATE;
         return sendFile(reply, siteRoot, relative, cache);
       }
       // A missing hashed asset is a 404, never index.html: an HTML page cached as an immutable
       // script would break the site for a year.
       if (path.startsWith('/assets/')) return reply.callNotFound();
-      return sendFile(reply, siteRoot, 'index.html', REVALIDATE);
-    });
+      return sendPage(reply, siteRoot);
+    };
+    app.get('/*', { config: { apiKey: false } }, site);
+    // The embed page is the one page other sites may frame (spec §2: `/watch_embed/{id}`).
+    app.get('/watch_embed/*', { config: { apiKey: false, csp: 'embed' } }, site);
   },
-  { name: 'static-sites', dependencies: ['channel-by-host'] },
+  { name: 'static-sites', dependencies: ['channel-by-host', 'security'] },
 );

@@ -1,12 +1,14 @@
 import type { Card } from '@grandstand/contract';
 import { escapeHtml as e } from '../../mail/html.ts';
 
-/** The sandbox's pages are the card processor's, not the site's: plain HTML, no scripts. */
+/**
+ * The sandbox's pages are the card processor's, not the site's: plain HTML, no scripts. They carry
+ * the server's security policy (plugins/security.ts: never framed, no referrer); their one <style>
+ * takes its nonce.
+ */
 export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-  'referrer-policy': 'no-referrer',
 } as const;
 
 const NOTICE = 'Sandbox card processor: test mode. No real card is charged.';

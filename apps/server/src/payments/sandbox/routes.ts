@@ -2,6 +2,7 @@ import { ApiErrorBody, SandboxPaymentMethodBody, SandboxPaymentMethodResponse } 
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cspNonce } from '../../plugins/security.ts';
 import { checkCardEntry } from '../cards.ts';
 import { challengePage, messagePage, PAGE_HEADERS, portalPage } from './pages.ts';
 import type { SandboxProvider } from './provider.ts';
@@ -17,8 +18,9 @@ export function safeUrl(url: string | null | undefined): string | null {
   }
 }
 
+/** The page's own <style> (the first in its head) carries this answer's nonce (plugins/security.ts). */
 function html(reply: FastifyReply, status: number, body: string) {
-  return reply.code(status).headers(PAGE_HEADERS).send(body);
+  return reply.code(status).headers(PAGE_HEADERS).send(body.replace('<style>', `<style nonce="${cspNonce(reply)}">`));
 }
 
 /** Shown when the site cancelled the payment before the viewer finished its extra authentication. */

@@ -11,7 +11,7 @@ import {
   RegisterBody,
   SessionResponse,
 } from '@grandstand/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bindKeyToUser,

@@ -66,6 +66,11 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       if (!MEDIA_FILE.test(file)) return fail(reply, 404, 'url', 'Not found.');
       const channel = app.channels.byId(grant.channelId);
       const event = channel ? await media.events.find(grant.channelId, grant.eventId) : null;
+      // A signal still running for an event that is no longer live (finished, deleted, moved back
+      // to upcoming) stops on its next request, without waiting for the periodic check.
+      if (channel && event?.streamStatus !== 'live' && media.live.isRunning(channel.config.slug, grant.eventId)) {
+        await media.live.stop(channel.config.slug, grant.eventId);
+      }
       if (!channel || !event || !hasMedia(event)) return fail(reply, 404, 'eventId', 'This event has no stream.');
       const slug = channel.config.slug;
 

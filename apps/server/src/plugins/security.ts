@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from 'helmet';
+
+/**
+ * Which policy a route's answers carry (route `config.csp`):
+ * - `site` (default): the site, the api, media, the sandbox's and the outbox's pages; never framed;
+ * - `embed`: the embed page `/watch_embed/{id}` (spec §2), which other sites put in an iframe;
+ * - `mail-preview`: the outbox's message page, whose sandboxed frame shows the mail's own HTML.
+ */
+export type PolicyKind = 'site' | 'embed' | 'mail-preview';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The security policy of the route's answers (plugins/security.ts); `site` when unset. */
+    csp?: PolicyKind;
+  }
+}
+
+export interface SecurityOptions {
+  /** Stripe is the card provider: Stripe.js's script, frames and api are allowed (on no other channel). */
+  stripe?: boolean;
+}
+
+export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+/** Where the tag manager's analytics tags (GA4) send their hits. */
+export const ANALYTICS_CONNECT = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
+export const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
+export const STRIPE_FRAMES = [STRIPE_JS_ORIGIN, 'https://hooks.stripe.com'];
+export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
+
+interface ResponsePolicy {
+  nonce: string;
+  kind: PolicyKind;
+}
+
+/** Helmet's directive functions see only the raw response: the request's nonce and kind wait there. */
+const policies = new WeakMap<ServerResponse, ResponsePolicy>();
+
+/**
+ * This answer's nonce: the one `'nonce-…'` source of its `style-src`. Server-rendered pages put it
+ * on their `<style>`; the site's index.html on its first-frame `<style>` and in
+ * `<meta property="csp-nonce">`, where styled-components reads it for the `<style>` tags it injects.
+ */
+export function cspNonce(reply: FastifyReply): string {
+  const policy = policies.get(reply.raw);
+  if (!policy) throw new Error('No security policy on this answer: register plugins/security.ts first');
+  return policy.nonce;
+}
+
+const policyOf = (res: ServerResponse): ResponsePolicy => policies.get(res) ?? { nonce: '', kind: 'site' };
+
+/**
+ * The content security policy, directive by directive; `nonce` and `frame-ancestors` vary per answer.
+ * Why each source is there (apps/server/README.md, Security headers):
+ */
+export function policyDirectives(options: SecurityOptions) {
+  const stripe = options.stripe === true;
+  return {
+    // Everything else (fonts, manifest, workers) only from this origin.
+    'default-src': ["'self'"],
+    // The built site's modules (/assets), the tag manager (packages/analytics: spec §7 "A tag-manager
+    // script is loaded by tracking id") and Stripe.js on a Stripe channel. No inline script anywhere,
+    // so neither 'unsafe-inline' nor a script nonce.
+    'script-src': ["'self'", TAG_MANAGER_ORIGIN, ...(stripe ? [STRIPE_JS_ORIGIN] : [])],
+    'script-src-attr': ["'none'"],
+    // styled-components writes its rules into <style> elements it creates at run time, whose text no
+    // hash can know in advance: each answer carries a fresh nonce instead of 'unsafe-inline', which
+    // the site hands to styled-components through <meta property="csp-nonce"> (styled-components 6
+    // reads it before __webpack_nonce__, which a Vite build has no way to set). Injected markup
+    // without the nonce can then add no style sheet (no CSS-selector exfiltration of the page).
+    // React's `style` props go through the CSSOM, which CSP does not govern.
+    'style-src': ["'self'", (_req: IncomingMessage, res: ServerResponse) => `'nonce-${policyOf(res).nonce}'`],
+    // Mail's HTML is written with style attributes, as mail clients require; only the outbox's
+    // message page shows it (in a sandboxed srcdoc frame, which inherits this policy).
+    'style-src-attr': [(_req: IncomingMessage, res: ServerResponse) => (policyOf(res).kind === 'mail-preview' ? "'unsafe-inline'" : "'none'")],
+    // Event, team and slide images and channel logos come from the channel's own image host, any
+    // https address (the catalog stores full URLs); data: for small inline images.
+    'img-src': ["'self'", 'data:', 'https:'],
+    // The player (shaka) plays HLS through Media Source Extensions: the <video> gets a blob: address.
+    'media-src': ["'self'", 'blob:'],
+    // The api and the media on this origin; analytics hits; Stripe's api on a Stripe channel.
+    'connect-src': ["'self'", ...ANALYTICS_CONNECT, ...(stripe ? [STRIPE_API_ORIGIN] : [])],
+    // Stripe's card element and its 3-D Secure step live in Stripe's frames; nothing else is framed.
+    'frame-src': stripe ? STRIPE_FRAMES : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    // The sandbox's authentication and portal forms post to this origin.
+    'form-action': ["'self'"],
+    // Clickjacking: no page may be framed but the embed page, which any site may frame (spec §2).
+    'frame-ancestors': [(_req: IncomingMessage, res: ServerResponse) => (policyOf(res).kind === 'embed' ? '*' : "'none'")],
+  };
+}
+
+/** The headers' settings, shared by the plugin and the answer to a malformed address. */
+function helmetOptions(options: SecurityOptions) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: policyDirectives(options) },
+    xFrameOptions: false,
+    // Browsers honour it only over https (production, behind TLS); each channel site has its own
+    // host name, so it says nothing of other subdomains.
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+    // The signed links (password reset, email verification) sit in the page's address: send no referrer anywhere.
+    referrerPolicy: { policy: 'no-referrer' as const },
+  };
+}
+
+/** Sets this answer's nonce, kind and X-Frame-Options: read by helmet's directive functions. */
+function preparePolicy(reply: FastifyReply, kind: PolicyKind): void {
+  policies.set(reply.raw, { nonce: randomBytes(16).toString('base64'), kind });
+  // Helmet's frameguard is one value for all: the legacy header follows frame-ancestors here. Set
+  // on the raw answer, like helmet's own headers, so an error answer keeps it too.
+  if (kind !== 'embed') reply.raw.setHeader('x-frame-options', 'DENY');
+}
+
+/**
+ * Fastify's `frameworkErrors`: a malformed address (`/%E0%A4%A`) is refused before any route or
+ * hook runs, so the plugin's hooks never see it. It gets the same headers and an `ApiErrorBody`
+ * naming `url` (the default answer echoes the address, unprotected by nosniff).
+ */
+export function frameworkErrorHandler(
+  options: SecurityOptions,
+  respond: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => FastifyReply,
+) {
+  const headers = helmet(helmetOptions(options));
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    preparePolicy(reply, 'site');
+    headers(request.raw, reply.raw, () => {});
+    return respond(error, request, reply);
+  };
+}
+
+/**
+ * Security headers on every answer (site pages, assets, /api, /media, the sandbox's and the outbox's
+ * pages, errors and 404s), through @fastify/helmet: a content security policy, X-Frame-Options
+ * DENY (but on the embed page), nosniff, no referrer, HSTS, COOP and CORP same-origin. Registered
+ * first, so its onRequest hooks run before any other hook can fail the request; a malformed
+ * address, refused before any hook, goes through `frameworkErrorHandler`.
+ */
+export default fp<SecurityOptions>(
+  async (app, options) => {
+    app.addHook('onRequest', async (request, reply) => {
+      preparePolicy(reply, request.routeOptions.config.csp ?? 'site');
+    });
+    await app.register(fastifyHelmet, { global: true, ...helmetOptions(options) });
+  },
+  { name: 'security' },
+);
