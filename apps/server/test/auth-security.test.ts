@@ -24,6 +24,16 @@ describe('rate limits', () => {
     expect((await t.app.inject({ url: `/api/menu?api_key=${key}` })).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64: addresses of one subscriber share the limit, another subscriber does not', async () => {
+    const key = await t.keyFor('alpha');
+    const attempt = (remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v2/auth/login', remoteAddress, payload: { api_key: key, email: 'nobody@example.com', password: 'guess-guess' } });
+    const codes = [];
+    for (let i = 1; i <= 4; i += 1) codes.push((await attempt(`2001:db8:1:2::${i.toString(16)}`)).statusCode);
+    expect(codes).toEqual([422, 422, 422, 429]);
+    expect((await attempt('2001:db8:1:3::1')).statusCode).toBe(422);
+  });
+
   it('registration is limited too', async () => {
     const key = await t.keyFor('bravo');
     const codes = [];

@@ -259,6 +259,23 @@ describe('social login through a local OpenID provider', () => {
     expect(bravo.statusCode).toBe(302);
   });
 
+  it('answers 404 naming provider when the provider of a login under way is no longer configured, never a 5xx', async () => {
+    const started = await t.app.inject({ method: 'GET', url: `/api/auth/login/facebook?api_key=${await t.keyFor('bravo')}`, headers: { host: 'bravo.localhost' } });
+    expect(started.statusCode).toBe(302);
+    const state = new URL(started.headers.location as string).searchParams.get('state')!;
+    // The channel's operator removes facebook while a viewer is at the provider.
+    const googleOnly = socialConfigFromEnv({ SOCIAL_GOOGLE_ISSUER: oidc.issuer, SOCIAL_GOOGLE_CLIENT_ID: oidc.clientId, SOCIAL_GOOGLE_CLIENT_SECRET: oidc.clientSecret });
+    const later = await buildTestApp({ social: { config: googleOnly, secret: 'social-test-secret' }, publicOrigins: { overrides: { alpha: `http://${HOSTS.alpha}`, bravo: `http://${HOSTS.bravo}` } } });
+    try {
+      const query = new URLSearchParams({ code: 'any', state, iss: oidc.issuer });
+      const callback = await later.app.inject({ method: 'GET', url: `/api/auth/login/facebook/callback?${query}`, headers: { host: 'bravo.localhost' } });
+      expect(callback.statusCode, callback.body).toBe(404);
+      expect(ApiErrorBody.parse(callback.json()).field).toBe('provider');
+    } finally {
+      await later.close();
+    }
+  });
+
   it('needs a valid api key to start, and the site of the key’s own channel', async () => {
     const noKey = await t.app.inject({ method: 'GET', url: '/api/auth/login/google', headers: { host: 'localhost' } });
     expect(noKey.statusCode).toBe(403);

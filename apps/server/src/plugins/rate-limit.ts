@@ -119,9 +119,10 @@ export default fp<AuthRateLimitOptions>(
       store: databaseRateLimitStore(databaseCounter(app.db)),
       max: options.max ?? 10,
       timeWindow: options.timeWindowMs ?? 60_000,
-      // After the key check (preValidation), so the channel is known: per client and channel.
+      // After the key check (preValidation), so the channel is known: per client and channel. An
+      // IPv6 client by its /64, which one subscriber holds whole: rotating addresses within it buys nothing.
       hook: 'preHandler',
-      keyGenerator: (request) => `${request.ip}|${request.channelId}`,
+      keyGenerator: (request) => `${normalizeIP(request.ip)}|${request.channelId}`,
       errorResponseBuilder: (_request, context) => Object.assign(new Error(TOO_MANY_ATTEMPTS_MESSAGE), { statusCode: context.statusCode }),
     });
     // The per-user counter of the password-check routes (one for both routes), in the limiter's store.
@@ -131,7 +132,7 @@ export default fp<AuthRateLimitOptions>(
     // says so): one pair of counters, created once so both routes share them, per client address
     // and channel and per viewer (a guesser rotating addresses with one account still stops).
     const couponLimit = { max: options.couponMax ?? 30, timeWindow: options.couponTimeWindowMs ?? 60_000 };
-    const byClient = app.createRateLimit({ ...couponLimit, keyGenerator: (request) => `coupon|${request.ip}|${request.channelId}` });
+    const byClient = app.createRateLimit({ ...couponLimit, keyGenerator: (request) => `coupon|${normalizeIP(request.ip)}|${request.channelId}` });
     const byViewer = app.createRateLimit({ ...couponLimit, keyGenerator: (request) => `coupon-user|${request.channelId}|${request.userId}` });
     app.decorate('couponTry', async (request: FastifyRequest, reply: FastifyReply, userId: number | null) => {
       const results = [await byClient(request), ...(userId === null ? [] : [await byViewer(request)])];

@@ -145,7 +145,7 @@ export default fp<SocialPluginOptions>(
 
     app.get(
       '/auth/login/:provider/callback',
-      { config: { apiKey: false }, schema: { params: SocialProviderParam, querystring: CallbackQuery, response: { 302: REDIRECT, 400: ApiErrorBody } } },
+      { config: { apiKey: false }, schema: { params: SocialProviderParam, querystring: CallbackQuery, response: { 302: REDIRECT, 400: ApiErrorBody, 404: ApiErrorBody } } },
       async (request, reply) => {
         const { provider } = request.params;
         const { code, state: sealed, iss, error } = request.query;
@@ -155,7 +155,14 @@ export default fp<SocialPluginOptions>(
         }
         // RFC 9207: a provider that names itself must be the one this login went to.
         if (iss !== undefined) {
-          const expected = providerConfig(state.channelId, provider).issuer;
+          let expected: string;
+          try {
+            expected = providerConfig(state.channelId, provider).issuer;
+          } catch (problem) {
+            // The channel stopped offering this provider while the viewer was at it.
+            if (problem instanceof SocialError) return sendError(reply, problem);
+            throw problem;
+          }
           if (iss.replace(/\/$/, '') !== expected.replace(/\/$/, '')) {
             return sendError(reply, new SocialError(400, 'iss', 'The login answer comes from another provider.'));
           }
