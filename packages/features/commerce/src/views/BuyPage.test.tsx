@@ -289,6 +289,7 @@ describe('BuyPage', () => {
 
   it('opens the failed popup when the followed order fails', async () => {
     const user = userEvent.setup();
+    let polls = 0;
     const openMessage = 'A purchase of this is already in progress.';
     const { store } = await renderCommerce({
       route: EVENT_BUY,
@@ -298,7 +299,11 @@ describe('BuyPage', () => {
         ...eventRoutes,
         'GET /sandbox/list-cards': () => ({ json: { data: [savedCard] } }),
         'POST /sandbox/buy': () => ({ status: 409, json: { message: openMessage, field: 'event_id', errors: { event_id: [openMessage] }, order: order({ id: 82 }), next_action: null } }),
-        'GET /orders/82': () => ({ json: { data: order({ id: 82, status: 'failed', popup: true, failure_reason: 'Your card was declined.' }) } }),
+        // Open at the first look (the viewer sees it is being followed), failed at the next.
+        'GET /orders/82': () => {
+          polls += 1;
+          return { json: { data: polls === 1 ? order({ id: 82 }) : order({ id: 82, status: 'failed', popup: true, failure_reason: 'Your card was declined.' }) } };
+        },
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Continuer' }));
@@ -306,7 +311,8 @@ describe('BuyPage', () => {
     await user.click(screen.getByRole('button', { name: /^Payer/ }));
     expect(await screen.findByText(/Votre achat est déjà en cours/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /vérification de sécurité/ })).toBeNull();
-    await waitFor(() => expect(selectPopups(store.getState())).toHaveLength(1));
+    // The next look comes at the checkout's polling interval (spec §4: every 2 s).
+    await waitFor(() => expect(selectPopups(store.getState())).toHaveLength(1), { timeout: 5000 });
     expect(selectPopups(store.getState())[0]).toMatchObject({ title: 'Échec du paiement' });
   });
 
