@@ -8,6 +8,15 @@ const channel = (slug: string, extra: Partial<ChannelConfig> = {}) => ({ config:
 const channels = [channel('northfield'), channel('laurentides')];
 const SMTP = { SMTP_URL: 'smtp://mailer:secret@mail.example:587' };
 const ORIGINS = { CHANNEL_PUBLIC_ORIGINS: 'northfield=https://watch.northfield.example, laurentides=https://laurentides.example' };
+/** What production needs besides origins and mail: a real card provider and the shared secrets. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_not_a_real_key',
+  STRIPE_WEBHOOK_SECRET: 'whsec_not_a_real_secret',
+  APP_SECRET: 'a'.repeat(32),
+  MEDIA_SECRET: 'm'.repeat(32),
+};
 
 describe('CHANNEL_PUBLIC_ORIGINS', () => {
   it('maps each named channel to its origin', () => {
@@ -48,7 +57,7 @@ describe('servePreflight', () => {
   });
 
   it('in production, refuses to start while a channel has no public origin, naming the channel', () => {
-    const production = { NODE_ENV: 'production', ...SMTP };
+    const production = { ...PRODUCTION, ...SMTP };
     expect(() => servePreflight(production, channels)).toThrowError(/none for: northfield, laurentides/);
     expect(() => servePreflight({ ...production, CHANNEL_PUBLIC_ORIGINS: 'northfield=https://watch.northfield.example' }, channels)).toThrowError(/none for: laurentides\./);
     // channel.json's publicOrigin counts; the variable completes it.
@@ -59,11 +68,35 @@ describe('servePreflight', () => {
   });
 
   it('in production, refuses to start without SMTP_URL unless mail is disabled, and refuses the outbox', () => {
-    const production = { NODE_ENV: 'production', ...ORIGINS };
+    const production = { ...PRODUCTION, ...ORIGINS };
     expect(() => servePreflight(production, channels)).toThrowError(/^SMTP_URL: required in production/);
     expect(servePreflight({ ...production, MAIL_DISABLED: 'true' }, channels).production).toBe(true);
     expect(servePreflight({ ...production, ...SMTP }, channels).production).toBe(true);
     expect(() => servePreflight({ ...production, MAIL_OUTBOX: 'on' }, channels)).toThrowError(/^MAIL_OUTBOX: on is refused in production/);
+  });
+});
+
+describe('servePreflight in production, money and secrets', () => {
+  const ready = { ...PRODUCTION, ...ORIGINS, ...SMTP };
+
+  it('starts with a real card provider and the shared secrets', () => {
+    expect(servePreflight(ready, channels).production).toBe(true);
+  });
+
+  it('refuses the sandbox, which approves test cards and grants access without money, naming the variable', () => {
+    const { PAYMENT_PROVIDER: _provider, ...unset } = ready;
+    expect(() => servePreflight(unset, channels)).toThrowError(/^PAYMENT_PROVIDER: production takes real payments/);
+    expect(() => servePreflight({ ...ready, PAYMENT_PROVIDER: 'sandbox' }, channels)).toThrowError(/^PAYMENT_PROVIDER: /);
+    expect(() => servePreflight({ ...ready, PAYMENT_SANDBOX: 'on' }, channels)).toThrowError(/^PAYMENT_SANDBOX: on is refused in production/);
+    expect(() => servePreflight({ ...ready, STRIPE_WEBHOOK_SECRET: '' }, channels)).toThrowError(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('refuses to make up the secrets every instance must share, or short ones, naming each', () => {
+    for (const name of ['APP_SECRET', 'MEDIA_SECRET'] as const) {
+      const { [name]: _secret, ...without } = ready;
+      expect(() => servePreflight(without, channels), name).toThrowError(new RegExp(`^${name}: required in production`));
+      expect(() => servePreflight({ ...ready, [name]: 'short' }, channels), name).toThrowError(new RegExp(`^${name}: .*at least 32`));
+    }
   });
 });
 
