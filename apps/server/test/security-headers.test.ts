@@ -38,7 +38,7 @@ beforeAll(async () => {
     JSON.stringify({ date: '2026-01-01T00:00:00Z', from: 'a@example.org', to: 'b@example.org', subject: 'Hello', text: 'Hi', html: '<p style="color: red">Hi</p>' }),
   );
   // No prepared media: the media answers are the refusals (what matters here is their headers).
-  t = await buildTestApp({ sitesDir, mail: { outboxDir }, media: { dir: join(outboxDir, 'no-media') } });
+  t = await buildTestApp({ sitesDir, mail: { outboxDir, outbox: true }, media: { dir: join(outboxDir, 'no-media') } });
 });
 
 afterAll(async () => {
@@ -128,7 +128,7 @@ describe('security headers', () => {
   it('answer a malformed address with the error body naming url, not an echo of the address', async () => {
     const response = await t.app.inject({ url: '/watch_embed/%zz', headers: { host: ALPHA } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'The address is not valid.', field: 'url' });
+    expect(response.json()).toEqual({ message: 'The address is not valid (a bad %-escape).', field: 'url' });
     expectSecured(response, 'malformed embed address');
   });
 
