@@ -8,8 +8,6 @@ import {
   OrderResponse,
   OrdersResponse,
   SANDBOX_TEST_CARDS,
-  SandboxPaymentMethodResponse,
-  SessionResponse,
   UNAUTHENTICATED_MESSAGE,
   UnsubscribeResponse,
   WRONG_PROMO_CODE,
@@ -20,6 +18,7 @@ import { reserveCouponRedemption } from '../src/commerce/catalog/coupons.ts';
 import { ABANDONED_ORDER_AFTER_MS, ALREADY_OWNED_MESSAGE, applyPaymentEvent, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals, UNSUBSCRIBE_MESSAGE } from '../src/commerce/orders/index.ts';
 import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
 import { buildTestApp, engine, type TestApp } from './helper.ts';
+import { registerViewer, sandboxCard } from './support/commerce.ts';
 
 let t: TestApp;
 let channelId: number;
@@ -72,25 +71,9 @@ function expectFieldError(response: Reply, status: number, field: string, messag
   if (message !== undefined) expect(body.message).toBe(message);
 }
 
-let counter = 0;
-async function viewer(): Promise<string> {
-  const key = await t.keyFor('alpha');
-  const email = `buyer${++counter}-${Date.now()}@example.com`;
-  const password = 'touchline-42-blue';
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/auth/register',
-    payload: { api_key: key, email, password, password_confirmation: password, first_name: 'Ada', last_name: 'Fan', terms: true },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return SessionResponse.parse(response.json()).data.api_key;
-}
-
-async function card(key: string, number: string = SANDBOX_TEST_CARDS.succeeds): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/sandbox/payment_methods', payload: { api_key: key, number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' } });
-  expect(response.statusCode, response.body).toBe(200);
-  return SandboxPaymentMethodResponse.parse(response.json()).data.id;
-}
+// The fixture channel's buyers and cards, made as the site makes them (test/support/commerce.ts).
+const viewer = () => registerViewer(t);
+const card = (key: string, number?: string) => sandboxCard(t, key, number);
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
 const buy = (key: string, body: object) => post('/api/sandbox/buy', { api_key: key, idempotency_key: randomUUID(), ...body });

@@ -5,11 +5,7 @@ import {
   BuyResponse,
   EventDetailResponse,
   EventsResponse,
-  type Order,
-  OrderResponse,
   SANDBOX_TEST_CARDS,
-  SandboxPaymentMethodResponse,
-  SessionResponse,
   UserAccessResponse,
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +14,9 @@ import { DEFAULT_RENEWAL_TIMEOUT_MS } from '../src/commerce/orders/config.ts';
 import { ABANDONED_ORDER_AFTER_MS, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals } from '../src/commerce/orders/index.ts';
 import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { fetchOrder, registerViewer, sandboxCard } from './support/commerce.ts';
 
-// Renewals whose webhook never comes, and abandoned payments (issue 5 product rules). The sandbox's
+// Renewals whose webhook never comes, and abandoned payments (what a purchase covers, and until when). The sandbox's
 // webhooks go to a local receiver that keeps them: the test decides which ones reach the site, so a
 // lost webhook is one the receiver never forwards.
 let t: TestApp;
@@ -71,29 +68,10 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-let counter = 0;
-async function viewer(): Promise<string> {
-  const password = 'renewal-day-9931';
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/auth/register',
-    payload: { api_key: await t.keyFor('alpha'), email: `renewer${++counter}-${Date.now()}@example.com`, password, password_confirmation: password, first_name: 'Rita', last_name: 'Renew', terms: true },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return SessionResponse.parse(response.json()).data.api_key;
-}
-
-async function card(key: string, number: string = SANDBOX_TEST_CARDS.succeeds): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/sandbox/payment_methods', payload: { api_key: key, number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' } });
-  expect(response.statusCode, response.body).toBe(200);
-  return SandboxPaymentMethodResponse.parse(response.json()).data.id;
-}
-
-async function order(key: string, id: number): Promise<Order> {
-  const response = await t.app.inject({ url: `/api/orders/${id}?api_key=${key}` });
-  expect(response.statusCode, response.body).toBe(200);
-  return OrderResponse.parse(response.json()).data;
-}
+// The fixture channel's buyers, cards and orders, made as the site makes them (test/support/commerce.ts).
+const viewer = () => registerViewer(t);
+const card = (key: string, number?: string) => sandboxCard(t, key, number);
+const order = (key: string, id: number) => fetchOrder(t, key, id);
 
 /** The webhook the sandbox sent for this intent (it reached the receiver, not the site). */
 async function caughtFor(intentId: string, type: PaymentEvent['type']): Promise<PaymentEvent> {

@@ -9,7 +9,7 @@ export interface TeamPassEntitlement {
 }
 
 /**
- * What a user's paid, active orders give (issue 5 product rules). Category ids are expanded to
+ * What a user's paid, active orders give (the rules of what a purchase covers, in the server README's Orders section). Category ids are expanded to
  * their descendants, so "the event's category or any ancestor is covered" is one lookup.
  */
 export interface Entitlements {
@@ -64,7 +64,7 @@ export function entitledTo(e: Entitlements, event: AccessTarget): boolean {
  * The user's entitlements from their paid, active orders in this channel. A pass lasts until its
  * expires_at; a subscription (active, or cancelled) until the end of its paid period, whatever its
  * status says: only a paid renewal moves `current_period_end` on, so a renewal whose webhook never
- * came, or a renewal job that did not run, ends access on time (issue 5 product rules). The ends
+ * came, or a renewal job that did not run, ends access on time (the rules of what a purchase covers, in the server README's Orders section). The ends
  * are checked in the query itself, not left to the job that marks orders inactive.
  */
 export async function loadEntitlements(db: Database, channelId: number, userId: number, now: Date = new Date()): Promise<Entitlements> {

@@ -101,7 +101,7 @@ const VISITOR: Viewer = { loggedIn: false };
 
 /**
  * spec §2/§6 access kinds: register is open to a logged-in user; paid and ppv to a user whose
- * purchases cover the event (`target`, issue 5 product rules).
+ * purchases cover the event (`target`: the rules of what a purchase covers, in the server README's Orders section).
  */
 export function accessFor(accessType: string, basePrice: number, viewer: Viewer = VISITOR, target?: AccessTarget): EventAccess {
   // A logged-in viewer is not offered to log in: only the ways to buy remain.
