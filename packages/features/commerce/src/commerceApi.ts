@@ -14,7 +14,7 @@ import type {
   Subscription,
 } from '@grandstand/contract';
 import { ApiError } from '@grandstand/api-client';
-import { OpenOrderErrorBody } from '@grandstand/contract';
+import type { OpenOrderErrorBody } from '@grandstand/contract';
 import { baseApi, serializeApiError } from '@grandstand/store';
 import type { SerializedApiError, StoreExtra } from '@grandstand/store';
 
@@ -43,6 +43,19 @@ export function openOrderOf(error: unknown): BuyResult | null {
 }
 
 /**
+ * Whether a 409's body carries the open order (OpenOrderErrorBody). Checked by shape, not with the
+ * contract's zod schema: the site ships no zod (it probes `new Function`, which the content security
+ * policy refuses), and the server is the one that validates.
+ */
+function isOpenOrderBody(body: unknown): body is OpenOrderErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const { order, next_action: next } = body as Record<string, unknown>;
+  const orderOk = typeof order === 'object' && order !== null && typeof (order as { id?: unknown }).id === 'number' && typeof (order as { status?: unknown }).status === 'string';
+  const nextOk = next === null || (typeof next === 'object' && typeof (next as { url?: unknown }).url === 'string');
+  return orderOk && nextOk;
+}
+
+/**
  * buy and start_trial through the store's client, as the base query does, keeping the open order of
  * a 409 (the base query keeps only the message and the field of an error body).
  */
@@ -53,8 +66,9 @@ async function purchase(url: string, body: BuyBody | StartTrialBody, api: { extr
     return { data: response.data };
   } catch (error) {
     const serialized = serializeApiError(error);
-    const open = error instanceof ApiError && error.status === 409 ? OpenOrderErrorBody.safeParse(error.body) : null;
-    if (open?.success) return { error: { ...serialized, openOrder: { order: open.data.order, next_action: open.data.next_action } } satisfies OpenOrderError };
+    if (error instanceof ApiError && error.status === 409 && isOpenOrderBody(error.body)) {
+      return { error: { ...serialized, openOrder: { order: error.body.order, next_action: error.body.next_action } } satisfies OpenOrderError };
+    }
     return { error: serialized };
   }
 }
