@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { schedulePeriodic } from '../jobs/periodic.ts';
 
 /**
  * Runs the key pruning job (`app.apiKeys.prune`: stale visitor keys, expired sessions) every
@@ -7,27 +8,13 @@ import type { FastifyInstance } from 'fastify';
  * cheap work.
  */
 export function schedulePruning(app: FastifyInstance, intervalMs: number): void {
-  if (!(intervalMs > 0)) return;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = app.apiKeys
-        .prune()
-        .then((summary) => {
-          if (summary.visitorKeys + summary.sessions > 0) app.log.info(summary, 'pruned api keys');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'api key pruning failed'))
-        .finally(() => {
-          running = null;
-        });
-    }, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    // The caller closes the database after the app: let a run in progress finish first.
-    await running;
-  });
+  schedulePeriodic(
+    app,
+    intervalMs,
+    async () => {
+      const summary = await app.apiKeys.prune();
+      if (summary.visitorKeys + summary.sessions > 0) app.log.info(summary, 'pruned api keys');
+    },
+    'api key pruning failed',
+  );
 }

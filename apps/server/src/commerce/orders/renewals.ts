@@ -1,5 +1,6 @@
 import type { CardProvider, TransactionKind } from '@grandstand/contract';
 import type { FastifyInstance } from 'fastify';
+import { schedulePeriodic } from '../../jobs/periodic.ts';
 import type { CardProviderApi } from '../../payments/types.ts';
 import { DEFAULT_RENEWAL_SETTINGS, type RenewalSettings } from './config.ts';
 import { markFailed, markPaid, settleRenewal } from './fulfilment.ts';
@@ -283,22 +284,5 @@ export async function runRenewals(app: FastifyInstance, now: Date = new Date(), 
 
 /** Runs the renewal job every `intervalMs` while the server is up (0 turns it off); runs never overlap. */
 export function scheduleRenewals(app: FastifyInstance, intervalMs: number, settings: RenewalSettings = DEFAULT_RENEWAL_SETTINGS): void {
-  if (!(intervalMs > 0)) return;
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      runRenewals(app, new Date(), settings)
-        .catch((error: unknown) => app.log.error({ err: error }, 'renewal run failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  schedulePeriodic(app, intervalMs, async () => void (await runRenewals(app, new Date(), settings)), 'renewal run failed');
 }
