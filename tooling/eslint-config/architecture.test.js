@@ -50,3 +50,16 @@ describe('architecture lint rules', { timeout: 60_000 }, () => {
     expect(messages).toEqual([]);
   });
 });
+
+// Not lint, but the same architecture: the wire contract and the transport run in Node (the server,
+// the build) as well as in the browser, so they compile without the DOM's types.
+describe('packages that run outside the browser', () => {
+  it.each(['packages/contract', 'packages/api-client'])('%s compiles without the DOM lib', async (packageDir) => {
+    const { default: ts } = await import('typescript');
+    const configFile = join(repoRoot, packageDir, 'tsconfig.json');
+    const { config } = ts.readConfigFile(configFile, ts.sys.readFile);
+    const { options } = ts.parseJsonConfigFileContent(config, ts.sys, dirname(configFile));
+    expect(options.lib?.length).toBeGreaterThan(0);
+    expect(options.lib?.filter((lib) => /dom/i.test(lib))).toEqual([]);
+  });
+});

@@ -37,7 +37,7 @@ function abortError(): Error {
 
 export function createFakeFetch(handler: FakeHandler): FakeFetch {
   const calls: FakeRequest[] = [];
-  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const fakeFetch = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const text = typeof init?.body === 'string' ? init.body : undefined;
     const signal = init?.signal ?? undefined;
