@@ -78,8 +78,8 @@ export interface FakeChannelApiOptions {
   channelKey?: string;
   apiKey?: string;
   /**
-   * Other api keys the fake accepts, e.g. the session keys a fake login route hands out (issue 4:
-   * the session is the api key). Asked on every call, so a route can add keys as it issues them.
+   * Other api keys the fake accepts, e.g. the session keys a fake login route hands out (the
+   * session is the api key). Asked on every call, so a route can add keys as it issues them.
    */
   acceptsApiKey?: (key: string) => boolean;
 }
