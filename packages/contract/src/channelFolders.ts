@@ -30,7 +30,8 @@ export function channelsDirFromEnv(env: Readonly<Record<string, string | undefin
   return resolve(env[CHANNELS_DIR_VARIABLE] || fallback);
 }
 
-function readJson(file: string): unknown {
+/** A JSON file of a channel folder (channel.json, and the server's seed.json); throws naming the file. */
+export function readJsonFile(file: string): unknown {
   const text = readFileSync(file, 'utf8');
   try {
     return JSON.parse(text);
@@ -42,7 +43,7 @@ function readJson(file: string): unknown {
 function readFolder(dir: string, name: string): ChannelFolder {
   const folder = join(dir, name);
   const file = join(folder, 'channel.json');
-  const config = parseChannelConfig(readJson(file), file);
+  const config = parseChannelConfig(readJsonFile(file), file);
   if (config.slug !== name) throw new Error(`${file} is not a valid channel config:\n  slug: must equal the folder name "${name}"`);
   return { dir: folder, config };
 }
