@@ -57,3 +57,19 @@ export const withCommerceProviders: Decorator = (_Story, context) => {
     </Provider>
   );
 };
+
+/**
+ * Store and i18n around the story's own component (a part of a view, not a route), inside a router
+ * so its in-site links work. The theme comes from the Storybook preview's channel toolbar.
+ */
+export const withCommerceStore: Decorator = (Story, context) => {
+  const { store, i18n } = context.loaded as Loaded;
+  const router = createMemoryRouter([{ path: '*', element: <Story /> }], { initialEntries: ['/buy'] });
+  return (
+    <Provider store={store}>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </Provider>
+  );
+};
