@@ -1,9 +1,9 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
+import { Button, FormMessage, Link, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useDeleteAccountMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { Form, Links, Page, Text } from '../shared/layout.ts';
@@ -60,7 +60,7 @@ export function ConfirmAccountDeletionPage() {
         </Button>
       </Form>
       <Links>
-        <Link to={AUTH_PATHS.profile}>{t('auth:deletion.cancel')}</Link>
+        <Link href={AUTH_PATHS.profile}>{t('auth:deletion.cancel')}</Link>
       </Links>
     </Page>
   );

@@ -1,9 +1,8 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { formatTime } from '@grandstand/i18n';
 import { selectUser, useAppSelector, useGetProfileQuery } from '@grandstand/store';
-import { Button, FormMessage, PageTitle } from '@grandstand/ui';
+import { Button, FormMessage, Link, PageTitle } from '@grandstand/ui';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useRequestDeviceCodeMutation } from '../authApi.ts';
 import { Page, Text } from '../shared/layout.ts';
@@ -52,7 +51,7 @@ export function DevicePage() {
       <Page>
         <PageTitle>{t('auth:device.title')}</PageTitle>
         <FormMessage tone="success">{t('auth:device.linked', { email: user.email })}</FormMessage>
-        <Link to="/">{t('auth:device.watch')}</Link>
+        <Link href="/">{t('auth:device.watch')}</Link>
       </Page>
     );
   }

@@ -2,10 +2,10 @@ import { STORAGE_KEYS } from '@grandstand/api-client';
 import type { SocialProvider as Provider } from '@grandstand/contract';
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { channelApi, useClientStorage } from '@grandstand/store';
-import { Button, ButtonLink, FormMessage, PageTitle, TextField } from '@grandstand/ui';
+import { Button, ButtonLink, FormMessage, Link, PageTitle, TextField } from '@grandstand/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useLoginMutation, useSocialLoginMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { useAfterLoginPath } from '../shared/afterLogin.ts';
@@ -121,9 +121,9 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
         </Button>
       </Form>
       <Links>
-        <Link to={AUTH_PATHS.passwordResetRequest}>{t('auth:login.forgot')}</Link>
+        <Link href={AUTH_PATHS.passwordResetRequest}>{t('auth:login.forgot')}</Link>
         <span>
-          {t('auth:login.noAccount')} <Link to={AUTH_PATHS.registration}>{t('auth:login.register')}</Link>
+          {t('auth:login.noAccount')} <Link href={AUTH_PATHS.registration}>{t('auth:login.register')}</Link>
         </span>
       </Links>
       {offered.length > 0 && <Text>{t('auth:login.or')}</Text>}

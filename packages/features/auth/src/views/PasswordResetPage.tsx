@@ -1,8 +1,8 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
-import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
+import { Button, FormMessage, Link, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { usePasswordResetMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { Form, Page, Text } from '../shared/layout.ts';
@@ -48,7 +48,7 @@ export function PasswordResetPage() {
       <Page>
         <PageTitle>{t('auth:reset.title')}</PageTitle>
         <Text>{t('auth:reset.badLink')}</Text>
-        <Link to={AUTH_PATHS.passwordResetRequest}>{t('auth:reset.requestAgain')}</Link>
+        <Link href={AUTH_PATHS.passwordResetRequest}>{t('auth:reset.requestAgain')}</Link>
       </Page>
     );
   }
@@ -81,7 +81,7 @@ export function PasswordResetPage() {
           {t('auth:reset.submit')}
         </Button>
       </Form>
-      {done && <Link to={AUTH_PATHS.login}>{t('auth:reset.login')}</Link>}
+      {done && <Link href={AUTH_PATHS.login}>{t('auth:reset.login')}</Link>}
     </Page>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { Button, PageTitle } from '@grandstand/ui';
+import { Button, Link, PageTitle } from '@grandstand/ui';
 import type { ReactNode } from 'react';
-import { Link, Navigate, Outlet, useNavigate } from 'react-router';
+import { Navigate, Outlet, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useLogoutMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
@@ -61,13 +61,13 @@ export function ProfilePage({ sectionsNav }: ProfilePageProps = {}) {
       <Nav aria-label={t('auth:profile.nav')}>
         <ul>
           <li>
-            <Link to={AUTH_PATHS.profileEdit}>{t('auth:profile.edit')}</Link>
+            <Link href={AUTH_PATHS.profileEdit}>{t('auth:profile.edit')}</Link>
           </li>
           <li>
-            <Link to={AUTH_PATHS.linkDevice}>{t('auth:profile.linkDevice')}</Link>
+            <Link href={AUTH_PATHS.linkDevice}>{t('auth:profile.linkDevice')}</Link>
           </li>
           <li>
-            <Link to={AUTH_PATHS.confirmAccountDeletion}>{t('auth:profile.deleteAccount')}</Link>
+            <Link href={AUTH_PATHS.confirmAccountDeletion}>{t('auth:profile.deleteAccount')}</Link>
           </li>
         </ul>
       </Nav>

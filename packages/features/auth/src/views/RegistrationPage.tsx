@@ -1,8 +1,8 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
-import { Button, Checkbox, FormMessage, PageTitle, TextField } from '@grandstand/ui';
+import { Button, Checkbox, FormMessage, Link, PageTitle, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useRegisterMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { Form, Links, Page } from '../shared/layout.ts';
@@ -106,7 +106,7 @@ export function RegistrationPage() {
         </Button>
       </Form>
       <Links>
-        {t('auth:registration.haveAccount')} <Link to={AUTH_PATHS.login}>{t('auth:registration.login')}</Link>
+        {t('auth:registration.haveAccount')} <Link href={AUTH_PATHS.login}>{t('auth:registration.login')}</Link>
       </Links>
     </Page>
   );

@@ -2,11 +2,11 @@ import { AUTH_MESSAGES } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import type { SerializedApiError } from '@grandstand/store';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useVerifyEmailMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { Page, Text } from '../shared/layout.ts';
-import { FormMessage, PageTitle } from '@grandstand/ui';
+import { FormMessage, Link, PageTitle } from '@grandstand/ui';
 
 type Outcome = 'verifying' | 'verified' | 'alreadyVerified' | 'failed';
 
@@ -50,7 +50,7 @@ export function VerifyEmailPage() {
       </FormMessage>
       {outcome !== 'verifying' && (
         <Text>
-          <Link to={AUTH_PATHS.login}>{t('auth:verifyEmail.login')}</Link>
+          <Link href={AUTH_PATHS.login}>{t('auth:verifyEmail.login')}</Link>
         </Text>
       )}
     </Page>

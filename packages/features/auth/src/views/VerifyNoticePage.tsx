@@ -1,7 +1,6 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Link } from 'react-router';
 import { Page, Text } from '../shared/layout.ts';
-import { PageTitle } from '@grandstand/ui';
+import { Link, PageTitle } from '@grandstand/ui';
 
 /** `/verify-notice` (spec §2): after registering, the viewer is asked to open the mailed link. */
 export function VerifyNoticePage() {
@@ -10,7 +9,7 @@ export function VerifyNoticePage() {
     <Page>
       <PageTitle>{t('auth:verifyNotice.title')}</PageTitle>
       <Text>{t('auth:verifyNotice.text')}</Text>
-      <Link to="/">{t('auth:verifyNotice.home')}</Link>
+      <Link href="/">{t('auth:verifyNotice.home')}</Link>
     </Page>
   );
 }

@@ -2,7 +2,6 @@ import type { Package, Subscription } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { Badge, ButtonLink } from '@grandstand/ui';
 import { Hidden, OfferCard, PriceTitle } from '../shared/layout.ts';
-import { RouterLink } from '../shared/RouterLink.tsx';
 import { useShop } from '../shared/useShop.ts';
 
 export interface OfferTileProps {
@@ -30,7 +29,7 @@ export function OfferTile({ item, href, headingId }: OfferTileProps) {
       {item.purchased ? (
         <Badge tone="primary">{t('commerce:purchased')}</Badge>
       ) : (
-        <ButtonLink href={href} linkComponent={RouterLink}>
+        <ButtonLink href={href}>
           {t('commerce:buy')}
           <Hidden> {item.name}</Hidden>
         </ButtonLink>

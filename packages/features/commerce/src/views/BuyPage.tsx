@@ -2,7 +2,7 @@ import type { CouponQuote, Order } from '@grandstand/contract';
 import { ORDER_POLL_INTERVAL_MS } from '@grandstand/contract';
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { addToast, isApiError, selectUser, showPopup, useAppDispatch, useAppSelector, useGetOrdersQuery } from '@grandstand/store';
-import { Button, ButtonLink, Checkbox, FormMessage, Loader, PageTitle, Select, TextField } from '@grandstand/ui';
+import { Button, ButtonLink, Checkbox, FormMessage, Link, Loader, PageTitle, Select, TextField } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -33,7 +33,6 @@ import { fieldOfError } from '../shared/errors.ts';
 import { failureText } from '../shared/failureReason.ts';
 import { Actions, Heading, NarrowPage, Section, Text } from '../shared/layout.ts';
 import { forgetPendingOrder, pendingOrderFor, rememberPendingOrder } from '../shared/pendingOrder.ts';
-import { RouterLink } from '../shared/RouterLink.tsx';
 import { useShop } from '../shared/useShop.ts';
 import { useOffer } from '../useOffer.ts';
 import type { CheckoutItem } from '../useOffer.ts';
@@ -62,7 +61,7 @@ export function BuyPage() {
         <PageTitle>{t('checkout.title')}</PageTitle>
         {/* spec §5 purchase preparation: "id not selected". */}
         <FormMessage tone="error">{t('errors:idNotSelected')}</FormMessage>
-        <RouterLink href="/packages">{t('packages.title')}</RouterLink>
+        <Link href="/packages">{t('packages.title')}</Link>
       </NarrowPage>
     );
   }
@@ -109,7 +108,7 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
           {heading}
           <Text>{offer.hasAccess ? t('select.hasAccess') : t('select.noPurchaseNeeded')}</Text>
           <div>
-            <ButtonLink href={`/watch/${offer.eventId}`} linkComponent={RouterLink}>
+            <ButtonLink href={`/watch/${offer.eventId}`}>
               {t('select.watch')}
             </ButtonLink>
           </div>
@@ -156,10 +155,10 @@ function VisitorCheckout({ target, item }: { target: BuyTarget; item: CheckoutIt
       <OrderSummary item={item} quote={null} />
       <Text>{t('checkout.loginPrompt')}</Text>
       <Actions>
-        <ButtonLink href={`/login?${back}`} linkComponent={RouterLink}>
+        <ButtonLink href={`/login?${back}`}>
           {t('checkout.login')}
         </ButtonLink>
-        <ButtonLink href={`/registration?${back}`} linkComponent={RouterLink} variant="secondary">
+        <ButtonLink href={`/registration?${back}`} variant="secondary">
           {t('checkout.register')}
         </ButtonLink>
       </Actions>
@@ -631,7 +630,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
       {pollFailed && (
         <Actions>
           <FormMessage tone="error">
-            {t('checkout.pollError')} <RouterLink href="/profile">{t('checkout.myOrders')}</RouterLink>
+            {t('checkout.pollError')} <Link href="/profile">{t('checkout.myOrders')}</Link>
           </FormMessage>
           <Button
             variant="secondary"

@@ -5,7 +5,6 @@ import { LoadError, Loading } from '../components/LoadState.tsx';
 import { OfferTile } from '../components/OfferTile.tsx';
 import { COMMERCE_PATHS } from '../paths.ts';
 import { Heading, OfferList, Page, Section, Text } from '../shared/layout.ts';
-import { RouterLink } from '../shared/RouterLink.tsx';
 
 function byWeight<T extends { weight: number }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.weight - b.weight);
@@ -40,7 +39,7 @@ export function PackagesPage() {
           title={t('packages.empty')}
           message={t('packages.emptyMessage')}
           action={
-            <ButtonLink href="/" linkComponent={RouterLink} variant="secondary">
+            <ButtonLink href="/" variant="secondary">
               {t('packages.browse')}
             </ButtonLink>
           }

@@ -1,6 +1,6 @@
 import { useTranslation } from '@grandstand/i18n';
 import { isApiError, useGetEventQuery } from '@grandstand/store';
-import { ButtonLink, EmptyState, PageTitle } from '@grandstand/ui';
+import { ButtonLink, EmptyState, Link, PageTitle } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
 import { useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
@@ -10,7 +10,6 @@ import { buyQuery } from '../purchase.ts';
 import type { BuyTarget } from '../purchase.ts';
 import { eventName } from '../shared/eventName.ts';
 import { Heading, OfferCard, OfferList, Page, PriceTitle, Section, Text } from '../shared/layout.ts';
-import { RouterLink } from '../shared/RouterLink.tsx';
 import { useShop } from '../shared/useShop.ts';
 
 function buyHref(target: BuyTarget): string {
@@ -39,7 +38,7 @@ export function SelectPackagePage() {
     return (
       <Page>
         {heading}
-        <EmptyState title={t('select.notFound')} action={<RouterLink href="/packages">{t('packages.title')}</RouterLink>} />
+        <EmptyState title={t('select.notFound')} action={<Link href="/packages">{t('packages.title')}</Link>} />
       </Page>
     );
   }
@@ -67,7 +66,7 @@ export function SelectPackagePage() {
 
   const detail = event.data;
   const watch = (
-    <ButtonLink href={`/watch/${detail.id}`} linkComponent={RouterLink}>
+    <ButtonLink href={`/watch/${detail.id}`}>
       {t('select.watch')}
     </ButtonLink>
   );
@@ -100,7 +99,7 @@ export function SelectPackagePage() {
               <h3 id="select-single-name">{title}</h3>
               <PriceTitle>{shop.price(detail.base_price)}</PriceTitle>
               {detail.service_fee > 0 && <p>{t('plusFee', { fee: shop.price(detail.service_fee) })}</p>}
-              <ButtonLink href={buyHref({ type: 'event', eventId: detail.id, singleEventPackageId: single.id })} linkComponent={RouterLink}>
+              <ButtonLink href={buyHref({ type: 'event', eventId: detail.id, singleEventPackageId: single.id })}>
                 {eventPrice > 0 ? t('select.buyFor', { price: shop.price(eventPrice) }) : t('select.getFree')}
               </ButtonLink>
             </OfferCard>

@@ -11,7 +11,6 @@ import { FILTER_KEYS, FilterBar, LINK_KEYS } from '../components/FilterBar.tsx';
 import type { FilterKey, FilterValues, LinkKey } from '../components/FilterBar.tsx';
 import { isIsoDay, today } from '../days.ts';
 import { useGetEventsQuery } from '../eventsApi.ts';
-import { RouterLink } from '../RouterLink.tsx';
 import { findGroup, useCatalog } from '../useCatalog.ts';
 
 export type ListingKind = 'live' | 'upcoming' | 'schedule' | 'vod';
@@ -114,11 +113,11 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
         title={t('listing.emptyNone')}
         action={
           kind === 'upcoming' || kind === 'schedule' ? (
-            <ButtonLink href="/" linkComponent={RouterLink}>
+            <ButtonLink href="/">
               {t('home.allSchools')}
             </ButtonLink>
           ) : (
-            <ButtonLink href="/upcoming" linkComponent={RouterLink}>
+            <ButtonLink href="/upcoming">
               {t('nav.upcoming')}
             </ButtonLink>
           )

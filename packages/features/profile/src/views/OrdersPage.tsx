@@ -1,8 +1,7 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { useGetOrdersQuery } from '@grandstand/store';
-import { EmptyState, ErrorPanel, Loader } from '@grandstand/ui';
+import { EmptyState, ErrorPanel, Link, Loader } from '@grandstand/ui';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import { CustomerPortalButton, type CustomerPortalButtonProps } from '../components/CustomerPortalButton.tsx';
 import { OrderCard } from '../components/OrderCard.tsx';
@@ -50,7 +49,7 @@ export function OrdersPage({ openUrl }: OrdersPageProps) {
         title={t('profile:orders.emptyTitle')}
         message={t('profile:orders.emptyMessage')}
         headingLevel={3}
-        action={<Link to={BROWSE_PATH}>{t('profile:orders.browse')}</Link>}
+        action={<Link href={BROWSE_PATH}>{t('profile:orders.browse')}</Link>}
       />
     );
   else
