@@ -1,20 +1,11 @@
 import { useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { Button, Link, PageTitle } from '@grandstand/ui';
+import { Button, Link, Page, PageTitle, Text } from '@grandstand/ui';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useLogoutMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { Text } from '../shared/layout.ts';
-
-const Wrapper = styled.main`
-  max-width: 48rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 const Nav = styled.nav`
   ul {
@@ -52,7 +43,7 @@ export function ProfilePage({ sectionsNav }: ProfilePageProps = {}) {
 
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
-    <Wrapper>
+    <Page as="main" width="reading" gap="md">
       <PageTitle>{t('auth:profile.title')}</PageTitle>
       <section aria-label={t('auth:profile.overview')}>
         {name && <Text>{name}</Text>}
@@ -78,6 +69,6 @@ export function ProfilePage({ sectionsNav }: ProfilePageProps = {}) {
           {t('auth:profile.logout')}
         </Button>
       </div>
-    </Wrapper>
+    </Page>
   );
 }

@@ -2,7 +2,7 @@ import type { CouponQuote, Order } from '@grandstand/contract';
 import { ORDER_POLL_INTERVAL_MS } from '@grandstand/contract';
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { addToast, isApiError, selectUser, showPopup, useAppDispatch, useAppSelector, useGetOrdersQuery } from '@grandstand/store';
-import { Button, ButtonLink, Checkbox, FormMessage, Link, Loader, PageTitle, Select, TextField } from '@grandstand/ui';
+import { Button, ButtonLink, Checkbox, FormMessage, Link, Loader, Page, PageTitle, SectionTitle, Select, Stack, Text, TextField } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -31,7 +31,6 @@ import type { BuyTarget, PreparationProblem } from '../purchase.ts';
 import { trackPurchase } from '../shared/analytics.ts';
 import { fieldOfError } from '../shared/errors.ts';
 import { failureText } from '../shared/failureReason.ts';
-import { Actions, Heading, NarrowPage, Section, Text } from '../shared/layout.ts';
 import { forgetPendingOrder, pendingOrderFor, rememberPendingOrder } from '../shared/pendingOrder.ts';
 import { useShop } from '../shared/useShop.ts';
 import { useOffer } from '../useOffer.ts';
@@ -57,12 +56,12 @@ export function BuyPage() {
   const target = parseBuyQuery(params);
   if (target === null) {
     return (
-      <NarrowPage>
+      <Page as="main" width="medium" gap="lg">
         <PageTitle>{t('checkout.title')}</PageTitle>
         {/* spec §5 purchase preparation: "id not selected". */}
         <FormMessage tone="error">{t('errors:idNotSelected')}</FormMessage>
         <Link href="/packages">{t('packages.title')}</Link>
-      </NarrowPage>
+      </Page>
     );
   }
   // A new target is a new checkout: its state starts afresh.
@@ -80,21 +79,21 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
   switch (offer.status) {
     case 'loading':
       return (
-        <NarrowPage aria-busy="true">
+        <Page as="main" width="medium" gap="lg" aria-busy="true">
           {heading}
           <Loading />
-        </NarrowPage>
+        </Page>
       );
     case 'error':
       return (
-        <NarrowPage>
+        <Page as="main" width="medium" gap="lg">
           {heading}
           {isApiError(offer.error) && offer.error.status === 404 ? (
             <FormMessage tone="error">{t('errors:idNotSelected')}</FormMessage>
           ) : (
             <LoadError error={offer.error} onRetry={offer.retry} />
           )}
-        </NarrowPage>
+        </Page>
       );
     case 'needsPackage':
       // spec §5: a paid event is bought through a single-event package; the viewer picks it (or a pass) first.
@@ -104,7 +103,7 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
       // purchase is done, so it ends as any paid purchase does, on the event.
       if (offer.hasAccess && returnedOrder !== null) return <PaidOnReturn eventId={offer.eventId} />;
       return (
-        <NarrowPage>
+        <Page as="main" width="medium" gap="lg">
           {heading}
           <Text>{offer.hasAccess ? t('select.hasAccess') : t('select.noPurchaseNeeded')}</Text>
           <div>
@@ -112,14 +111,14 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
               {t('select.watch')}
             </ButtonLink>
           </div>
-        </NarrowPage>
+        </Page>
       );
     case 'ready':
       return (
-        <NarrowPage>
+        <Page as="main" width="medium" gap="lg">
           {heading}
           {user === null ? <VisitorCheckout target={target} item={offer.item} /> : <Checkout target={target} item={offer.item} trialUsed={user.trial_period_used} />}
-        </NarrowPage>
+        </Page>
       );
   }
 }
@@ -154,14 +153,14 @@ function VisitorCheckout({ target, item }: { target: BuyTarget; item: CheckoutIt
     <>
       <OrderSummary item={item} quote={null} />
       <Text>{t('checkout.loginPrompt')}</Text>
-      <Actions>
+      <Stack direction="row" gap="sm">
         <ButtonLink href={`/login?${back}`}>
           {t('checkout.login')}
         </ButtonLink>
         <ButtonLink href={`/registration?${back}`} variant="secondary">
           {t('checkout.register')}
         </ButtonLink>
-      </Actions>
+      </Stack>
     </>
   );
 }
@@ -490,7 +489,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
           disabled={busy}
           error={promoError || undefined}
         />
-        <Actions>
+        <Stack direction="row" gap="sm">
           <Button type="submit" variant="secondary" loading={couponState.isLoading} disabled={busy}>
             {t('checkout.applyPromo')}
           </Button>
@@ -506,7 +505,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
               {t('checkout.removePromo')}
             </Button>
           )}
-        </Actions>
+        </Stack>
         <FormMessage tone="success">{quote ? t('checkout.promoApplied', { code: quote.code, amount: shop.price(quote.discount) }) : ''}</FormMessage>
       </Form>
 
@@ -537,10 +536,10 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
       </Form>
 
       {step === 'payment' && (
-        <Section aria-labelledby="checkout-payment">
-          <Heading id="checkout-payment" ref={paymentHeading} tabIndex={-1}>
+        <Stack as="section" aria-labelledby="checkout-payment">
+          <SectionTitle id="checkout-payment" ref={paymentHeading} tabIndex={-1}>
             {t('checkout.payment')}
-          </Heading>
+          </SectionTitle>
           <Form noValidate onSubmit={onPay}>
             {needsCard && cards.isLoading && <Loading />}
             {needsCard && cards.error !== undefined && <LoadError error={cards.error} onRetry={() => void cards.refetch()} />}
@@ -600,7 +599,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
             )}
             <FormMessage tone="error">{paymentError}</FormMessage>
             {trialOffered && <Text>{t('checkout.trialNote', { price: shop.price(total) })}</Text>}
-            <Actions>
+            <Stack direction="row" gap="sm">
               {trialOffered && (
                 <Button loading={phase === 'submitting'} disabled={busy} onClick={() => void submit('trial')}>
                   {t('checkout.startTrial', { days: item.trialDays })}
@@ -609,26 +608,26 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
               <Button type="submit" variant={trialOffered ? 'secondary' : 'primary'} loading={phase === 'submitting' && !trialOffered} disabled={busy}>
                 {total > 0 ? t('checkout.pay', { price: shop.price(total) }) : t('checkout.getFree')}
               </Button>
-            </Actions>
+            </Stack>
             <Text>{t('common:salesFinal')}</Text>
           </Form>
-        </Section>
+        </Stack>
       )}
 
       {orderId !== null && followedStep !== null && (
-        <Section>
+        <Stack as="section">
           <Text role="status">{t('checkout.openOrder')}</Text>
           {followedStep !== '' && (
             <div>
               <ButtonLink href={followedStep}>{t('checkout.openOrderAction')}</ButtonLink>
             </div>
           )}
-        </Section>
+        </Stack>
       )}
       {orderId !== null && !pollFailed && <Loader label={t('checkout.processing')} />}
       {phase === 'redirecting' && <Text role="status">{t('checkout.redirecting')}</Text>}
       {pollFailed && (
-        <Actions>
+        <Stack direction="row" gap="sm">
           <FormMessage tone="error">
             {t('checkout.pollError')} <Link href="/profile">{t('checkout.myOrders')}</Link>
           </FormMessage>
@@ -641,7 +640,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
           >
             {t('retry')}
           </Button>
-        </Actions>
+        </Stack>
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import type { Event, EventsQuery, Slide } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
-import { ButtonLink, Link, Loader, Rail, visuallyHidden } from '@grandstand/ui';
+import { ButtonLink, Link, Loader, Page, Rail, visuallyHidden } from '@grandstand/ui';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { EventTile } from '../components/EventTile.tsx';
@@ -175,14 +175,7 @@ export function HomeView() {
   );
 }
 
-const Home = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xl};
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-  max-width: 1280px;
-  margin: 0 auto;
-  min-width: 0;
-
+const Home = styled(Page).attrs({ width: 'full', gap: 'xl' })`
   h1 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.sizes.xxl};
