@@ -81,4 +81,22 @@ describe('ButtonLink', () => {
     // The styling reaches the router link through className.
     expect(link.className).not.toBe('');
   });
+
+  it('leaves the site through a plain anchor when external, whatever the provider', () => {
+    function RouterLink({ href, children, className }: LinkComponentProps) {
+      return (
+        <a href={href} className={className} data-router="yes">
+          {children}
+        </a>
+      );
+    }
+    renderThemed(
+      <LinkProvider component={RouterLink}>
+        <ButtonLink external href="/api/auth/login/google" variant="secondary">
+          Continue with Google
+        </ButtonLink>
+      </LinkProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).not.toHaveAttribute('data-router');
+  });
 });

@@ -32,11 +32,14 @@ export interface ButtonLinkProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
+  /** Leaves the site (a provider's login, a payment page): a plain anchor, never the site's link component. */
+  external?: boolean;
 }
 
 /** A link that looks like a button: navigation stays a link for assistive technology. Renders through `LinkProvider`. */
-export function ButtonLink({ href, children, variant = 'primary', size = 'md', className }: ButtonLinkProps) {
-  const linkComponent = useLinkComponent();
+export function ButtonLink({ href, children, variant = 'primary', size = 'md', className, external = false }: ButtonLinkProps) {
+  const siteLink = useLinkComponent();
+  const linkComponent = external ? 'a' : siteLink;
   return (
     <StyledButtonLink as={linkComponent} href={href} className={className} $variant={variant} $size={size}>
       {children}

@@ -131,6 +131,7 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
         <ButtonLink
           key={provider}
           variant="secondary"
+          external
           href={`${apiBase}/auth/login/${provider}?${new URLSearchParams({ api_key: apiKey }).toString()}`}
         >
           {t('auth:login.social', { provider: t(`auth:providers.${provider}`) })}

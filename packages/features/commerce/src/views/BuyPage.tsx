@@ -619,7 +619,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
           <Text role="status">{t('checkout.openOrder')}</Text>
           {followedStep !== '' && (
             <div>
-              <ButtonLink href={followedStep}>{t('checkout.openOrderAction')}</ButtonLink>
+              <ButtonLink external href={followedStep}>{t('checkout.openOrderAction')}</ButtonLink>
             </div>
           )}
         </Stack>
