@@ -3,12 +3,13 @@ import type { ApiClient } from '@grandstand/api-client';
 import { createI18n, I18nProvider } from '@grandstand/i18n';
 import { makeStore } from '@grandstand/store';
 import type { AppStore, RootState } from '@grandstand/store';
-import { ChannelThemeProvider } from '@grandstand/ui';
+import { ChannelThemeProvider, LinkProvider } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import channel from './channel.ts';
+import { RouterLink } from '../navigation/RouterLink.tsx';
 import { ApiClientContext } from '../shell/services.tsx';
 
 export interface RenderOptions {
@@ -39,7 +40,9 @@ export async function renderWithProviders(ui: ReactElement, options: RenderOptio
       <Provider store={store}>
         <I18nProvider i18n={i18n}>
           <ChannelThemeProvider colors={channel.fallbackColors}>
-            <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+            <LinkProvider component={RouterLink}>
+              <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+            </LinkProvider>
           </ChannelThemeProvider>
         </I18nProvider>
       </Provider>

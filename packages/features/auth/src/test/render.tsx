@@ -4,14 +4,17 @@ import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/
 import { rememberVisit, startSession } from '@grandstand/store';
 import type { Visit } from '@grandstand/store';
 import { createTestStore, testColors } from '@grandstand/store/testing';
-import { ChannelThemeProvider } from '@grandstand/ui';
+import { ChannelThemeProvider, LinkProvider, type LinkComponentProps } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { authNamespace } from '../namespace.ts';
 import { createAuthRoutes } from '../routes.tsx';
 import type { AuthRoutesOptions } from '../routes.tsx';
+
+/** Links navigate in the test's router, as the site's do (the site gives its router link to LinkProvider). */
+const RouterLink = ({ href, ...rest }: LinkComponentProps) => <Link to={href} {...rest} />;
 
 export interface RenderOptions {
   /** The fake channel API's routes ('POST /v2/auth/login'…); only the network is fake. */
@@ -53,7 +56,9 @@ export async function renderAuth(options: RenderOptions = {}) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <I18nProvider i18n={i18n}>
-        <ChannelThemeProvider colors={testColors}>{children}</ChannelThemeProvider>
+        <ChannelThemeProvider colors={testColors}>
+          <LinkProvider component={RouterLink}>{children}</LinkProvider>
+        </ChannelThemeProvider>
       </I18nProvider>
     </Provider>
   );

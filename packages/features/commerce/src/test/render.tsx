@@ -2,14 +2,17 @@ import type { FakeHandler } from '@grandstand/api-client/testing';
 import type { User } from '@grandstand/contract';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
 import { createTestStore, testColors } from '@grandstand/store/testing';
-import { ChannelThemeProvider } from '@grandstand/ui';
+import { ChannelThemeProvider, LinkProvider, type LinkComponentProps } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { commerceNamespace } from '../namespace.ts';
 import { commerceRoutes } from '../routes.tsx';
 import { settings } from './fixtures.ts';
+
+/** Links navigate in the test's router, as the site's do (the site gives its router link to LinkProvider). */
+const RouterLink = ({ href, ...rest }: LinkComponentProps) => <Link to={href} {...rest} />;
 
 export interface RenderOptions {
   /** The fake channel API's routes ('GET /packages'…); only the network is fake. GET /settings has a default. */
@@ -57,7 +60,9 @@ export async function renderCommerce(options: RenderOptions = {}) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <I18nProvider i18n={i18n}>
-        <ChannelThemeProvider colors={testColors}>{children}</ChannelThemeProvider>
+        <ChannelThemeProvider colors={testColors}>
+          <LinkProvider component={RouterLink}>{children}</LinkProvider>
+        </ChannelThemeProvider>
       </I18nProvider>
     </Provider>
   );

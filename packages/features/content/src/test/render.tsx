@@ -1,12 +1,15 @@
 import type { FakeHandler } from '@grandstand/api-client/testing';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
 import { createTestStore, testColors } from '@grandstand/store/testing';
-import { ChannelThemeProvider } from '@grandstand/ui';
+import { ChannelThemeProvider, LinkProvider, type LinkComponentProps } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Link, MemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { contentNamespace } from '../namespace.ts';
+
+/** Links navigate in the test's router, as the site's do (the site gives its router link to LinkProvider). */
+const RouterLink = ({ href, ...rest }: LinkComponentProps) => <Link to={href} {...rest} />;
 
 export interface RenderOptions {
   /** The fake channel API's routes ('GET /faq'…); only the network is fake, transport and store are real. */
@@ -22,7 +25,9 @@ async function providers(options: RenderOptions) {
   const Providers = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <I18nProvider i18n={i18n}>
-        <ChannelThemeProvider colors={testColors}>{children}</ChannelThemeProvider>
+        <ChannelThemeProvider colors={testColors}>
+          <LinkProvider component={RouterLink}>{children}</LinkProvider>
+        </ChannelThemeProvider>
       </I18nProvider>
     </Provider>
   );

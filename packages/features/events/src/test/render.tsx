@@ -2,16 +2,19 @@ import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
 import type { Event } from '@grandstand/contract';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
 import { createTestStore, testColors, testSettings } from '@grandstand/store/testing';
-import { ChannelThemeProvider } from '@grandstand/ui';
+import { ChannelThemeProvider, LinkProvider, type LinkComponentProps } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { eventsNamespace } from '../namespace.ts';
 import { eventsRoutes } from '../routes.ts';
 import { watchNamespace } from '../watch/namespace.ts';
 import { embedRoutes, watchRoutes } from '../watch/routes.ts';
 import { categories, groups, properties, slides, teams } from './fixtures.ts';
+
+/** Links navigate in the test's router, as the site's do (the site gives its router link to LinkProvider). */
+const RouterLink = ({ href, ...rest }: LinkComponentProps) => <Link to={href} {...rest} />;
 
 /** A `/events` handler answering from a list, as the server pages it (offset, limit, total). */
 export function eventsFrom(byStatus: Partial<Record<string, Event[]>>): FakeHandler {
@@ -85,7 +88,9 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
     <Provider store={store}>
       <I18nProvider i18n={i18n}>
         <ChannelThemeProvider colors={testColors}>
-          <RouterProvider router={router} />
+          <LinkProvider component={RouterLink}>
+            <RouterProvider router={router} />
+          </LinkProvider>
         </ChannelThemeProvider>
       </I18nProvider>
     </Provider>,

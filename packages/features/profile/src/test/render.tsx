@@ -1,16 +1,19 @@
 import type { FakeHandler } from '@grandstand/api-client/testing';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
 import { createTestStore, testColors, testSettings } from '@grandstand/store/testing';
-import { ChannelThemeProvider } from '@grandstand/ui';
+import { ChannelThemeProvider, LinkProvider, type LinkComponentProps } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Link, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { ProfileSectionsNav } from '../components/ProfileSectionsNav.tsx';
 import { profileNamespace } from '../namespace.ts';
 import { profileChildRoutes } from '../routes.tsx';
 import { viewer } from './fixtures.ts';
 import { PopupHost } from './PopupHost.tsx';
+
+/** Links navigate in the test's router, as the site's do (the site gives its router link to LinkProvider). */
+const RouterLink = ({ href, ...rest }: LinkComponentProps) => <Link to={href} {...rest} />;
 
 export interface RenderOptions {
   /** The fake channel API's routes ('GET /orders'…); only the network is fake. */
@@ -54,7 +57,9 @@ export async function renderProfile(options: RenderOptions = {}) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <I18nProvider i18n={i18n}>
-        <ChannelThemeProvider colors={testColors}>{children}</ChannelThemeProvider>
+        <ChannelThemeProvider colors={testColors}>
+          <LinkProvider component={RouterLink}>{children}</LinkProvider>
+        </ChannelThemeProvider>
       </I18nProvider>
     </Provider>
   );
