@@ -5,7 +5,7 @@ import type { CardProviderApi, IntentResult } from '../../payments/types.ts';
 import { reserveCouponRedemption } from '../catalog/coupons.ts';
 import { markFailed, markPaid } from './fulfilment.ts';
 import { ONE_OPEN_ORDER_INDEX } from './openOrderMigration.ts';
-import { createOrdersRepository, type NewOrder, type OrderRow } from './ordersRepository.ts';
+import { createOrdersRepository, type NewOrder, type OrderRow } from '../../repositories/ordersRepository.ts';
 import { fromCents, type PricedProduct, PurchaseProblem, type PurchaseRequest, pricePurchase } from './pricing.ts';
 
 /** Said when the provider could not be reached: the order fails rather than hanging in `created`. */

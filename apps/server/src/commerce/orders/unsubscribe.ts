@@ -1,7 +1,7 @@
 import type { Order } from '@grandstand/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Buyer } from './checkout.ts';
-import { createOrdersRepository } from './ordersRepository.ts';
+import { createOrdersRepository } from '../../repositories/ordersRepository.ts';
 import { PurchaseProblem } from './pricing.ts';
 
 /** spec §4 auto-renewal: the "processed" message once cancelled (product rules wording). */

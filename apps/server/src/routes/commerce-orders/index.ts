@@ -25,7 +25,6 @@ import {
   applyPaymentEvent,
   buy,
   type CommerceOptions,
-  createOrdersRepository,
   DEFAULT_RENEWAL_INTERVAL_MS,
   DEFAULT_RENEWAL_SETTINGS,
   OpenOrderProblem,
@@ -86,7 +85,7 @@ const PURCHASE_ERRORS = { 401: ApiErrorBody, 404: ApiErrorBody, 409: PurchaseCon
 
 /** The viewer's calls (spec §7 Payments): every one needs a logged-in user (401 otherwise). */
 const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = createOrdersRepository(app.db);
+  const orders = app.ordersRepository;
   app.addHook('preValidation', async (request, reply) => {
     if (request.userId === null) return unauthenticated(reply);
   });
