@@ -6,23 +6,40 @@ import type { PublicOriginsOptions } from './channels/publicOrigins.ts';
 import type { Database } from './db/schema.ts';
 import { join } from 'node:path';
 import { repoRoot } from './paths.ts';
-import apiKeyAuth, { apiKeyGuard, takeHandedApiRoutes } from './plugins/api-key-auth.ts';
+import apiKeyAuth, { apiKeyGuard } from './plugins/api-key-auth.ts';
 import buses from './plugins/buses.ts';
 import catalogCache, { type CatalogCacheOptions } from './plugins/catalog-cache.ts';
 import channelByHost from './plugins/channel-by-host.ts';
 import dbPlugin from './plugins/db.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
-import openapi, { openapiRoute } from './plugins/openapi.ts';
+import openapi from './plugins/openapi.ts';
 import security, { frameworkErrorHandler } from './plugins/security.ts';
 import staticSites from './plugins/static-sites.ts';
-import type { ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
-import channelRoutes from './routes/channel/index.ts';
-import eventsRoutes from './routes/events/index.ts';
-import geoRoutes from './routes/geo/index.ts';
 import { geoPlugin } from './geo/index.ts';
+import apiKeysRepository, { type ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
+import catalogRepository from './repositories/catalogRepository.ts';
+import eventsRepository from './repositories/eventsRepository.ts';
+import formSubmissionsRepository from './repositories/formSubmissionsRepository.ts';
+import mediaEventsRepository from './repositories/mediaEventsRepository.ts';
+import offersRepository from './repositories/offersRepository.ts';
+import ordersRepository from './repositories/ordersRepository.ts';
+import usersRepository from './repositories/usersRepository.ts';
+import authRoutes from './routes/auth/index.ts';
+import authMailRoutes from './routes/auth-mail/index.ts';
+import channelRoutes from './routes/channel/index.ts';
+import commerceCatalogRoutes from './routes/commerce-catalog/index.ts';
+import commerceOrdersRoutes from './routes/commerce-orders/index.ts';
+import eventsRoutes from './routes/events/index.ts';
+import formsRoutes from './routes/forms/index.ts';
+import geoRoutes from './routes/geo/index.ts';
 import keysRoutes, { channelKeyFileRoute } from './routes/keys/index.ts';
+import outboxRoutes from './routes/mail/index.ts';
+import mediaRoutes from './routes/media/index.ts';
+import openapiRoutes from './routes/openapi/index.ts';
 import participantsRoutes from './routes/participants/index.ts';
 import profileRoutes from './routes/profile/index.ts';
+import sandboxApiRoutes, { sandboxPageRoutes } from './routes/sandbox/index.ts';
+import socialRoutes from './routes/social/index.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -84,13 +101,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(security, securityOptions);
   // Before every route: the document is made of the routes' own schemas.
   await app.register(openapi);
-  await app.register(dbPlugin, {
-    db: options.db,
-    channels: options.channels,
-    apiKeyCache: options.apiKeyCache,
-    sessions: options.sessions,
-    publicOrigins: options.publicOrigins,
-  });
+  await app.register(dbPlugin, { db: options.db, channels: options.channels, publicOrigins: options.publicOrigins });
+  // The repositories (src/repositories/): each built once on the database, before anything reads it.
+  await app.register(apiKeysRepository, { cache: options.apiKeyCache, sessions: options.sessions });
+  await app.register(catalogRepository);
+  await app.register(eventsRepository);
+  await app.register(usersRepository);
+  await app.register(offersRepository);
+  await app.register(ordersRepository);
+  await app.register(formSubmissionsRepository);
+  await app.register(mediaEventsRepository);
   await app.register(channelByHost);
   await app.register(apiKeyAuth);
   await app.register(catalogCache, options.catalogCache ?? {});
@@ -101,24 +121,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(import('./plugins/media.ts'), options.media ?? {});
   await app.register(import('./social/index.ts'), options.social ?? {});
   await app.register(import('./mail/plugin.ts'), options.mail ?? {});
+
+  // Outside /api, each with its own credential or none: the site's channel key file, the API
+  // document (no key is needed to read how to get one), the media files (the signed address),
+  // the card sandbox's pages (the link) and the demo mail outbox (only when asked for).
   await app.register(channelKeyFileRoute);
-  // Public, like the key exchange (no key is needed to read how to get one): outside the guarded scope.
-  await app.register(openapiRoute);
+  await app.register(openapiRoutes);
+  await app.register(mediaRoutes);
+  await app.register(sandboxPageRoutes);
+  await app.register(outboxRoutes);
   // Every /api route lives in this one scope, which checks the api key: a route is guarded because
-  // of where it is registered, not because of how a request spells its URL. Area plugins above
-  // hand their /api routes over with `app.registerApiRoutes`.
+  // of where it is registered, not because of how a request spells its URL.
   await app.register(
     async (api) => {
       await api.register(apiKeyGuard);
       await api.register(keysRoutes);
-      for (const routes of [channelRoutes, participantsRoutes, eventsRoutes, profileRoutes, geoRoutes]) {
+      for (const routes of [channelRoutes, participantsRoutes, eventsRoutes, profileRoutes, geoRoutes, formsRoutes, authRoutes, commerceCatalogRoutes]) {
         await api.register(routes);
       }
-      await api.register(import('./routes/forms/index.ts'));
-      await api.register(import('./routes/auth/index.ts'));
-      await api.register(import('./routes/commerce-catalog/index.ts'));
-      await api.register(import('./routes/commerce-orders/index.ts'), options.commerce ?? {});
-      for (const [routes, routeOptions] of takeHandedApiRoutes(app)) await api.register(routes, routeOptions ?? {});
+      await api.register(commerceOrdersRoutes, options.commerce ?? {});
+      await api.register(sandboxApiRoutes);
+      await api.register(socialRoutes);
+      await api.register(authMailRoutes);
     },
     { prefix: '/api' },
   );

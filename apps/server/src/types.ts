@@ -3,17 +3,30 @@ import type { ChannelRegistry } from './channels/registry.ts';
 import type { LoadedChannel } from './channels/loadChannels.ts';
 import type { Database } from './db/schema.ts';
 import type { CatalogCache } from './plugins/catalog-cache.ts';
+import type { OffersRepository } from './commerce/catalog/offers.ts';
 import type { MediaPluginOptions, MediaService } from './plugins/media.ts';
 import type { ApiKeyRepository } from './repositories/apiKeyRepository.ts';
 import type { CatalogRepository } from './repositories/catalogRepository.ts';
+import type { EventsRepository } from './repositories/eventsRepository.ts';
+import type { FormSubmissionsRepository } from './repositories/formSubmissionsRepository.ts';
+import type { MediaEventRepository } from './repositories/mediaEventsRepository.ts';
+import type { OrdersRepository } from './repositories/ordersRepository.ts';
+import type { UsersRepository } from './repositories/usersRepository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     channels: ChannelRegistry;
     catalogCache: CatalogCache;
+    // The repositories (src/repositories/): each built once by its plugin, on the app's database.
     apiKeys: ApiKeyRepository;
-    catalog: CatalogRepository;
+    catalogRepository: CatalogRepository;
+    eventsRepository: EventsRepository;
+    usersRepository: UsersRepository;
+    offersRepository: OffersRepository;
+    ordersRepository: OrdersRepository;
+    formSubmissionsRepository: FormSubmissionsRepository;
+    mediaEventsRepository: MediaEventRepository;
     /** Signed stream addresses (plugins/media.ts). */
     media: MediaService;
     /** The social logins a channel has configured (social/index.ts); absent when social login is not registered. */

@@ -1,3 +1,4 @@
+import type { AccessOption, EventAccess } from '@grandstand/contract';
 import type { Database } from '../db/schema.ts';
 import { withDescendants } from '../repositories/tree.ts';
 
@@ -57,6 +58,34 @@ export function entitledTo(e: Entitlements, event: AccessTarget): boolean {
   return e.teamPasses.some(
     (pass) => event.participant_ids.includes(pass.participantId) && (pass.categoryIds.size === 0 || (category !== null && pass.categoryIds.has(category))),
   );
+}
+
+/** Who is asking: access differs between a visitor and a logged-in user (issue 4) and with purchases (issue 5). */
+export interface Viewer {
+  loggedIn: boolean;
+  /** The user's purchases; absent for a visitor and in answers cached for every user. */
+  entitlements?: Entitlements;
+}
+export const VISITOR: Viewer = { loggedIn: false };
+
+/**
+ * spec §2/§6 access kinds: register is open to a logged-in user; paid and ppv to a user whose
+ * purchases cover the event (`target`: the rules of what a purchase covers, in the server README's Orders section).
+ */
+export function accessFor(accessType: string, basePrice: number, viewer: Viewer = VISITOR, target?: AccessTarget): EventAccess {
+  // A logged-in viewer is not offered to log in: only the ways to buy remain.
+  const buy: AccessOption = basePrice > 0 ? (accessType === 'ppv' ? 'buy_event' : 'buy_price') : 'get_free';
+  const charge: AccessOption[] = viewer.loggedIn ? [buy] : ['login', buy];
+  switch (accessType) {
+    case 'free':
+      return { allowed: true, geo_blocked: false, options: [] };
+    case 'register':
+      if (viewer.loggedIn) return { allowed: true, geo_blocked: false, options: [] };
+      return { allowed: false, geo_blocked: false, options: ['register_free', 'login'] };
+    default:
+      if (target && viewer.entitlements && entitledTo(viewer.entitlements, target)) return { allowed: true, geo_blocked: false, options: [] };
+      return { allowed: false, geo_blocked: false, options: charge };
+  }
 }
 
 
@@ -128,27 +157,27 @@ export async function loadEntitlements(db: Database, channelId: number, userId: 
 
 /**
  * A cached listing is everyone's (visitors' or users' variant); a user with purchases gets it
- * with has_access turned on for the paid and ppv events they may watch. The payload is the
- * listing's JSON ({ data: Event[], ... }).
+ * with has_access turned on for the paid and ppv events they may watch. The cached listing is
+ * frozen and shared: it comes back as it is when nothing changes, otherwise as a copy.
  */
-export function grantListingAccess(payload: string, e: Entitlements): string {
-  if (!hasEntitlements(e)) return payload;
-  const body = JSON.parse(payload) as { data: ListedEvent[] };
-  let changed = false;
-  for (const event of body.data) {
-    if (event.has_access || (event.access_type !== 'paid' && event.access_type !== 'ppv')) continue;
+export function grantListingAccess<Body extends { readonly data: readonly ListedEvent[] }>(body: Body, e: Entitlements): Body {
+  if (!hasEntitlements(e)) return body;
+  let data: ListedEvent[] | null = null;
+  body.data.forEach((event, index) => {
+    if (event.has_access || (event.access_type !== 'paid' && event.access_type !== 'ppv')) return;
     if (entitledTo(e, { id: event.id, access_type: event.access_type, event_category_id: event.event_category_id, participant_ids: event.participants.map((p) => p.id) })) {
-      event.has_access = true;
-      changed = true;
+      data ??= [...body.data];
+      data[index] = { ...event, has_access: true };
     }
-  }
-  return changed ? JSON.stringify(body) : payload;
+  });
+  return data === null ? body : { ...body, data };
 }
 
-interface ListedEvent {
-  id: number;
-  access_type: string;
-  event_category_id: number | null;
-  participants: { id: number }[];
-  has_access: boolean;
+/** The fields of a listed event that its access depends on. */
+export interface ListedEvent {
+  readonly id: number;
+  readonly access_type: string;
+  readonly event_category_id: number | null;
+  readonly participants: readonly { readonly id: number }[];
+  readonly has_access: boolean;
 }

@@ -80,9 +80,7 @@ export function geoBlockedAccess(): { allowed: false; geo_blocked: true; options
   return { allowed: false, geo_blocked: true, options: [] };
 }
 
-/** A listing's JSON with has_access false on every event (a geo-blocked viewer may watch none). */
-export function withoutAccess(json: string): string {
-  const body = JSON.parse(json) as { data: { has_access: boolean }[] };
-  for (const event of body.data) event.has_access = false;
-  return JSON.stringify(body);
+/** A listing with has_access false on every event (a geo-blocked viewer may watch none): a copy, the cached listing is shared. */
+export function withoutAccess<Body extends { readonly data: readonly { readonly has_access: boolean }[] }>(body: Body): Body {
+  return { ...body, data: body.data.map((event) => ({ ...event, has_access: false })) };
 }

@@ -2,14 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import type { FastifyReply } from 'fastify';
 import type { LoadedChannel } from '../channels/loadChannels.ts';
 import type { UserRow } from '../db/schema.ts';
-import authMailRoutes from '../routes/auth-mail/index.ts';
-import { cspNonce } from '../plugins/security.ts';
-import { LINK_TTL_SECONDS, linkUrl, passwordBinding, signLink } from './links.ts';
-import { createMailer, listOutbox, readOutboxMessage } from './mailer.ts';
-import { outboxListPage, outboxMessagePage } from './outboxPage.ts';
+import { checkLink, type LinkCheck, type LinkData, LINK_TTL_SECONDS, linkUrl, passwordBinding, signLink } from './links.ts';
+import { createMailer } from './mailer.ts';
 import { passwordResetMail, verificationMail } from './templates.ts';
 
 export interface MailOptions {
@@ -47,6 +43,10 @@ export interface AccountsMail {
   /** Mails the password-reset link (valid 1 h, works once). */
   sendPasswordReset(input: AccountMailInput): Promise<void>;
   readonly mode: 'smtp' | 'outbox' | 'disabled';
+  /** Checks a mailed link's signature (with the secret that signed it) and expiry, now. */
+  checkLink(data: LinkData, signature: string): LinkCheck;
+  /** Where the outbox pages (`routes/mail/`) read the mail from; null unless they are served (outbox mode and `MAIL_OUTBOX=on`). */
+  readonly outboxPagesDir: string | null;
 }
 
 declare module 'fastify' {
@@ -64,8 +64,9 @@ declare module '../app.ts' {
 }
 
 /**
- * Mail for accounts: the `accountsMail` decorator, the verify and reset routes under
- * /api, and the demo outbox page at /outbox when no SMTP server is configured and it is asked for.
+ * Mail for accounts: the `accountsMail` decorator, for the verify and reset routes under
+ * /api (`routes/auth-mail/`) and the demo outbox page at /outbox (`routes/mail/`) when no SMTP
+ * server is configured and it is asked for.
  */
 export default fp<MailOptions>(
   async (app, options) => {
@@ -97,31 +98,11 @@ export default fp<MailOptions>(
       sendVerification: (input) => send('verify-email', input),
       sendPasswordReset: (input) => send('password-reset', input),
       mode: mailer.mode,
+      checkLink: (data, signature) => checkLink(data, signature, secret, now()),
+      // A demo aid: anyone can read the outbox pages, reset links included; only when asked for, never in production.
+      outboxPagesDir: mailer.mode === 'outbox' && options.outbox === true ? outboxDir : null,
     } satisfies AccountsMail);
     app.addHook('onClose', async () => mailer.close());
-
-    // In the guarded /api scope (src/app.ts), which adds the /api prefix.
-    app.registerApiRoutes(authMailRoutes, { secret, now });
-
-    if (mailer.mode === 'outbox' && options.outbox === true) {
-      // A demo aid: the person running the demo opens the links mailed on this host's channel.
-      // Anyone can, reset links included: only when asked for, never in production.
-      // The server's security policy (plugins/security.ts); the page's one <style> takes its nonce.
-      const html = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
-      const withNonce = (reply: FastifyReply, page: string) => page.replace('<style>', `<style nonce="${cspNonce(reply)}">`);
-      app.get('/outbox', async (request, reply) => {
-        const channel = request.hostChannel;
-        if (!channel) return reply.code(404).send({ message: 'Not found.', field: 'url' });
-        return reply.headers(html).send(withNonce(reply, outboxListPage(channel.config.name, await listOutbox(outboxDir, channel.config.slug))));
-      });
-      // The message's HTML is shown as written, style attributes included (policy `mail-preview`).
-      app.get<{ Params: { id: string } }>('/outbox/:id', { config: { csp: 'mail-preview' } }, async (request, reply) => {
-        const channel = request.hostChannel;
-        const message = channel ? await readOutboxMessage(outboxDir, channel.config.slug, request.params.id) : null;
-        if (!message) return reply.code(404).send({ message: 'Not found.', field: 'id' });
-        return reply.headers(html).send(withNonce(reply, outboxMessagePage(message)));
-      });
-    }
   },
-  { name: 'accounts-mail', dependencies: ['db', 'channel-by-host', 'api-key-auth'] },
+  { name: 'accounts-mail', dependencies: ['db'] },
 );

@@ -5,9 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentsOptions } from './config.ts';
 import { WebhookDelivery, type WebhookTarget } from './sandbox/delivery.ts';
-import { messagePage, PAGE_HEADERS } from './sandbox/pages.ts';
 import { SandboxProvider } from './sandbox/provider.ts';
-import { sandboxApiRoutes, sandboxPageRoutes } from './sandbox/routes.ts';
 import { StripeProvider } from './stripe/provider.ts';
 import type { CardProviderApi, PaymentEvent } from './types.ts';
 
@@ -20,6 +18,8 @@ export interface SandboxHandle {
   flushWebhooks(): Promise<void>;
   readonly provider: SandboxProvider;
   readonly delivery: WebhookDelivery;
+  /** The sandbox's clock, in UTC seconds (tests move it): its card entry checks expiry dates against it. */
+  readonly now: () => number;
 }
 
 export interface Payments {
@@ -64,9 +64,9 @@ function ownWebhookTarget(app: FastifyInstance): WebhookTarget {
 }
 
 /**
- * Card payments: decorates `app.payments`, serves the sandbox's card entry
+ * Card payments: decorates `app.payments`. The sandbox's card entry
  * (POST /api/sandbox/payment_methods) and its pages (/sandbox/authenticate/:intentId,
- * /sandbox/portal/:token). The webhook route itself belongs to the orders.
+ * /sandbox/portal/:token) are in `routes/sandbox/`; the webhook route belongs to the orders.
  */
 export default fp<PaymentsOptions>(
   async (app, options) => {
@@ -106,6 +106,7 @@ export default fp<PaymentsOptions>(
         flushWebhooks: () => delivery.flush(),
         provider: sandbox,
         delivery,
+        now,
       },
     };
     app.decorate('payments', payments);
@@ -113,23 +114,6 @@ export default fp<PaymentsOptions>(
     // retrying stops before the server and the database go away.
     app.addHook('onReady', async () => delivery.start());
     app.addHook('preClose', async () => delivery.close());
-
-    // Off, its card entry is not served (404), its /api/sandbox/* order routes answer 400 naming
-    // provider (provider('sandbox') is null) and its pages are a 404 rather than the site's shell.
-    if (!sandboxEnabled) {
-      await app.register(async (pages) => {
-        pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
-        pages.route({
-          method: ['GET', 'POST'],
-          url: '/sandbox/*',
-          handler: (_request, reply) => reply.code(404).headers(PAGE_HEADERS).send(messagePage('Not found', 'This page does not exist.', null)),
-        });
-      });
-      return;
-    }
-    // In the guarded /api scope (src/app.ts), which adds the /api prefix.
-    app.registerApiRoutes(sandboxApiRoutes(sandbox, () => new Date(now() * 1000)));
-    await app.register(sandboxPageRoutes(sandbox));
   },
-  { name: 'payments', dependencies: ['db', 'api-key-auth'] },
+  { name: 'payments', dependencies: ['db'] },
 );

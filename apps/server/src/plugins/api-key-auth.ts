@@ -1,5 +1,5 @@
 import { type ApiErrorBody, KEY_INVALID_MESSAGE, KEY_INVALID_STATUS, type KeyField } from '@grandstand/contract';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** spec §8: the one answer the client recognises as "refresh this key and retry". */
@@ -18,47 +18,15 @@ function keyOf(request: FastifyRequest): unknown {
   return source !== null && typeof source === 'object' ? (source as Record<string, unknown>).api_key : undefined;
 }
 
-/** A route plugin and its options, handed to the guarded /api scope. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each plugin has its own options type
-export type ApiRoutePlugin = [plugin: FastifyPluginAsync<any>, options?: Record<string, unknown>];
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Hands a route plugin to the guarded /api scope (`apiRoutes` below, registered last by
-     * `buildApp`), for an area plugin that serves /api routes beside its decorators. Paths are
-     * written without the /api prefix.
-     */
-    registerApiRoutes<Options extends Record<string, unknown>>(plugin: FastifyPluginAsync<Options>, options?: Options): void;
-  }
-}
-
-/**
- * The request decorations every plugin reads (`channelId`, `userId`, `apiKeyId`) and the list of
- * route plugins that area plugins hand to the guarded /api scope.
- */
+/** The request decorations every plugin reads (`channelId`, `userId`, `apiKeyId`), set by `apiKeyGuard`. */
 export default fp(
   async (app) => {
     app.decorateRequest('channelId', 0);
     app.decorateRequest('userId', null);
     app.decorateRequest('apiKeyId', 0);
-    const handed: ApiRoutePlugin[] = [];
-    let taken = false;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see ApiRoutePlugin
-    app.decorate('registerApiRoutes', (plugin: FastifyPluginAsync<any>, options?: Record<string, unknown>) => {
-      // A route handed over late would silently not exist.
-      if (taken) throw new Error('an /api route plugin was handed over after the /api scope was registered');
-      handed.push([plugin, options]);
-    });
-    app.decorate(takeHanded, () => {
-      taken = true;
-      return handed;
-    });
   },
-  { name: 'api-key-auth', dependencies: ['db'] },
+  { name: 'api-key-auth' },
 );
-
-const takeHanded = Symbol('api-key-auth.takeHanded');
 
 /**
  * Every route registered inside this scope needs a valid api key (spec §7), but those that say
@@ -81,10 +49,5 @@ export const apiKeyGuard = fp(
       request.apiKeyId = resolved.keyId;
     });
   },
-  { name: 'api-key-guard', dependencies: ['api-key-auth'] },
+  { name: 'api-key-guard', dependencies: ['api-key-auth', 'api-keys-repository'] },
 );
-
-/** The route plugins area plugins handed over; after this call none can be added. */
-export function takeHandedApiRoutes(app: FastifyInstance): ApiRoutePlugin[] {
-  return (app as unknown as Record<symbol, () => ApiRoutePlugin[]>)[takeHanded]!();
-}

@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { LiveMode } from '../media/config.ts';
 import { repoRoot } from '../paths.ts';
-import { MediaEventRepository } from '../media/events.ts';
 import { type LiveQuality, LiveEncoders } from '../media/live.ts';
 import { MEDIA_TOKEN_TTL_SECONDS, type MediaGrant, mediaTokens } from '../media/token.ts';
-import mediaRoutes from '../routes/media/index.ts';
 
 export interface MediaPluginOptions {
   /** The media directory. Default: `<repo>/.data/media`; `serve` passes `MEDIA_DIR`. */
@@ -41,7 +39,6 @@ export interface MediaService {
   readonly dir: string;
   readonly liveMode: LiveMode;
   readonly live: LiveEncoders;
-  readonly events: MediaEventRepository;
   exists(path: string): Promise<boolean>;
   /** Stops every signal whose event is no longer live (finished, deleted, re-seeded); in eager mode starts the newly live. */
   checkLive(): Promise<void>;
@@ -51,9 +48,9 @@ export interface MediaService {
 export const LIVE_CHECK_INTERVAL_MS = 15_000;
 
 /**
- * Stream addresses, the live test signals and the media routes. The token is the authorisation:
- * the api hands an address only to a viewer allowed to watch (spec §2), and the media routes need
- * no api key.
+ * Stream addresses and the live test signals, for the media routes (`routes/media/`). The token
+ * is the authorisation: the api hands an address only to a viewer allowed to watch (spec §2), and
+ * the media routes need no api key.
  */
 export default fp<MediaPluginOptions>(
   async (app, options) => {
@@ -68,7 +65,7 @@ export default fp<MediaPluginOptions>(
       ffmpegPath: options.ffmpegPath,
       log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
     });
-    const events = new MediaEventRepository(app.db);
+    const events = app.mediaEventsRepository;
     const startLive = async () => {
       for (const event of await events.live()) {
         const channel = app.channels.byId(event.channelId);
@@ -110,7 +107,6 @@ export default fp<MediaPluginOptions>(
       dir,
       liveMode,
       live,
-      events,
       checkLive,
       async exists(path) {
         try {
@@ -146,7 +142,6 @@ export default fp<MediaPluginOptions>(
       await checking?.catch(() => {});
       await live.stopAll();
     });
-    await app.register(mediaRoutes);
   },
-  { name: 'media', dependencies: ['db'] },
+  { name: 'media', dependencies: ['db', 'buses', 'media-events-repository'] },
 );

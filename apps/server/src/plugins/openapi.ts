@@ -96,7 +96,7 @@ function transform(input: TransformInput) {
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the routes' zod schemas (the contract).
- * Registered before the routes so it sees each of them; the document is served by `openapiRoute`.
+ * Registered before the routes so it sees each of them; the document is served by `routes/openapi/`.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -116,8 +116,3 @@ export default fp(
   },
   { name: 'openapi' },
 );
-
-/** GET /api/openapi.json: public, like the key exchange (no api key needed to read how to get one). */
-export async function openapiRoute(app: FastifyInstance) {
-  app.get(OPENAPI_PATH, { config: { apiKey: false } }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()));
-}

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { type SessionOptions, sessionLifetimes } from '../accounts/config.ts';
+import { schedulePruning } from '../accounts/pruning.ts';
 import { type NoticeSubscription, noticesOf } from '../db/notices.ts';
 import type { Database } from '../db/schema.ts';
 import type { KeysForgottenBus } from '../plugins/buses.ts';
@@ -218,3 +220,26 @@ export function listenForEndedKeys(
     error: (error) => log.warn({ err: error }, 'not hearing of ended api keys; checking every key against the database until the connection is back'),
   });
 }
+
+export interface ApiKeysRepositoryOptions {
+  cache?: ApiKeyCacheOptions;
+  /** Session lifetimes and key pruning (accounts/config.ts). */
+  sessions?: SessionOptions;
+}
+
+/** `app.apiKeys`: built once on the app's database, with its pruning job and its ear for keys ended elsewhere. */
+export default fp<ApiKeysRepositoryOptions>(
+  async (app, options) => {
+    const apiKeys = new ApiKeyRepository(app.db, app.keysForgotten, options.cache, options.sessions);
+    app.decorate('apiKeys', apiKeys);
+    app.addHook('onClose', async () => apiKeys.dispose());
+    schedulePruning(app, apiKeys.lifetimes.pruneIntervalMs);
+    const endedKeys = listenForEndedKeys(app.db, apiKeys, app.log);
+    if (endedKeys) {
+      app.addHook('onClose', async () => endedKeys.close());
+      // Not fatal: until the notices are heard, every key is checked against the database.
+      await endedKeys.ready;
+    }
+  },
+  { name: 'api-keys-repository', dependencies: ['db', 'buses'] },
+);

@@ -1,4 +1,5 @@
 import type { ChannelSettings, ColorSettings, CustomForm, EventCategory, EventLocation, FaqItem, MenuItem, Page, PageDetail, Participant, ParticipantGroup, ParticipantGroupProperty, Slide } from '@grandstand/contract';
+import fp from 'fastify-plugin';
 import type { Database } from '../db/schema.ts';
 
 /** Builds parent → children trees from flat rows (spec §3: sports and teams are nested). */
@@ -182,3 +183,11 @@ export class CatalogRepository {
     ];
   }
 }
+
+/** `app.catalogRepository`: built once on the app's database. */
+export default fp(
+  async (app) => {
+    app.decorate('catalogRepository', new CatalogRepository(app.db));
+  },
+  { name: 'catalog-repository', dependencies: ['db'] },
+);

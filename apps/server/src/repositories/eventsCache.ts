@@ -173,3 +173,32 @@ export class ListingCache<T> {
     for (const key of [...this.#entries.keys()]) if (key.startsWith(prefix)) this.#entries.delete(key);
   }
 }
+
+/** Freezes an answer and everything in it: a cached answer is shared by every caller and must not change under them. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * A listing answer as cached: the parsed body, frozen, so what differs per viewer (access from
+ * purchases, a blocked country) is applied to the data rather than to JSON text parsed again.
+ * Its JSON text is made once, when first sent as it is; a viewer's variant is serialised once, when sent.
+ */
+export class FrozenAnswer<T extends object> {
+  readonly body: T;
+  #json: string | undefined;
+
+  constructor(body: T) {
+    this.body = deepFreeze(body);
+  }
+
+  /** The JSON text of `body` (or of a variant of it made for one viewer). */
+  json(body: T = this.body): string {
+    if (body !== this.body) return JSON.stringify(body);
+    return (this.#json ??= JSON.stringify(body));
+  }
+}

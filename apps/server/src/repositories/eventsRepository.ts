@@ -1,9 +1,10 @@
-import type { AccessOption, Event, EventAccess, EventDetail, EventParticipant, EventsQuery, StreamStatus } from '@grandstand/contract';
+import type { Event, EventDetail, EventParticipant, EventsQuery, StreamStatus } from '@grandstand/contract';
+import fp from 'fastify-plugin';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import { type AccessTarget, type Entitlements, entitledTo } from '../commerce/entitlements.ts';
+import { type AccessTarget, accessFor, VISITOR, type Viewer } from '../commerce/entitlements.ts';
 import type { Database, DatabaseSchema } from '../db/schema.ts';
 import { withDescendants } from './tree.ts';
 
@@ -89,34 +90,6 @@ function intersect(current: number[] | undefined, next: number[]): number[] {
 /** UTC seconds at the start of an ISO date (YYYY-MM-DD, validated by the contract). */
 function utcDaySeconds(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 1000;
-}
-
-/** Who is asking: access differs between a visitor and a logged-in user and with purchases. */
-export interface Viewer {
-  loggedIn: boolean;
-  /** The user's purchases; absent for a visitor and in answers cached for every user. */
-  entitlements?: Entitlements;
-}
-const VISITOR: Viewer = { loggedIn: false };
-
-/**
- * spec §2/§6 access kinds: register is open to a logged-in user; paid and ppv to a user whose
- * purchases cover the event (`target`: the rules of what a purchase covers, in the server README's Orders section).
- */
-export function accessFor(accessType: string, basePrice: number, viewer: Viewer = VISITOR, target?: AccessTarget): EventAccess {
-  // A logged-in viewer is not offered to log in: only the ways to buy remain.
-  const buy: AccessOption = basePrice > 0 ? (accessType === 'ppv' ? 'buy_event' : 'buy_price') : 'get_free';
-  const charge: AccessOption[] = viewer.loggedIn ? [buy] : ['login', buy];
-  switch (accessType) {
-    case 'free':
-      return { allowed: true, geo_blocked: false, options: [] };
-    case 'register':
-      if (viewer.loggedIn) return { allowed: true, geo_blocked: false, options: [] };
-      return { allowed: false, geo_blocked: false, options: ['register_free', 'login'] };
-    default:
-      if (target && viewer.entitlements && entitledTo(viewer.entitlements, target)) return { allowed: true, geo_blocked: false, options: [] };
-      return { allowed: false, geo_blocked: false, options: charge };
-  }
 }
 
 /** Escapes LIKE wildcards so a search for "50%" looks for the text. */
@@ -401,3 +374,14 @@ function toEvent(row: EventRow, participants: EventParticipant[], viewer: Viewer
     image: row.image,
   };
 }
+
+/** `app.eventsRepository`: built once on the app's database; a seed or a migration drops its cached names and totals. */
+export default fp<EventsCacheOptions>(
+  async (app, options) => {
+    const events = new EventsRepository(app.db, options);
+    app.decorate('eventsRepository', events);
+    const unsubscribe = app.dataChanged.on((channelId) => events.invalidate(channelId));
+    app.addHook('onClose', async () => unsubscribe());
+  },
+  { name: 'events-repository', dependencies: ['db', 'buses'] },
+);

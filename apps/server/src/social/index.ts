@@ -1,12 +1,10 @@
-import { ApiErrorBody, SessionResponse, SocialLoginBody, type SocialProvider, SocialProviderParam } from '@grandstand/contract';
-import type { FastifyReply } from 'fastify';
+import type { SocialProvider } from '@grandstand/contract';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
-import { z } from 'zod';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createUsersRepository, EmailTakenError, endUserSessions, startSession, toContractUser } from '../accounts/index.ts';
-import { hashApiKey } from '../repositories/apiKeyRepository.ts';
+import { randomBytes } from 'node:crypto';
+import { EmailTakenError, endUserSessions } from '../accounts/index.ts';
+import type { UserRow } from '../db/schema.ts';
 import { SOCIAL_PROVIDERS, type SocialConfig, type SocialProviderConfig } from './config.ts';
 import { createStateSealer, type SocialState, type StateSealer } from './state.ts';
 
@@ -20,7 +18,8 @@ export interface SocialPluginOptions {
   secret?: string | Uint8Array;
 }
 
-class SocialError extends Error {
+/** A refusal of a social login step: the status and the field the answer names. */
+export class SocialError extends Error {
   readonly status: number;
   readonly field: string;
   constructor(status: number, field: string, message: string) {
@@ -30,37 +29,37 @@ class SocialError extends Error {
   }
 }
 
-function sendError(reply: FastifyReply, error: SocialError) {
-  const body: ApiErrorBody = { message: error.message, field: error.field, errors: { [error.field]: [error.message] } };
-  return reply.code(error.status).send(body);
-}
-
-const LoginQuery = z.object({ api_key: z.string().optional() });
-const CallbackQuery = z.object({
-  code: z.string().min(1).max(2048).optional(),
-  state: z.string().min(1).max(2048).optional(),
-  iss: z.string().optional(),
-  error: z.string().optional(),
-});
-
-/** The key that finishes a login is the one that started it (compared by hash: equal lengths, constant time). */
-function sameKey(started: string, finishing: string | undefined): boolean {
-  if (finishing === undefined) return false;
-  return timingSafeEqual(Buffer.from(hashApiKey(started), 'hex'), Buffer.from(hashApiKey(finishing), 'hex'));
-}
-
-/** A redirect has no body: the address is the Location header. */
-const REDIRECT = z.null().describe('Redirect: the Location header is where the browser goes next.');
-
 function isLoopback(url: string): boolean {
   return new URL(url).protocol === 'http:';
+}
+
+/** What the social login routes (`routes/social/`) ask of the configured providers. */
+export interface SocialLogin {
+  /** The channel's settings for the provider; a SocialError (404) when the channel does not offer it. */
+  providerConfig(channelId: number, provider: SocialProvider): SocialProviderConfig;
+  /** The provider's client, discovered once per channel and provider; a SocialError (502) when it cannot be reached. */
+  client(channelId: number, provider: SocialProvider): Promise<oidc.Configuration>;
+  /** Seals and opens the login state. */
+  states(): StateSealer;
+  /** The provider's claims for a login code; a SocialError (400) when the code is refused. */
+  exchange(client: oidc.Configuration, provider: SocialProvider, state: SocialState, code: string): Promise<Record<string, unknown>>;
+  /** The channel's account of the address the provider vouches for, made when there is none. */
+  findOrCreate(channelId: number, email: string, claims: Record<string, unknown>): Promise<UserRow>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Social login (social/index.ts), for the routes of `routes/social/`. */
+    social: SocialLogin;
+  }
 }
 
 /**
  * Social login (spec §7): GET /api/auth/login/:provider sends the browser to the provider
  * (code flow, PKCE S256, nonce), the provider comes back to /api/auth/login/:provider/callback
  * (spec §7's redirect address), which hands code and state to the site's /login, and the site
- * finishes with POST /api/v2/auth/social/:provider {code, state} → a session.
+ * finishes with POST /api/v2/auth/social/:provider {code, state} → a session. The routes are in
+ * `routes/social/`; this plugin holds the providers, their clients and the login state.
  */
 export default fp<SocialPluginOptions>(
   async (rootApp, options) => {
@@ -68,7 +67,7 @@ export default fp<SocialPluginOptions>(
     const config: SocialConfig = options.config ?? (() => null);
     let sealer: StateSealer | null = null;
     const states = () => (sealer ??= createStateSealer(options.secret ?? randomBytes(32)));
-    const users = createUsersRepository(app.db);
+    const users = app.usersRepository;
 
     // The site shows a login button only for the providers a channel has (GET /settings).
     rootApp.decorate('socialProviders', (channelId: number): SocialProvider[] => {
@@ -98,112 +97,6 @@ export default fp<SocialPluginOptions>(
       }
       return client;
     }
-
-    // The /api routes live in the guarded /api scope (src/app.ts), which adds the /api prefix.
-    rootApp.registerApiRoutes(async (scope) => {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/auth/login/:provider',
-      { schema: { params: SocialProviderParam, querystring: LoginQuery, response: { 302: REDIRECT, 400: ApiErrorBody, 404: ApiErrorBody, 502: ApiErrorBody } } },
-      async (request, reply) => {
-        try {
-          const { provider } = request.params;
-          const client = await clientFor(request.channelId, provider);
-          const origin = app.channels.publicOrigin(request.channelId);
-          // The site and its api share an origin ({api} is <site>/api): the browser comes back here.
-          const hostChannel = app.channels.byHostname(request.hostname);
-          if (!hostChannel || hostChannel.id !== request.channelId) {
-            throw new SocialError(400, 'api_key', 'The api key belongs to another channel than this site.');
-          }
-          const codeVerifier = oidc.randomPKCECodeVerifier();
-          const nonce = oidc.randomNonce();
-          const state: SocialState = {
-            provider,
-            channelId: request.channelId,
-            apiKey: String(request.query.api_key),
-            origin,
-            codeVerifier,
-            nonce,
-          };
-          const target = oidc.buildAuthorizationUrl(client, {
-            redirect_uri: callbackUri(origin, provider),
-            scope: 'openid email profile',
-            code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-            code_challenge_method: 'S256',
-            nonce,
-            state: states().seal(state),
-          });
-          return reply.redirect(target.href, 302);
-        } catch (error) {
-          if (error instanceof SocialError) return sendError(reply, error);
-          throw error;
-        }
-      },
-    );
-
-    app.get(
-      '/auth/login/:provider/callback',
-      { config: { apiKey: false }, schema: { params: SocialProviderParam, querystring: CallbackQuery, response: { 302: REDIRECT, 400: ApiErrorBody, 404: ApiErrorBody } } },
-      async (request, reply) => {
-        const { provider } = request.params;
-        const { code, state: sealed, iss, error } = request.query;
-        const state = sealed ? states().open(sealed) : null;
-        if (!state || state.provider !== provider) {
-          return sendError(reply, new SocialError(400, 'state', 'The login state is invalid or expired. Please start the login again.'));
-        }
-        // RFC 9207: a provider that names itself must be the one this login went to.
-        if (iss !== undefined) {
-          let expected: string;
-          try {
-            expected = providerConfig(state.channelId, provider).issuer;
-          } catch (problem) {
-            // The channel stopped offering this provider while the viewer was at it.
-            if (problem instanceof SocialError) return sendError(reply, problem);
-            throw problem;
-          }
-          if (iss.replace(/\/$/, '') !== expected.replace(/\/$/, '')) {
-            return sendError(reply, new SocialError(400, 'iss', 'The login answer comes from another provider.'));
-          }
-        }
-        const target = new URL('/login', state.origin);
-        target.searchParams.set('provider', provider);
-        if (code) target.searchParams.set('code', code);
-        else target.searchParams.set('error', error ?? 'access_denied');
-        target.searchParams.set('state', sealed!);
-        return reply.redirect(target.href, 302);
-      },
-    );
-
-    app.post(
-      '/v2/auth/social/:provider',
-      { schema: { params: SocialProviderParam, body: SocialLoginBody.extend({ api_key: z.string().optional() }), response: { 200: SessionResponse, 400: ApiErrorBody, 404: ApiErrorBody, 422: ApiErrorBody, 502: ApiErrorBody } } },
-      async (request, reply) => {
-        try {
-          const { provider } = request.params;
-          const state = states().open(request.body.state);
-          if (!state || state.provider !== provider) throw new SocialError(400, 'state', 'The login state is invalid or expired. Please log in again.');
-          if (state.channelId !== request.channelId) throw new SocialError(400, 'state', 'The login state belongs to another channel.');
-          // Login CSRF: someone who ran the flow with their own account could hand its code and state
-          // to a victim's browser and log it into that account. Only the browser whose key started
-          // the login (the site sends its key on this call) may finish it.
-          if (!sameKey(state.apiKey, request.body.api_key)) throw new SocialError(400, 'state', 'This login was started elsewhere. Please log in again.');
-          const client = await clientFor(request.channelId, provider);
-          const claims = await exchange(client, provider, state, request.body.code);
-          const email = typeof claims.email === 'string' ? claims.email.trim() : '';
-          if (!email) throw new SocialError(422, 'email', `${provider} did not share an email address.`);
-          const verified = claims.email_verified === true || claims.email_verified === 'true' || (claims.email_verified === undefined && providerConfig(request.channelId, provider).trustEmail === true);
-          if (!verified) throw new SocialError(422, 'email', `${provider} has not verified this email address.`);
-          const user = await findOrCreate(request.channelId, email, claims);
-          const apiKey = await startSession(app, { channelId: request.channelId, userId: user.id, replaceKey: request.body.api_key });
-          return { data: { user: toContractUser(user), api_key: apiKey } };
-        } catch (error) {
-          if (error instanceof SocialError) return sendError(reply, error);
-          throw error;
-        }
-      },
-    );
-
-    });
 
     async function exchange(client: oidc.Configuration, provider: SocialProvider, state: SocialState, code: string): Promise<Record<string, unknown>> {
       const current = new URL(callbackUri(state.origin, provider));
@@ -238,7 +131,7 @@ export default fp<SocialPluginOptions>(
       app.log.info({ err: error }, 'social code exchange refused');
     }
 
-    async function findOrCreate(channelId: number, email: string, claims: Record<string, unknown>) {
+    async function findOrCreate(channelId: number, email: string, claims: Record<string, unknown>): Promise<UserRow> {
       const existing = await users.findByEmail(channelId, email);
       if (existing) {
         // The provider vouches for the address: an account waiting for verification is verified now.
@@ -262,11 +155,14 @@ export default fp<SocialPluginOptions>(
         throw error;
       }
     }
+
+    rootApp.decorate('social', { providerConfig, client: clientFor, states, exchange, findOrCreate } satisfies SocialLogin);
   },
-  { name: 'social', dependencies: ['db', 'api-key-auth'] },
+  { name: 'social', dependencies: ['db', 'users-repository'] },
 );
 
-function callbackUri(origin: string, provider: SocialProvider): string {
+/** spec §7's redirect address: the provider sends the browser back here. */
+export function callbackUri(origin: string, provider: SocialProvider): string {
   return `${origin}/api/auth/login/${provider}/callback`;
 }
 

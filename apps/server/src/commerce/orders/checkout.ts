@@ -5,7 +5,7 @@ import type { CardProviderApi, IntentResult } from '../../payments/types.ts';
 import { reserveCouponRedemption } from '../catalog/coupons.ts';
 import { markFailed, markPaid } from './fulfilment.ts';
 import { ONE_OPEN_ORDER_INDEX } from './openOrderMigration.ts';
-import { createOrdersRepository, type NewOrder, type OrderRow } from './ordersRepository.ts';
+import { createOrdersRepository, type NewOrder, type OrderRow, type OrdersRepository } from '../../repositories/ordersRepository.ts';
 import { fromCents, type PricedProduct, PurchaseProblem, type PurchaseRequest, pricePurchase } from './pricing.ts';
 
 /** Said when the provider could not be reached: the order fails rather than hanging in `created`. */
@@ -24,6 +24,8 @@ export interface Buyer {
 
 export interface CheckoutOptions {
   db: Database;
+  /** The app's orders repository (`app.ordersRepository`); a transaction builds its own on the transaction. */
+  orders: OrdersRepository;
   provider: CardProviderApi;
   buyer: Buyer;
   /** Absolute URL the provider sends the viewer back to after an extra authentication step. */
@@ -74,7 +76,7 @@ async function channelCurrency(db: Database, channelId: number): Promise<string>
  */
 async function replay(options: CheckoutOptions, row: OrderRow, fingerprint: string): Promise<CheckoutResult> {
   if (row.request_fingerprint !== fingerprint) throw new PurchaseProblem('idempotency_key', IDEMPOTENCY_CONFLICT_MESSAGE, 409);
-  const orders = createOrdersRepository(options.db);
+  const { orders } = options;
   return { order: await orders.withTransactions(row), next_action: nextActionOf(row) };
 }
 
@@ -129,8 +131,7 @@ async function insertOrder(
   idempotencyKey: string,
   insert: (db: Database) => Promise<OrderRow | undefined>,
 ): Promise<Inserted> {
-  const { db, buyer } = options;
-  const orders = createOrdersRepository(db);
+  const { db, buyer, orders } = options;
   for (let attempt = 0; ; attempt++) {
     let inserted: OrderRow | undefined;
     try {
@@ -199,7 +200,7 @@ function kindOf(product: PricedProduct): TransactionKind {
  * order at once; otherwise the order waits in `created` for the webhook (product rules).
  */
 async function settleIntent(options: CheckoutOptions, order: OrderRow, call: () => Promise<IntentResult>): Promise<void> {
-  const orders = createOrdersRepository(options.db);
+  const { orders } = options;
   let result: IntentResult;
   try {
     result = await call();
@@ -212,7 +213,7 @@ async function settleIntent(options: CheckoutOptions, order: OrderRow, call: () 
 }
 
 async function answer(options: CheckoutOptions, orderId: number): Promise<CheckoutResult> {
-  const orders = createOrdersRepository(options.db);
+  const { orders } = options;
   const row = await options.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   return { order: await orders.withTransactions(row), next_action: nextActionOf(row) };
 }
@@ -223,8 +224,7 @@ async function answer(options: CheckoutOptions, orderId: number): Promise<Checko
  * A free total (a get-free event, a 100 % code) is paid at once without the provider.
  */
 export async function buy(options: CheckoutOptions, input: BuyInput): Promise<CheckoutResult> {
-  const { db, buyer, provider } = options;
-  const orders = createOrdersRepository(db);
+  const { db, buyer, provider, orders } = options;
   const fingerprint = requestFingerprint(provider.name, 'buy', input);
   const existing = await orders.findByKey(buyer.channelId, buyer.userId, input.idempotency_key);
   if (existing) return replay(options, existing, fingerprint);
@@ -302,8 +302,7 @@ function withOrderId(returnUrl: string, orderId: number): string {
  * is false), and the renewal job charges when it ends unless auto-renewal was cancelled.
  */
 export async function startTrial(options: CheckoutOptions, input: TrialInput): Promise<CheckoutResult> {
-  const { db, buyer, provider } = options;
-  const orders = createOrdersRepository(db);
+  const { db, buyer, provider, orders } = options;
   const fingerprint = requestFingerprint(provider.name, 'start_trial', input);
   const existing = await orders.findByKey(buyer.channelId, buyer.userId, input.idempotency_key);
   if (existing) return replay(options, existing, fingerprint);
@@ -312,8 +311,8 @@ export async function startTrial(options: CheckoutOptions, input: TrialInput): P
   if (product.trialPeriod <= 0 || buyer.trialPeriodUsed) throw new PurchaseProblem('subscription_id', TRIAL_NOT_AVAILABLE_MESSAGE);
   await refuseIfOwned(db, buyer, product, new Date());
   const currency = await channelCurrency(db, buyer.channelId);
-  const inserted = await insertOrder(options, product, fingerprint, input.idempotency_key, (into) =>
-    createOrdersRepository(into).insertIfNew(
+  const inserted = await insertOrder(options, product, fingerprint, input.idempotency_key, () =>
+    orders.insertIfNew(
       newOrderValues(buyer, { ...product, participantId: null, eventCategoryId: null }, {
         amount: 0,
         currency,

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/schema.ts';
 import type { PaymentEvent } from '../../payments/types.ts';
 import { releaseCouponRedemption } from '../catalog/coupons.ts';
-import type { OrderRow } from './ordersRepository.ts';
+import type { OrderRow } from '../../repositories/ordersRepository.ts';
 import { addTerm } from './pricing.ts';
 
 type Card = { brand: string; last4: string } | null;

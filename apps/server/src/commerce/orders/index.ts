@@ -4,8 +4,8 @@ export { ALREADY_OWNED_MESSAGE, buy, IDEMPOTENCY_CONFLICT_MESSAGE, OPEN_ORDER_ME
 export type { Buyer, BuyInput, CheckoutOptions, CheckoutResult, TrialInput } from './checkout.ts';
 export { applyPaymentEvent, markFailed, markPaid, TRIAL_USED_MESSAGE } from './fulfilment.ts';
 export type { EventOutcome } from './fulfilment.ts';
-export { createOrdersRepository, orderLabel, toContractOrder, toContractTransaction } from './ordersRepository.ts';
-export type { OrderRow, OrdersFilter, OrdersRepository, TransactionRow } from './ordersRepository.ts';
+export { createOrdersRepository, orderLabel, toContractOrder, toContractTransaction } from '../../repositories/ordersRepository.ts';
+export type { OrderRow, OrdersFilter, OrdersRepository, TransactionRow } from '../../repositories/ordersRepository.ts';
 export { addTerm, discountedBase, fromCents, pricePurchase, PurchaseProblem, toCents } from './pricing.ts';
 export type { PricedProduct, PurchaseRequest } from './pricing.ts';
 export { ABANDONED_ORDER_AFTER_MS, DEFAULT_RENEWAL_INTERVAL_MS, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals, scheduleRenewals } from './renewals.ts';

@@ -4,7 +4,7 @@ import { schedulePeriodic } from '../../jobs/periodic.ts';
 import type { CardProviderApi } from '../../payments/types.ts';
 import { DEFAULT_RENEWAL_SETTINGS, type RenewalSettings } from './config.ts';
 import { markFailed, markPaid, settleRenewal } from './fulfilment.ts';
-import type { OrderRow } from './ordersRepository.ts';
+import type { OrderRow } from '../../repositories/ordersRepository.ts';
 import { toCents, fromCents } from './pricing.ts';
 
 export interface RenewalSummary {

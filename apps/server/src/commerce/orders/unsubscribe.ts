@@ -1,7 +1,7 @@
 import type { Order } from '@grandstand/contract';
 import type { Database } from '../../db/schema.ts';
 import type { Buyer } from './checkout.ts';
-import { createOrdersRepository } from './ordersRepository.ts';
+import type { OrdersRepository } from '../../repositories/ordersRepository.ts';
 import { PurchaseProblem } from './pricing.ts';
 
 /** spec §4 auto-renewal: the "processed" message once cancelled (product rules wording). */
@@ -11,8 +11,7 @@ export const UNSUBSCRIBE_MESSAGE = 'Your request has been processed. Auto-renewa
  * spec §7 POST {card-provider}/unsubscribe: auto-renewal off, status canceled; access lasts to the
  * end of the paid period, when the renewal job expires it. Cancelling twice answers the same.
  */
-export async function unsubscribe(db: Database, buyer: Buyer, orderId: number): Promise<Order> {
-  const orders = createOrdersRepository(db);
+export async function unsubscribe(db: Database, orders: OrdersRepository, buyer: Buyer, orderId: number): Promise<Order> {
   const row = await orders.find(buyer.channelId, buyer.userId, orderId);
   if (!row) throw new PurchaseProblem('order_id', 'Order not found.', 404);
   if (row.type !== 'subscription' || row.status !== 'paid' || (row.sub_status !== 'active' && row.sub_status !== 'canceled')) {

@@ -1,13 +1,8 @@
 import { ApiErrorBody, AUTH_MESSAGES, EmailVerifyBody, isValidEmail, MessageResponse, PASSWORD_MAX_LENGTH, PasswordResetBody, PasswordResetRequestBody } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createUsersRepository, endUserSessions, hashPassword, passwordProblem } from '../../accounts/index.ts';
-import { checkLink, passwordBinding } from '../../mail/links.ts';
-
-export interface AuthMailRoutesOptions {
-  secret: string | Uint8Array;
-  now: () => number;
-}
+import { endUserSessions, hashPassword, passwordProblem } from '../../accounts/index.ts';
+import { passwordBinding } from '../../mail/links.ts';
 
 /** The one answer to a reset request, known address or not (no account enumeration). */
 export const RESET_REQUEST_MESSAGE = 'If an account uses this email address, a link to reset its password is on its way.';
@@ -26,9 +21,9 @@ const fail = (message: string, field: string): ApiErrorBody => ({ message, field
  * links' signatures are checked against the key's channel, so a link of one channel never acts on
  * another channel's users.
  */
-const authMailRoutes: FastifyPluginAsyncZod<AuthMailRoutesOptions> = async (app, options) => {
-  const users = createUsersRepository(app.db);
-  const { secret, now } = options;
+const authMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = app.usersRepository;
+  const mail = app.accountsMail;
 
   app.post(
     '/auth/email-verify',
@@ -36,7 +31,7 @@ const authMailRoutes: FastifyPluginAsyncZod<AuthMailRoutesOptions> = async (app,
     async (request, reply) => {
       const { email, expires, signature } = request.body;
       const user = await users.findByEmail(request.channelId, email);
-      const check = checkLink({ channelId: request.channelId, email, expires, purpose: 'verify-email' }, signature, secret, now());
+      const check = mail.checkLink({ channelId: request.channelId, email, expires, purpose: 'verify-email' }, signature);
       // An unknown address answers like a forged link: the link is all the caller has.
       if (!user || check === 'forged') return reply.code(400).send(fail(AUTH_MESSAGES.verificationFailed, 'signature'));
       if (user.email_verified_at !== null) return reply.code(400).send(fail(AUTH_MESSAGES.emailAlreadyVerified, 'email'));
@@ -54,7 +49,7 @@ const authMailRoutes: FastifyPluginAsyncZod<AuthMailRoutesOptions> = async (app,
       const user = await users.findByEmail(request.channelId, request.body.email);
       if (user) {
         // Not awaited: the answer leaves as fast for a known address as for an unknown one.
-        app.accountsMail.sendPasswordReset({ channel: request.channelId, user }).catch((error: unknown) => {
+        mail.sendPasswordReset({ channel: request.channelId, user }).catch((error: unknown) => {
           request.log.error({ err: error }, 'the password-reset mail could not be sent');
         });
       }
@@ -71,7 +66,7 @@ const authMailRoutes: FastifyPluginAsyncZod<AuthMailRoutesOptions> = async (app,
       if (problem) return reply.code(400).send(fail(problem.message, problem.field));
       const user = await users.findByEmail(request.channelId, email);
       const binding = passwordBinding(user?.password_hash ?? null);
-      const check = checkLink({ channelId: request.channelId, email, expires, purpose: 'password-reset', binding }, signature, secret, now());
+      const check = mail.checkLink({ channelId: request.channelId, email, expires, purpose: 'password-reset', binding }, signature);
       // An unknown address answers as a forged link (same status, message and field, no extra
       // work): only a genuine link, which only the address's owner gets, learns more.
       if (!user || check === 'forged') return reply.code(400).send(fail(AUTH_MESSAGES.resetFailed, 'signature'));

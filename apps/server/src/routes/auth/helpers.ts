@@ -1,6 +1,6 @@
 import { type ApiErrorBody, AUTH_MESSAGES, UNAUTHENTICATED_MESSAGE, type User } from '@grandstand/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createUsersRepository, toContractUser } from '../../accounts/index.ts';
+import { toContractUser } from '../../accounts/index.ts';
 import type { UserRow } from '../../db/schema.ts';
 
 const NAME_MAX = 100;
@@ -45,7 +45,7 @@ export function nameProblem(body: Body, field: 'first_name' | 'last_name', requi
 
 export async function currentUser(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | undefined> {
   if (request.userId === null) return undefined;
-  return createUsersRepository(app.db).findById(request.channelId, request.userId);
+  return app.usersRepository.findById(request.channelId, request.userId);
 }
 
 export function unauthenticated(reply: FastifyReply) {

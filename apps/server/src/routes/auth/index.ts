@@ -15,7 +15,6 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bindKeyToUser,
-  createUsersRepository,
   dummyPasswordHash,
   EmailTakenError,
   endSession,
@@ -38,7 +37,7 @@ export const DEVICE_CODE_TTL_MS = 10 * 60_000;
  * spec §5 / §8 text. Wrong credentials answer 422, not 401: the client takes 401 as "clear the user".
  */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUsersRepository(app.db);
+  const users = app.usersRepository;
 
   app.post('/v2/auth/register', { config: LIMITED, ...CHECKED_IN_HANDLER, schema: { body: RegisterBody, response: { 200: SessionResponse, 409: ApiErrorBody, 422: ApiErrorBody } } }, async (request, reply) => {
     if (request.userId !== null) return alreadyLoggedIn(reply);

@@ -24,30 +24,30 @@ const param = (name: string, key: string) => (request: FastifyRequest) => `${nam
 const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = paymentSettings(app.payments);
   app.get('/settings', { config: { catalog: fixed('settings') }, schema: { response: { 200: ChannelSettingsResponse, 404: ApiErrorBody } } }, async (request, reply) => {
-    const data = await app.catalog.settings(request.channelId);
+    const data = await app.catalogRepository.settings(request.channelId);
     if (!data) return reply.code(404).send({ message: 'Channel not found.', field: 'api_key' });
     return { data: { ...data, social_providers: app.socialProviders?.(request.channelId) ?? [], payments } };
   });
 
   app.get('/color-settings/web', { config: { catalog: fixed('colors') }, schema: { response: { 200: ColorSettingsResponse, 404: ApiErrorBody } } }, async (request, reply) => {
-    const data = await app.catalog.colorSettings(request.channelId);
+    const data = await app.catalogRepository.colorSettings(request.channelId);
     if (!data) return reply.code(404).send({ message: 'Channel not found.', field: 'api_key' });
     return { data };
   });
 
   app.get('/menu', { config: { catalog: fixed('menu') }, schema: { response: { 200: MenuResponse } } }, async (request) => ({
-    data: await app.catalog.menu(request.channelId),
+    data: await app.catalogRepository.menu(request.channelId),
   }));
 
   app.get('/pages', { config: { catalog: fixed('pages') }, schema: { response: { 200: PagesResponse } } }, async (request) => ({
-    data: await app.catalog.pages(request.channelId),
+    data: await app.catalogRepository.pages(request.channelId),
   }));
 
   app.get(
     '/pages/:id',
     { config: { catalog: param('page', 'id') }, schema: { params: IdParams, response: { 200: PageDetailResponse, 404: ApiErrorBody } } },
     async (request, reply) => {
-      const data = await app.catalog.page(request.channelId, request.params.id);
+      const data = await app.catalogRepository.page(request.channelId, request.params.id);
       // Another channel's page is as unknown as a missing one (architecture: multi-tenancy).
       if (!data) return reply.code(404).send({ message: 'Page not found.', field: 'id' });
       return { data };
@@ -57,18 +57,18 @@ const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/slides/web',
     { config: { catalog: (request) => `slides:${(request.query as { type?: string }).type ?? ''}` }, schema: { querystring: SlidesQuery, response: { 200: SlidesResponse } } },
-    async (request) => ({ data: await app.catalog.slides(request.channelId, request.query.type) }),
+    async (request) => ({ data: await app.catalogRepository.slides(request.channelId, request.query.type) }),
   );
 
   app.get('/faq', { config: { catalog: fixed('faq') }, schema: { response: { 200: FaqResponse } } }, async (request) => ({
-    data: await app.catalog.faq(request.channelId),
+    data: await app.catalogRepository.faq(request.channelId),
   }));
 
   app.get(
     '/custom-forms/:alias',
     { config: { catalog: param('form', 'alias') }, schema: { params: z.object({ alias: CustomFormAlias }), response: { 200: CustomFormResponse, 404: ApiErrorBody } } },
     async (request, reply) => {
-      const data = await app.catalog.customForm(request.channelId, request.params.alias);
+      const data = await app.catalogRepository.customForm(request.channelId, request.params.alias);
       // spec §7: a 404 means the channel has no such form; the client tolerates it.
       if (!data) return reply.code(404).send({ message: 'Form not found.', field: 'alias' });
       return { data };

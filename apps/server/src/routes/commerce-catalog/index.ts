@@ -13,7 +13,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findUsableCoupon, quoteCoupon } from '../../commerce/catalog/coupons.ts';
-import { createOffersRepository } from '../../commerce/catalog/offers.ts';
 import { type Entitlements, loadEntitlements, noEntitlements } from '../../commerce/entitlements.ts';
 import { fail } from '../auth/helpers.ts';
 
@@ -22,7 +21,7 @@ import { fail } from '../auth/helpers.ts';
  * purchased flag (spec §4) is the viewer's, and these are a handful of rows per channel.
  */
 const commerceCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const offers = createOffersRepository(app.db);
+  const offers = app.offersRepository;
   const entitlementsOf = (request: FastifyRequest): Promise<Entitlements> =>
     request.userId === null ? Promise.resolve(noEntitlements()) : loadEntitlements(app.db, request.channelId, request.userId);
 

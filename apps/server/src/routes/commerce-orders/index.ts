@@ -25,7 +25,6 @@ import {
   applyPaymentEvent,
   buy,
   type CommerceOptions,
-  createOrdersRepository,
   DEFAULT_RENEWAL_INTERVAL_MS,
   DEFAULT_RENEWAL_SETTINGS,
   OpenOrderProblem,
@@ -86,7 +85,7 @@ const PURCHASE_ERRORS = { 401: ApiErrorBody, 404: ApiErrorBody, 409: PurchaseCon
 
 /** The viewer's calls (spec §7 Payments): every one needs a logged-in user (401 otherwise). */
 const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = createOrdersRepository(app.db);
+  const orders = app.ordersRepository;
   app.addHook('preValidation', async (request, reply) => {
     if (request.userId === null) return unauthenticated(reply);
   });
@@ -116,7 +115,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     // A buy with a wrong code says so ("Wrong promo code"): it is a promo-code guess like apply_coupon, and counts with it.
     if (request.body.coupon !== undefined) await app.couponTry(request, reply, buyer.userId);
     try {
-      return { data: await buy({ db: app.db, provider, buyer, returnUrl: returnUrl(request, request.body.return_path) }, request.body) };
+      return { data: await buy({ db: app.db, orders: app.ordersRepository, provider, buyer, returnUrl: returnUrl(request, request.body.return_path) }, request.body) };
     } catch (error) {
       return refuse(reply, error);
     }
@@ -131,7 +130,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
       const provider = providerOf(app, reply, request.params.provider);
       if (!provider) return reply;
       try {
-        return { data: await startTrial({ db: app.db, provider, buyer, returnUrl: returnUrl(request, request.body.return_path) }, request.body) };
+        return { data: await startTrial({ db: app.db, orders: app.ordersRepository, provider, buyer, returnUrl: returnUrl(request, request.body.return_path) }, request.body) };
       } catch (error) {
         return refuse(reply, error);
       }
@@ -143,7 +142,7 @@ const viewerRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!buyer) return unauthenticated(reply);
     if (!providerOf(app, reply, request.params.provider)) return reply;
     try {
-      return { data: await unsubscribe(app.db, buyer, request.body.order_id), message: UNSUBSCRIBE_MESSAGE };
+      return { data: await unsubscribe(app.db, app.ordersRepository, buyer, request.body.order_id), message: UNSUBSCRIBE_MESSAGE };
     } catch (error) {
       return refuse(reply, error);
     }

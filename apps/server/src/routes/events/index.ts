@@ -11,19 +11,27 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { grantListingAccess, loadEntitlements } from '../../commerce/entitlements.ts';
+import type { z } from 'zod';
+import { grantListingAccess, loadEntitlements, type Viewer } from '../../commerce/entitlements.ts';
 import { geoBlockedAccess, withoutAccess } from '../../geo/index.ts';
-import { ListingCache } from '../../repositories/eventsCache.ts';
-import { type EventsListQuery, EventsRepository, type Viewer } from '../../repositories/eventsRepository.ts';
+import { FrozenAnswer, ListingCache } from '../../repositories/eventsCache.ts';
+import type { EventsListQuery } from '../../repositories/eventsRepository.ts';
+
+/** A listing answer (`/events`, `/events/with_clip`, `/events-for-homepage`) as the contract outputs it. */
+type ListingBody = z.output<typeof EventsResponse> | z.output<typeof EventsForHomepageResponse>;
 
 /**
- * Answers are kept as the JSON text sent, checked against the contract once when computed: a hit
- * is then a string copy, not a validation and serialisation of 24 events per request.
+ * Answers are kept parsed and frozen, checked against the contract once when computed. A viewer's
+ * purchases and a blocked country are applied to that data (a copy where they change something),
+ * and the answer is serialised once when sent; an unchanged answer's text is made once per entry.
  */
-function sendJson(reply: FastifyReply, payload: string): FastifyReply {
+async function sendListing(request: FastifyRequest, reply: FastifyReply, answer: FrozenAnswer<ListingBody>): Promise<FastifyReply> {
+  let body = answer.body;
+  // The cached answer is every user's; each user's purchases are applied to it.
+  if (request.userId !== null) body = grantListingAccess(body, await loadEntitlements(request.server.db, request.channelId, request.userId));
   // spec §3 Geo: the cached answer is everyone's; a viewer in a blocked country has access to none.
-  if (reply.server.geo.viewer(reply.request).is_geo_blocked) payload = withoutAccess(payload);
-  return reply.type('application/json; charset=utf-8').send(payload);
+  if (reply.server.geo.viewer(reply.request).is_geo_blocked) body = withoutAccess(body);
+  return reply.type('application/json; charset=utf-8').send(answer.json(body));
 }
 
 /**
@@ -48,45 +56,34 @@ async function viewerWithPurchases(request: FastifyRequest): Promise<Viewer> {
   return { loggedIn: true, entitlements: await loadEntitlements(request.server.db, request.channelId, request.userId) };
 }
 
-/** A cached listing, with has_access turned on where the user's purchases allow. */
-async function withPurchases(request: FastifyRequest, payload: string): Promise<string> {
-  if (request.userId === null) return payload;
-  return grantListingAccess(payload, await loadEntitlements(request.server.db, request.channelId, request.userId));
-}
-
 /** spec §7 Events: listings, the homepage selection, one event, and the catalog parts (sports, venues). */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const events = new EventsRepository(app.db);
+  const events = app.eventsRepository;
   // PGlite runs one query at a time on the event loop: more than one computation at once only
   // queues inside it. A PostgreSQL pool (10 connections) works beside the loop and can take a few.
   const { rows } = await sql<{ version: string }>`select version() as version`.execute(app.db);
   const embedded = /emscripten|pglite/i.test(rows[0]?.version ?? '');
-  const listings = new ListingCache<string>({ concurrency: embedded ? 1 : 4 });
-  const unsubscribe = app.dataChanged.on((channelId) => {
-    events.invalidate(channelId);
-    listings.invalidate(channelId === null ? null : `${channelId}:`);
-  });
+  const listings = new ListingCache<FrozenAnswer<ListingBody>>({ concurrency: embedded ? 1 : 4 });
+  // The repository drops its own names and totals (repositories/eventsRepository.ts).
+  const unsubscribe = app.dataChanged.on((channelId) => listings.invalidate(channelId === null ? null : `${channelId}:`));
   app.addHook('onClose', async () => unsubscribe());
 
   app.get('/events-categories', { config: { catalog: () => 'categories' }, schema: { response: { 200: EventCategoriesResponse } } }, async (request) => ({
-    data: await app.catalog.eventCategories(request.channelId),
+    data: await app.catalogRepository.eventCategories(request.channelId),
   }));
 
   app.get('/events-locations', { config: { catalog: () => 'locations' }, schema: { response: { 200: EventLocationsResponse } } }, async (request) => ({
-    data: await app.catalog.eventLocations(request.channelId),
+    data: await app.catalogRepository.eventLocations(request.channelId),
   }));
 
-  // The cached answer is every user's; each user's purchases are applied to it afterwards.
   const listing = async (request: FastifyRequest<{ Querystring: EventsListQuery }>, reply: FastifyReply, withClip: boolean) =>
-    sendJson(
+    sendListing(
+      request,
       reply,
-      await withPurchases(
-        request,
-        await listings.get(listingKey(withClip ? 'with_clip' : 'events', request), async () => {
-          const { data, total } = await events.list(request.channelId, request.query, { withClip, viewer: viewerOf(request) });
-          return JSON.stringify(EventsResponse.parse({ data, meta: { total, offset: request.query.offset, limit: request.query.limit } }));
-        }),
-      ),
+      await listings.get(listingKey(withClip ? 'with_clip' : 'events', request), async () => {
+        const { data, total } = await events.list(request.channelId, request.query, { withClip, viewer: viewerOf(request) });
+        return new FrozenAnswer<ListingBody>(EventsResponse.parse({ data, meta: { total, offset: request.query.offset, limit: request.query.limit } }));
+      }),
     );
 
   app.get('/events', { schema: { querystring: EventsQuery, response: { 200: EventsResponse } } }, async (request, reply) => listing(request, reply, false));
@@ -102,13 +99,11 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events-for-homepage',
     { schema: { response: { 200: EventsForHomepageResponse } } },
     async (request, reply) =>
-      sendJson(
+      sendListing(
+        request,
         reply,
-        await withPurchases(
-          request,
-          await listings.get(`${request.channelId}:${viewerOf(request).loggedIn ? 'user' : 'visitor'}:homepage`, async () =>
-            JSON.stringify(EventsForHomepageResponse.parse({ data: await events.homepage(request.channelId, viewerOf(request)) })),
-          ),
+        await listings.get(`${request.channelId}:${viewerOf(request).loggedIn ? 'user' : 'visitor'}:homepage`, async () =>
+          new FrozenAnswer<ListingBody>(EventsForHomepageResponse.parse({ data: await events.homepage(request.channelId, viewerOf(request)) })),
         ),
       ),
   );

@@ -1,7 +1,6 @@
 import { ApiErrorBody, CustomFormAlias, CustomFormSubmission, CustomFormSubmissionResponse } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FormSubmissionsRepository } from './submissionsRepository.ts';
 import { validateSubmission } from './validateSubmission.ts';
 
 /**
@@ -9,7 +8,7 @@ import { validateSubmission } from './validateSubmission.ts';
  * per alias). The values are checked against the stored form's fields, then kept for the channel.
  */
 const formsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const submissions = new FormSubmissionsRepository(app.db);
+  const submissions = app.formSubmissionsRepository;
 
   app.post(
     '/custom-forms/:alias',
@@ -22,7 +21,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Scoped by the key's channel: another channel's form is as unknown as a missing one.
-      const form = await app.catalog.customForm(request.channelId, request.params.alias);
+      const form = await app.catalogRepository.customForm(request.channelId, request.params.alias);
       if (!form) return reply.code(404).send({ message: 'Form not found.', field: 'alias' });
       const checked = validateSubmission(form.fields, request.body.values);
       if ('problem' in checked) {

@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiErrorBody } from '@grandstand/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { hasMedia } from '../../media/events.ts';
+import { hasMedia } from '../../repositories/mediaEventsRepository.ts';
 import { contentTypeOf, layout, MEDIA_FILE, recordingForEvent } from '../../media/library.ts';
 
 export const PREPARE_MEDIA_COMMAND = 'node src/cli.ts prepare-media';
@@ -65,7 +65,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       const file = request.params['*'];
       if (!MEDIA_FILE.test(file)) return fail(reply, 404, 'url', 'Not found.');
       const channel = app.channels.byId(grant.channelId);
-      const event = channel ? await media.events.find(grant.channelId, grant.eventId) : null;
+      const event = channel ? await app.mediaEventsRepository.find(grant.channelId, grant.eventId) : null;
       // A signal still running for an event that is no longer live (finished, deleted, moved back
       // to upcoming) stops on its next request, without waiting for the periodic check.
       if (channel && event?.streamStatus !== 'live' && media.live.isRunning(channel.config.slug, grant.eventId)) {

@@ -9,17 +9,17 @@ const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { catalog: (request) => `participants:${(request.query as { no_limit?: string }).no_limit ?? '0'}` },
       schema: { querystring: ParticipantsQuery, response: { 200: ParticipantsResponse } },
     },
-    async (request) => ({ data: await app.catalog.participants(request.channelId, request.query.no_limit === '1') }),
+    async (request) => ({ data: await app.catalogRepository.participants(request.channelId, request.query.no_limit === '1') }),
   );
 
   app.get('/participant-groups', { config: { catalog: () => 'groups' }, schema: { response: { 200: ParticipantGroupsResponse } } }, async (request) => ({
-    data: await app.catalog.participantGroups(request.channelId),
+    data: await app.catalogRepository.participantGroups(request.channelId),
   }));
 
   app.get(
     '/participant-group-properties',
     { config: { catalog: () => 'group-properties' }, schema: { response: { 200: ParticipantGroupPropertiesResponse } } },
-    async (request) => ({ data: await app.catalog.participantGroupProperties(request.channelId) }),
+    async (request) => ({ data: await app.catalogRepository.participantGroupProperties(request.channelId) }),
   );
 };
 

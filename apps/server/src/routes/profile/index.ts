@@ -1,6 +1,6 @@
 import { ApiErrorBody, DeleteAccountBody, MessageResponse, PASSWORD_MAX_LENGTH, ProfileResponse, ProfileUpdateBody, UserAccessResponse } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createUsersRepository, endUserSessions, hashPassword, passwordProblem, toContractUser, verifyPassword } from '../../accounts/index.ts';
+import { endUserSessions, hashPassword, passwordProblem, toContractUser, verifyPassword } from '../../accounts/index.ts';
 import { loadEntitlements } from '../../commerce/entitlements.ts';
 import { bodyOf, CHECKED_IN_HANDLER, currentUser, fail, nameProblem, text, unauthenticated } from '../auth/helpers.ts';
 
@@ -10,7 +10,7 @@ import { bodyOf, CHECKED_IN_HANDLER, currentUser, fail, nameProblem, text, unaut
  * The api key is checked first.
  */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUsersRepository(app.db);
+  const users = app.usersRepository;
 
   app.get('/profile', { schema: { response: { 200: ProfileResponse, 401: ApiErrorBody } } }, async (request, reply) => {
     const user = await currentUser(app, request);

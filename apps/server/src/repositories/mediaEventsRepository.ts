@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema.ts';
 
@@ -72,3 +73,11 @@ export class MediaEventRepository {
     return rows.map((row) => ({ id: Number(row.id), channelId: row.channel_id, name: row.name, timeZone: row.time_zone, streamStatus: row.stream_status }));
   }
 }
+
+/** `app.mediaEventsRepository`: built once on the app's database, its cache shared by every media request. */
+export default fp(
+  async (app) => {
+    app.decorate('mediaEventsRepository', new MediaEventRepository(app.db));
+  },
+  { name: 'media-events-repository', dependencies: ['db'] },
+);

@@ -1,6 +1,7 @@
 import type { ActivityStatus, Order, OrderLabel, OrderStatus, OrderType, SubscriptionStatus, Transaction, TransactionKind } from '@grandstand/contract';
+import fp from 'fastify-plugin';
 import type { Insertable, Selectable } from 'kysely';
-import type { Database, OrdersTable, TransactionsTable } from '../../db/schema.ts';
+import type { Database, OrdersTable, TransactionsTable } from '../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
@@ -140,3 +141,11 @@ export function createOrdersRepository(db: Database) {
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+/** `app.ordersRepository`: built once on the app's database (a transaction builds its own on the transaction). */
+export default fp(
+  async (app) => {
+    app.decorate('ordersRepository', createOrdersRepository(app.db));
+  },
+  { name: 'orders-repository', dependencies: ['db'] },
+);

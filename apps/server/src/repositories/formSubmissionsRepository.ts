@@ -1,6 +1,7 @@
+import fp from 'fastify-plugin';
 import type { ColumnType, Generated } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { CleanValues } from './validateSubmission.ts';
+import type { Database } from '../db/schema.ts';
+import type { CleanValues } from '../routes/forms/validateSubmission.ts';
 
 /** form_submissions (migration 0003): what viewers sent through a channel's custom form. */
 export interface FormSubmissionsTable {
@@ -40,3 +41,11 @@ export class FormSubmissionsRepository {
       .execute();
   }
 }
+
+/** `app.formSubmissionsRepository`: built once on the app's database. */
+export default fp(
+  async (app) => {
+    app.decorate('formSubmissionsRepository', new FormSubmissionsRepository(app.db));
+  },
+  { name: 'form-submissions-repository', dependencies: ['db'] },
+);

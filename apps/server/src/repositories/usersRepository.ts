@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Database, UserRow } from '../db/schema.ts';
 
@@ -101,3 +102,11 @@ export function createUsersRepository(db: Database): UsersRepository {
     },
   };
 }
+
+/** `app.usersRepository`: built once on the app's database. */
+export default fp(
+  async (app) => {
+    app.decorate('usersRepository', createUsersRepository(app.db));
+  },
+  { name: 'users-repository', dependencies: ['db'] },
+);
