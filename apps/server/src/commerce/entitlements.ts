@@ -60,7 +60,7 @@ export function entitledTo(e: Entitlements, event: AccessTarget): boolean {
   );
 }
 
-/** Who is asking: access differs between a visitor and a logged-in user (issue 4) and with purchases (issue 5). */
+/** Who is asking: access differs between a visitor and a logged-in user, and with purchases. */
 export interface Viewer {
   loggedIn: boolean;
   /** The user's purchases; absent for a visitor and in answers cached for every user. */

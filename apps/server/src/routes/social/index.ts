@@ -32,7 +32,7 @@ function sameKey(started: string, finishing: string | undefined): boolean {
 const REDIRECT = z.null().describe('Redirect: the Location header is where the browser goes next.');
 
 /**
- * Social login (issue 4, spec §7), in the guarded /api scope: GET /auth/login/:provider sends the
+ * Social login (spec §7), in the guarded /api scope: GET /auth/login/:provider sends the
  * browser to the provider, which comes back to /auth/login/:provider/callback (no api key: the
  * sealed state is the credential), and the site finishes with POST /v2/auth/social/:provider.
  * The providers, their clients and the state live in `app.social` (social/index.ts).
