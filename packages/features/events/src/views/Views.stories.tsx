@@ -8,8 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'storybook/test';
 import { eventsNamespace } from '../namespace.ts';
 import { eventsRoutes } from '../routes.ts';
-import { event, matchup } from '../test/fixtures.ts';
-import { channelRoutes, eventsFrom } from '../test/render.tsx';
+import { channelRoutes, event, eventsFrom, matchup } from '../test/fixtures.ts';
 
 const i18n = await createI18n({ language: 'en' });
 await registerFeatureResources(i18n, eventsNamespace);
