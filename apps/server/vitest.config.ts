@@ -3,7 +3,7 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 
 // The whole suite runs twice, once per engine the server supports (architecture: embedded by
 // default, real engines at scale). Each project's global setup builds one migrated, seeded
-// database; every test file gets its own copy of it (toolchain.md: never initdb per test).
+// database; every test file gets its own copy of it (initdb takes seconds: never once per test).
 const base = nodeProject({ testTimeout: 20_000 });
 
 export default mergeConfig(

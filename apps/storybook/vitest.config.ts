@@ -28,7 +28,7 @@ function channelSlugs(): string[] {
   }
 }
 
-// Playwright cannot download its browsers here; Debian's Chromium works (toolchain.md). Without the
+// Playwright cannot download its browsers here; Debian's Chromium works. Without the
 // networking flags Chromium floods the closed network. A fresh object per project: vitest names
 // the instances in place.
 const browser = () => ({

@@ -1,9 +1,34 @@
 // One lint configuration for the repository. Not type-aware on purpose: `tsc` already checks types
 // in the `typecheck` task, and type-aware linting would double the cost on a 2-core machine.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Packages are used through their exports maps only: the published package has no src/.
+const noDeepImports = {
+  group: ['@grandstand/*/src/*', '@grandstand/*/src'],
+  message: 'Import the package entry point, not its src/.',
+};
+
+// The feature packages, read from the folder so a new feature is covered the day it is added.
+const featuresDir = join(repoRoot, 'packages/features');
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((entry) => {
+    try {
+      const { name } = JSON.parse(readFileSync(join(featuresDir, entry.name, 'package.json'), 'utf8'));
+      return [{ dir: entry.name, name }];
+    } catch {
+      return [];
+    }
+  });
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/storybook-static/**', '**/coverage/**', '**/.data/**'] },
@@ -11,16 +36,38 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Packages are used through their exports maps only (style.md §1).
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@grandstand/*/src/*', '@grandstand/*/src'], message: 'Import the package entry point, not its src/.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [noDeepImports] }],
+      // A relative path into another package (`../../ui/src/…`) skips its exports map just the same.
+      'import-x/no-relative-packages': 'error',
     },
   },
+  // A feature never imports another feature: what two features share moves down a layer (ui, store,
+  // contract). Scoped from the repository root, as each package lints from its own folder.
+  ...features.map(({ dir, name }) => ({
+    basePath: repoRoot,
+    files: [`packages/features/${dir}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepImports,
+            {
+              group: features.filter((other) => other.name !== name).flatMap((other) => [other.name, `${other.name}/*`]),
+              message: 'A feature does not import another feature: move what both need down a layer (ui, store, contract).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,4 +1,4 @@
-// `pnpm bench`: /api/events listing latency with 100,000 events in one channel (issue 3 goal:
+// `pnpm bench`: /api/events listing latency with 100,000 events in one channel (the goal:
 // p99 <= 50 ms at 500 req/s, for a realistic mix of listings). Per engine (PGlite, the default;
 // PostgreSQL when BENCH_DATABASE_URL is set or Debian's server binaries are installed) the server
 // runs in a child process on a throwaway database holding a bench channel (18 sports nested two
@@ -56,7 +56,7 @@ export interface BenchTaxonomy {
   toTs: number;
 }
 
-/** Inserts the bench channel's names and `count` events in multi-row batches (toolchain.md: ~70 ms per 10k rows). */
+/** Inserts the bench channel's names and `count` events in multi-row batches (about 70 ms per 10k rows). */
 export async function seedBenchChannel(db: Database, channelId: number, count = BENCH_EVENTS, now = Math.floor(Date.now() / 1000)): Promise<BenchTaxonomy> {
   const rnd = random(42);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
@@ -297,7 +297,7 @@ async function startCluster(): Promise<{ url: string; stop(): void } | null> {
   const bin = join(root, majors[0]!, 'bin');
   const dir = await mkdtemp(join(tmpdir(), 'grandstand-bench-pg-'));
   const dataDir = join(dir, 'data');
-  // initdb refuses to run as root (toolchain.md): run the cluster as Debian's postgres user.
+  // initdb refuses to run as root: run the cluster as Debian's postgres user.
   const asRoot = process.getuid?.() === 0;
   const run = (command: string, args: string[]) =>
     execFileSync(asRoot ? '/usr/sbin/runuser' : join(bin, command), asRoot ? ['-u', 'postgres', '--', join(bin, command), ...args] : args, { stdio: 'pipe' });

@@ -24,7 +24,7 @@ declare module 'fastify' {
     hostChannel: LoadedChannel | null;
     /** The channel the request's api key belongs to: every /api query is scoped by it. */
     channelId: number;
-    /** The user the api key is bound to (issue 4: the session is the key); null for a visitor. */
+    /** The user the api key is bound to (the session is the key); null for a visitor. */
     userId: number | null;
     /** The api key's row id (a device code names the key it links). */
     apiKeyId: number;

@@ -2,7 +2,7 @@ import { EventDetailResponse, EventsResponse, SessionResponse } from '@grandstan
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper.ts';
 
-// issue 4 Access: register events open to a logged-in user, still not to a visitor.
+// Access: register events open to a logged-in user, still not to a visitor.
 let t: TestApp;
 let eventId: number;
 beforeAll(async () => {

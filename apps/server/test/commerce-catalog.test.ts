@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentSettings } from '../src/commerce/catalog/paymentSettings.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
-// issue 5, the catalog half: the fixture channel alpha sells a single-event package, a basketball
+// Commerce, the catalog half: the fixture channel alpha sells a single-event package, a basketball
 // pass (3 months), a team pass (North Boys or South Girls, basketball), a soccer pass and two
 // subscriptions; bravo sells its own. Paid orders are inserted directly: buying is another suite's.
 let t: TestApp;

@@ -64,7 +64,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on a private seeded database for `app.inject` (style.md §12). */
+/** Builds the app on a private seeded database for `app.inject`: tests go through the same plugins and routes as `serve`. */
 export async function buildTestApp(options: Partial<Omit<BuildAppOptions, 'db' | 'channels'>> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const channels = await upsertChannels(database.db, await loadChannelFolders(FIXTURE_CHANNELS_DIR));

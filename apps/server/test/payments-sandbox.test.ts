@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CardProviderApi, ChargeInput, PaymentEvent } from '../src/payments/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
-// The sandbox card processor (issue 5) through the running app: its card entry, the four test
+// The sandbox card processor through the running app: its card entry, the four test
 // cards, the challenge page of 3220, saved cards and the portal, and signed webhooks over HTTP.
 let t: TestApp;
 let key: string;

@@ -7,7 +7,7 @@ import { demoChannels, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { channelUrl, repoRoot } from './support.ts';
 
-// Issue 5 end to end, on both demo channels, in each channel's own language: real server, real
+// Commerce end to end, on both demo channels, in each channel's own language: real server, real
 // sandbox card processor with its signed webhooks, real player.
 
 type Messages = Record<string, unknown>;

@@ -25,5 +25,5 @@ export const chromiumLaunchOptions = {
   ],
 };
 
-/** The local OpenID provider that stands in for Google in the end-to-end tests (issue 4). */
+/** The local OpenID provider that stands in for Google in the end-to-end tests. */
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9191);

@@ -1,8 +1,8 @@
 // `pnpm bench` for the site, per channel, against the real server in a viewer's Chromium:
 // - the home route's initial JavaScript in KB gzip (every script up to the home view shown and the
-//   network idle). Goal: <= 200 KB (issue 2; the framework alone is about 156 KB);
-// - the watch route's JavaScript, with the player chunk (shaka) counted apart (issue 3);
-// - the time from a click on an event card to the first frame, median of several runs (issue 3:
+//   network idle). Goal: <= 200 KB (the framework alone is about 156 KB);
+// - the watch route's JavaScript, with the player chunk (shaka) counted apart;
+// - the time from a click on an event card to the first frame, median of several runs (the
 //   goal <= 1 s on the local stream), read from the watch page's first-frame performance mark.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';

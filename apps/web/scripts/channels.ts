@@ -1,5 +1,5 @@
 // Reads the channel folders for the build: each `channels/<slug>/channel.json` is validated with the
-// contract's schema, so a bad file fails the build naming the file and the field (style.md §8).
+// contract's schema, so a bad file fails the build naming the file and the field.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseChannelConfig } from '@grandstand/contract';

@@ -89,7 +89,7 @@ export interface ApiClient {
   /** Forgets both keys (logout, the reload button). */
   clearKeys(): void;
   /**
-   * Stores the key a login, a registration or a social login answered (issue 4: the session is the
+   * Stores the key a login, a registration or a social login answered (the session is the
    * api key) as if it had been fetched; calls already in flight keep the key they were sent with.
    */
   setApiKey(key: string): void;

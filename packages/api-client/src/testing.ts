@@ -37,7 +37,7 @@ function abortError(): Error {
 
 export function createFakeFetch(handler: FakeHandler): FakeFetch {
   const calls: FakeRequest[] = [];
-  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const fakeFetch = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const text = typeof init?.body === 'string' ? init.body : undefined;
     const signal = init?.signal ?? undefined;
@@ -78,8 +78,8 @@ export interface FakeChannelApiOptions {
   channelKey?: string;
   apiKey?: string;
   /**
-   * Other api keys the fake accepts, e.g. the session keys a fake login route hands out (issue 4:
-   * the session is the api key). Asked on every call, so a route can add keys as it issues them.
+   * Other api keys the fake accepts, e.g. the session keys a fake login route hands out (the
+   * session is the api key). Asked on every call, so a route can add keys as it issues them.
    */
   acceptsApiKey?: (key: string) => boolean;
 }

@@ -26,7 +26,7 @@ export type LoginBody = z.infer<typeof LoginBody>;
 /**
  * What a login, a registration or a social login answers (spec §4: they store the user). The session
  * is the api key: a fresh one bound to the user replaces the one the call was made with, which stops
- * working (issue 4).
+ * working.
  */
 export const SessionResponse = dataResponse(z.object({ user: User, api_key: z.string().min(1) }));
 export type SessionResponse = z.infer<typeof SessionResponse>;
@@ -69,7 +69,7 @@ export const ProfileUpdateBody = z.object({
 });
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 
-/** A device asks for a short, expiring, single-use code and shows it (issue 4: link a device). */
+/** A device asks for a short, expiring, single-use code and shows it (link a device). */
 export const DeviceCodeResponse = dataResponse(z.object({ code: z.string(), expires_at: z.number().int() }));
 export type DeviceCodeResponse = z.infer<typeof DeviceCodeResponse>;
 /** spec §7 POST auth/add_session (code): a logged-in viewer links the device showing it. */

@@ -48,9 +48,9 @@ export const ChannelSettings = z.object({
   prerolls: z.array(Preroll),
   /** spec §9: how long a played preroll stays hidden, default one hour. */
   preroll_time: z.number().int().positive().default(3_600_000),
-  /** The social logins this channel offers (issue 4); none when absent. */
+  /** The social logins this channel offers; none when absent. */
   social_providers: z.array(SocialProvider).optional(),
-  /** The card provider and its public key (issue 5); the sandbox when absent. */
+  /** The card provider and its public key; the sandbox when absent. */
   payments: PaymentSettings.optional(),
 });
 export type ChannelSettings = z.infer<typeof ChannelSettings>;

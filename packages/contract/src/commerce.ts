@@ -3,7 +3,7 @@ import { ApiErrorBody, dataResponse, IdParam } from './common.ts';
 import { BillingPeriod, OrderLabel, OrderStatus, OrderType, PurchasableKind, RenewalLabel, SubscriptionEntryLabel, SubscriptionStatus } from './enums.ts';
 
 /**
- * Commerce (issue 5; spec §3 Package, Subscription, Order; §4 Order and purchased flag; §7 Payments).
+ * Commerce (spec §3 Package, Subscription, Order; §4 Order and purchased flag; §7 Payments).
  * Prices are in the channel's currency (settings.currency), as decimal amounts: base_price is the
  * list price, service_fee is added on top, price is what is charged (base_price + service_fee).
  */
@@ -272,7 +272,7 @@ export type PaymentSettings = z.infer<typeof PaymentSettings>;
 
 /**
  * spec §7 GET /user/access: what the logged-in user's purchases open, as the server applies it to
- * events (issue 5 product rules): events bought one by one, the sports of category passes (their
+ * events (the product's access rules): events bought one by one, the sports of category passes (their
  * sub-categories included), team passes, and whether a subscription opens every paid event.
  */
 export const UserAccess = z.object({

@@ -16,7 +16,7 @@ export const KEY_INVALID_STATUS = 403;
 /** What the server says to a call that needs a logged-in user when there is none (spec §8: 401). */
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
 
-/** Issue 4: at least 8 characters, at most 128 (more than the 64 OWASP asks to allow); no composition rules. */
+/** At least 8 characters, at most 128 (more than the 64 OWASP asks to allow); no composition rules. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -50,10 +50,10 @@ export const COMMERCE_MESSAGES = {
 /** spec §9: an order is polled every 2000 ms after a purchase. */
 export const ORDER_POLL_INTERVAL_MS = 2000;
 
-/** Signed webhooks older than this are refused (issue 5), as card processors advise: 5 minutes. */
+/** Signed webhooks older than this are refused, as card processors advise: 5 minutes. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** The sandbox's test cards (issue 5): what each number does. */
+/** The sandbox's test cards: what each number does. */
 export const SANDBOX_TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',

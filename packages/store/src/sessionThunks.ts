@@ -33,7 +33,7 @@ type SessionThunk = ThunkAction<void, unknown, StoreExtra, UnknownAction>;
 
 /**
  * A login, a registration or a social login answered (spec §4: they store the user). The session is
- * the api key (issue 4): the answered key replaces the old one for every later call, and the
+ * the api key: the answered key replaces the old one for every later call, and the
  * user-specific answers are fetched again with it.
  *
  * @example dispatch(startSession(response.data))

@@ -1,4 +1,4 @@
-// Accounts (issue 4): users, passwords and sessions, for the auth, mail and social routes.
+// Accounts: users, passwords and sessions, for the auth, mail and social routes.
 export { createUsersRepository, EmailTakenError } from './usersRepository.ts';
 export type { NewUser, UsersRepository } from './usersRepository.ts';
 export { ARGON2_PARAMETERS, dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';

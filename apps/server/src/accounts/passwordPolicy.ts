@@ -21,7 +21,7 @@ export function isCommonPassword(password: string): boolean {
 }
 
 /**
- * issue 4: at least 8 characters, at most 128 (more than the 64 NIST asks to allow), no
+ * At least 8 characters, at most 128 (more than the 64 NIST asks to allow), no
  * composition rules, the most common passwords refused. The message of the first failure, or null.
  */
 export function passwordProblem(password: unknown, confirmation: unknown): { field: string; message: string } | null {

@@ -1,7 +1,7 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Argon2id at OWASP's recommended minimum (19 MiB, 2 passes, parallelism 1; issue 4), stored as a
+ * Argon2id at OWASP's recommended minimum (19 MiB, 2 passes, parallelism 1), stored as a
  * PHC string so the parameters travel with the hash and can be raised later without a migration:
  * `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>` (unpadded base64, as the reference tools write it).
  */
@@ -37,7 +37,7 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 let dummy: Promise<string> | undefined;
 /**
  * A hash to verify against when the email is unknown, so a login takes as long for an unknown
- * address as for a known one with a wrong password (issue 4: similar timing).
+ * address as for a known one with a wrong password (similar timing).
  */
 export function dummyPasswordHash(): Promise<string> {
   dummy ??= hashPassword(randomBytes(18).toString('base64url'));

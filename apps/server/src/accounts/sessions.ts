@@ -2,7 +2,7 @@ import type { Database } from '../db/schema.ts';
 import { forgetApiKeys, hashApiKey, newApiKey } from '../repositories/apiKeyRepository.ts';
 
 /**
- * issue 4: the session is the api key. A login (or registration, or social login) binds the user
+ * The session is the api key. A login (or registration, or social login) binds the user
  * to a FRESH key; the key the call was made with (`replaceKey`) is deleted and stops working at
  * once in this process (other processes: when the database's notice reaches them).
  */

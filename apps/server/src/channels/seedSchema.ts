@@ -1,7 +1,7 @@
 import { AccessType, BillingPeriod, ColorSettings, CustomFormField, Gender, MenuItemType, MenuPlacement, PackageScope, PurchasableKind, SlidableType, StaticBlock, StreamStatus } from '@grandstand/contract';
 import { z } from 'zod';
 
-// `channels/<slug>/seed.json`: a channel's demo data (notes/seed-format.md). Rows point at each
+// `channels/<slug>/seed.json`: a channel's demo data (documented in channels/README.md). Rows point at each
 // other through string refs; the database assigns the numeric ids when the seed is applied.
 const Ref = z.string().min(1);
 
@@ -111,7 +111,7 @@ export const ChannelSeed = z.object({
       }),
     )
     .default([]),
-  // issue 5: the channel's offers (spec §3 Package, Subscription) and promo codes. Prices in the
+  // The channel's offers (spec §3 Package, Subscription) and promo codes. Prices in the
   // channel's currency; a package's categories and teams are refs.
   packages: z
     .array(
@@ -159,7 +159,7 @@ export const ChannelSeed = z.object({
         .refine((c) => (c.percent_off === null) !== (c.amount_off === null), 'exactly one of percent_off and amount_off'),
     )
     .default([]),
-  // issue 4: demo viewers, seeded with hashed passwords (documented in channels/README.md).
+  // Demo viewers, seeded with hashed passwords (documented in channels/README.md).
   users: z
     .array(
       z.object({
@@ -175,7 +175,7 @@ export const ChannelSeed = z.object({
 });
 export type ChannelSeed = z.infer<typeof ChannelSeed>;
 
-/** Parses a seed.json, naming the file and the field at fault (style.md §8). */
+/** Parses a seed.json, naming the file and the field at fault, so a bad file is fixed at once. */
 export function parseChannelSeed(raw: unknown, file: string): ChannelSeed {
   const result = ChannelSeed.safeParse(raw);
   if (!result.success) {

@@ -169,7 +169,7 @@ const initial: Migration = {
 };
 
 /**
- * spec §7 Events: listings stay fast with 100,000 events in a channel (issue 3). Every listing is
+ * spec §7 Events: listings stay fast with 100,000 events in a channel. Every listing is
  * scoped by channel and ordered by start time (or name), so each index leads with channel_id and
  * ends with the sort key; the participant join is indexed from both sides (a school or team filter
  * starts from participants, a page of events fetches its participants). Clips (spec §3) are cut in
@@ -233,7 +233,7 @@ const formSubmissions: Migration = {
 };
 
 /**
- * issue 3: a listing stays fast with 100,000 events. The school, team and gender filters were a
+ * A listing stays fast with 100,000 events. The school, team and gender filters were a
  * semi-join on event_participants per listing; the event now carries its participants' ids (sorted,
  * no duplicates) and their genders, so such a listing is one scan of events: `participant_ids &&
  * '{…}'` on a GIN index, or the status/time index filtered row by row, whichever the planner finds
@@ -296,7 +296,7 @@ const eventParticipantIds: Migration = {
 };
 
 /**
- * issue 4: accounts. A user is one channel's (the same address may register on two channels);
+ * Accounts. A user is one channel's (the same address may register on two channels);
  * emails are unique per channel case-insensitively among live accounts, so an address whose account
  * was deleted (soft: deleted_at) can register again. A session is an api key bound to the user
  * (api_keys.user_id). device_codes: the short code a device shows so a logged-in viewer can bind the
@@ -342,7 +342,7 @@ const accounts: Migration = {
 };
 
 /**
- * issue 5: commerce (spec §3 Package, Subscription, Order). packages, subscriptions and coupons are
+ * Commerce (spec §3 Package, Subscription, Order). packages, subscriptions and coupons are
  * the channel's offers (demo data: a re-seed recreates them); orders, transactions and
  * webhook_events are what viewers bought and what the card processors said, and survive a re-seed.
  * An order's product_id names an event, a package or a subscription by `type`, so it is no foreign

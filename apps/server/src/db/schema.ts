@@ -223,7 +223,7 @@ export interface ClipsTable {
 type Money = ColumnType<string | number, number | string, number | string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
-/** spec §3 Package (issue 5). scope single: the single-event package a paid event is bought through. */
+/** spec §3 Package. scope single: the single-event package a paid event is bought through. */
 export interface PackagesTable {
   id: Id;
   channel_id: number;
@@ -244,7 +244,7 @@ export interface PackagesTable {
   position: Defaulted<number>;
 }
 
-/** spec §3 Subscription (issue 5). */
+/** spec §3 Subscription. */
 export interface SubscriptionsTable {
   id: Id;
   channel_id: number;
@@ -273,7 +273,7 @@ export interface CouponsTable {
   redemptions: Defaulted<number>;
 }
 
-/** spec §3 Order (issue 5). product_id is an event, package or subscription id by `type`. */
+/** spec §3 Order. product_id is an event, package or subscription id by `type`. */
 export interface OrdersTable {
   id: Id;
   channel_id: number;
@@ -458,7 +458,7 @@ export const DEMO_TABLES = [
   'pages',
   'faq_items',
   'custom_forms',
-  // issue 5 offers; orders and transactions are viewers' purchases and survive a re-seed.
+  // Offers; orders and transactions are viewers' purchases and survive a re-seed.
   'packages',
   'subscriptions',
   'coupons',

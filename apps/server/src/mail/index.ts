@@ -1,4 +1,4 @@
-// Mail for accounts (issue 4): transport, templates, signed links, the accountsMail decorator.
+// Mail for accounts: transport, templates, signed links, the accountsMail decorator.
 export { default as accountsMailPlugin, mailConfigFromEnv } from './plugin.ts';
 export type { AccountMailInput, AccountsMail, MailOptions, MailUser } from './plugin.ts';
 export { LINK_TTL_SECONDS, checkLink, linkUrl, passwordBinding, signLink } from './links.ts';

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** What a mailed link is for; part of the signed data, so a verification link never resets a password. */
 export type LinkPurpose = 'verify-email' | 'password-reset';
 
-/** issue 4: verification links last 24 h, reset links 1 h. */
+/** Verification links last 24 h, reset links 1 h. */
 export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = { 'verify-email': 24 * 60 * 60, 'password-reset': 60 * 60 };
 
 export interface LinkData {

@@ -37,7 +37,7 @@ function formatAddress(from: { name: string; address: string }): string {
 }
 
 /**
- * Mail through nodemailer (issue 4): SMTP when `smtpUrl` is given; otherwise nodemailer's JSON
+ * Mail through nodemailer: SMTP when `smtpUrl` is given; otherwise nodemailer's JSON
  * transport builds the message and it is written to the outbox instead of being sent.
  */
 export function createMailer(options: { smtpUrl?: string; outboxDir: string; disabled?: boolean }): Mailer {

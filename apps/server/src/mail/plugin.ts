@@ -119,7 +119,7 @@ declare module '../app.ts' {
 }
 
 /**
- * Mail for accounts (issue 4): the `accountsMail` decorator, the verify and reset routes under
+ * Mail for accounts: the `accountsMail` decorator, the verify and reset routes under
  * /api, and the demo outbox page at /outbox when no SMTP server is configured and it is asked for.
  */
 export default fp<MailOptions>(

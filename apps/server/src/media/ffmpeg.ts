@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-/** Debian's DejaVu fonts (toolchain.md: installed with ffmpeg); drawtext needs a font file. */
+/** Debian's DejaVu fonts (installed with ffmpeg by the set-up); drawtext needs a font file. */
 export const FONT_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 export const FONT_REGULAR = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 

@@ -22,7 +22,7 @@ export interface LiveQuality {
 
 /** Measured ~5 % of one core per encoder (ultrafast, zerolatency) on the 2-core machine. */
 export const DEFAULT_LIVE_QUALITY: LiveQuality = { width: 426, height: 240, fps: 15, videoKbps: 400 };
-/** 300 × 2 s = 10 minutes to seek back in (issue 3: a window of at least 10 minutes). */
+/** 300 × 2 s = 10 minutes to seek back in (a window of at least 10 minutes). */
 export const LIVE_WINDOW_SEGMENTS = 300;
 
 export interface LiveEncodersOptions {

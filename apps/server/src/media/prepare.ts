@@ -247,7 +247,7 @@ async function build(dir: string, job: MediaJob, hash: string, previous: Manifes
 /**
  * Packages the demo's on-demand recordings and prerolls as HLS (H.264/AAC, 2 s fMP4 segments),
  * two ffmpeg jobs at a time. An item whose recipe hash is in the manifest and whose files exist
- * is kept as it is (issue 3: prepared during set-up, not redone when present).
+ * is kept as it is (prepared during set-up, not redone when present).
  */
 export async function prepareMedia(options: PrepareMediaOptions): Promise<PrepareMediaResult> {
   const { dir } = options;

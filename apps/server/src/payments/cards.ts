@@ -1,6 +1,6 @@
 import { SANDBOX_TEST_CARDS } from '@grandstand/contract';
 
-/** What the sandbox does with a card (issue 5 test cards); any other valid number succeeds. */
+/** What the sandbox does with a card (its test cards); any other valid number succeeds. */
 export type CardBehavior = 'succeed' | 'decline' | 'insufficient_funds' | 'authenticate';
 
 /** The card processor's own wording, shown to viewers as the failed order's reason. */

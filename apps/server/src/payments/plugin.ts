@@ -62,7 +62,7 @@ function ownWebhookTarget(app: FastifyInstance): WebhookTarget {
 }
 
 /**
- * Card payments (issue 5): decorates `app.payments`, serves the sandbox's card entry
+ * Card payments: decorates `app.payments`, serves the sandbox's card entry
  * (POST /api/sandbox/payment_methods) and its pages (/sandbox/authenticate/:intentId,
  * /sandbox/portal/:token). The webhook route itself belongs to the orders.
  */

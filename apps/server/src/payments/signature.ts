@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WEBHOOK_TOLERANCE_SECONDS } from '@grandstand/contract';
 import { WebhookSignatureError } from './types.ts';
 
-/** The sandbox's webhook signature header (issue 5), sent as `Grandstand-Signature`. */
+/** The sandbox's webhook signature header, sent as `Grandstand-Signature`. */
 export const SANDBOX_SIGNATURE_HEADER = 'grandstand-signature';
 
 function hmacHex(secret: string, timestamp: number, rawBody: string): string {

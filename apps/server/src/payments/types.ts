@@ -1,7 +1,7 @@
 import type { Card, CardProvider } from '@grandstand/contract';
 
 /**
- * The card providers behind spec §7 {card-provider} routes (issue 5): `sandbox` (a card processor's
+ * The card providers behind spec §7 {card-provider} routes: `sandbox` (a card processor's
  * test mode, built in) and `stripe`. The outcome of every charge or setup arrives later as a signed
  * webhook; fulfilment happens only there.
  */

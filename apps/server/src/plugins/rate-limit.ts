@@ -35,7 +35,7 @@ declare module '../app.ts' {
 }
 
 /**
- * issue 4 Security: login, registration, password reset, email verification and device linking
+ * Login, registration, password reset, email verification and device linking
  * are rate limited (429, spec §8: a global error, not retried). Routes opt in with
  * `config: { rateLimit: {} }`; the routes below are limited whoever declares them.
  */

@@ -48,7 +48,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Computations go through one queue with `concurrency` slots, misses (a caller waits) ahead of
  * refreshes (a stale answer is served meanwhile), and the event loop gets a turn between two of
  * them: a wave of expiring answers becomes a trickle of one query at a time, not a burst that
- * holds every request behind it (issue 3: p99 <= 50 ms at 500 req/s).
+ * holds every request behind it (p99 <= 50 ms at 500 req/s).
  */
 export class ListingCache<T> {
   readonly #entries: LRUCache<string, Entry<T>>;

@@ -10,7 +10,7 @@ import { withDescendants } from './tree.ts';
 /** The listing query after validation (defaults applied). */
 export type EventsListQuery = z.output<typeof EventsQuery>;
 
-/** The most events the homepage shows (issue 3: live, then upcoming, then the latest finished). */
+/** The most events the homepage shows (live, then upcoming, then the latest finished). */
 export const HOMEPAGE_LIMIT = 24;
 
 export interface EventsCacheOptions {
@@ -91,7 +91,7 @@ function utcDaySeconds(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 1000;
 }
 
-/** Who is asking: access differs between a visitor and a logged-in user (issue 4) and with purchases (issue 5). */
+/** Who is asking: access differs between a visitor and a logged-in user and with purchases. */
 export interface Viewer {
   loggedIn: boolean;
   /** The user's purchases; absent for a visitor and in answers cached for every user. */
@@ -321,7 +321,7 @@ export class EventsRepository {
     return this.#totals.size;
   }
 
-  /** issue 3: the homepage-flagged events, live first, then the soonest upcoming, then the latest finished. */
+  /** The homepage-flagged events, live first, then the soonest upcoming, then the latest finished. */
   async homepage(channelId: number, viewer: Viewer = VISITOR): Promise<Event[]> {
     const rows = await this.#selectEvents()
       .where('e.channel_id', '=', channelId)

@@ -58,7 +58,7 @@ function isLoopback(url: string): boolean {
 }
 
 /**
- * Social login (issue 4, spec §7): GET /api/auth/login/:provider sends the browser to the provider
+ * Social login (spec §7): GET /api/auth/login/:provider sends the browser to the provider
  * (code flow, PKCE S256, nonce), the provider comes back to /api/auth/login/:provider/callback
  * (spec §7's redirect address), which hands code and state to the site's /login, and the site
  * finishes with POST /api/v2/auth/social/:provider {code, state} → a session.

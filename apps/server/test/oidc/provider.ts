@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
- * A local OpenID provider that stands in for Google (issue 4): code flow with PKCE, email and
+ * A local OpenID provider that stands in for Google: code flow with PKCE, email and
  * profile claims, and oidc-provider's development login form, where any login is accepted — an
  * email address becomes the account's email (`ana.lima@example.test` → given name "Ana", family
  * name "Lima"), anything else `<login>@example.test`. Consent is granted at once, as Google does

@@ -17,7 +17,7 @@ const addressesOf = (mail: ParsedMail) =>
 
 /**
  * A real SMTP server on a free loopback port for the tests: the server under test sends through
- * nodemailer to it, and the tests read the real messages (issue 4).
+ * nodemailer to it, and the tests read the real messages.
  */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];

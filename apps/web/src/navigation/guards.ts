@@ -29,7 +29,7 @@ function normalise(path: string): string {
  * - a logged-in user with the temporary_password flag is forced to the profile edit page;
  * - a logged-in user opening login, registration or the reset pages is sent home;
  * - going from login or registration to buy while logged out steps back;
- * - the link-device route goes to the channel's remoteAuth address when it has one (issue 4);
+ * - the link-device route goes to the channel's remoteAuth address when it has one;
  * - the profile pages need a user: a visitor is sent to log in.
  */
 export function decideNavigation({ user, pathname, previousPath, entered, remoteAuth }: GuardInput): GuardDecision {

@@ -20,7 +20,7 @@ export function checkEmail(value: string): ValidationKey | undefined {
   return isValidEmail(value) ? undefined : 'validation:email';
 }
 
-/** spec §5 / issue 4: at least 8 characters, no composition rules; the minimum is not shown. */
+/** spec §5: at least 8 characters, no composition rules; the minimum is not shown. */
 export function checkNewPassword(value: string): ValidationKey | undefined {
   if (value === '') return 'validation:required';
   if (value.length < PASSWORD_MIN_LENGTH) return 'validation:passwordTooShort';

@@ -40,7 +40,7 @@ function instance(): DOMPurify {
 
 /**
  * Server HTML (FAQ answers, static blocks, channel pages) made safe to insert with
- * `dangerouslySetInnerHTML` (issue 3: server HTML is sanitised before it is shown).
+ * `dangerouslySetInnerHTML` (server HTML is sanitised before it is shown).
  *
  * @example
  * <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(page.content) }} />

@@ -6,7 +6,7 @@ function payload<Data>(response: { data: Data }): Data {
   return response.data;
 }
 
-/** style.md §6: a list provides its items and its LIST tag. */
+/** A list provides its items and its LIST tag: a create invalidates LIST, an update or delete the item. */
 function listTags(events: readonly Event[] | undefined) {
   return [...(events ?? []).map((event) => ({ type: 'Events' as const, id: event.id })), { type: 'Events' as const, id: 'LIST' }];
 }

@@ -14,7 +14,7 @@ let shakaPromise: Promise<ShakaModule> | undefined;
 /**
  * Loads shaka-player on first use. The only import of shaka in this package, and a dynamic one: the
  * bundler puts shaka in its own chunk, fetched when a player mounts, so no page that merely links to
- * the package pays for it (style.md §3). The HLS-only ES2021 build is the lightest that plays the
+ * the package pays for it. The HLS-only ES2021 build is the lightest that plays the
  * product's HLS (H.264/AAC) streams.
  */
 export function loadShaka(): Promise<ShakaModule> {

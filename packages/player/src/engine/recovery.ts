@@ -23,7 +23,7 @@ export interface Recovery {
 }
 
 /**
- * Brings a failed stream back without the viewer's help (issue 3: playback recovers by itself when
+ * Brings a failed stream back without the viewer's help (playback recovers by itself when
  * the network comes back). While offline nothing is tried; the `online` event retries at once.
  * While online, retries back off, since the server rather than the network may be down.
  */

@@ -11,7 +11,7 @@ function kebab(name: string): string {
 }
 
 /**
- * One CSS custom property per token (style.md §10), so the player's UI and static CSS use the same
+ * One CSS custom property per token, so the player's UI and static CSS use the same
  * values as styled-components: `--gs-body-background`, `--gs-body-text-color-50`, `--gs-space-md`…
  */
 export function themeToCssVariables(theme: ChannelTheme): Record<string, string> {

@@ -148,8 +148,8 @@ export function createOffersRepository(db: Database) {
     },
 
     /**
-     * The channel's packages; with an event, only those that would give access to it (issue 5
-     * product rules): a ppv event only through the single-event package; a paid one also through
+     * The channel's packages; with an event, only those that would give access to it (the
+     * product's access rules): a ppv event only through the single-event package; a paid one also through
      * category packages covering it and team passes for one of its teams (their team list
      * narrowed to the event's teams); a free or register event through none.
      */

@@ -1,7 +1,7 @@
 import { CardProvider, type PaymentSettings } from '@grandstand/contract';
 
 /**
- * settings.payments (issue 5): how the site takes card details. The provider comes from
+ * settings.payments: how the site takes card details. The provider comes from
  * PAYMENT_PROVIDER (default sandbox); stripe's publishable key from STRIPE_PUBLISHABLE_KEY. An
  * unknown provider is a configuration error, named, rather than a silent fallback.
  */

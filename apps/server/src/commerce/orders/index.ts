@@ -1,4 +1,4 @@
-// Orders (issue 5): checkout with one charge per idempotency key, fulfilment from verified
+// Orders: checkout with one charge per idempotency key, fulfilment from verified
 // webhooks, cancellation of auto-renewal and the renewal job, for the commerce-orders routes.
 export { ALREADY_OWNED_MESSAGE, buy, IDEMPOTENCY_CONFLICT_MESSAGE, OPEN_ORDER_MESSAGE, OpenOrderProblem, PROVIDER_UNAVAILABLE_MESSAGE, requestFingerprint, startTrial, TRIAL_NOT_AVAILABLE_MESSAGE } from './checkout.ts';
 export type { Buyer, BuyInput, CheckoutOptions, CheckoutResult, TrialInput } from './checkout.ts';

@@ -12,7 +12,7 @@ export interface WebhookDeliveryOptions {
   secret: string;
   /** Resolved at each attempt: the server's own address is known only once it listens. */
   target: () => WebhookTarget;
-  /** Wait before the first attempt (issue 5: ~300 ms, the outcome arrives after the answer). */
+  /** Wait before the first attempt (~300 ms, the outcome arrives after the answer). */
   delayMs?: number;
   /** Waits between attempts; one attempt more than entries. */
   retryDelaysMs?: number[];

@@ -5,7 +5,7 @@ import type { Migration } from 'kysely/migration';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * issue 5: the sandbox card processor's own records (its customers, payment methods and intents),
+ * The sandbox card processor's own records (its customers, payment methods and intents),
  * kept apart from the commerce tables as a real processor's would be. Only the last four digits and
  * the test behaviour of a card are stored, never the number.
  */

@@ -81,7 +81,7 @@ export interface PortalSession {
 }
 
 /**
- * The sandbox card processor (issue 5): a processor's test mode. Cards typed into its card entry
+ * The sandbox card processor: a processor's test mode. Cards typed into its card entry
  * become payment methods; the four test cards decide the outcome (succeeds, declined, insufficient
  * funds, extra authentication); every outcome reaches the site as a signed webhook.
  */

@@ -58,7 +58,7 @@ function metadataNumber(metadata: Stripe.Metadata | null | undefined, key: strin
 }
 
 /**
- * Stripe through its official SDK (issue 5): a charge is a PaymentIntent created and confirmed at
+ * Stripe through its official SDK: a charge is a PaymentIntent created and confirmed at
  * once under an idempotency key; a card check is a SetupIntent; saved cards are the payment methods
  * of a Stripe customer found (or created) by the metadata channel_id + user_id; the customer portal
  * is Stripe's billing portal. Outcomes arrive as Stripe webhooks, checked by constructEvent.

@@ -9,7 +9,7 @@ export interface AuthMailRoutesOptions {
   now: () => number;
 }
 
-/** The one answer to a reset request, known address or not (issue 4: no account enumeration). */
+/** The one answer to a reset request, known address or not (no account enumeration). */
 export const RESET_REQUEST_MESSAGE = 'If an account uses this email address, a link to reset its password is on its way.';
 export const EMAIL_VERIFIED_MESSAGE = 'Your email address is verified.';
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. You can log in with it now.';

@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema.ts';
 
 const NAME_MAX = 100;
 
-/** Routes that guessing could abuse: limited by plugins/rate-limit.ts (issue 4 Security). */
+/** Routes that guessing could abuse: limited by plugins/rate-limit.ts. */
 export const LIMITED = { rateLimit: {} };
 
 export function fail(reply: FastifyReply, status: number, field: string, message: string) {

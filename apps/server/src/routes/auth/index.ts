@@ -27,13 +27,13 @@ import {
 import type { UserRow } from '../../db/schema.ts';
 import { alreadyLoggedIn, bodyOf, CHECKED_IN_HANDLER, currentUser, fail, keyOf, LIMITED, nameProblem, sessionAnswer, text, unauthenticated } from './helpers.ts';
 
-/** issue 4: a device's code is short, unambiguous to read (no 0/O, 1/I/L), single use, 10 minutes. */
+/** A device's code is short, unambiguous to read (no 0/O, 1/I/L), single use, 10 minutes. */
 export const DEVICE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const DEVICE_CODE_LENGTH = 8;
 export const DEVICE_CODE_TTL_MS = 10 * 60_000;
 
 /**
- * issue 4 accounts: registration, login, logout, profile, deletion, device linking. Bodies are
+ * Accounts: registration, login, logout, profile, deletion, device linking. Bodies are
  * checked here rather than by a schema so each problem answers a 4xx naming its field with the
  * spec §5 / §8 text. Wrong credentials answer 422, not 401: the client takes 401 as "clear the user".
  */
@@ -84,7 +84,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (typeof body.password !== 'string' || body.password.length === 0) return fail(reply, 422, 'password', 'Field is required');
     if (body.password.length > PASSWORD_MAX_LENGTH || email.length > 254) return fail(reply, 422, 'email', AUTH_MESSAGES.invalidCredentials);
     const user = await users.findByEmail(request.channelId, email);
-    // An unknown address costs the same hash as a wrong password (issue 4: similar timing).
+    // An unknown address costs the same hash as a wrong password (similar timing).
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
     if (!user || !user.password_hash || !ok) return fail(reply, 422, 'email', AUTH_MESSAGES.invalidCredentials);
     const apiKey = await startSession(app.db, { channelId: request.channelId, userId: user.id, replaceKey: keyOf(request) });

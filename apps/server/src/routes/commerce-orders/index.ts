@@ -239,7 +239,7 @@ declare module '../../app.ts' {
   }
 }
 
-/** Orders, checkout, cards and the provider webhook (issue 5), and the renewal job. */
+/** Orders, checkout, cards and the provider webhook, and the renewal job. */
 const commerceOrdersRoutes: FastifyPluginAsyncZod<CommerceOrdersOptions> = async (app, options) => {
   await app.register(viewerRoutes);
   await app.register(webhookRoutes);

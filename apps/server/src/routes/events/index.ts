@@ -30,7 +30,7 @@ function sendJson(reply: FastifyReply, payload: string): FastifyReply {
 /**
  * The cache key of a listing: the channel and every validated query value in a fixed order, so two
  * spellings of one query share an answer. Listings differ per viewer only in has_access, which
- * depends on being logged in (issue 4: register events) until purchases land, so there are two
+ * depends on being logged in (register events) until purchases land, so there are two
  * variants per query: visitors' and users'. The channel leads the key (invalidation by prefix).
  */
 function listingKey(name: string, request: FastifyRequest): string {
@@ -43,13 +43,13 @@ function viewerOf(request: FastifyRequest): Viewer {
   return { loggedIn: request.userId !== null };
 }
 
-/** The viewer with their purchases (issue 5): for answers that are not cached for everyone. */
+/** The viewer with their purchases: for answers that are not cached for everyone. */
 async function viewerWithPurchases(request: FastifyRequest): Promise<Viewer> {
   if (request.userId === null) return { loggedIn: false };
   return { loggedIn: true, entitlements: await loadEntitlements(request.server.db, request.channelId, request.userId) };
 }
 
-/** A cached listing, with has_access turned on where the user's purchases allow (issue 5). */
+/** A cached listing, with has_access turned on where the user's purchases allow. */
 async function withPurchases(request: FastifyRequest, payload: string): Promise<string> {
   if (request.userId === null) return payload;
   return grantListingAccess(payload, await loadEntitlements(request.server.db, request.channelId, request.userId));

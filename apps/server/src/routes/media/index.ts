@@ -48,7 +48,7 @@ async function sendMedia(reply: FastifyReply, folder: string, file: string, cach
 }
 
 /**
- * The media routes (issue 3: server media). The signed token is the authorisation (no api key):
+ * The media routes. The signed token is the authorisation (no api key):
  * it names one event of one channel and expires. Prerolls are public.
  */
 const mediaRoutes: FastifyPluginAsync = async (app) => {

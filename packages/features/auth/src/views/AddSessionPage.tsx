@@ -20,7 +20,7 @@ const Heading = styled.h2`
   font-size: ${({ theme }) => theme.font.sizes.lg};
 `;
 
-/** `/profile/sessions/add` (issue 4): a logged-in viewer enters the code a device shows. */
+/** `/profile/sessions/add`: a logged-in viewer enters the code a device shows. */
 export function AddSessionPage() {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const errorText = useErrorText();

@@ -8,7 +8,7 @@ import styled from 'styled-components';
 import { useRequestDeviceCodeMutation } from '../authApi.ts';
 import { Page, Text } from '../shared/layout.ts';
 
-/** How often the device asks whether its session was linked (issue 4: device page). */
+/** How often the device asks whether its session was linked (device page). */
 export const DEVICE_POLL_MS = 3_000;
 
 const Code = styled.p`
@@ -20,7 +20,7 @@ const Code = styled.p`
 `;
 
 /**
- * `/device` (issue 4): the device asks for a short, expiring code, shows it, and asks the profile
+ * `/device`: the device asks for a short, expiring code, shows it, and asks the profile
  * with its own key every 3 s. Once a viewer enters the code at /profile/sessions/add, the key is
  * that viewer's session: the profile answers the user and the site plays as them.
  */

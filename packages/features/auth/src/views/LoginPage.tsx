@@ -22,7 +22,7 @@ export interface LoginPageProps {
 // The contract's providers (spec §3), as plain values: the site carries no schema code.
 const PROVIDERS: readonly Provider[] = ['facebook', 'google'];
 
-/** Completes a social login when the provider's callback sent the viewer back here (issue 4). */
+/** Completes a social login when the provider's callback sent the viewer back here. */
 function useSocialCompletion(onError: (error: unknown) => void): boolean {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -57,7 +57,7 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
   const navigate = useNavigate();
   const afterLogin = useAfterLoginPath();
   const storage = useClientStorage();
-  // Only the providers this channel has configured get a button (issue 4).
+  // Only the providers this channel has configured get a button.
   const { data: settings } = channelApi.useGetSettingsQuery();
   const offered = PROVIDERS.filter((provider) => settings?.social_providers?.includes(provider));
   const [login, { isLoading }] = useLoginMutation();

@@ -57,7 +57,7 @@ function elementStyle(theme: DefaultTheme): StripeCardElementOptions['style'] {
 }
 
 /**
- * The new-card entry of a channel whose card provider is Stripe (issue 5): Stripe's card element
+ * The new-card entry of a channel whose card provider is Stripe: Stripe's card element
  * in a container themed like the site's fields. The card number never reaches the site; Stripe.js
  * answers a payment method id that the checkout sends as payment_method. Stripe's own messages
  * (in the viewer's language) show under the field.

@@ -2,7 +2,7 @@ import type { useTranslation } from '@grandstand/i18n';
 
 type Translate = ReturnType<typeof useTranslation<'commerce'>>['t'];
 
-// The card processor's reasons (issue 5), in the viewer's language; others are shown as worded.
+// The card processor's reasons, in the viewer's language; others are shown as worded.
 const KNOWN_REASONS: Readonly<Record<string, 'declined' | 'insufficientFunds' | 'authenticationFailed'>> = {
   'Your card was declined.': 'declined',
   'Your card has insufficient funds.': 'insufficientFunds',

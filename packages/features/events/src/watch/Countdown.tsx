@@ -18,7 +18,7 @@ export function timeLeft(untilUtcSeconds: number, nowMs: number): { days: number
 }
 
 /**
- * An upcoming event counts down to its start (issue 3), once a second, from the clock rather than
+ * An upcoming event counts down to its start, once a second, from the clock rather than
  * counted ticks so a throttled tab stays right; `onStart` fires when it reaches zero.
  */
 export function Countdown({ startsAt, onStart }: { startsAt: number; onStart: () => void }) {

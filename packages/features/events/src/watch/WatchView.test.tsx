@@ -22,7 +22,7 @@ function renderWatch(path: string, routes: Record<string, FakeHandler>) {
   return renderRoute(path, { routes, watch: true });
 }
 
-describe('the watch page (spec §2, issue 3)', () => {
+describe('the watch page (spec §2)', () => {
   it('shows the access panel and no stream for an event that needs a purchase', async () => {
     const paid = detail({
       access_type: 'paid',

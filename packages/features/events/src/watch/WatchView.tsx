@@ -30,7 +30,7 @@ export function EmbedView() {
 function WatchRoute({ layout }: { layout: Layout }) {
   const { id } = useParams();
   const eventId = parseEventId(id);
-  // issue 3: a non-numeric or unknown event id ends on the 404 page.
+  // A non-numeric or unknown event id ends on the 404 page.
   if (eventId === null) return <Navigate to="/404" replace />;
   return <WatchEvent key={eventId} eventId={eventId} layout={layout} />;
 }

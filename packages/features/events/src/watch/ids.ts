@@ -1,4 +1,4 @@
-/** The mark the bench reads: from a click on a card to the first frame (issue 3). */
+/** The mark the bench reads: from a click on a card to the first frame. */
 export const FIRST_FRAME_MARK = 'grandstand:first-frame';
 
 /** A path id is digits only and a positive 32-bit integer (contract IdParam); anything else is a 404. */

@@ -6,7 +6,7 @@ const base: Preroll = { id: 1, url: '/media/prerolls/a.m3u8', weight: 1, locatio
 const event = { id: 9, location_id: 4, event_category_id: 7 };
 const never = () => false;
 
-describe('pickPreroll (issue 3, spec §4)', () => {
+describe('pickPreroll (spec §4)', () => {
   it('keeps only prerolls for the event\'s kind, location and categories', () => {
     const prerolls: Preroll[] = [
       { ...base, id: 1, for_live: false },

@@ -20,7 +20,7 @@ export function prerollSeenKey(eventId: number, prerollId: number): string {
 }
 
 /**
- * Which preroll plays before an event (issue 3): among the channel's prerolls that match the event's
+ * Which preroll plays before an event: among the channel's prerolls that match the event's
  * location and categories (a sport covers its sub-sports) and its kind (live or on demand), and that this viewer has not seen for
  * this event within the preroll time, one picked by weight. Null when none applies.
  */

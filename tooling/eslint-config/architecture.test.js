@@ -1,0 +1,65 @@
+// The architecture rules fire: each snippet is linted as a file of a real package, from that package's
+// folder, as its `eslint .` does.
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../..');
+
+async function lint(packageDir, file, code) {
+  const cwd = join(repoRoot, packageDir);
+  const eslint = new ESLint({ cwd, overrideConfigFile: join(here, 'index.js') });
+  const [result] = await eslint.lintText(code, { filePath: join(cwd, file) });
+  return result.messages.map(({ ruleId, message }) => ({ ruleId, message }));
+}
+
+describe('architecture lint rules', { timeout: 60_000 }, () => {
+  it('refuses a feature importing another feature', async () => {
+    const messages = await lint('packages/features/commerce', 'src/x.ts', "export { authRoutes } from '@grandstand/auth';\n");
+    expect(messages).toEqual([
+      expect.objectContaining({ ruleId: 'no-restricted-imports', message: expect.stringContaining('A feature does not import another feature') }),
+    ]);
+  });
+
+  it('lets a feature import the layers below it', async () => {
+    const messages = await lint('packages/features/commerce', 'src/x.ts', "export { Button } from '@grandstand/ui';\nexport { api } from '@grandstand/store';\n");
+    expect(messages).toEqual([]);
+  });
+
+  it('lets an app compose the features', async () => {
+    const messages = await lint('apps/web', 'src/x.ts', "export * from '@grandstand/auth';\nexport * from '@grandstand/commerce';\n");
+    expect(messages).toEqual([]);
+  });
+
+  it("refuses a deep import into a package's src/", async () => {
+    const messages = await lint('apps/web', 'src/x.ts', "export { createChannelTheme } from '@grandstand/ui/src/theme.ts';\n");
+    expect(messages).toEqual([
+      expect.objectContaining({ ruleId: 'no-restricted-imports', message: expect.stringContaining('Import the package entry point') }),
+    ]);
+  });
+
+  it('refuses a relative import reaching into another package', async () => {
+    const messages = await lint('packages/features/commerce', 'src/x.ts', "export * from '../../../ui/src/index.ts';\n");
+    expect(messages).toEqual([expect.objectContaining({ ruleId: 'import-x/no-relative-packages' })]);
+  });
+
+  it('lets a package import its own files relatively', async () => {
+    const messages = await lint('packages/features/commerce', 'src/x.ts', "export * from './index.ts';\n");
+    expect(messages).toEqual([]);
+  });
+});
+
+// Not lint, but the same architecture: the wire contract and the transport run in Node (the server,
+// the build) as well as in the browser, so they compile without the DOM's types.
+describe('packages that run outside the browser', () => {
+  it.each(['packages/contract', 'packages/api-client'])('%s compiles without the DOM lib', async (packageDir) => {
+    const { default: ts } = await import('typescript');
+    const configFile = join(repoRoot, packageDir, 'tsconfig.json');
+    const { config } = ts.readConfigFile(configFile, ts.sys.readFile);
+    const { options } = ts.parseJsonConfigFileContent(config, ts.sys, dirname(configFile));
+    expect(options.lib?.length).toBeGreaterThan(0);
+    expect(options.lib?.filter((lib) => /dom/i.test(lib))).toEqual([]);
+  });
+});
