@@ -1,31 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import type { Plugin } from 'vite';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { readChannels } from '@grandstand/contract/node';
+import { channelsDir } from './.storybook/channelsModule.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
-const channelsDir = path.join(dirname, '../../channels');
 
 /** Every channel folder, so each story runs once in each channel's theme. */
 function channelSlugs(): string[] {
-  try {
-    return readdirSync(channelsDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .flatMap((entry) => {
-        try {
-          const config = JSON.parse(readFileSync(path.join(channelsDir, entry.name, 'channel.json'), 'utf8')) as { slug?: unknown };
-          return typeof config.slug === 'string' ? [config.slug] : [];
-        } catch {
-          return [];
-        }
-      })
-      .sort();
-  } catch {
-    return [];
-  }
+  return readChannels(channelsDir).map(({ config }) => config.slug);
 }
 
 // Playwright cannot download its browsers here; Debian's Chromium works. Without the

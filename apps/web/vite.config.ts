@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import type { ChannelConfig } from '@grandstand/contract';
 import { stripDynamicJsonImportAttributes } from '@grandstand/vitest-config/vite-plugins';
-import { defaultChannelSlug, loadChannel } from './scripts/channels.ts';
+import { defaultChannel, readChannel } from '@grandstand/contract/node';
+import { channelsDir } from './scripts/channels.ts';
 
 const VIRTUAL_ID = 'virtual:grandstand-channel';
 
@@ -41,8 +42,10 @@ function escapeHtml(text: string): string {
 }
 
 export default defineConfig(() => {
-  const slug = process.env.GRANDSTAND_CHANNEL ?? defaultChannelSlug();
-  const channel = loadChannel(slug);
+  // GRANDSTAND_CHANNEL: the channel of this build (scripts/build.ts sets it); the default one otherwise.
+  const requested = process.env.GRANDSTAND_CHANNEL;
+  const channel = (requested ? readChannel(channelsDir, requested) : defaultChannel(channelsDir)).config;
+  const slug = channel.slug;
   const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
   return {
     plugins: [react(), channelPlugin(channel), stripDynamicJsonImportAttributes()],

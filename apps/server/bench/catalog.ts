@@ -11,7 +11,7 @@ import { loadChannelFolders } from '../src/channels/loadChannels.ts';
 import { seedMissing, upsertChannels } from '../src/channels/seed.ts';
 import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
-import { serverPaths } from '../src/paths.ts';
+import { loadConfig } from '../src/config.ts';
 
 const GOAL_RPS = 3_000;
 const GOAL_P99_MS = 20;
@@ -23,7 +23,7 @@ async function runServer(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'grandstand-bench-'));
   const opened = await openDatabase({ kind: 'pglite', dataDir });
   await migrateToLatest(opened.db);
-  let folders = await loadChannelFolders(serverPaths().channelsDir);
+  let folders = await loadChannelFolders(loadConfig().paths.channelsDir);
   if (folders.length === 0) folders = await loadChannelFolders(join(import.meta.dirname, '..', 'test', 'fixtures', 'channels'));
   const channels = await upsertChannels(opened.db, folders);
   await seedMissing(opened.db, channels);

@@ -4,8 +4,10 @@ import type { SessionOptions } from './accounts/config.ts';
 import type { LoadedChannel } from './channels/loadChannels.ts';
 import type { PublicOriginsOptions } from './channels/publicOrigins.ts';
 import type { Database } from './db/schema.ts';
-import { serverPaths } from './paths.ts';
+import { join } from 'node:path';
+import { repoRoot } from './paths.ts';
 import apiKeyAuth, { apiKeyGuard, takeHandedApiRoutes } from './plugins/api-key-auth.ts';
+import buses from './plugins/buses.ts';
 import catalogCache, { type CatalogCacheOptions } from './plugins/catalog-cache.ts';
 import channelByHost from './plugins/channel-by-host.ts';
 import dbPlugin from './plugins/db.ts';
@@ -26,16 +28,16 @@ import './types.ts';
 export interface BuildAppOptions {
   db: Database;
   channels: LoadedChannel[];
-  /** Built sites, one folder per channel slug. Default: apps/web/dist (or SITES_DIR). */
+  /** Built sites, one folder per channel slug. Default: `<repo>/apps/web/dist`; `serve` passes `SITES_DIR`. */
   sitesDir?: string;
   logger?: boolean | object;
   /** Honour X-Forwarded-* (request.ip, host) only when a trusted proxy is in front. */
   trustProxy?: boolean | string[];
   catalogCache?: CatalogCacheOptions;
   apiKeyCache?: ApiKeyCacheOptions;
-  /** Session lifetimes and key pruning; `serve` passes `accountsConfigFromEnv().sessions`. */
+  /** Session lifetimes and key pruning; `serve` passes `loadConfig().accounts.sessions`. */
   sessions?: SessionOptions;
-  /** Each channel's public origin, the only base of mailed links and redirects; `serve` passes `serveConfigFromEnv().publicOrigins`. */
+  /** Each channel's public origin, the only base of mailed links and redirects; `serve` passes `servePreflight(…).publicOrigins`. */
   publicOrigins?: PublicOriginsOptions;
 }
 
@@ -76,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
+  // This app's own notices (data changed, keys ended): another app in the process never hears them.
+  await app.register(buses);
   // First: its headers are on every answer, those of a request another hook refuses included.
   await app.register(security, securityOptions);
   // Before every route: the document is made of the routes' own schemas.
@@ -118,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
-  await app.register(staticSites, { sitesDir: options.sitesDir ?? serverPaths().sitesDir });
+  await app.register(staticSites, { sitesDir: options.sitesDir ?? join(repoRoot, 'apps', 'web', 'dist') });
   return app;
 }
 

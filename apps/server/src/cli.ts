@@ -1,20 +1,15 @@
 #!/usr/bin/env node
 // The server's commands: `serve` (default), `seed`, `migrate`. Node 24 runs this file as it is.
 import { mkdirSync } from 'node:fs';
-import { accountsConfigFromEnv } from './accounts/config.ts';
 import { buildApp } from './app.ts';
 import { type ChannelFolder, loadChannelFolders, type LoadedChannel } from './channels/loadChannels.ts';
 import { seedChannel, seedMissing, upsertChannels } from './channels/seed.ts';
-import { type OpenedDatabase, openDatabase, targetFromEnv } from './db/connect.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
+import { type OpenedDatabase, openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
-import { mediaConfigFromEnv, mediaDirFromEnv } from './media/config.ts';
 import { prepareMedia } from './media/prepare.ts';
-import { trustProxyFromEnv } from './geo/index.ts';
-import { mailConfigFromEnv } from './mail/plugin.ts';
-import { paymentsConfigFromEnv } from './payments/config.ts';
-import { commerceConfigFromEnv } from './commerce/orders/config.ts';
-import { serverPaths } from './paths.ts';
 import { servePreflight } from './preflight.ts';
+import { loadSecrets } from './secrets.ts';
 
 const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media>
 
@@ -35,57 +30,58 @@ function log(message: string): void {
   process.stdout.write(`[server] ${message}\n`);
 }
 
-async function open(): Promise<OpenedDatabase> {
-  const paths = serverPaths();
-  const target = targetFromEnv(process.env, paths.pgliteDataDir);
+async function open(config: ServerConfig): Promise<OpenedDatabase> {
+  const target = config.database;
   if (target.kind === 'pglite' && target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const opened = await openDatabase(target);
-  log(`database: ${opened.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${paths.pgliteDataDir}`}`);
+  log(`database: ${opened.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.paths.pgliteDataDir}`}`);
   const applied = await migrateToLatest(opened.db);
   if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
   return opened;
 }
 
-async function loadFolders(): Promise<ChannelFolder[]> {
-  const { channelsDir } = serverPaths();
+async function loadFolders(config: ServerConfig): Promise<ChannelFolder[]> {
+  const { channelsDir } = config.paths;
   const folders: ChannelFolder[] = await loadChannelFolders(channelsDir);
   if (folders.length === 0) log(`warning: no channels in ${channelsDir}`);
   return folders;
 }
 
-async function loadChannels(opened: OpenedDatabase): Promise<LoadedChannel[]> {
-  return upsertChannels(opened.db, await loadFolders());
+async function loadChannels(config: ServerConfig, opened: OpenedDatabase): Promise<LoadedChannel[]> {
+  return upsertChannels(opened.db, await loadFolders(config));
 }
 
-async function serve(): Promise<void> {
-  // Settings are read first: a bad value, or one that would make the server unsafe, stops serve
-  // naming the variable before it touches the database.
-  const folders = await loadFolders();
-  const preflight = servePreflight(process.env, folders);
-  const accounts = accountsConfigFromEnv();
-  const media = mediaConfigFromEnv();
-  const mail = mailConfigFromEnv();
-  const payments = paymentsConfigFromEnv();
-  const commerce = commerceConfigFromEnv();
-  const opened = await open();
+async function serve(config: ServerConfig): Promise<void> {
+  // The environment was parsed first (a bad value stopped the start, named); now what would make
+  // the server unsafe, checked against the channels, stops it before it touches the database.
+  const folders = await loadFolders(config);
+  const preflight = servePreflight(config, folders);
+  const secrets = loadSecrets(config);
+  const opened = await open(config);
   const channels = await upsertChannels(opened.db, folders);
   const seeded = await seedMissing(opened.db, channels);
   if (seeded.length > 0) log(`seeded demo data: ${seeded.join(', ')}`);
   const app = await buildApp({
     db: opened.db,
     channels,
-    sitesDir: serverPaths().sitesDir,
-    logger: { level: process.env.LOG_LEVEL || 'info' },
-    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+    sitesDir: config.paths.sitesDir,
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
     publicOrigins: preflight.publicOrigins,
-    media,
-    mail,
-    payments,
-    sessions: accounts.sessions,
-    rateLimit: { keyExchangeMax: accounts.keyExchangeMax },
-    commerce,
+    media: { dir: config.media.dir, secret: secrets.media, live: config.media.live, ffmpegPath: config.media.ffmpegPath },
+    mail: { ...config.mail, secret: secrets.app },
+    payments: {
+      defaultProvider: config.payments.defaultProvider,
+      sandboxEnabled: config.payments.sandboxEnabled,
+      stripe: config.payments.stripe,
+      sandbox: { webhookSecret: secrets.sandboxWebhook, webhookUrl: config.payments.sandboxWebhookUrl },
+    },
+    social: { config: config.social, secret: secrets.app },
+    sessions: config.accounts.sessions,
+    rateLimit: { keyExchangeMax: config.accounts.keyExchangeMax },
+    commerce: config.commerce,
   });
-  const address = await app.listen({ port: preflight.port, host: process.env.HOST || '0.0.0.0' });
+  const address = await app.listen({ port: preflight.port, host: config.host });
   log(`listening on ${address}; channels: ${channels.map((c) => `${c.config.slug}${c.config.default ? ' (default)' : ''} at ${app.channels.publicOrigin(c.id)}`).join(', ')}`);
   const stop = async () => {
     await app.close();
@@ -96,10 +92,10 @@ async function serve(): Promise<void> {
   process.once('SIGTERM', () => void stop());
 }
 
-async function seed(): Promise<void> {
-  const opened = await open();
+async function seed(config: ServerConfig): Promise<void> {
+  const opened = await open(config);
   try {
-    const channels = await loadChannels(opened);
+    const channels = await loadChannels(config, opened);
     for (const channel of channels) {
       if (!channel.seed) continue;
       await seedChannel(opened.db, channel);
@@ -110,28 +106,31 @@ async function seed(): Promise<void> {
   }
 }
 
-async function migrate(): Promise<void> {
-  const opened = await open();
+async function migrate(config: ServerConfig): Promise<void> {
+  const opened = await open(config);
   await opened.close();
   log('migrations are up to date');
 }
 
-async function prepareMediaCommand(): Promise<void> {
-  const dir = mediaDirFromEnv();
+async function prepareMediaCommand(config: ServerConfig): Promise<void> {
+  const { dir, ffmpegPath } = config.media;
   const started = Date.now();
-  const result = await prepareMedia({ dir, channels: await loadChannelFolders(serverPaths().channelsDir), log });
+  const result = await prepareMedia({ dir, ffmpegPath, channels: await loadChannelFolders(config.paths.channelsDir), log });
   log(`media in ${dir}: ${result.built.length} built, ${result.kept.length} kept (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-const commands: Record<string, () => Promise<void>> = { serve, seed, migrate, 'prepare-media': prepareMediaCommand };
+const commands: Record<string, (config: ServerConfig) => Promise<void>> = { serve, seed, migrate, 'prepare-media': prepareMediaCommand };
 const name = process.argv[2] ?? 'serve';
 const command = commands[name];
 if (!command) {
   process.stderr.write(`${USAGE}\n`);
   process.exit(name === '--help' || name === '-h' ? 0 : 2);
 } else {
-  command().catch((error: unknown) => {
-    process.stderr.write(`[server] ${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  // The whole environment, parsed once: a bad value stops every command, naming the variable.
+  Promise.resolve()
+    .then(() => command(loadConfig()))
+    .catch((error: unknown) => {
+      process.stderr.write(`[server] ${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
 }

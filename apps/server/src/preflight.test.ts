@@ -1,11 +1,15 @@
 import type { ChannelConfig } from '@grandstand/contract';
 import { describe, expect, it } from 'vitest';
-import { publicOriginsFromEnv } from './channels/publicOrigins.ts';
-import { mailModeFromEnv } from './mail/plugin.ts';
-import { servePreflight } from './preflight.ts';
+import { loadConfig } from './config.ts';
+import { servePreflight as preflightOfConfig } from './preflight.ts';
 
 const channel = (slug: string, extra: Partial<ChannelConfig> = {}) => ({ config: { slug, default: slug === 'northfield', ...extra } as ChannelConfig });
 const channels = [channel('northfield'), channel('laurentides')];
+/** The environment parsed as `serve` parses it, then checked against the channels. */
+const servePreflight = (env: Record<string, string>, folders: typeof channels) => preflightOfConfig(loadConfig(env), folders);
+/** `CHANNEL_PUBLIC_ORIGINS` as `serve` reads it for these channels. */
+const originsOf = (value: string | undefined, slugs: string[]) =>
+  servePreflight(value === undefined ? {} : { CHANNEL_PUBLIC_ORIGINS: value }, slugs.map((slug) => channel(slug))).publicOrigins.overrides;
 const SMTP = { SMTP_URL: 'smtp://mailer:secret@mail.example:587' };
 const ORIGINS = { CHANNEL_PUBLIC_ORIGINS: 'northfield=https://watch.northfield.example, laurentides=https://laurentides.example' };
 /** What production needs besides origins and mail: a real card provider and the shared secrets. */
@@ -20,12 +24,12 @@ const PRODUCTION = {
 
 describe('CHANNEL_PUBLIC_ORIGINS', () => {
   it('maps each named channel to its origin', () => {
-    expect(publicOriginsFromEnv(ORIGINS.CHANNEL_PUBLIC_ORIGINS, ['northfield', 'laurentides'])).toEqual({
+    expect(originsOf(ORIGINS.CHANNEL_PUBLIC_ORIGINS, ['northfield', 'laurentides'])).toEqual({
       northfield: 'https://watch.northfield.example',
       laurentides: 'https://laurentides.example',
     });
-    expect(publicOriginsFromEnv(undefined, ['northfield'])).toEqual({});
-    expect(publicOriginsFromEnv('  ', ['northfield'])).toEqual({});
+    expect(originsOf(undefined, ['northfield'])).toEqual({});
+    expect(originsOf('  ', ['northfield'])).toEqual({});
   });
 
   it('stops on a bad entry, an unknown or repeated slug, or a value that is not a bare origin, naming the variable', () => {
@@ -39,7 +43,7 @@ describe('CHANNEL_PUBLIC_ORIGINS', () => {
       'northfield=ftp://watch.northfield.example',
       'northfield=https://watch.northfield.example,',
     ]) {
-      expect(() => publicOriginsFromEnv(bad, ['northfield', 'laurentides']), bad).toThrowError(/^CHANNEL_PUBLIC_ORIGINS: /);
+      expect(() => originsOf(bad, ['northfield', 'laurentides']), bad).toThrowError(/^CHANNEL_PUBLIC_ORIGINS: /);
     }
   });
 });
@@ -97,27 +101,5 @@ describe('servePreflight in production, money and secrets', () => {
       expect(() => servePreflight(without, channels), name).toThrowError(new RegExp(`^${name}: required in production`));
       expect(() => servePreflight({ ...ready, [name]: 'short' }, channels), name).toThrowError(new RegExp(`^${name}: .*at least 32`));
     }
-  });
-});
-
-describe('mailModeFromEnv', () => {
-  it('keeps the outbox pages off unless MAIL_OUTBOX=on', () => {
-    expect(mailModeFromEnv({})).toEqual({ smtpUrl: undefined, outbox: false, disabled: false });
-    expect(mailModeFromEnv({ MAIL_OUTBOX: 'off' }).outbox).toBe(false);
-    expect(mailModeFromEnv({ MAIL_OUTBOX: 'on' }).outbox).toBe(true);
-    expect(mailModeFromEnv({ ...SMTP })).toEqual({ smtpUrl: SMTP.SMTP_URL, outbox: false, disabled: false });
-    expect(mailModeFromEnv({ MAIL_DISABLED: 'true' })).toEqual({ smtpUrl: undefined, outbox: false, disabled: true });
-  });
-
-  it('parses strictly and refuses settings that contradict each other, naming the variable', () => {
-    expect(() => mailModeFromEnv({ MAIL_OUTBOX: 'yes' })).toThrowError(/^MAIL_OUTBOX: must be on or off/);
-    expect(() => mailModeFromEnv({ MAIL_DISABLED: '1' })).toThrowError(/^MAIL_DISABLED: must be true or false/);
-    expect(() => mailModeFromEnv({ SMTP_URL: 'http://mail.example' })).toThrowError(/^SMTP_URL: must be an smtp/);
-    // The message never repeats the value: it may hold the SMTP password.
-    expect(() => mailModeFromEnv({ SMTP_URL: 'smtp://user:hunter2@' })).toThrowError(/^SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL with a host$/);
-    expect(() => mailModeFromEnv({ SMTP_URL: 'hunter2' })).toThrowError(/^SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL with a host$/);
-    expect(() => mailModeFromEnv({ ...SMTP, MAIL_DISABLED: 'true' })).toThrowError(/^MAIL_DISABLED: /);
-    expect(() => mailModeFromEnv({ ...SMTP, MAIL_OUTBOX: 'on' })).toThrowError(/^MAIL_OUTBOX: /);
-    expect(() => mailModeFromEnv({ MAIL_DISABLED: 'true', MAIL_OUTBOX: 'on' })).toThrowError(/^MAIL_OUTBOX: /);
   });
 });

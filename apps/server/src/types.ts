@@ -39,7 +39,7 @@ declare module 'fastify' {
 
 declare module './app.ts' {
   interface BuildAppOptions {
-    /** Media directory, signing secret and live-signal mode; `serve` passes `mediaConfigFromEnv()`. */
+    /** Media directory, signing secret, live-signal mode and ffmpeg; `serve` passes them from `loadConfig().media`. */
     media?: MediaPluginOptions;
   }
 }

@@ -109,8 +109,8 @@ describe('password reset through the real mail', () => {
   it('mails a 1 h link on the channel’s public origin; the reset sets the password, clears the temporary flag and ends every session, once', async () => {
     const user = await newUser('alpha', { verified: true, temporaryPassword: true });
     const alpha = t.channel('alpha');
-    const session = await startSession(t.app.db, { channelId: alpha.id, userId: user.id });
-    const otherSession = await startSession(t.app.db, { channelId: alpha.id, userId: user.id });
+    const session = await startSession(t.app, { channelId: alpha.id, userId: user.id });
+    const otherSession = await startSession(t.app, { channelId: alpha.id, userId: user.id });
 
     const requested = await post('/api/auth/password-reset-request', { api_key: alphaKey, email: user.email.toUpperCase() }, 'alpha.localhost:8080');
     expect(requested.statusCode).toBe(200);

@@ -15,6 +15,7 @@ import {
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentSettings } from '../src/commerce/catalog/paymentSettings.ts';
+import { loadConfig } from '../src/config.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // Commerce, the catalog half: the fixture channel alpha sells a single-event package, a basketball
@@ -253,9 +254,9 @@ describe('settings.payments', () => {
   });
 
   it('names stripe and its publishable key when configured, and refuses an unknown provider', () => {
-    expect(paymentSettings({ PAYMENT_PROVIDER: 'stripe', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' })).toEqual({ provider: 'stripe', publishable_key: 'pk_test_123' });
-    expect(paymentSettings({ STRIPE_PUBLISHABLE_KEY: 'pk_test_123' })).toEqual({ provider: 'sandbox', publishable_key: null });
-    expect(() => paymentSettings({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(paymentSettings({ defaultProvider: 'stripe', publishableKey: 'pk_test_123' })).toEqual({ provider: 'stripe', publishable_key: 'pk_test_123' });
+    expect(paymentSettings({ defaultProvider: 'sandbox', publishableKey: 'pk_test_123' })).toEqual({ provider: 'sandbox', publishable_key: null });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
   });
 });
 

@@ -9,7 +9,6 @@ import {
   UserAccessResponse,
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyDataChanged } from '../src/cache/invalidation.ts';
 import { DEFAULT_RENEWAL_TIMEOUT_MS } from '../src/commerce/orders/config.ts';
 import { ABANDONED_ORDER_AFTER_MS, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals } from '../src/commerce/orders/index.ts';
 import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
@@ -45,7 +44,7 @@ beforeAll(async () => {
   const db = t.database.db;
   // The fixture's priced event, made a paid one: a subscription covers paid events (not ppv).
   const event = await db.updateTable('events').set({ access_type: 'paid' }).where('channel_id', '=', channelId).where('access_type', '=', 'ppv').where('base_price', '>', 0).returning(['id', 'name']).executeTakeFirstOrThrow();
-  notifyDataChanged(channelId);
+  t.app.dataChanged.emit(channelId);
   paidEventId = event.id;
   paidEventName = event.name;
   subscriptionId = (

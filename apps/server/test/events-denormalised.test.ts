@@ -1,7 +1,6 @@
 import { EventsResponse } from '@grandstand/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyDataChanged } from '../src/cache/invalidation.ts';
 import { EventsRepository, type EventsListQuery } from '../src/repositories/eventsRepository.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
@@ -116,7 +115,7 @@ describe('listing totals', () => {
       .executeTakeFirstOrThrow();
     await t.database.db.insertInto('event_participants').values({ channel_id: channelId, event_id: event.id, participant_id: women.id, side: 'home' }).execute();
     expect((await get('gender=W&limit=1')).meta.total).toBe(before.meta.total);
-    notifyDataChanged(channelId);
+    t.app.dataChanged.emit(channelId);
     const after = await get('gender=W&limit=1');
     expect(after.meta.total).toBe(before.meta.total + 1);
     expect((await get('gender=W&limit=1&offset=0&sort_field=event_utc_ts&sort_direction=asc')).data[0]?.id).toBe(event.id);

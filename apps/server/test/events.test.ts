@@ -1,6 +1,5 @@
 import { ApiErrorBody, type Event, EventDetailResponse, EventsForHomepageResponse, EventsResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyDataChanged } from '../src/cache/invalidation.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // The fixture channel alpha seeds three events (a free live game, a ppv upcoming game, a register
@@ -61,7 +60,7 @@ beforeAll(async () => {
     ids[e.name] = row.id;
     if (e.home) await db.insertInto('event_participants').values({ channel_id: channelId, event_id: row.id, participant_id: refs[e.home]!, side: 'home' }).execute();
   }
-  notifyDataChanged(channelId);
+  t.app.dataChanged.emit(channelId);
 });
 afterAll(async () => t.close());
 
@@ -313,7 +312,7 @@ describe('GET /api/events-for-homepage', () => {
       homepage: true,
     }));
     await t.database.db.insertInto('events').values(rows).execute();
-    notifyDataChanged(channelId);
+    t.app.dataChanged.emit(channelId);
     const response = await t.app.inject({ url: `/api/events-for-homepage?api_key=${bravoKey}` });
     const { data } = EventsForHomepageResponse.parse(response.json());
     expect(data).toHaveLength(24);
@@ -334,7 +333,7 @@ describe('GET /api/events/with_clip', () => {
         { channel_id: channelId, user_id: null, event_id: ids['Last season final']!, name: 'Goal', start_time: 60, duration: 8, tags: '[]', status: 'queued' },
       ])
       .execute();
-    notifyDataChanged(channelId);
+    t.app.dataChanged.emit(channelId);
     const clipped = await list('&sort_field=name', 'events/with_clip');
     expect(names(clipped.data)).toEqual(['Free replay', 'Last season final']);
     expect(clipped.meta.total).toBe(2);

@@ -23,7 +23,7 @@ describe('geo without a trusted proxy', () => {
     for (const row of rows) ids[row.name] = row.id;
     // The channel's settings, as a seed stores them: alpha blocks Canada (fixture data of this test only).
     const alpha = t.channel('alpha');
-    await seedChannel(t.database.db, { ...alpha, seed: { ...alpha.seed!, settings: { ...alpha.seed!.settings, blocked_countries: ['CA'] } } });
+    await seedChannel(t.database.db, { ...alpha, seed: { ...alpha.seed!, settings: { ...alpha.seed!.settings, blocked_countries: ['CA'] } } }, undefined, t.app.dataChanged);
     await vi.waitFor(() => expect(t.app.geo.isBlocked(alpha.id, 'CA')).toBe(true));
     const reseeded = await t.database.db.selectFrom('events').select(['id', 'name']).where('channel_id', '=', alpha.id).execute();
     for (const row of reseeded) ids[row.name] = row.id;

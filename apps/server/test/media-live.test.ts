@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyDataChanged } from '../src/cache/invalidation.ts';
 import { LiveEncoders } from '../src/media/live.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
@@ -44,20 +44,30 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * An FFMPEG_PATH with nothing there yet, and how to fix it: put the real ffmpeg (found on PATH) at
+ * that path, as an operator who installs it would.
+ */
+function missingFfmpeg(name: string): { path: string; fix(): void } {
+  const folder = join(dir, name);
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, 'ffmpeg');
+  const real = execFileSync('sh', ['-c', 'command -v ffmpeg'], { encoding: 'utf8' }).trim();
+  return { path, fix: () => symlinkSync(real, path) };
+}
+
 describe('a live signal that fails to start', () => {
   it('is retried with the backoff, once per failure, and comes up once ffmpeg can start', async () => {
     const warnings: string[] = [];
-    const live = new LiveEncoders({ dir: join(dir, 'retry'), quality: TINY_LIVE, log: { info: () => {}, warn: (message) => warnings.push(message) } });
-    const saved = process.env.FFMPEG_PATH;
     // A bad FFMPEG_PATH: the spawn fails with ENOENT (`error`, then `close`; never `exit`).
-    process.env.FFMPEG_PATH = join(dir, 'no-such-ffmpeg');
+    const ffmpeg = missingFfmpeg('retry-bin');
+    const live = new LiveEncoders({ dir: join(dir, 'retry'), quality: TINY_LIVE, ffmpegPath: ffmpeg.path, log: { info: () => {}, warn: (message) => warnings.push(message) } });
     try {
       await live.ensure({ channelSlug: 'alpha', eventId: 1, name: 'Retry', timeZone: 'UTC' });
       await expect.poll(() => warnings.length, { timeout: 5000, interval: 50 }).toBeGreaterThan(0);
       expect(warnings[0]).toContain('ENOENT');
       // The path is fixed before the first retry (1 s later).
-      if (saved === undefined) delete process.env.FFMPEG_PATH;
-      else process.env.FFMPEG_PATH = saved;
+      ffmpeg.fix();
 
       expect(await live.waitForPlaylist('alpha', 1, 15_000)).toBe(true);
       // Past the second backoff (2 s): a duplicate restart would have shown by now.
@@ -66,28 +76,22 @@ describe('a live signal that fails to start', () => {
       expect(live.pids()).toHaveLength(1);
       expect(ffmpegsIn(live.dirOf('alpha', 1))).toEqual(live.pids());
     } finally {
-      if (saved === undefined) delete process.env.FFMPEG_PATH;
-      else process.env.FFMPEG_PATH = saved;
       await live.stopAll();
     }
   }, 30_000);
 
   it('can be stopped while it waits for its restart, and nothing starts afterwards', async () => {
-    const live = new LiveEncoders({ dir: join(dir, 'stop-waiting'), quality: TINY_LIVE });
-    const saved = process.env.FFMPEG_PATH;
-    process.env.FFMPEG_PATH = join(dir, 'no-such-ffmpeg');
+    const ffmpeg = missingFfmpeg('stop-waiting-bin');
+    const live = new LiveEncoders({ dir: join(dir, 'stop-waiting'), quality: TINY_LIVE, ffmpegPath: ffmpeg.path });
     try {
       await live.ensure({ channelSlug: 'alpha', eventId: 2, name: 'Stopped', timeZone: 'UTC' });
       await new Promise((resolve) => setTimeout(resolve, 200));
       await live.stop('alpha', 2);
-      if (saved === undefined) delete process.env.FFMPEG_PATH;
-      else process.env.FFMPEG_PATH = saved;
+      ffmpeg.fix();
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(live.isRunning('alpha', 2)).toBe(false);
       expect(ffmpegsIn(live.dirOf('alpha', 2))).toEqual([]);
     } finally {
-      if (saved === undefined) delete process.env.FFMPEG_PATH;
-      else process.env.FFMPEG_PATH = saved;
       await live.stopAll();
     }
   }, 10_000);
@@ -141,7 +145,7 @@ describe('a live signal whose event is no longer live', () => {
     expect(app.media.live.isRunning('alpha', event.id)).toBe(true);
 
     await setStatus(t, event.id, 'upcoming');
-    notifyDataChanged(t.channel('alpha').id);
+    t.app.dataChanged.emit(t.channel('alpha').id);
     await expect.poll(() => app.media.live.isRunning('alpha', event.id), { timeout: 2000, interval: 50 }).toBe(false);
     await t.close();
     t = undefined;

@@ -110,7 +110,7 @@ async function post(path: string, body: unknown): Promise<Record<string, unknown
 
 /** A fresh key per case: a case that logs out or replaces its key leaves the others theirs. */
 const visitorKey = () => t.app.apiKeys.issue(channelId);
-const userKey = () => startSession(t.database.db, { channelId, userId });
+const userKey = () => startSession(t.app, { channelId, userId });
 
 function takesKey(operation: Operation): 'query' | 'body' | null {
   if (operation.params.some((p) => p.name === 'api_key' && p.in === 'query')) return 'query';

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { ApiErrorBody, OrdersResponse, SANDBOX_TEST_CARDS } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCardEntry } from '../src/payments/cards.ts';
-import { paymentsConfigFromEnv } from '../src/payments/config.ts';
 import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { ppvEvent, registerViewer, sandboxCard, settledOrder } from './support/commerce.ts';
@@ -100,23 +99,5 @@ describe('a Stripe channel with the sandbox enabled for a demo', () => {
     expect(response.statusCode, response.body).toBe(200);
     const id = (response.json() as { data: { order: { id: number } } }).data.order.id;
     expect((await settledOrder(t, key, id)).status).toBe('paid');
-  });
-});
-
-describe('paymentsConfigFromEnv', () => {
-  const env = (values: Record<string, string>) => ({ SANDBOX_WEBHOOK_SECRET: 'test-secret', ...values });
-
-  it('keeps the sandbox off beside Stripe unless PAYMENT_SANDBOX=on', () => {
-    const keys = { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret };
-    expect(paymentsConfigFromEnv(env({ PAYMENT_PROVIDER: 'stripe', ...keys }))).toMatchObject({ defaultProvider: 'stripe', sandboxEnabled: false });
-    expect(paymentsConfigFromEnv(env({ PAYMENT_PROVIDER: 'stripe', PAYMENT_SANDBOX: 'on', ...keys }))).toMatchObject({ defaultProvider: 'stripe', sandboxEnabled: true });
-    expect(paymentsConfigFromEnv(env({}))).toMatchObject({ defaultProvider: 'sandbox' });
-  });
-
-  it('refuses bad values, naming the variable', () => {
-    expect(() => paymentsConfigFromEnv(env({ PAYMENT_SANDBOX: 'yes' }))).toThrow(/PAYMENT_SANDBOX/);
-    expect(() => paymentsConfigFromEnv(env({ PAYMENT_PROVIDER: 'paypal' }))).toThrow(/PAYMENT_PROVIDER/);
-    // A Stripe channel missing a key would otherwise run on the sandbox, which gives access away.
-    expect(() => paymentsConfigFromEnv(env({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: stripe.secretKey }))).toThrow(/PAYMENT_PROVIDER.*STRIPE_WEBHOOK_SECRET/);
   });
 });

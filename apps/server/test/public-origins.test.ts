@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BuyResponse, CustomerPortalResponse, SANDBOX_TEST_CARDS, SandboxPaymentMethodResponse, SessionResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersRepository, hashPassword } from '../src/accounts/index.ts';
-import { socialConfigFromEnv } from '../src/social/config.ts';
+import { loadConfig } from '../src/config.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { linkOf, startSmtpServer, type TestSmtpServer } from './support/smtpServer.ts';
 
@@ -14,13 +14,13 @@ const BRAVO = 'https://bravo.example:8443';
 const EVIL = { host: 'evil.example', origin: 'http://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
 const PASSWORD = 'touchline-42-blue';
 
-const social = socialConfigFromEnv({
+const social = loadConfig({
   SOCIAL_GOOGLE_ISSUER: 'https://accounts.provider.example',
   SOCIAL_GOOGLE_CLIENT_ID: 'grandstand',
   SOCIAL_GOOGLE_CLIENT_SECRET: 'secret',
   SOCIAL_GOOGLE_AUTHORIZATION_ENDPOINT: 'https://accounts.provider.example/authorize',
   SOCIAL_GOOGLE_TOKEN_ENDPOINT: 'https://accounts.provider.example/token',
-});
+}).social;
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {

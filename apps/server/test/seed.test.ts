@@ -34,7 +34,7 @@ describe('seed', () => {
     expect(t.app.catalogCache.get(t.channel('alpha').id, 'faq')).toBeDefined();
 
     const later = new Date(Date.now() + 3_600_000);
-    await seedChannel(t.database.db, t.channel('alpha'), later);
+    await seedChannel(t.database.db, t.channel('alpha'), later, t.app.dataChanged);
 
     const events = await eventsOf('alpha');
     expect(events).toHaveLength(3);

@@ -1,26 +1,11 @@
-import { ChannelConfig, type ColorSettings } from '@grandstand/contract';
+import type { ColorSettings } from '@grandstand/contract';
+// Read from channels/ by channelsModule.ts when Storybook starts.
+import storyChannels, { type StoryChannel } from 'virtual:grandstand-channels';
 
-export interface StoryChannel {
-  slug: string;
-  name: string;
-  colors: ColorSettings;
-}
+export type { StoryChannel };
 
 // Channels are data (architecture): every folder under channels/ shows up in the toolbar, no code change.
-const files = import.meta.glob<{ default: unknown }>('../../../channels/*/channel.json', { eager: true });
-
-export const channels: StoryChannel[] = Object.entries(files)
-  .flatMap(([file, module]) => {
-    const parsed = ChannelConfig.safeParse(module.default);
-    if (!parsed.success) {
-      console.warn(`${file} is not a valid channel config; left out of the channel toolbar`);
-      return [];
-    }
-    return [{ slug: parsed.data.slug, name: parsed.data.name, colors: parsed.data.fallbackColors, isDefault: parsed.data.default }];
-  })
-  // The default channel first, then by name.
-  .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name))
-  .map(({ slug, name, colors }) => ({ slug, name, colors }));
+export const channels: StoryChannel[] = storyChannels;
 
 /** Used only while the repository has no channel folder, so the stories still render. */
 export const neutralColors: ColorSettings = {

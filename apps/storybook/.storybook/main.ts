@@ -1,5 +1,6 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import { stripDynamicJsonImportAttributes } from '@grandstand/vitest-config/vite-plugins';
+import { channelsModule } from './channelsModule.ts';
 
 const config: StorybookConfig = {
   stories: ['../../../packages/ui/src/**/*.stories.tsx', '../../../packages/features/*/src/**/*.stories.tsx', '../../../packages/player/src/**/*.stories.tsx'],
@@ -8,8 +9,9 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true },
   viteFinal: (viteConfig) => ({
     ...viteConfig,
-    // French (and lazily loaded English) feature texts, which Vite's dev server would break in Chromium.
-    plugins: [...(viteConfig.plugins ?? []), stripDynamicJsonImportAttributes()],
+    // French (and lazily loaded English) feature texts, which Vite's dev server would break in Chromium;
+    // the channel folders, for the channel toolbar.
+    plugins: [...(viteConfig.plugins ?? []), stripDynamicJsonImportAttributes(), channelsModule()],
     optimizeDeps: {
       ...viteConfig.optimizeDeps,
       // Found only when a feature story first renders, these made Vite re-optimise mid-run on a fresh

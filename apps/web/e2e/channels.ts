@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import type { Event } from '@grandstand/contract';
-import { channelUrl, repoRoot } from './support.ts';
+import { readChannel } from '@grandstand/contract/node';
+import { channelsDir } from '../scripts/channels.ts';
+import { channelUrl } from './support.ts';
 
 /** What the tests need to know of each demo channel: its host and the texts of its language. */
 export const demoChannels = [
@@ -50,6 +50,15 @@ export const demoChannels = [
 
 export type DemoChannel = (typeof demoChannels)[number];
 
+/**
+ * The channel's public key, from its folder as the server reads it. The api key, not the host,
+ * scopes every call; Node cannot resolve `<slug>.localhost` (Chromium can), so the tests ask
+ * through localhost with this key.
+ */
+export function channelKey(channel: DemoChannel): string {
+  return readChannel(channelsDir, channel.slug).config.channelKey;
+}
+
 export function siteUrl(channel: DemoChannel, path = '/'): string {
   return channelUrl(channel.host, path);
 }
@@ -59,10 +68,7 @@ export function siteUrl(channel: DemoChannel, path = '/'): string {
  * times are relative to the seed, so ids are looked up rather than written down).
  */
 export async function listEvents(request: APIRequestContext, channel: DemoChannel, query: Record<string, string>): Promise<Event[]> {
-  // The api key, not the host, scopes every call; Node cannot resolve `<slug>.localhost` (Chromium
-  // can), so the test asks through localhost with the channel's public key from its folder.
-  const { channelKey } = JSON.parse(readFileSync(join(repoRoot, 'channels', channel.slug, 'channel.json'), 'utf8')) as { channelKey: string };
-  const keyAnswer = await request.post(channelUrl(null, '/api/get_api_key'), { data: { channel_key: channelKey } });
+  const keyAnswer = await request.post(channelUrl(null, '/api/get_api_key'), { data: { channel_key: channelKey(channel) } });
   const apiKey = ((await keyAnswer.json()) as { data: { api_key: string } }).data.api_key;
   const answer = await request.get(channelUrl(null, '/api/events'), { params: { ...query, api_key: apiKey, limit: '100' } });
   return ((await answer.json()) as { data: Event[] }).data;

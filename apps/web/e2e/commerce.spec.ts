@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Event, Package, Subscription } from '@grandstand/contract';
-import { demoChannels, siteUrl } from './channels.ts';
+import { channelKey, demoChannels, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { channelUrl, repoRoot } from './support.ts';
 
@@ -33,10 +33,6 @@ function texts(language: 'en' | 'fr') {
 
 const PASSWORD = 'grandstand-e2e-buyer-4410';
 const CARDS = { ok: '4242424242424242', declined: '4000000000000002', authenticate: '4000000000003220' };
-
-function channelKey(channel: DemoChannel): string {
-  return (JSON.parse(readFileSync(join(repoRoot, 'channels', channel.slug, 'channel.json'), 'utf8')) as { channelKey: string }).channelKey;
-}
 
 async function apiKey(request: APIRequestContext, channel: DemoChannel): Promise<string> {
   const answer = await request.post(channelUrl(null, '/api/get_api_key'), { data: { channel_key: channelKey(channel) } });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Event } from '@grandstand/contract';
-import { demoChannels, listEvents, siteUrl } from './channels.ts';
+import { channelKey, demoChannels, listEvents, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { channelUrl, OIDC_PORT, repoRoot } from './support.ts';
 
@@ -54,8 +54,7 @@ async function expectPlaying(page: Page): Promise<void> {
 }
 
 async function apiKey(request: APIRequestContext, channel: DemoChannel): Promise<string> {
-  const { channelKey } = JSON.parse(readFileSync(join(repoRoot, 'channels', channel.slug, 'channel.json'), 'utf8')) as { channelKey: string };
-  const answer = await request.post(channelUrl(null, '/api/get_api_key'), { data: { channel_key: channelKey } });
+  const answer = await request.post(channelUrl(null, '/api/get_api_key'), { data: { channel_key: channelKey(channel) } });
   return ((await answer.json()) as { data: { api_key: string } }).data.api_key;
 }
 

@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { channelUrl, chromiumLaunchOptions, e2eDataDir, E2E_PORT, repoRoot } from '../e2e/support.ts';
 import type { Browser, Page } from '@playwright/test';
-import { listChannelSlugs, loadChannel } from './channels.ts';
+import { readChannels } from '@grandstand/contract/node';
+import { channelsDir } from './channels.ts';
 
 const GOAL_KB = 200;
 const FIRST_FRAME_GOAL_MS = 1000;
@@ -48,8 +49,8 @@ try {
   await waitForServer();
   const browser = await chromium.launch(chromiumLaunchOptions);
   const lines: string[] = [];
-  for (const slug of listChannelSlugs()) {
-    const config = loadChannel(slug);
+  for (const { config } of readChannels(channelsDir)) {
+    const slug = config.slug;
     const host = config.default ? null : slug;
     const home = await scriptsOf(browser, channelUrl(host), (page) => page.getByRole('heading', { level: 1 }).first().waitFor());
     const eventId = await freeOnDemandEvent(config.channelKey);

@@ -5,7 +5,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { listChannelSlugs } from './channels.ts';
+import { readChannels } from '@grandstand/contract/node';
+import { channelsDir } from './channels.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
 
@@ -24,7 +25,8 @@ function precompress(dir: string): void {
 }
 
 const requested = process.env.GRANDSTAND_CHANNEL ?? process.env.GRANDSTAND_CHANNELS;
-const slugs = requested ? requested.split(',').map((s) => s.trim()).filter(Boolean) : listChannelSlugs();
+const only = requested ? requested.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+const slugs = readChannels(channelsDir, { only }).map((channel) => channel.config.slug);
 const configFile = new URL('../vite.config.ts', import.meta.url).pathname;
 
 for (const slug of slugs) {

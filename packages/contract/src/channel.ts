@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PaymentSettings } from './commerce.ts';
 import { dataResponse, HexColor, Url } from './common.ts';
+import { CUSTOM_FORM_FIELD_TYPES } from './customForms.ts';
 import { Language, MenuPlacement, SocialProvider } from './enums.ts';
 
 /**
@@ -115,7 +116,7 @@ export const FaqResponse = dataResponse(z.array(FaqItem));
 export const CustomFormField = z.object({
   name: z.string(),
   label: z.string(),
-  type: z.enum(['text', 'email', 'phone', 'textarea', 'select', 'checkbox']),
+  type: z.enum(CUSTOM_FORM_FIELD_TYPES),
   required: z.boolean(),
   options: z.array(z.string()).optional(),
 });

@@ -124,6 +124,16 @@ export {
 } from './auth.ts';
 export { isValidEmail, isValidPhone } from './formats.ts';
 export {
+  checkCustomForm,
+  checkCustomFormField,
+  CUSTOM_FORM_FIELD_TYPES,
+  CUSTOM_FORM_TEXT_MAX_LENGTH,
+  CUSTOM_FORM_TEXTAREA_MAX_LENGTH,
+  customFormMaxLength,
+  emptyCustomFormValues,
+} from './customForms.ts';
+export type { CustomFormFieldType, CustomFormProblem, CustomFormProblemKind, CustomFormValues } from './customForms.ts';
+export {
   ActivityStatus,
   ApplyCouponQuery,
   ApplyCouponResponse,

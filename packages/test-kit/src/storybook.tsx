@@ -33,6 +33,11 @@ export interface StoryProvidersOptions {
    * (its own component is the route's view, with its loaders and lazy parts).
    */
   router?: RouteObject[];
+  /**
+   * Without `router`: show the story's own component (a part of a view) as the only route of a memory
+   * data router, for parts that need a data router's hooks; a plain `MemoryRouter` otherwise.
+   */
+  storyRoute?: boolean;
   /** Rendered beside the story inside the router, as the site's layout shows it (a popup host). */
   beside?: ReactNode;
 }
@@ -82,7 +87,8 @@ export function createStoryProviders(options: StoryProvidersOptions): StoryProvi
   const decorator: Decorator = (Story, context) => {
     const { store, i18n: instance } = context.loaded as StoryLoaded;
     const initialEntry = (context.parameters.route as string | undefined) ?? options.route ?? '/';
-    const router = options.router ? createMemoryRouter(options.router, { initialEntries: [initialEntry] }) : null;
+    const routes = options.router ?? (options.storyRoute ? [{ path: '*', element: <Story /> }] : null);
+    const router = routes ? createMemoryRouter(routes, { initialEntries: [initialEntry] }) : null;
     return (
       <Provider store={store}>
         <I18nProvider i18n={instance}>

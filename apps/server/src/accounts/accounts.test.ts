@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/helper.ts';
+import { createBus } from '../plugins/buses.ts';
 import { hashApiKey } from '../repositories/apiKeyRepository.ts';
 import { createUsersRepository, EmailTakenError, endSession, endUserSessions, hashPassword, startSession, toContractUser, verifyPassword } from './index.ts';
 
@@ -65,15 +66,20 @@ describe('users and sessions', () => {
   it('starts a session on a fresh key, deletes the replaced one, and ends sessions', async () => {
     const users = createUsersRepository(database.db);
     const user = await users.create({ channelId: channelA, email: 'session@example.com', passwordHash: null, firstName: 'S', lastName: 'S', verified: true });
-    const first = await startSession(database.db, { channelId: channelA, userId: user.id });
-    const second = await startSession(database.db, { channelId: channelA, userId: user.id, replaceKey: first });
+    const forgotten: string[] = [];
+    const store = { db: database.db, keysForgotten: createBus<readonly string[]>() };
+    store.keysForgotten.on((hashes) => forgotten.push(...hashes));
+    const first = await startSession(store, { channelId: channelA, userId: user.id });
+    const second = await startSession(store, { channelId: channelA, userId: user.id, replaceKey: first });
     expect(second).not.toBe(first);
     const hashes = async () => (await database.db.selectFrom('api_keys').select('key_hash').where('user_id', '=', user.id).execute()).map((r) => r.key_hash);
     expect(await hashes()).toEqual([hashApiKey(second)]);
-    const third = await startSession(database.db, { channelId: channelA, userId: user.id });
-    await endSession(database.db, third);
+    const third = await startSession(store, { channelId: channelA, userId: user.id });
+    await endSession(store, third);
     expect(await hashes()).toEqual([hashApiKey(second)]);
-    await endUserSessions(database.db, channelA, user.id);
+    await endUserSessions(store, channelA, user.id);
     expect(await hashes()).toEqual([]);
+    // Each ended key was told to the store's listeners (the app's key cache).
+    expect(forgotten).toEqual([hashApiKey(first), hashApiKey(third), hashApiKey(second)]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Session lifetimes and key housekeeping (OWASP ASVS 3.3), read by `serve` from the environment.
+ * Session lifetimes and key housekeeping (OWASP ASVS 3.3); `src/config.ts` reads them from the environment.
  *
  * Why these defaults, for a streaming product: viewers come back for their team's games, often a
  * week or more apart, and many watch on a TV or a phone linked once with a device code, where typing
@@ -22,7 +22,7 @@ export interface SessionOptions {
   pruneIntervalMs?: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_SESSION_IDLE_LIFETIME_MS = 30 * DAY_MS;
 export const DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY_MS;
 export const DEFAULT_VISITOR_KEY_IDLE_MS = 30 * DAY_MS;
@@ -38,43 +38,6 @@ export interface AccountsConfig {
   sessions: Required<SessionOptions>;
   /** Key exchanges (`POST /api/get_api_key`) per minute per client address. */
   keyExchangeMax: number;
-}
-
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: DAY_MS };
-
-/** `1500`, `1500ms`, `45s`, `30m`, `12h`, `30d`; anything else throws naming the variable. */
-function duration(env: NodeJS.ProcessEnv, name: string, fallback: number, { zeroAllowed }: { zeroAllowed: boolean }): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const match = /^(\d{1,15})\s*(ms|s|m|h|d)?$/.exec(raw.trim());
-  const value = match ? Number(match[1]) * UNITS[match[2] ?? 'ms']! : Number.NaN;
-  if (!Number.isSafeInteger(value) || (value === 0 && !zeroAllowed)) {
-    throw new Error(`${name} must be a ${zeroAllowed ? '' : 'positive '}duration such as 30d, 12h, 15m, 45s or milliseconds, not "${raw}"`);
-  }
-  return value;
-}
-
-function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) === 0) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
-  return Number(raw);
-}
-
-/**
- * What `serve` runs with: SESSION_IDLE_LIFETIME, SESSION_ABSOLUTE_LIFETIME, VISITOR_KEY_IDLE_LIFETIME,
- * KEY_PRUNE_INTERVAL (0 off) and KEY_EXCHANGE_RATE_LIMIT. A bad value throws naming the variable.
- */
-export function accountsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
-  return {
-    sessions: {
-      idleLifetimeMs: duration(env, 'SESSION_IDLE_LIFETIME', DEFAULT_SESSION_IDLE_LIFETIME_MS, { zeroAllowed: false }),
-      absoluteLifetimeMs: duration(env, 'SESSION_ABSOLUTE_LIFETIME', DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS, { zeroAllowed: false }),
-      visitorKeyIdleMs: duration(env, 'VISITOR_KEY_IDLE_LIFETIME', DEFAULT_VISITOR_KEY_IDLE_MS, { zeroAllowed: false }),
-      pruneIntervalMs: duration(env, 'KEY_PRUNE_INTERVAL', DEFAULT_KEY_PRUNE_INTERVAL_MS, { zeroAllowed: true }),
-    },
-    keyExchangeMax: count(env, 'KEY_EXCHANGE_RATE_LIMIT', DEFAULT_KEY_EXCHANGE_RATE_LIMIT),
-  };
 }
 
 /** The options with their defaults filled in. */

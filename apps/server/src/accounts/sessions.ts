@@ -1,12 +1,19 @@
 import type { Database } from '../db/schema.ts';
-import { forgetApiKeys, hashApiKey, newApiKey } from '../repositories/apiKeyRepository.ts';
+import type { KeysForgottenBus } from '../plugins/buses.ts';
+import { hashApiKey, newApiKey } from '../repositories/apiKeyRepository.ts';
+
+/** Where sessions live and whom to tell of ended keys: the app (`app.db`, `app.keysForgotten`) fits. */
+export interface SessionStore {
+  db: Database;
+  keysForgotten: KeysForgottenBus;
+}
 
 /**
  * The session is the api key. A login (or registration, or social login) binds the user
  * to a FRESH key; the key the call was made with (`replaceKey`) is deleted and stops working at
  * once in this process (other processes: when the database's notice reaches them).
  */
-export async function startSession(db: Database, options: { channelId: number; userId: number; replaceKey?: string }): Promise<string> {
+export async function startSession({ db, keysForgotten }: SessionStore, options: { channelId: number; userId: number; replaceKey?: string }): Promise<string> {
   const key = newApiKey();
   await db.transaction().execute(async (tx) => {
     const now = new Date();
@@ -15,15 +22,15 @@ export async function startSession(db: Database, options: { channelId: number; u
       await tx.deleteFrom('api_keys').where('key_hash', '=', hashApiKey(options.replaceKey)).where('channel_id', '=', options.channelId).execute();
     }
   });
-  if (options.replaceKey !== undefined) forgetApiKeys(db, [hashApiKey(options.replaceKey)]);
+  if (options.replaceKey !== undefined) keysForgotten.emit([hashApiKey(options.replaceKey)]);
   return key;
 }
 
 /** Logout: the key is deleted; later calls with it get the key-invalid answer (spec §8). */
-export async function endSession(db: Database, key: string): Promise<void> {
+export async function endSession({ db, keysForgotten }: SessionStore, key: string): Promise<void> {
   const hash = hashApiKey(key);
   await db.deleteFrom('api_keys').where('key_hash', '=', hash).execute();
-  forgetApiKeys(db, [hash]);
+  keysForgotten.emit([hash]);
 }
 
 /**
@@ -31,18 +38,18 @@ export async function endSession(db: Database, key: string): Promise<void> {
  * a password change keeps the session that made it). This process forgets them at once, others
  * when the database's notice of ended keys reaches them.
  */
-export async function endUserSessions(db: Database, channelId: number, userId: number, options: { exceptKeyId?: number } = {}): Promise<void> {
+export async function endUserSessions({ db, keysForgotten }: SessionStore, channelId: number, userId: number, options: { exceptKeyId?: number } = {}): Promise<void> {
   let query = db.deleteFrom('api_keys').where('channel_id', '=', channelId).where('user_id', '=', userId);
   if (options.exceptKeyId !== undefined) query = query.where('id', '!=', options.exceptKeyId);
   const rows = await query.returning('key_hash').execute();
-  forgetApiKeys(db, rows.map((r) => r.key_hash));
+  keysForgotten.emit(rows.map((r) => r.key_hash));
 }
 
 /**
  * Binds an existing key (a linked device's) to the user; the device's next call is the user's. The
  * session's lifetimes count from now, not from when the device got its visitor key.
  */
-export async function bindKeyToUser(db: Database, options: { channelId: number; keyId: number; userId: number }): Promise<boolean> {
+export async function bindKeyToUser({ db, keysForgotten }: SessionStore, options: { channelId: number; keyId: number; userId: number }): Promise<boolean> {
   const now = new Date();
   const row = await db
     .updateTable('api_keys')
@@ -51,6 +58,6 @@ export async function bindKeyToUser(db: Database, options: { channelId: number; 
     .where('id', '=', options.keyId)
     .returning('key_hash')
     .executeTakeFirst();
-  if (row) forgetApiKeys(db, [row.key_hash]);
+  if (row) keysForgotten.emit([row.key_hash]);
   return row !== undefined;
 }

@@ -1,4 +1,3 @@
-import { isPublicOrigin, PUBLIC_ORIGIN_PROBLEM } from '@grandstand/contract';
 import type { ChannelFolder } from './loadChannels.ts';
 
 /**
@@ -15,7 +14,6 @@ export interface PublicOriginsOptions {
 }
 
 export const DEFAULT_PORT = 8080;
-export const PUBLIC_ORIGINS_VARIABLE = 'CHANNEL_PUBLIC_ORIGINS';
 
 type ChannelLike = Pick<ChannelFolder, 'config'>;
 
@@ -32,29 +30,6 @@ export function derivedPublicOrigin(channel: ChannelLike, port: number = DEFAULT
 /** The configured origin (variable, then channel.json), or null when neither is set. */
 export function configuredPublicOrigin(channel: ChannelLike, overrides: Readonly<Record<string, string>> = {}): string | null {
   return overrides[channel.config.slug] ?? channel.config.publicOrigin ?? null;
-}
-
-/**
- * `CHANNEL_PUBLIC_ORIGINS="northfield=https://watch.northfield.example,laurentides=https://…"`,
- * parsed strictly: an entry that is not `slug=origin`, an unknown or repeated slug, or an origin
- * that is not a bare http(s) origin stops the start, naming the variable and the entry.
- */
-export function publicOriginsFromEnv(value: string | undefined, slugs: readonly string[]): Record<string, string> {
-  const origins: Record<string, string> = {};
-  const entries = (value ?? '').split(',').map((entry) => entry.trim());
-  if (entries.every((entry) => entry === '')) return origins;
-  const fail = (entry: string, problem: string) => new Error(`${PUBLIC_ORIGINS_VARIABLE}: "${entry}" ${problem} (a comma list of slug=origin, e.g. northfield=https://watch.northfield.example)`);
-  for (const entry of entries) {
-    const at = entry.indexOf('=');
-    if (at <= 0) throw fail(entry, 'is not slug=origin');
-    const slug = entry.slice(0, at).trim();
-    const origin = entry.slice(at + 1).trim();
-    if (!slugs.includes(slug)) throw fail(entry, `names no channel (channels: ${slugs.join(', ') || 'none'})`);
-    if (slug in origins) throw fail(entry, 'repeats a channel');
-    if (!isPublicOrigin(origin)) throw fail(entry, PUBLIC_ORIGIN_PROBLEM);
-    origins[slug] = origin;
-  }
-  return origins;
 }
 
 /** The slugs of channels with no configured origin (production refuses to start with any). */

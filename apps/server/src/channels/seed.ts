@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createUsersRepository, hashPassword } from '../accounts/index.ts';
-import { notifyDataChanged } from '../cache/invalidation.ts';
+import type { DataChangedBus } from '../plugins/buses.ts';
 import { DEMO_TABLES, type Database } from '../db/schema.ts';
 import type { ChannelFolder, LoadedChannel } from './loadChannels.ts';
 import type { ChannelSeed } from './seedSchema.ts';
@@ -9,9 +9,9 @@ type Tx = Database;
 
 /**
  * Creates or updates a channel row per folder (slug is the identity) so the ids stay stable
- * across restarts and api keys keep working.
+ * across restarts and api keys keep working. An app's `dataChanged`, given, drops its caches.
  */
-export async function upsertChannels(db: Database, folders: readonly ChannelFolder[]): Promise<LoadedChannel[]> {
+export async function upsertChannels(db: Database, folders: readonly ChannelFolder[], dataChanged?: DataChangedBus): Promise<LoadedChannel[]> {
   const loaded: LoadedChannel[] = [];
   for (const folder of folders) {
     const { config } = folder;
@@ -40,7 +40,7 @@ export async function upsertChannels(db: Database, folders: readonly ChannelFold
       .executeTakeFirstOrThrow();
     loaded.push({ ...folder, id: row.id });
   }
-  notifyDataChanged(null);
+  dataChanged?.emit(null);
   return loaded;
 }
 
@@ -288,16 +288,17 @@ async function seedUsers(tx: Tx, channelId: number, users: ChannelSeed['users'])
 
 /**
  * Replaces a channel's demo data with its seed, times relative to `now`, in one transaction:
- * readers see the old data or the new, never half. Api keys and users survive.
+ * readers see the old data or the new, never half. Api keys and users survive. An app's
+ * `dataChanged`, given, drops what its caches hold of the channel.
  */
-export async function seedChannel(db: Database, channel: LoadedChannel, now: Date = new Date()): Promise<void> {
+export async function seedChannel(db: Database, channel: LoadedChannel, now: Date = new Date(), dataChanged?: DataChangedBus): Promise<void> {
   const { seed } = channel;
   if (!seed) return;
   await db.transaction().execute(async (tx) => {
     for (const table of DEMO_TABLES) await tx.deleteFrom(table).where('channel_id', '=', channel.id).execute();
     await insertSeed(tx, channel.id, channel.config.slug, seed, now);
   });
-  notifyDataChanged(channel.id);
+  dataChanged?.emit(channel.id);
 }
 
 /** Seeds the channels that have a seed but no demo data yet (first start). */

@@ -1,4 +1,4 @@
-import { AccessType, BillingPeriod, ColorSettings, CustomFormField, Gender, MenuItemType, MenuPlacement, PackageScope, PurchasableKind, SlidableType, StaticBlock, StreamStatus } from '@grandstand/contract';
+import { AccessType, BillingPeriod, ColorSettings, CustomForm, CustomFormAlias, Gender, MenuItemType, MenuPlacement, PackageScope, PurchasableKind, SlidableType, StaticBlock, StreamStatus } from '@grandstand/contract';
 import { z } from 'zod';
 
 // `channels/<slug>/seed.json`: a channel's demo data (documented in channels/README.md). Rows point at each
@@ -75,7 +75,8 @@ export const ChannelSeed = z.object({
     )
     .default([]),
   faq: z.array(z.object({ question: z.string(), answer: z.string() })).default([]),
-  customForms: z.array(z.object({ alias: z.string().regex(/^[a-z0-9-]{1,64}$/), title: z.string(), fields: z.array(CustomFormField) })).default([]),
+  // The form as GET /custom-forms/{alias} answers it, its alias one that POST accepts.
+  customForms: z.array(CustomForm.extend({ alias: CustomFormAlias })).default([]),
   prerolls: z
     .array(
       z.object({

@@ -51,9 +51,3 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     },
   };
 }
-
-/** The target the environment asks for: `DATABASE_URL` wins, else a file-backed PGlite. */
-export function targetFromEnv(env: NodeJS.ProcessEnv, defaultDataDir: string): DatabaseTarget {
-  if (env.DATABASE_URL) return { kind: 'postgres', connectionString: env.DATABASE_URL };
-  return { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR || defaultDataDir };
-}

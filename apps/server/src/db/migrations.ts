@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { sessionLifetimesMigration } from '../accounts/migration.ts';
-import { notifyDataChanged } from '../cache/invalidation.ts';
+import type { DataChangedBus } from '../plugins/buses.ts';
 import { oneOpenOrderMigration } from '../commerce/orders/openOrderMigration.ts';
 import { sandboxDeliveriesMigration, sandboxMigration } from '../payments/sandbox/migration.ts';
 import { sharedLimitsMigration } from './sharedLimitsMigration.ts';
@@ -470,12 +470,12 @@ export const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Applies every pending migration; a second run is a no-op. */
-export async function migrateToLatest(db: Database): Promise<string[]> {
+/** Applies every pending migration; a second run is a no-op. An app's `dataChanged`, given, drops its caches when one was applied. */
+export async function migrateToLatest(db: Database, dataChanged?: DataChangedBus): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-  if (applied.length > 0) notifyDataChanged(null);
+  if (applied.length > 0) dataChanged?.emit(null);
   return applied;
 }

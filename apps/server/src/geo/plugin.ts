@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { onDataChanged } from '../cache/invalidation.ts';
 import { type CountryLookup, loadCountryDatabase, lookupCountry, normaliseIp } from './countryDatabase.ts';
 
 /** Where the caller is, and whether the channel of their api key blocks that country. */
@@ -56,7 +55,7 @@ export default fp(
       blocked = new Map(rows.map((row) => [row.id, blockedList(row.settings)]));
     };
     await refresh();
-    const unsubscribe = onDataChanged(() => {
+    const unsubscribe = app.dataChanged.on(() => {
       refresh().catch((error: unknown) => app.log.error({ err: error }, 'geo: reloading blocked countries failed'));
     });
     app.addHook('onClose', async () => unsubscribe());

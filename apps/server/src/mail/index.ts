@@ -1,5 +1,5 @@
 // Mail for accounts: transport, templates, signed links, the accountsMail decorator.
-export { default as accountsMailPlugin, mailConfigFromEnv } from './plugin.ts';
+export { default as accountsMailPlugin } from './plugin.ts';
 export type { AccountMailInput, AccountsMail, MailOptions, MailUser } from './plugin.ts';
 export { LINK_TTL_SECONDS, checkLink, linkUrl, passwordBinding, signLink } from './links.ts';
 export type { LinkCheck, LinkData, LinkPurpose } from './links.ts';
@@ -7,4 +7,3 @@ export { createMailer, listOutbox, readOutboxMessage } from './mailer.ts';
 export type { Mailer, OutboxMessage, OutgoingMail } from './mailer.ts';
 export { passwordResetMail, verificationMail } from './templates.ts';
 export type { MailContent, TemplateInput } from './templates.ts';
-export { loadOrCreateAppSecret } from './secret.ts';

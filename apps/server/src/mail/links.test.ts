@@ -6,8 +6,8 @@ const data = { channelId: 7, email: 'Dana@Example.org', expires: 1_000, purpose:
 describe('signed links', () => {
   it('accepts its own signature until the expiry, whatever the email case', () => {
     const signature = signLink(data, 'secret');
-    expect(checkLink({ ...data, email: 'dana@example.org' }, signature, 'secret', 1_000)).toBe('valid');
-    expect(checkLink(data, signature, 'secret', 1_001)).toBe('expired');
+    expect(checkLink({ ...data, email: 'dana@example.org' }, signature, 'secret', 999)).toBe('valid');
+    expect(checkLink(data, signature, 'secret', 1_000)).toBe('expired');
   });
 
   it('calls any change of channel, email, expiry, purpose, binding or secret forged', () => {

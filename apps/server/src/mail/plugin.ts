@@ -10,7 +10,6 @@ import { cspNonce } from '../plugins/security.ts';
 import { LINK_TTL_SECONDS, linkUrl, passwordBinding, signLink } from './links.ts';
 import { createMailer, listOutbox, readOutboxMessage } from './mailer.ts';
 import { outboxListPage, outboxMessagePage } from './outboxPage.ts';
-import { loadOrCreateAppSecret, dataDirFromEnv } from './secret.ts';
 import { passwordResetMail, verificationMail } from './templates.ts';
 
 export interface MailOptions {
@@ -25,66 +24,12 @@ export interface MailOptions {
   outbox?: boolean;
   /** Send no mail at all (`MAIL_DISABLED=true`): nothing is written or sent, each skipped mail is logged. */
   disabled?: boolean;
-  /** Signs the mailed links. Default: random in memory; `serve` passes APP_SECRET or the stored one. */
+  /** Signs the mailed links. Default: random in memory; `serve` passes the app secret (`APP_SECRET` or the stored one). */
   secret?: string | Uint8Array;
   /** The sender's address; the channel's name is the sender's name. */
   fromAddress?: string;
   /** The clock in UTC seconds (tests move it). */
   now?: () => number;
-}
-
-/** How mail leaves, from the environment, checked before anything is read or written. */
-export interface MailMode {
-  smtpUrl: string | undefined;
-  outbox: boolean;
-  disabled: boolean;
-}
-
-function onOff(env: NodeJS.ProcessEnv, name: string, on: string, off: string): boolean {
-  const value = env[name];
-  if (value === undefined || value === '' || value === off) return false;
-  if (value === on) return true;
-  throw new Error(`${name}: must be ${on} or ${off} (got "${value}")`);
-}
-
-/**
- * SMTP_URL, MAIL_OUTBOX (`on` | `off`, default off), MAIL_DISABLED (`true` | `false`, default
- * false), parsed strictly. In production (`NODE_ENV=production`) mail must really leave: SMTP_URL
- * is required unless mail is explicitly disabled, and the outbox pages are refused.
- */
-export function mailModeFromEnv(env: NodeJS.ProcessEnv = process.env): MailMode {
-  const smtpUrl = env.SMTP_URL || undefined;
-  const outbox = onOff(env, 'MAIL_OUTBOX', 'on', 'off');
-  const disabled = onOff(env, 'MAIL_DISABLED', 'true', 'false');
-  if (smtpUrl !== undefined) {
-    let url: URL | null = null;
-    try {
-      url = new URL(smtpUrl);
-    } catch {
-      // Reported below, without echoing the value: it may hold a password.
-    }
-    if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') throw new Error('SMTP_URL: must be an smtp:// or smtps:// URL with a host');
-  }
-  if (disabled && smtpUrl !== undefined) throw new Error('MAIL_DISABLED: true while SMTP_URL is set; choose one');
-  if (outbox && (smtpUrl !== undefined || disabled)) throw new Error('MAIL_OUTBOX: on shows the local outbox, which holds mail only when SMTP_URL is unset and mail is not disabled');
-  if (env.NODE_ENV === 'production') {
-    if (outbox) throw new Error('MAIL_OUTBOX: on is refused in production (NODE_ENV=production): the outbox pages show every mailed link to anyone');
-    if (smtpUrl === undefined && !disabled) throw new Error('SMTP_URL: required in production (NODE_ENV=production); set MAIL_DISABLED=true to run without mail');
-  }
-  return { smtpUrl, outbox, disabled };
-}
-
-/** What `serve` runs with: `mailModeFromEnv()`, MAIL_FROM, APP_SECRET (or the stored secret), `<data dir>/outbox`. */
-export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailOptions {
-  const mode = mailModeFromEnv(env);
-  return {
-    smtpUrl: mode.smtpUrl,
-    outbox: mode.outbox,
-    disabled: mode.disabled,
-    outboxDir: join(dataDirFromEnv(env), 'outbox'),
-    secret: loadOrCreateAppSecret(env),
-    fromAddress: env.MAIL_FROM || undefined,
-  };
 }
 
 /** The user fields a mail needs (a users row fits). */
@@ -113,7 +58,7 @@ declare module 'fastify' {
 
 declare module '../app.ts' {
   interface BuildAppOptions {
-    /** Mail transport and link secret; `serve` passes `mailConfigFromEnv()`. */
+    /** Mail transport and link secret; `serve` passes them from `loadConfig().mail`. */
     mail?: MailOptions;
   }
 }

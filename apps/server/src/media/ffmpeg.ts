@@ -4,10 +4,8 @@ import { spawn } from 'node:child_process';
 export const FONT_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 export const FONT_REGULAR = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
-/** `FFMPEG_PATH`, else the `ffmpeg` on PATH (Debian's 5.1 with libx264 and aac). */
-export function ffmpegBinary(env: NodeJS.ProcessEnv = process.env): string {
-  return env.FFMPEG_PATH || 'ffmpeg';
-}
+/** The ffmpeg binary when `FFMPEG_PATH` is unset: the one on PATH (Debian's 5.1 with libx264 and aac). */
+export const DEFAULT_FFMPEG_PATH = 'ffmpeg';
 
 /** Colours are stored as `#rrggbb`; ffmpeg's colour syntax takes `0xrrggbb`. */
 export function ffmpegColor(hex: string | undefined, fallback: string): string {
@@ -17,15 +15,15 @@ export function ffmpegColor(hex: string | undefined, fallback: string): string {
 
 export interface RunOptions {
   cwd: string;
-  env?: NodeJS.ProcessEnv;
+  /** The binary (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
+  ffmpegPath?: string;
 }
 
 /** Runs one ffmpeg to completion; a failure carries the end of its stderr. */
 export function runFfmpeg(args: readonly string[], options: RunOptions): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegBinary(options.env), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], {
+    const child = spawn(options.ffmpegPath ?? DEFAULT_FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], {
       cwd: options.cwd,
-      env: options.env ?? process.env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FONT_BOLD, ffmpegBinary } from './ffmpeg.ts';
+import { childEnvironment } from '../config.ts';
+import { DEFAULT_FFMPEG_PATH, FONT_BOLD } from './ffmpeg.ts';
 import { layout } from './library.ts';
 
 /** What a live test signal shows: the event's name and the wall clock in its time zone. */
@@ -29,6 +30,8 @@ export interface LiveEncodersOptions {
   /** The media directory; each signal writes to `live/<channelSlug>/<eventId>/`. */
   dir: string;
   quality?: LiveQuality;
+  /** The ffmpeg binary (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
+  ffmpegPath?: string;
   log?: { info(message: string): void; warn(message: string): void };
 }
 
@@ -65,6 +68,7 @@ function isAlive(pid: number): boolean {
 export class LiveEncoders {
   readonly #dir: string;
   readonly #quality: LiveQuality;
+  readonly #ffmpegPath: string;
   readonly #log: NonNullable<LiveEncodersOptions['log']>;
   readonly #encoders = new Map<string, Encoder>();
   #stopping = false;
@@ -73,6 +77,7 @@ export class LiveEncoders {
   constructor(options: LiveEncodersOptions) {
     this.#dir = options.dir;
     this.#quality = options.quality ?? DEFAULT_LIVE_QUALITY;
+    this.#ffmpegPath = options.ffmpegPath ?? DEFAULT_FFMPEG_PATH;
     this.#log = options.log ?? { info: () => {}, warn: () => {} };
     process.on('exit', this.#onExit);
   }
@@ -148,7 +153,7 @@ export class LiveEncoders {
       ...['-hls_fmp4_init_filename', `init-${encoder.run}.mp4`, '-hls_segment_filename', `seg-${encoder.run}-%05d.m4s`, 'index.m3u8'],
     ];
     // The clock shows the event's local time (spec §3: times in the event's time zone).
-    const child = spawn(ffmpegBinary(), args, { cwd: dir, env: { ...process.env, TZ: info.timeZone }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(this.#ffmpegPath, args, { cwd: dir, env: childEnvironment({ TZ: info.timeZone }), stdio: ['ignore', 'ignore', 'pipe'] });
     encoder.child = child;
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {

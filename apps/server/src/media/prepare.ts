@@ -29,6 +29,8 @@ export interface PrepareMediaOptions {
   seconds?: number;
   /** ffmpeg jobs at once (default 2: one per core). */
   concurrency?: number;
+  /** The ffmpeg binary (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
+  ffmpegPath?: string;
   log?: (message: string) => void;
 }
 
@@ -217,7 +219,7 @@ function isKept(dir: string, item: ManifestItem | undefined, hash: string): bool
   return item !== undefined && item.hash === hash && item.files.length > 0 && item.files.every((file) => existsSync(join(dir, file)));
 }
 
-async function build(dir: string, job: MediaJob, hash: string, previous: ManifestItem | undefined): Promise<ManifestItem> {
+async function build(dir: string, job: MediaJob, hash: string, previous: ManifestItem | undefined, ffmpegPath: string | undefined): Promise<ManifestItem> {
   const work = join(dir, layout.work, job.key.replaceAll('/', '_'));
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
@@ -225,7 +227,7 @@ async function build(dir: string, job: MediaJob, hash: string, previous: Manifes
     for (const [name, text] of Object.entries(job.texts)) await writeFile(join(work, name), text);
     await runFfmpeg(
       job.args.map((arg) => arg.replaceAll('{h}', hash)),
-      { cwd: work },
+      { cwd: work, ffmpegPath },
     );
     const playlist = await readFile(join(work, job.playlist), 'utf8');
     if (!playlist.includes('#EXT-X-ENDLIST')) throw new Error(`${job.key}: ffmpeg wrote an unfinished playlist`);
@@ -265,7 +267,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
   let manifestWrite = Promise.resolve();
   await eachLimit(pending, options.concurrency ?? 2, async ({ job, hash }) => {
     const started = Date.now();
-    manifest.items[job.key] = await build(dir, job, hash, manifest.items[job.key]);
+    manifest.items[job.key] = await build(dir, job, hash, manifest.items[job.key], options.ffmpegPath);
     result.built.push(job.key);
     log(`built ${job.key} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     // Written after every item, one write at a time, so an interrupted run keeps what it finished.

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { type Secret, signedTokens } from '../tokens.ts';
 
 /** What a media token grants: one event of one channel until `expiresAt` (UTC seconds). */
 export interface MediaGrant {
@@ -13,29 +14,25 @@ export interface MediaGrant {
  */
 export const MEDIA_TOKEN_TTL_SECONDS = 6 * 60 * 60;
 
-const POSITIVE_INT = /^[1-9][0-9]{0,15}$/;
+const MediaTokenPayload = z.object({ channelId: z.number().int().positive(), eventId: z.number().int().positive() }).strict();
 
-function mac(secret: Uint8Array | string, payload: string): Buffer {
-  return createHmac('sha256', secret).update(payload).digest();
+/** The stream addresses' tokens (`src/tokens.ts`, purpose `media-stream`), keyed from `MEDIA_SECRET`. */
+export function mediaTokens(secret: Secret) {
+  const tokens = signedTokens(secret, 'media-stream', MediaTokenPayload);
+  return {
+    sign: (grant: MediaGrant): string => tokens.sign({ channelId: grant.channelId, eventId: grant.eventId }, grant.expiresAt),
+    /** The grant a token carries, or null when it is malformed, forged, another purpose's or expired at `nowSeconds`. */
+    verify(token: string, nowSeconds = Math.floor(Date.now() / 1000)): MediaGrant | null {
+      const result = tokens.check(token, nowSeconds);
+      return result.status === 'valid' ? { ...result.payload, expiresAt: result.expiresAt } : null;
+    },
+  };
 }
 
-/** `base64url("<channelId>.<eventId>.<expiresAt>") + "." + base64url(HMAC-SHA256(secret, that payload))`. */
-export function signMediaToken(grant: MediaGrant, secret: Uint8Array | string): string {
-  const payload = `${grant.channelId}.${grant.eventId}.${grant.expiresAt}`;
-  return `${Buffer.from(payload).toString('base64url')}.${mac(secret, payload).toString('base64url')}`;
+export function signMediaToken(grant: MediaGrant, secret: Secret): string {
+  return mediaTokens(secret).sign(grant);
 }
 
-/** The grant a token carries, or null when it is malformed, forged or expired at `nowSeconds`. */
-export function verifyMediaToken(token: string, secret: Uint8Array | string, nowSeconds = Math.floor(Date.now() / 1000)): MediaGrant | null {
-  const dot = token.indexOf('.');
-  if (dot <= 0 || dot !== token.lastIndexOf('.') || token.length > 200) return null;
-  const payload = Buffer.from(token.slice(0, dot), 'base64url').toString('utf8');
-  const given = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = mac(secret, payload);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const parts = payload.split('.');
-  if (parts.length !== 3 || !parts.every((part) => POSITIVE_INT.test(part))) return null;
-  const [channelId, eventId, expiresAt] = parts.map(Number) as [number, number, number];
-  if (expiresAt <= nowSeconds) return null;
-  return { channelId, eventId, expiresAt };
+export function verifyMediaToken(token: string, secret: Secret, nowSeconds = Math.floor(Date.now() / 1000)): MediaGrant | null {
+  return mediaTokens(secret).verify(token, nowSeconds);
 }

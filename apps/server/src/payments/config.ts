@@ -1,5 +1,4 @@
 import type { CardProvider } from '@grandstand/contract';
-import { dataDirFile, loadOrCreateSecret } from '../secrets.ts';
 
 export interface SandboxOptions {
   /** Signs the sandbox's webhooks and portal links. Default: random in memory (tests, tools); `serve` passes the stored one. */
@@ -19,6 +18,8 @@ export interface SandboxOptions {
 export interface StripeOptions {
   secretKey: string;
   webhookSecret: string;
+  /** The publishable key the site's card form uses (settings.payments.publishable_key). */
+  publishableKey?: string | null;
 }
 
 export interface PaymentsOptions {
@@ -35,45 +36,3 @@ export interface PaymentsOptions {
   stripe?: StripeOptions | null;
 }
 
-/** The sandbox secret's file sits beside the PGlite data (`.data/sandbox-webhook-secret` by default). */
-export function sandboxSecretFile(env: NodeJS.ProcessEnv = process.env): string {
-  return dataDirFile('sandbox-webhook-secret', env);
-}
-
-/**
- * `SANDBOX_WEBHOOK_SECRET`, else a random secret generated once and kept in the data dir, so
- * webhooks signed before a restart (and retried after it) still verify (as the media secret does).
- */
-export function loadOrCreateSandboxWebhookSecret(env: NodeJS.ProcessEnv = process.env): string {
-  return loadOrCreateSecret(env.SANDBOX_WEBHOOK_SECRET, sandboxSecretFile(env));
-}
-
-/** `PAYMENT_SANDBOX`: on | off (default off); anything else stops `serve`, named. */
-export function sandboxEnabledFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  const raw = env.PAYMENT_SANDBOX?.trim().toLowerCase() || 'off';
-  if (raw === 'on') return true;
-  if (raw === 'off') return false;
-  throw new Error(`PAYMENT_SANDBOX must be on or off; got "${env.PAYMENT_SANDBOX}"`);
-}
-
-/**
- * What `serve` runs with: PAYMENT_PROVIDER (sandbox | stripe; stripe needs STRIPE_SECRET_KEY and
- * STRIPE_WEBHOOK_SECRET), PAYMENT_SANDBOX, SANDBOX_WEBHOOK_SECRET (or the stored one),
- * SANDBOX_WEBHOOK_URL. A Stripe channel missing a key is refused rather than quietly run on the
- * sandbox, which would give access away.
- */
-export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentsOptions {
-  const stripe = env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : null;
-  const raw = env.PAYMENT_PROVIDER?.trim() || 'sandbox';
-  if (raw !== 'sandbox' && raw !== 'stripe') throw new Error(`PAYMENT_PROVIDER must be one of sandbox, stripe; got "${env.PAYMENT_PROVIDER}"`);
-  if (raw === 'stripe' && !stripe) throw new Error('PAYMENT_PROVIDER is stripe but STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not both set');
-  return {
-    defaultProvider: raw,
-    sandboxEnabled: sandboxEnabledFromEnv(env),
-    stripe,
-    sandbox: {
-      webhookSecret: loadOrCreateSandboxWebhookSecret(env),
-      webhookUrl: env.SANDBOX_WEBHOOK_URL || null,
-    },
-  };
-}

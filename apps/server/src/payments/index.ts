@@ -1,7 +1,6 @@
 export type { CancelInput, CancelResult, ChargeInput, IntentResult, SetupInput, PaymentEventType, PaymentEvent, CardProviderApi } from './types.ts';
 export { WebhookSignatureError } from './types.ts';
 export { signSandboxPayload, verifySandboxSignature, SANDBOX_SIGNATURE_HEADER } from './signature.ts';
-export { paymentsConfigFromEnv, loadOrCreateSandboxWebhookSecret } from './config.ts';
 export type { PaymentsOptions, SandboxOptions, StripeOptions } from './config.ts';
 export { default as paymentsPlugin, SANDBOX_WEBHOOK_PATH } from './plugin.ts';
 export type { Payments, SandboxHandle } from './plugin.ts';

@@ -26,6 +26,8 @@ export interface Payments {
   /** The provider by name; null for stripe when it is not configured, for the sandbox when it is off. */
   provider(name: CardProvider): CardProviderApi | null;
   readonly defaultProvider: CardProvider;
+  /** Stripe's publishable key for the site's card form; null unless Stripe is configured with one. */
+  readonly publishableKey: string | null;
   /** The sandbox is the provider or enabled for a demo (PAYMENT_SANDBOX=on); otherwise none of it answers. */
   readonly sandboxEnabled: boolean;
   /** Registers a handler; `dispatch` runs them all (a convenience for whoever verifies webhooks). */
@@ -43,7 +45,7 @@ declare module 'fastify' {
 
 declare module '../app.ts' {
   interface BuildAppOptions {
-    /** Card providers; `serve` passes `paymentsConfigFromEnv()`. */
+    /** Card providers; `serve` passes them from `loadConfig().payments`. */
     payments?: PaymentsOptions;
   }
 }
@@ -92,6 +94,7 @@ export default fp<PaymentsOptions>(
     const payments: Payments = {
       provider: (name) => (name === 'sandbox' ? (sandboxEnabled ? sandbox : null) : name === 'stripe' ? stripe : null),
       defaultProvider,
+      publishableKey: options.stripe?.publishableKey ?? null,
       sandboxEnabled,
       onEvent: (handler) => void handlers.push(handler),
       dispatch: async (event) => {

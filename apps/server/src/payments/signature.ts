@@ -46,24 +46,3 @@ export function verifySandboxSignature(
   }
   if (Math.abs(now - timestamp) > tolerance) throw new WebhookSignatureError('The webhook is too old.');
 }
-
-/** A short signed token (the sandbox's customer portal link): base64url JSON + HMAC. */
-export function signToken(payload: object, secret: string): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  const mac = createHmac('sha256', secret).update(`token.${body}`).digest('base64url');
-  return `${body}.${mac}`;
-}
-
-/** The token's payload when its HMAC matches; null otherwise. */
-export function readToken(token: string, secret: string): unknown {
-  const [body, mac] = token.split('.');
-  if (!body || !mac) return null;
-  const expected = createHmac('sha256', secret).update(`token.${body}`).digest();
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown;
-  } catch {
-    return null;
-  }
-}

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { onDataChanged } from '../cache/invalidation.ts';
 
 export interface CatalogCacheOptions {
   /** How many serialised answers stay in memory across all channels. */
@@ -56,7 +55,7 @@ export default fp<CatalogCacheOptions>(
   async (app, options) => {
     const cache = new CatalogCache(options);
     app.decorate('catalogCache', cache);
-    const unsubscribe = onDataChanged((channelId) => cache.invalidate(channelId));
+    const unsubscribe = app.dataChanged.on((channelId) => cache.invalidate(channelId));
     app.addHook('onClose', async () => unsubscribe());
 
     app.addHook('preHandler', async (request, reply) => {

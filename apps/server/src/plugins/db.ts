@@ -22,7 +22,7 @@ export default fp<DbPluginOptions>(
   async (app, options) => {
     app.decorate('db', options.db);
     app.decorate('channels', new ChannelRegistry(options.channels, options.publicOrigins));
-    const apiKeys = new ApiKeyRepository(options.db, options.apiKeyCache, options.sessions);
+    const apiKeys = new ApiKeyRepository(options.db, app.keysForgotten, options.apiKeyCache, options.sessions);
     app.decorate('apiKeys', apiKeys);
     app.addHook('onClose', async () => apiKeys.dispose());
     schedulePruning(app, apiKeys.lifetimes.pruneIntervalMs);

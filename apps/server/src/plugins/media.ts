@@ -1,21 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import { onDataChanged } from '../cache/invalidation.ts';
-import { type LiveMode, mediaDirFromEnv } from '../media/config.ts';
+import type { LiveMode } from '../media/config.ts';
+import { repoRoot } from '../paths.ts';
 import { MediaEventRepository } from '../media/events.ts';
 import { type LiveQuality, LiveEncoders } from '../media/live.ts';
-import { MEDIA_TOKEN_TTL_SECONDS, type MediaGrant, signMediaToken, verifyMediaToken } from '../media/token.ts';
+import { MEDIA_TOKEN_TTL_SECONDS, type MediaGrant, mediaTokens } from '../media/token.ts';
 import mediaRoutes from '../routes/media/index.ts';
 
 export interface MediaPluginOptions {
-  /** The media directory. Default: `MEDIA_DIR`, else `.data/media`. */
+  /** The media directory. Default: `<repo>/.data/media`; `serve` passes `MEDIA_DIR`. */
   dir?: string;
   /** Signs stream addresses. Default: a random secret in memory (tests, tools); `serve` passes the stored one. */
   secret?: Uint8Array | string;
   /** `eager`: every live event's signal starts when the app is ready; `on-demand` (default): on its first request; `off`: never. */
   live?: LiveMode;
   liveQuality?: LiveQuality;
+  /** The ffmpeg binary of the live signals (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
+  ffmpegPath?: string;
   /** Seconds a stream address stays valid (default six hours). */
   tokenTtlSeconds?: number;
   /** How often the running signals are checked against their events, in ms (default 15 s; 0: only on data changes and on access). */
@@ -54,14 +57,15 @@ export const LIVE_CHECK_INTERVAL_MS = 15_000;
  */
 export default fp<MediaPluginOptions>(
   async (app, options) => {
-    const secret = options.secret ?? randomBytes(32);
+    const tokens = mediaTokens(options.secret ?? randomBytes(32));
     const ttl = options.tokenTtlSeconds ?? MEDIA_TOKEN_TTL_SECONDS;
     const now = options.now ?? (() => Math.floor(Date.now() / 1000));
-    const dir = options.dir ?? mediaDirFromEnv();
+    const dir = options.dir ?? join(repoRoot, '.data', 'media');
     const liveMode = options.live ?? 'on-demand';
     const live = new LiveEncoders({
       dir,
       quality: options.liveQuality,
+      ffmpegPath: options.ffmpegPath,
       log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
     });
     const events = new MediaEventRepository(app.db);
@@ -97,11 +101,11 @@ export default fp<MediaPluginOptions>(
 
     const service: MediaService = {
       streamUrl({ channelId, eventId }) {
-        const token = signMediaToken({ channelId, eventId, expiresAt: now() + ttl }, secret);
+        const token = tokens.sign({ channelId, eventId, expiresAt: now() + ttl });
         return `/media/s/${token}/events/${eventId}/index.m3u8`;
       },
       verify(token) {
-        return verifyMediaToken(token, secret, now());
+        return tokens.verify(token, now());
       },
       dir,
       liveMode,
@@ -123,7 +127,7 @@ export default fp<MediaPluginOptions>(
 
     const interval = options.liveCheckIntervalMs ?? LIVE_CHECK_INTERVAL_MS;
     let timer: NodeJS.Timeout | null = null;
-    const unsubscribe = onDataChanged(() => {
+    const unsubscribe = app.dataChanged.on(() => {
       // A seed or a migration changed events: statuses read from the cache may be stale.
       events.clear();
       checkLogged();

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { type SessionOptions, sessionLifetimes } from '../accounts/config.ts';
 import { type NoticeSubscription, noticesOf } from '../db/notices.ts';
 import type { Database } from '../db/schema.ts';
+import type { KeysForgottenBus } from '../plugins/buses.ts';
 import { API_KEYS_ENDED_CHANNEL } from '../db/sharedLimitsMigration.ts';
 
 /** 32 random bytes as base64url: 43 characters, 256 bits (the brief asks for at least 128). */
@@ -16,17 +17,6 @@ export function hashApiKey(key: string): string {
 
 export function newApiKey(): string {
   return randomBytes(KEY_BYTES).toString('base64url');
-}
-
-/**
- * The notice that keys were ended or re-bound (logout, login replacing a key, a linked device, a
- * deleted account): every key cache on the same database handle drops them at once, whoever wrote
- * the change. Scoped to the handle, so two apps on two connections share nothing in memory, as two
- * processes would not; other processes hear of it from the database (`listenForEndedKeys`).
- */
-const forgetListeners = new WeakMap<Database, Set<(hashes: readonly string[]) => void>>();
-export function forgetApiKeys(db: Database, hashes: readonly string[]): void {
-  for (const listener of forgetListeners.get(db) ?? []) listener(hashes);
 }
 
 export interface ApiKeyCacheOptions {
@@ -77,27 +67,31 @@ export class ApiKeyRepository {
   readonly #db: Database;
   readonly #cache: LRUCache<string, CachedKey>;
   readonly #cacheTtlMs: number;
-  readonly #forget: (hashes: readonly string[]) => void;
+  readonly #keysForgotten: KeysForgottenBus;
+  readonly #stopHearing: () => void;
   readonly lifetimes: Required<SessionOptions>;
   /** Bumped by every forget: a lookup that raced one does not cache what it read. */
   #generation = 0;
   /** False while ended keys could go unheard (the database's notices are not listened to): no caching then. */
   #cacheTrusted = true;
 
-  constructor(db: Database, options: ApiKeyCacheOptions = {}, sessions: SessionOptions = {}) {
+  /**
+   * `keysForgotten`: the app's notice of keys it ended or re-bound (logout, login replacing a key, a
+   * linked device, a deleted account), which this cache drops at once; other apps and processes
+   * hear of them from the database (`listenForEndedKeys`).
+   */
+  constructor(db: Database, keysForgotten: KeysForgottenBus, options: ApiKeyCacheOptions = {}, sessions: SessionOptions = {}) {
     this.#db = db;
     this.#cacheTtlMs = options.ttlMs ?? 30_000;
     this.lifetimes = sessionLifetimes(sessions);
     this.#cache = new LRUCache<string, CachedKey>({ max: options.max ?? 10_000, ttl: this.#cacheTtlMs });
-    this.#forget = (hashes) => this.forget(hashes);
-    let listeners = forgetListeners.get(db);
-    if (!listeners) forgetListeners.set(db, (listeners = new Set()));
-    listeners.add(this.#forget);
+    this.#keysForgotten = keysForgotten;
+    this.#stopHearing = keysForgotten.on((hashes) => this.forget(hashes));
   }
 
   /** Stops listening for ended keys (the app closes). */
   dispose(): void {
-    forgetListeners.get(this.#db)?.delete(this.#forget);
+    this.#stopHearing();
   }
 
   /** Drops ended or re-bound keys (sha256 hex) from this cache. */
@@ -182,7 +176,7 @@ export class ApiKeyRepository {
         .where('id', 'in', (eb) => eb.selectFrom('api_keys').select('id').where(stale).limit(PRUNE_BATCH))
         .returning(['key_hash', 'user_id'])
         .execute();
-      forgetApiKeys(this.#db, rows.map((r) => r.key_hash));
+      this.#keysForgotten.emit(rows.map((r) => r.key_hash));
       for (const row of rows) {
         if (row.user_id === null) summary.visitorKeys += 1;
         else summary.sessions += 1;
@@ -199,7 +193,7 @@ export class ApiKeyRepository {
   /** Deletes a key; this process forgets it at once, others when the database's notice reaches them. */
   async revoke(key: string): Promise<void> {
     const hash = hashApiKey(key);
-    forgetApiKeys(this.#db, [hash]);
+    this.#keysForgotten.emit([hash]);
     await this.#db.deleteFrom('api_keys').where('key_hash', '=', hash).execute();
   }
 }

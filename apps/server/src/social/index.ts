@@ -4,20 +4,19 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createUsersRepository, EmailTakenError, endUserSessions, startSession, toContractUser } from '../accounts/index.ts';
-import { loadOrCreateMediaSecret } from '../media/config.ts';
 import { hashApiKey } from '../repositories/apiKeyRepository.ts';
-import { SOCIAL_PROVIDERS, type SocialConfig, socialConfigFromEnv, type SocialProviderConfig } from './config.ts';
-import { createStateSealer, type SocialState, STATE_TTL_MS, type StateSealer } from './state.ts';
+import { SOCIAL_PROVIDERS, type SocialConfig, type SocialProviderConfig } from './config.ts';
+import { createStateSealer, type SocialState, type StateSealer } from './state.ts';
 
-export { SOCIAL_PROVIDERS, socialConfigFromEnv };
+export { SOCIAL_PROVIDERS };
 export type { SocialConfig, SocialProviderConfig };
 
 export interface SocialPluginOptions {
-  /** Which providers each channel has. Default: `socialConfigFromEnv()`. */
+  /** Which providers each channel has. Default: none; `serve` passes `loadConfig().social`. */
   config?: SocialConfig;
-  /** Seals the login state. Default: `APP_SECRET`, else the server's stored secret. Every instance needs the same. */
+  /** Seals the login state. Default: random in memory; `serve` passes the app secret. Every instance needs the same. */
   secret?: string | Uint8Array;
 }
 
@@ -66,9 +65,9 @@ function isLoopback(url: string): boolean {
 export default fp<SocialPluginOptions>(
   async (rootApp, options) => {
     const app = rootApp.withTypeProvider<ZodTypeProvider>();
-    const config = options.config ?? socialConfigFromEnv();
+    const config: SocialConfig = options.config ?? (() => null);
     let sealer: StateSealer | null = null;
-    const states = () => (sealer ??= createStateSealer(options.secret ?? (process.env.APP_SECRET || loadOrCreateMediaSecret())));
+    const states = () => (sealer ??= createStateSealer(options.secret ?? randomBytes(32)));
     const users = createUsersRepository(app.db);
 
     // The site shows a login button only for the providers a channel has (GET /settings).
@@ -125,7 +124,6 @@ export default fp<SocialPluginOptions>(
             origin,
             codeVerifier,
             nonce,
-            expiresAt: Date.now() + STATE_TTL_MS,
           };
           const target = oidc.buildAuthorizationUrl(client, {
             redirect_uri: callbackUri(origin, provider),
@@ -196,7 +194,7 @@ export default fp<SocialPluginOptions>(
           const verified = claims.email_verified === true || claims.email_verified === 'true' || (claims.email_verified === undefined && providerConfig(request.channelId, provider).trustEmail === true);
           if (!verified) throw new SocialError(422, 'email', `${provider} has not verified this email address.`);
           const user = await findOrCreate(request.channelId, email, claims);
-          const apiKey = await startSession(app.db, { channelId: request.channelId, userId: user.id, replaceKey: request.body.api_key });
+          const apiKey = await startSession(app, { channelId: request.channelId, userId: user.id, replaceKey: request.body.api_key });
           return { data: { user: toContractUser(user), api_key: apiKey } };
         } catch (error) {
           if (error instanceof SocialError) return sendError(reply, error);
@@ -248,7 +246,7 @@ export default fp<SocialPluginOptions>(
         // an address they do not hold and wait), so it is dropped — the owner sets one through a
         // reset — and whoever holds a session of the account is logged out.
         if (!existing.email_verified_at && (await users.verifyDroppingPassword(channelId, existing.id))) {
-          await endUserSessions(app.db, channelId, existing.id);
+          await endUserSessions(app, channelId, existing.id);
         }
         return (await users.findById(channelId, existing.id)) ?? existing;
       }
@@ -304,7 +302,7 @@ async function makeClient(settings: SocialProviderConfig): Promise<oidc.Configur
 
 declare module '../app.ts' {
   interface BuildAppOptions {
-    /** Social login providers per channel and the state secret; default from env (`socialConfigFromEnv`). */
+    /** Social login providers per channel and the state secret; `serve` passes them from `loadConfig()`. */
     social?: SocialPluginOptions;
   }
 }

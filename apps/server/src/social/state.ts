@@ -1,5 +1,7 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { SocialProvider } from '@grandstand/contract';
+import { z } from 'zod';
+import { type Secret, sealedTokens } from '../tokens.ts';
+import { SOCIAL_PROVIDERS } from './config.ts';
 
 /**
  * What a social login has to remember between the redirect to the provider and the code exchange.
@@ -7,7 +9,7 @@ import type { SocialProvider } from '@grandstand/contract';
  * AES-256-GCM: the tag authenticates it (nothing in it can be forged or altered, like an HMAC),
  * and the encryption hides the PKCE verifier, which must never sit in a URL beside the code it
  * protects. So the API keeps no table and no memory of logins in progress: any instance with the
- * same secret finishes a login another one started.
+ * same secret finishes a login another one started. The state expires STATE_TTL_MS after it was sealed.
  */
 export interface SocialState {
   provider: SocialProvider;
@@ -18,47 +20,33 @@ export interface SocialState {
   origin: string;
   codeVerifier: string;
   nonce: string;
-  /** Unix ms after which the state is refused. */
-  expiresAt: number;
 }
 
 /** How long a viewer may spend at the provider's login form. */
 export const STATE_TTL_MS = 10 * 60 * 1000;
 
-const VERSION = 'v1';
+const SocialStatePayload = z.object({
+  provider: z.enum(SOCIAL_PROVIDERS),
+  channelId: z.number().int(),
+  apiKey: z.string(),
+  origin: z.string(),
+  codeVerifier: z.string(),
+  nonce: z.string(),
+});
 
 export interface StateSealer {
-  seal(state: SocialState): string;
-  /** The state, or null when it was forged, altered, sealed with another secret or expired. */
+  /** The sealed state, valid for STATE_TTL_MS from `now` (Unix ms). */
+  seal(state: SocialState, now?: number): string;
+  /** The state, or null when it was forged, altered, sealed with another secret or for another purpose, or expired. */
   open(sealed: string, now?: number): SocialState | null;
 }
 
-export function createStateSealer(secret: string | Uint8Array): StateSealer {
-  // A key of its own, derived from the shared secret, so no other use of the secret can open a state.
-  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'grandstand social login state', 32));
+/** A sealed token of `src/tokens.ts` (purpose `social-login-state`, its own key derived from the secret). */
+export function createStateSealer(secret: Secret): StateSealer {
+  const tokens = sealedTokens(secret, 'social-login-state', SocialStatePayload);
+  const seconds = (ms: number) => Math.floor(ms / 1000);
   return {
-    seal(state) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      cipher.setAAD(Buffer.from(VERSION));
-      const body = Buffer.concat([cipher.update(JSON.stringify(state), 'utf8'), cipher.final()]);
-      return [VERSION, iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
-    },
-    open(sealed, now = Date.now()) {
-      const parts = sealed.split('.');
-      if (parts.length !== 4 || parts[0] !== VERSION) return null;
-      const [, iv, body, tag] = parts as [string, string, string, string];
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-        decipher.setAAD(Buffer.from(VERSION));
-        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-        const state = JSON.parse(text) as SocialState;
-        if (typeof state.expiresAt !== 'number' || state.expiresAt < now) return null;
-        return state;
-      } catch {
-        return null;
-      }
-    },
+    seal: (state, now = Date.now()) => tokens.sign(state, seconds(now + STATE_TTL_MS)),
+    open: (sealed, now = Date.now()) => tokens.verify(sealed, seconds(now)),
   };
 }

@@ -16,5 +16,3 @@ export { CustomFormView } from './views/ContactsPage/CustomFormView.tsx';
 export type { CustomFormViewProps } from './views/ContactsPage/CustomFormView.tsx';
 export { ChannelPage } from './views/ChannelPage/ChannelPage.tsx';
 export type { ChannelPageProps } from './views/ChannelPage/ChannelPage.tsx';
-export { MAX_LENGTH_OTHER, MAX_LENGTH_TEXTAREA, validateField, validateForm } from './validation.ts';
-export type { FieldProblem, FormValues } from './validation.ts';

@@ -1,14 +1,11 @@
-import { CardProvider, type PaymentSettings } from '@grandstand/contract';
+import type { PaymentSettings } from '@grandstand/contract';
+import type { Payments } from '../../payments/plugin.ts';
 
 /**
- * settings.payments: how the site takes card details. The provider comes from
- * PAYMENT_PROVIDER (default sandbox); stripe's publishable key from STRIPE_PUBLISHABLE_KEY. An
- * unknown provider is a configuration error, named, rather than a silent fallback.
+ * settings.payments: how the site takes card details — the app's default provider
+ * (`PAYMENT_PROVIDER`) and, for Stripe, its publishable key (`STRIPE_PUBLISHABLE_KEY`).
  */
-export function paymentSettings(env: NodeJS.ProcessEnv = process.env): PaymentSettings {
-  const raw = env.PAYMENT_PROVIDER?.trim() || 'sandbox';
-  const parsed = CardProvider.safeParse(raw);
-  if (!parsed.success) throw new Error(`PAYMENT_PROVIDER must be one of ${CardProvider.options.join(', ')}; got "${raw}"`);
-  const provider = parsed.data;
-  return { provider, publishable_key: provider === 'stripe' ? env.STRIPE_PUBLISHABLE_KEY?.trim() || null : null };
+export function paymentSettings(payments: Pick<Payments, 'defaultProvider' | 'publishableKey'>): PaymentSettings {
+  const provider = payments.defaultProvider;
+  return { provider, publishable_key: provider === 'stripe' ? payments.publishableKey : null };
 }

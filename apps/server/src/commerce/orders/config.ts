@@ -23,24 +23,3 @@ export interface CommerceOptions extends Partial<RenewalSettings> {
 }
 
 export const DEFAULT_RENEWAL_SETTINGS: RenewalSettings = { chargeTimeoutMs: DEFAULT_RENEWAL_TIMEOUT_MS, chargeAttempts: DEFAULT_RENEWAL_ATTEMPTS };
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^[0-9]+$/.test(raw.trim()) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) {
-    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
-  }
-  return Number(raw);
-}
-
-/**
- * What `serve` runs the orders with: COMMERCE_RENEWAL_INTERVAL_MS (0 turns the job off),
- * COMMERCE_RENEWAL_TIMEOUT_MS and COMMERCE_RENEWAL_ATTEMPTS. A bad value stops the server naming it.
- */
-export function commerceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CommerceOptions {
-  return {
-    renewalIntervalMs: integer(env, 'COMMERCE_RENEWAL_INTERVAL_MS', DEFAULT_RENEWAL_INTERVAL_MS, 0),
-    chargeTimeoutMs: integer(env, 'COMMERCE_RENEWAL_TIMEOUT_MS', DEFAULT_RENEWAL_TIMEOUT_MS, 1000),
-    chargeAttempts: integer(env, 'COMMERCE_RENEWAL_ATTEMPTS', DEFAULT_RENEWAL_ATTEMPTS, 1),
-  };
-}

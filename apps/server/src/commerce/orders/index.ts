@@ -9,7 +9,7 @@ export type { OrderRow, OrdersFilter, OrdersRepository, TransactionRow } from '.
 export { addTerm, discountedBase, fromCents, pricePurchase, PurchaseProblem, toCents } from './pricing.ts';
 export type { PricedProduct, PurchaseRequest } from './pricing.ts';
 export { ABANDONED_ORDER_AFTER_MS, DEFAULT_RENEWAL_INTERVAL_MS, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals, scheduleRenewals } from './renewals.ts';
-export { commerceConfigFromEnv, DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_SETTINGS, DEFAULT_RENEWAL_TIMEOUT_MS } from './config.ts';
+export { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_SETTINGS, DEFAULT_RENEWAL_TIMEOUT_MS } from './config.ts';
 export type { CommerceOptions, RenewalSettings } from './config.ts';
 export type { RenewalSummary } from './renewals.ts';
 export { UNSUBSCRIBE_MESSAGE, unsubscribe } from './unsubscribe.ts';

@@ -4,7 +4,8 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database, SandboxIntentsTable } from '../../db/schema.ts';
 import { FAILURE_REASONS, type CardBehavior, type CheckedCard } from '../cards.ts';
-import { readToken, SANDBOX_SIGNATURE_HEADER, signToken, verifySandboxSignature } from '../signature.ts';
+import { signedTokens, type SignedTokens } from '../../tokens.ts';
+import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from '../signature.ts';
 import {
   type CancelInput,
   type CancelResult,
@@ -23,6 +24,9 @@ type IntentKind = 'payment' | 'setup';
 
 /** How long a customer portal link works. */
 export const PORTAL_TTL_SECONDS = 3600;
+
+/** The portal link's token (`src/tokens.ts`, purpose `sandbox-portal`, keyed from the sandbox secret). */
+const PortalPayload = z.object({ channelId: z.number().int(), userId: z.number().int(), returnUrl: z.string() });
 
 export const SANDBOX_PATHS = {
   authenticate: (intentId: string) => `/sandbox/authenticate/${encodeURIComponent(intentId)}`,
@@ -89,6 +93,7 @@ export class SandboxProvider implements CardProviderApi {
   readonly name = 'sandbox' as const;
   readonly #db: Database;
   readonly #secret: string;
+  readonly #portalTokens: SignedTokens<z.infer<typeof PortalPayload>>;
   readonly #delivery: WebhookDelivery;
   readonly #publicOrigin: string | null;
   readonly #now: () => number;
@@ -96,6 +101,7 @@ export class SandboxProvider implements CardProviderApi {
   constructor(options: SandboxProviderOptions) {
     this.#db = options.db;
     this.#secret = options.secret;
+    this.#portalTokens = signedTokens(options.secret, 'sandbox-portal', PortalPayload);
     this.#delivery = options.delivery;
     this.#publicOrigin = options.publicOrigin ?? null;
     this.#now = options.now ?? (() => Math.floor(Date.now() / 1000));
@@ -177,7 +183,7 @@ export class SandboxProvider implements CardProviderApi {
   }
 
   async customerPortalUrl(channelId: number, userId: number, _email: string, returnUrl: string): Promise<string> {
-    const token = signToken({ c: channelId, u: userId, r: returnUrl, e: this.#now() + PORTAL_TTL_SECONDS }, this.#secret);
+    const token = this.#portalTokens.sign({ channelId, userId, returnUrl }, this.#now() + PORTAL_TTL_SECONDS);
     return `${originFor(returnUrl, this.#publicOrigin)}${SANDBOX_PATHS.portal(token)}`;
   }
 
@@ -234,10 +240,7 @@ export class SandboxProvider implements CardProviderApi {
 
   /** The portal link's session, when the link is genuine and not expired. */
   portalSession(token: string): PortalSession | null {
-    const payload = readToken(token, this.#secret);
-    const parsed = z.object({ c: z.number().int(), u: z.number().int(), r: z.string(), e: z.number().int() }).safeParse(payload);
-    if (!parsed.success || parsed.data.e < this.#now()) return null;
-    return { channelId: parsed.data.c, userId: parsed.data.u, returnUrl: parsed.data.r };
+    return this.#portalTokens.verify(token, this.#now());
   }
 
   /** Removes a saved card from the viewer's customer: it can no longer be charged. */

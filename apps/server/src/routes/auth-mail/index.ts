@@ -78,7 +78,7 @@ const authMailRoutes: FastifyPluginAsyncZod<AuthMailRoutesOptions> = async (app,
       if (check === 'expired') return reply.code(400).send(fail(AUTH_MESSAGES.resetKeyExpired, 'expires'));
       // The new hash changes the binding: this link (and any other reset link) stops working.
       await users.setPassword(request.channelId, user.id, await hashPassword(password), { temporary: false });
-      await endUserSessions(app.db, request.channelId, user.id);
+      await endUserSessions(app, request.channelId, user.id);
       return { data: { message: PASSWORD_RESET_MESSAGE } };
     },
   );

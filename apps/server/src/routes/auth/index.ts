@@ -66,7 +66,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (error instanceof EmailTakenError) return fail(reply, 422, 'email', AUTH_MESSAGES.emailTaken);
       throw error;
     }
-    const apiKey = await startSession(app.db, { channelId: request.channelId, userId: user.id, replaceKey: keyOf(request) });
+    const apiKey = await startSession(app, { channelId: request.channelId, userId: user.id, replaceKey: keyOf(request) });
     const mail = mailOf(app);
     if (mail) {
       // A mail that cannot be sent must not undo the account: the viewer can ask again.
@@ -87,12 +87,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // An unknown address costs the same hash as a wrong password (similar timing).
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
     if (!user || !user.password_hash || !ok) return fail(reply, 422, 'email', AUTH_MESSAGES.invalidCredentials);
-    const apiKey = await startSession(app.db, { channelId: request.channelId, userId: user.id, replaceKey: keyOf(request) });
+    const apiKey = await startSession(app, { channelId: request.channelId, userId: user.id, replaceKey: keyOf(request) });
     return sessionAnswer(user, apiKey);
   });
 
   app.post('/auth/logout', { schema: { response: { 200: MessageResponse } } }, async (request) => {
-    await endSession(app.db, keyOf(request));
+    await endSession(app, keyOf(request));
     return { data: { message: 'Logged out.' } };
   });
 
@@ -134,7 +134,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       .returning('api_key_id')
       .executeTakeFirst();
     if (!claimed) return fail(reply, 422, 'code', invalid);
-    if (!(await bindKeyToUser(app.db, { channelId: request.channelId, keyId: claimed.api_key_id, userId: user.id }))) return fail(reply, 422, 'code', invalid);
+    if (!(await bindKeyToUser(app, { channelId: request.channelId, keyId: claimed.api_key_id, userId: user.id }))) return fail(reply, 422, 'code', invalid);
     return { data: { message: 'The device is now logged in.' } };
   });
 

@@ -22,8 +22,7 @@ const param = (name: string, key: string) => (request: FastifyRequest) => `${nam
 
 /** spec §7 Channel: settings, menu, pages, slides, colours, plus the FAQ and custom forms. */
 const channelRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Read once: a wrong PAYMENT_PROVIDER stops the server at start, naming the variable.
-  const payments = paymentSettings();
+  const payments = paymentSettings(app.payments);
   app.get('/settings', { config: { catalog: fixed('settings') }, schema: { response: { 200: ChannelSettingsResponse, 404: ApiErrorBody } } }, async (request, reply) => {
     const data = await app.catalog.settings(request.channelId);
     if (!data) return reply.code(404).send({ message: 'Channel not found.', field: 'api_key' });

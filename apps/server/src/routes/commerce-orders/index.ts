@@ -234,7 +234,7 @@ export type CommerceOrdersOptions = CommerceOptions;
 
 declare module '../../app.ts' {
   interface BuildAppOptions {
-    /** Renewal job settings; `serve` passes `commerceConfigFromEnv()`. */
+    /** Renewal job settings; `serve` passes `loadConfig().commerce`. */
     commerce?: CommerceOptions;
   }
 }

@@ -11,7 +11,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { onDataChanged } from '../../cache/invalidation.ts';
 import { grantListingAccess, loadEntitlements } from '../../commerce/entitlements.ts';
 import { geoBlockedAccess, withoutAccess } from '../../geo/index.ts';
 import { ListingCache } from '../../repositories/eventsCache.ts';
@@ -63,7 +62,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rows } = await sql<{ version: string }>`select version() as version`.execute(app.db);
   const embedded = /emscripten|pglite/i.test(rows[0]?.version ?? '');
   const listings = new ListingCache<string>({ concurrency: embedded ? 1 : 4 });
-  const unsubscribe = onDataChanged((channelId) => {
+  const unsubscribe = app.dataChanged.on((channelId) => {
     events.invalidate(channelId);
     listings.invalidate(channelId === null ? null : `${channelId}:`);
   });

@@ -1,14 +1,12 @@
-import { isValidEmail, isValidPhone } from '@grandstand/contract';
-import type { CustomFormField, CustomFormValue } from '@grandstand/contract';
+import { checkCustomFormField } from '@grandstand/contract';
+import type { CustomFormField, CustomFormProblem, CustomFormValue } from '@grandstand/contract';
 
 /**
- * The rules of spec §5 applied to a custom form submission. The site checks the same rules before
- * sending (packages/features/content/src/validation.ts); the server checks again because a
- * request need not come from the site.
+ * The rules of spec §5 applied to a custom form submission: the contract's `checkCustomFormField`,
+ * which the site checks before sending too; the server checks again because a request need not
+ * come from the site.
  */
 
-export const MAX_LENGTH_TEXTAREA = 5000;
-export const MAX_LENGTH_OTHER = 200;
 /** spec §8 recognises this server message, so the site shows it translated. */
 export const INVALID_EMAIL_MESSAGE = 'A valid email address is required';
 
@@ -19,20 +17,24 @@ export interface SubmissionProblem {
 
 export type CleanValues = Record<string, CustomFormValue>;
 
-function checkField(field: CustomFormField, value: CustomFormValue | undefined): string | null {
-  if (field.type === 'checkbox') {
-    if (value !== undefined && typeof value !== 'boolean') return `${field.label} must be true or false.`;
-    return field.required && value !== true ? `${field.label} is required.` : null;
+/** How the server words each problem of a field. */
+function messageOf(field: CustomFormField, problem: CustomFormProblem): string {
+  switch (problem.kind) {
+    case 'notBoolean':
+      return `${field.label} must be true or false.`;
+    case 'notText':
+      return `${field.label} must be text.`;
+    case 'required':
+      return `${field.label} is required.`;
+    case 'maxLength':
+      return `${field.label} must be at most ${problem.number} characters.`;
+    case 'email':
+      return INVALID_EMAIL_MESSAGE;
+    case 'phone':
+      return `${field.label} must be a phone number of 10 to 14 digits.`;
+    case 'option':
+      return `${field.label} must be one of the options.`;
   }
-  if (value !== undefined && typeof value !== 'string') return `${field.label} must be text.`;
-  const text = (value ?? '').trim();
-  if (text === '') return field.required ? `${field.label} is required.` : null;
-  const max = field.type === 'textarea' ? MAX_LENGTH_TEXTAREA : MAX_LENGTH_OTHER;
-  if (text.length > max) return `${field.label} must be at most ${max} characters.`;
-  if (field.type === 'email' && !isValidEmail(text)) return INVALID_EMAIL_MESSAGE;
-  if (field.type === 'phone' && !isValidPhone(text)) return `${field.label} must be a phone number of 10 to 14 digits.`;
-  if (field.type === 'select' && !(field.options ?? []).includes(text)) return `${field.label} must be one of the options.`;
-  return null;
 }
 
 /**
@@ -47,8 +49,8 @@ export function validateSubmission(fields: readonly CustomFormField[], values: R
   const clean: CleanValues = {};
   for (const field of fields) {
     const value = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
-    const message = checkField(field, value);
-    if (message) return { problem: { field: field.name, message } };
+    const problem = checkCustomFormField(field, value);
+    if (problem) return { problem: { field: field.name, message: messageOf(field, problem) } };
     if (typeof value === 'string' && value.trim() !== '') clean[field.name] = value.trim();
     else if (typeof value === 'boolean') clean[field.name] = value;
   }

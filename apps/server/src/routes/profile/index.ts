@@ -43,7 +43,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       await users.setPassword(request.channelId, user.id, await hashPassword(body.password as string), { temporary: false });
       // Whoever else holds a session of this account (a stolen key, a forgotten device) is out;
       // the session that changed the password stays logged in.
-      await endUserSessions(app.db, request.channelId, user.id, { exceptKeyId: request.apiKeyId });
+      await endUserSessions(app, request.channelId, user.id, { exceptKeyId: request.apiKeyId });
     }
     const updated = await users.findById(request.channelId, user.id);
     return { data: toContractUser(updated ?? user) };
@@ -58,7 +58,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       return fail(reply, 422, 'password', 'The password is incorrect.');
     }
     await users.softDelete(request.channelId, user.id);
-    await endUserSessions(app.db, request.channelId, user.id);
+    await endUserSessions(app, request.channelId, user.id);
     return { data: { message: 'Your account has been deleted.' } };
   });
 

@@ -1,10 +1,10 @@
-import type { CustomForm, CustomFormField } from '@grandstand/contract';
+import { checkCustomForm, checkCustomFormField, customFormMaxLength, emptyCustomFormValues } from '@grandstand/contract';
+import type { CustomForm, CustomFormField, CustomFormProblem, CustomFormValues } from '@grandstand/contract';
 import { serverMessageKey, useTranslation } from '@grandstand/i18n';
 import { isApiError } from '@grandstand/store';
 import { Button, Checkbox, Select, TextArea, TextField } from '@grandstand/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSubmitCustomFormMutation } from '../../contentApi.ts';
-import { emptyValues, maxLengthOf, validateField, validateForm, type FieldProblem, type FormValues } from '../../validation.ts';
 import { Actions, Form, Note, ServerError, Success } from './CustomFormView.styles.ts';
 
 export interface CustomFormViewProps {
@@ -13,20 +13,21 @@ export interface CustomFormViewProps {
 
 /**
  * A channel's custom form (spec §3: custom form data per alias): one control per field type,
- * checked with the rules of spec §5 before it is sent, then POST /custom-forms/{alias}.
+ * checked with the rules of spec §5 before it is sent (the contract's, which the server checks
+ * again), then POST /custom-forms/{alias}.
  */
 export function CustomFormView({ form }: CustomFormViewProps) {
   const { t } = useTranslation(['content', 'validation', 'errors']);
   const [submit, { isLoading: sending }] = useSubmitCustomFormMutation();
-  const [values, setValues] = useState<FormValues>(() => emptyValues(form.fields));
-  const [problems, setProblems] = useState<Record<string, FieldProblem | { kind: 'server'; message: string }>>({});
+  const [values, setValues] = useState<CustomFormValues>(() => emptyCustomFormValues(form.fields));
+  const [problems, setProblems] = useState<Record<string, CustomFormProblem | { kind: 'server'; message: string }>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const idBase = useId();
   const controlId = (field: CustomFormField) => `${idBase}-${field.name}`;
 
-  const messageOf = (problem: FieldProblem | { kind: 'server'; message: string } | undefined): string | undefined => {
+  const messageOf = (problem: CustomFormProblem | { kind: 'server'; message: string } | undefined): string | undefined => {
     if (!problem) return undefined;
     switch (problem.kind) {
       case 'required':
@@ -41,6 +42,10 @@ export function CustomFormView({ form }: CustomFormViewProps) {
         return t('validation:maxLength', { number: problem.number });
       case 'server':
         return problem.message;
+      // Only a request not made by these controls sends the wrong type.
+      case 'notText':
+      case 'notBoolean':
+        return t('errors:somethingWrong');
     }
   };
 
@@ -51,7 +56,7 @@ export function CustomFormView({ form }: CustomFormViewProps) {
     if (problems[field.name]) {
       setProblems((current) => {
         const { [field.name]: _previous, ...rest } = current;
-        const problem = validateField(field, value);
+        const problem = checkCustomFormField(field, value);
         return problem ? { ...rest, [field.name]: problem } : rest;
       });
     }
@@ -67,7 +72,7 @@ export function CustomFormView({ form }: CustomFormViewProps) {
     if (sending) return;
     setServerError(null);
     setSent(false);
-    const found = validateForm(form.fields, values);
+    const found = checkCustomForm(form.fields, values);
     setProblems(found);
     const first = form.fields.find((field) => found[field.name]);
     if (first) {
@@ -77,7 +82,7 @@ export function CustomFormView({ form }: CustomFormViewProps) {
     const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value]));
     try {
       await submit({ alias: form.alias, values: trimmed }).unwrap();
-      setValues(emptyValues(form.fields));
+      setValues(emptyCustomFormValues(form.fields));
       setProblems({});
       setSent(true);
     } catch (error) {
@@ -115,7 +120,7 @@ export function CustomFormView({ form }: CustomFormViewProps) {
                 required={field.required}
                 error={error}
                 rows={6}
-                maxLength={maxLengthOf(field)}
+                maxLength={customFormMaxLength(field)}
                 value={text}
                 onChange={(event) => change(field, event.target.value)}
               />
@@ -157,7 +162,7 @@ export function CustomFormView({ form }: CustomFormViewProps) {
                 label={field.label}
                 required={field.required}
                 error={error}
-                maxLength={maxLengthOf(field)}
+                maxLength={customFormMaxLength(field)}
                 {...inputKind(field)}
                 value={text}
                 onChange={(event) => change(field, event.target.value)}

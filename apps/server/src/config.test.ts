@@ -1,0 +1,223 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_KEY_EXCHANGE_RATE_LIMIT, DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS, DEFAULT_SESSION_IDLE_LIFETIME_MS } from './accounts/config.ts';
+import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './commerce/orders/config.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { repoRoot } from './paths.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      production: false,
+      port: 8080,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      trustProxy: false,
+      publicOrigins: {},
+      secrets: { app: undefined, media: undefined, sandboxWebhook: undefined },
+      paths: {
+        channelsDir: join(repoRoot, 'channels'),
+        sitesDir: join(repoRoot, 'apps', 'web', 'dist'),
+        pgliteDataDir: join(repoRoot, '.data', 'pglite'),
+        dataDir: join(repoRoot, '.data'),
+        mediaDir: join(repoRoot, '.data', 'media'),
+      },
+      database: { kind: 'pglite', dataDir: join(repoRoot, '.data', 'pglite') },
+      payments: { defaultProvider: 'sandbox', sandboxEnabled: false, stripe: null, sandboxWebhookUrl: null },
+      mail: { smtpUrl: undefined, outbox: false, disabled: false, fromAddress: undefined, outboxDir: join(repoRoot, '.data', 'outbox') },
+      media: { dir: join(repoRoot, '.data', 'media'), live: 'eager', ffmpegPath: 'ffmpeg' },
+    });
+    expect(config.social('alpha', 'google')).toBeNull();
+  });
+
+  it('takes blank as unset', () => {
+    expect(loadConfig({ PORT: '', MEDIA_LIVE: ' ', PAYMENT_PROVIDER: '', SESSION_IDLE_LIFETIME: '' })).toMatchObject({ port: 8080, media: { live: 'eager' }, payments: { defaultProvider: 'sandbox' } });
+  });
+
+  it('reads the database, the paths and the data dir from the environment', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db.example/grandstand', PGLITE_DATA_DIR: '/srv/data/pg', CHANNELS_DIR: '/srv/channels', NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+    expect(config.database).toEqual({ kind: 'postgres', connectionString: 'postgres://db.example/grandstand' });
+    expect(config.paths).toMatchObject({ channelsDir: '/srv/channels', dataDir: '/srv/data' });
+    expect(config.mail.outboxDir).toBe('/srv/data/outbox');
+    expect(config).toMatchObject({ production: true, logLevel: 'warn' });
+  });
+
+  it('fails on a bad value with a ConfigError that begins with the variable’s name', () => {
+    for (const [name, value] of [
+      ['PORT', 'eighty'],
+      ['LOG_LEVEL', 'loud'],
+      ['MEDIA_LIVE', 'sometimes'],
+      ['SANDBOX_WEBHOOK_URL', 'not a url'],
+      ['SOCIAL_GOOGLE_ISSUER', 'accounts.google'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrowError(ConfigError);
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrowError(new RegExp(`^${name}: .*${value}`));
+    }
+  });
+
+  it('names every variable at fault, one a line', () => {
+    expect(() => loadConfig({ PORT: 'x', MAIL_OUTBOX: 'yes' })).toThrowError(/^PORT: .*\nMAIL_OUTBOX: /);
+  });
+});
+
+describe('accounts settings', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({}).accounts;
+    expect(config.sessions.idleLifetimeMs).toBe(DEFAULT_SESSION_IDLE_LIFETIME_MS);
+    expect(DEFAULT_SESSION_IDLE_LIFETIME_MS).toBe(30 * 86_400_000);
+    expect(config.sessions.absoluteLifetimeMs).toBe(DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS);
+    expect(DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS).toBe(90 * 86_400_000);
+    expect(config.sessions.visitorKeyIdleMs).toBe(30 * 86_400_000);
+    expect(config.sessions.pruneIntervalMs).toBe(3_600_000);
+    expect(config.keyExchangeMax).toBe(DEFAULT_KEY_EXCHANGE_RATE_LIMIT);
+  });
+
+  it('reads durations with a unit or in milliseconds, and 0 turns the pruning off', () => {
+    const config = loadConfig({ SESSION_IDLE_LIFETIME: '12h', SESSION_ABSOLUTE_LIFETIME: '7d', VISITOR_KEY_IDLE_LIFETIME: '90000', KEY_PRUNE_INTERVAL: '0', KEY_EXCHANGE_RATE_LIMIT: '600' }).accounts;
+    expect(config.sessions).toEqual({ idleLifetimeMs: 12 * 3_600_000, absoluteLifetimeMs: 7 * 86_400_000, visitorKeyIdleMs: 90_000, pruneIntervalMs: 0 });
+    expect(config.keyExchangeMax).toBe(600);
+  });
+
+  it('stops on a bad value, naming the variable', () => {
+    for (const [name, value] of [
+      ['SESSION_IDLE_LIFETIME', '30 days'],
+      ['SESSION_IDLE_LIFETIME', '0'],
+      ['SESSION_ABSOLUTE_LIFETIME', '-5d'],
+      ['VISITOR_KEY_IDLE_LIFETIME', '1.5d'],
+      ['KEY_PRUNE_INTERVAL', 'hourly'],
+      ['KEY_EXCHANGE_RATE_LIMIT', '0'],
+      ['KEY_EXCHANGE_RATE_LIMIT', 'lots'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrowError(new RegExp(`^${name}: `));
+    }
+  });
+});
+
+describe('renewal job settings', () => {
+  it('defaults: a run a minute, 30 minutes for a renewal webhook, 3 charges', () => {
+    expect(loadConfig({}).commerce).toEqual({ renewalIntervalMs: DEFAULT_RENEWAL_INTERVAL_MS, chargeTimeoutMs: DEFAULT_RENEWAL_TIMEOUT_MS, chargeAttempts: DEFAULT_RENEWAL_ATTEMPTS });
+    expect(DEFAULT_RENEWAL_TIMEOUT_MS).toBe(30 * 60_000);
+  });
+
+  it('reads whole numbers, 0 turning the job off', () => {
+    expect(loadConfig({ COMMERCE_RENEWAL_INTERVAL_MS: '0', COMMERCE_RENEWAL_TIMEOUT_MS: '600000', COMMERCE_RENEWAL_ATTEMPTS: '5' }).commerce).toEqual({
+      renewalIntervalMs: 0,
+      chargeTimeoutMs: 600_000,
+      chargeAttempts: 5,
+    });
+  });
+
+  it('refuses a bad value naming the variable (serve stops)', () => {
+    expect(() => loadConfig({ COMMERCE_RENEWAL_TIMEOUT_MS: '30m' })).toThrow(/COMMERCE_RENEWAL_TIMEOUT_MS/);
+    expect(() => loadConfig({ COMMERCE_RENEWAL_TIMEOUT_MS: '10' })).toThrow(/COMMERCE_RENEWAL_TIMEOUT_MS/);
+    expect(() => loadConfig({ COMMERCE_RENEWAL_ATTEMPTS: '0' })).toThrow(/COMMERCE_RENEWAL_ATTEMPTS/);
+    expect(() => loadConfig({ COMMERCE_RENEWAL_ATTEMPTS: '-1' })).toThrow(/COMMERCE_RENEWAL_ATTEMPTS/);
+    expect(() => loadConfig({ COMMERCE_RENEWAL_INTERVAL_MS: 'soon' })).toThrow(/COMMERCE_RENEWAL_INTERVAL_MS/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it('trusts no proxy when unset or empty', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(trustProxy('')).toBe(false);
+    expect(trustProxy(' , ')).toBe(false);
+  });
+
+  it('reads a comma list of addresses, CIDRs and range names', () => {
+    expect(trustProxy('10.0.0.0/8, 127.0.0.1,::1,2001:db8::/32,loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', '2001:db8::/32', 'loopback']);
+  });
+
+  it('refuses anything else, naming the bad entries', () => {
+    expect(() => trustProxy('1')).toThrow(/TRUST_PROXY: not an address or CIDR: 1/);
+    expect(() => trustProxy('true')).toThrow(/true/);
+    expect(() => trustProxy('10.0.0.0/33,proxy.example')).toThrow(/10\.0\.0\.0\/33, proxy\.example/);
+    expect(() => trustProxy('10.0.0.0/8/1')).toThrow(/10\.0\.0\.0\/8\/1/);
+  });
+});
+
+describe('payments settings', () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_test_config', STRIPE_WEBHOOK_SECRET: 'whsec_config' };
+
+  it('keeps the sandbox off beside Stripe unless PAYMENT_SANDBOX=on', () => {
+    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', ...keys }).payments).toMatchObject({ defaultProvider: 'stripe', sandboxEnabled: false });
+    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', PAYMENT_SANDBOX: 'on', ...keys }).payments).toMatchObject({ defaultProvider: 'stripe', sandboxEnabled: true });
+    expect(loadConfig({ PAYMENT_SANDBOX: 'ON ' }).payments.sandboxEnabled).toBe(true);
+  });
+
+  it('takes Stripe with both keys, and its publishable key for the site', () => {
+    expect(loadConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_test_123' }).payments.stripe).toEqual({ secretKey: 'sk_test_config', webhookSecret: 'whsec_config', publishableKey: 'pk_test_123' });
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_config' }).payments.stripe).toBeNull();
+  });
+
+  it('refuses bad values, naming the variable', () => {
+    expect(() => loadConfig({ PAYMENT_SANDBOX: 'yes' })).toThrow(/^PAYMENT_SANDBOX: /);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/^PAYMENT_PROVIDER: /);
+    // A Stripe channel missing a key would otherwise run on the sandbox, which gives access away.
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_config' })).toThrow(/^PAYMENT_PROVIDER: .*STRIPE_WEBHOOK_SECRET/);
+  });
+});
+
+describe('mail settings', () => {
+  const SMTP = { SMTP_URL: 'smtp://mailer:secret@mail.example:587' };
+  const mode = (env: Record<string, string>) => {
+    const { smtpUrl, outbox, disabled } = loadConfig(env).mail;
+    return { smtpUrl, outbox, disabled };
+  };
+
+  it('keeps the outbox pages off unless MAIL_OUTBOX=on', () => {
+    expect(mode({})).toEqual({ smtpUrl: undefined, outbox: false, disabled: false });
+    expect(mode({ MAIL_OUTBOX: 'off' }).outbox).toBe(false);
+    expect(mode({ MAIL_OUTBOX: 'on' }).outbox).toBe(true);
+    expect(mode({ ...SMTP })).toEqual({ smtpUrl: SMTP.SMTP_URL, outbox: false, disabled: false });
+    expect(mode({ MAIL_DISABLED: 'true' })).toEqual({ smtpUrl: undefined, outbox: false, disabled: true });
+    expect(loadConfig({ MAIL_FROM: 'tickets@northfield.example' }).mail.fromAddress).toBe('tickets@northfield.example');
+  });
+
+  it('parses strictly and refuses settings that contradict each other, naming the variable', () => {
+    expect(() => mode({ MAIL_OUTBOX: 'yes' })).toThrowError(/^MAIL_OUTBOX: must be on or off/);
+    expect(() => mode({ MAIL_DISABLED: '1' })).toThrowError(/^MAIL_DISABLED: must be true or false/);
+    expect(() => mode({ SMTP_URL: 'http://mail.example' })).toThrowError(/^SMTP_URL: must be an smtp/);
+    // Never echoes the value: it may hold a password.
+    expect(() => mode({ SMTP_URL: 'smtp://user:hunter2@' })).toThrowError(/^SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL with a host$/);
+    expect(() => mode({ SMTP_URL: 'hunter2' })).toThrowError(/^SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL with a host$/);
+    expect(() => mode({ ...SMTP, MAIL_DISABLED: 'true' })).toThrowError(/^MAIL_DISABLED: /);
+    expect(() => mode({ ...SMTP, MAIL_OUTBOX: 'on' })).toThrowError(/^MAIL_OUTBOX: /);
+    expect(() => mode({ MAIL_DISABLED: 'true', MAIL_OUTBOX: 'on' })).toThrowError(/^MAIL_OUTBOX: /);
+  });
+});
+
+describe('social login providers', () => {
+  const config = loadConfig({
+    SOCIAL_GOOGLE_ISSUER: 'https://accounts.google.com',
+    SOCIAL_GOOGLE_CLIENT_ID: 'shared-id',
+    SOCIAL_GOOGLE_CLIENT_SECRET: 'shared-secret',
+    GRANDSTAND_LAURENTIDES_SOCIAL_GOOGLE_CLIENT_ID: 'laurentides-id',
+    GRANDSTAND_LAURENTIDES_SOCIAL_FACEBOOK_ISSUER: 'https://www.facebook.com',
+    GRANDSTAND_LAURENTIDES_SOCIAL_FACEBOOK_CLIENT_ID: 'fb-id',
+  }).social;
+
+  it('takes a channel’s own value field by field over the shared one', () => {
+    expect(config('laurentides', 'google')).toMatchObject({ issuer: 'https://accounts.google.com', clientId: 'laurentides-id', clientSecret: 'shared-secret', trustEmail: false });
+    expect(config('northfield', 'google')).toMatchObject({ clientId: 'shared-id' });
+  });
+
+  it('has no provider without an issuer and a client id', () => {
+    expect(config('northfield', 'facebook')).toBeNull();
+    expect(config('laurentides', 'facebook')).toMatchObject({ clientId: 'fb-id', trustEmail: true });
+  });
+});
+
+describe('the one reader of the environment', () => {
+  it('is src/config.ts: no other source file reads process.env', () => {
+    const src = import.meta.dirname;
+    const readers = (readdirSync(src, { recursive: true, encoding: 'utf8' }) as string[])
+      .filter((file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file))
+      .filter((file) => /\bprocess\.env\b/.test(readFileSync(join(src, file), 'utf8')))
+      .map((file) => relative(src, join(src, file)));
+    expect(readers).toEqual(['config.ts']);
+  });
+});

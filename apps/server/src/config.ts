@@ -1,0 +1,385 @@
+import { dirname, join, resolve } from 'node:path';
+import { CardProvider, isPublicOrigin, PUBLIC_ORIGIN_PROBLEM, type SocialProvider } from '@grandstand/contract';
+import { z } from 'zod';
+import {
+  type AccountsConfig,
+  DAY_MS,
+  DEFAULT_KEY_EXCHANGE_RATE_LIMIT,
+  DEFAULT_KEY_PRUNE_INTERVAL_MS,
+  DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS,
+  DEFAULT_SESSION_IDLE_LIFETIME_MS,
+  DEFAULT_VISITOR_KEY_IDLE_MS,
+} from './accounts/config.ts';
+import { DEFAULT_PORT } from './channels/publicOrigins.ts';
+import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './commerce/orders/config.ts';
+import type { DatabaseTarget } from './db/connect.ts';
+import { isTrustedProxyEntry } from './geo/trustProxy.ts';
+import type { LiveMode } from './media/config.ts';
+import { DEFAULT_FFMPEG_PATH } from './media/ffmpeg.ts';
+import { repoRoot } from './paths.ts';
+import type { SocialConfig, SocialProviderConfig } from './social/config.ts';
+
+/**
+ * The server's whole configuration, read from the environment once, at start (`cli.ts`), and handed
+ * down as typed values: `buildApp` options, plugin options, function arguments. No other module
+ * reads `process.env` (`config.test.ts` checks). Every variable is documented in the server README;
+ * a bad value stops the start with a message that begins with the variable's name.
+ */
+export interface ServerConfig {
+  /** `NODE_ENV=production`: `serve` refuses what is unsafe there (`servePreflight`). */
+  production: boolean;
+  /** `PORT` (8080), `HOST` (0.0.0.0): where `serve` listens. */
+  port: number;
+  host: string;
+  /** `LOG_LEVEL` (info). */
+  logLevel: LogLevel;
+  /** `TRUST_PROXY`: the proxies whose X-Forwarded-* is believed; false: none. */
+  trustProxy: string[] | false;
+  paths: ServerPaths;
+  /** `DATABASE_URL` (PostgreSQL), else PGlite in `PGLITE_DATA_DIR`. */
+  database: DatabaseTarget;
+  /** `CHANNEL_PUBLIC_ORIGINS`: slug → origin. The slugs are checked against the channel folders by `servePreflight`. */
+  publicOrigins: Readonly<Record<string, string>>;
+  /**
+   * The configured secrets (`APP_SECRET`, `MEDIA_SECRET`, `SANDBOX_WEBHOOK_SECRET`); an unset one
+   * is generated once into the data dir by `serve` (`loadSecrets`), never by parsing.
+   */
+  secrets: { app?: string; media?: string; sandboxWebhook?: string };
+  accounts: AccountsConfig;
+  commerce: { renewalIntervalMs: number; chargeTimeoutMs: number; chargeAttempts: number };
+  payments: PaymentsConfig;
+  mail: MailConfig;
+  media: { dir: string; live: LiveMode; ffmpegPath: string };
+  /** `SOCIAL_<PROVIDER>_<FIELD>` and `GRANDSTAND_<SLUG>_SOCIAL_<PROVIDER>_<FIELD>`. */
+  social: SocialConfig;
+}
+
+export interface ServerPaths {
+  /** `CHANNELS_DIR` (`<repo>/channels`). */
+  channelsDir: string;
+  /** `SITES_DIR` (`<repo>/apps/web/dist`). */
+  sitesDir: string;
+  /** `PGLITE_DATA_DIR` (`<repo>/.data/pglite`). */
+  pgliteDataDir: string;
+  /** PGlite's parent folder: the generated secrets and the outbox live there (`<repo>/.data`). */
+  dataDir: string;
+  /** `MEDIA_DIR` (`<repo>/.data/media`). */
+  mediaDir: string;
+}
+
+export interface PaymentsConfig {
+  /** `PAYMENT_PROVIDER` (sandbox). */
+  defaultProvider: CardProvider;
+  /** `PAYMENT_SANDBOX=on`. */
+  sandboxEnabled: boolean;
+  /** `STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET`, both or none; `STRIPE_PUBLISHABLE_KEY` for the site. */
+  stripe: { secretKey: string; webhookSecret: string; publishableKey: string | null } | null;
+  /** `SANDBOX_WEBHOOK_URL`; null: this server's own webhook address. */
+  sandboxWebhookUrl: string | null;
+}
+
+export interface MailConfig {
+  /** `SMTP_URL`; unset: the local outbox. */
+  smtpUrl: string | undefined;
+  /** `MAIL_OUTBOX=on`: the outbox pages are served. */
+  outbox: boolean;
+  /** `MAIL_DISABLED=true`: no mail at all. */
+  disabled: boolean;
+  /** `MAIL_FROM`; unset: the mail plugin's default sender. */
+  fromAddress: string | undefined;
+  /** `<data dir>/outbox`. */
+  outboxDir: string;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A bad environment: the message names each variable at fault, one per line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Unset and blank are the same: every default below applies to both. */
+const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const variable = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfBlank, schema);
+const got = (issue: { input?: unknown }) => `(got "${String(issue.input)}")`;
+
+/** Exactly `on` or `off` (default off), as a boolean. */
+function onOff(on: string, off: string) {
+  return variable(z.enum([on, off] as [string, string], { error: (issue) => `must be ${on} or ${off} ${got(issue)}` }).default(off)).transform((value) => value === on);
+}
+
+const path = (fallback: string) => variable(z.string().optional()).transform((value) => resolve(value ?? fallback));
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: DAY_MS };
+
+/** `1500`, `1500ms`, `45s`, `30m`, `12h`, `30d`. */
+function duration(fallback: number, { zeroAllowed }: { zeroAllowed: boolean }) {
+  const problem = `must be a ${zeroAllowed ? '' : 'positive '}duration such as 30d, 12h, 15m, 45s or milliseconds`;
+  return variable(
+    z
+      .string()
+      .transform((raw, ctx) => {
+        const match = /^(\d{1,15})\s*(ms|s|m|h|d)?$/.exec(raw.trim());
+        const value = match ? Number(match[1]) * UNITS[match[2] ?? 'ms']! : Number.NaN;
+        if (!Number.isSafeInteger(value) || (value === 0 && !zeroAllowed)) {
+          ctx.addIssue({ code: 'custom', message: `${problem}, not "${raw}"` });
+          return z.NEVER;
+        }
+        return value;
+      })
+      .optional(),
+  ).transform((value) => value ?? fallback);
+}
+
+/** A whole number of at least `min` (digits only). */
+function wholeNumber(fallback: number, min: number) {
+  return variable(
+    z
+      .string()
+      .transform((raw, ctx) => {
+        const value = Number(raw.trim());
+        if (!/^[0-9]{1,15}$/.test(raw.trim()) || value < min || !Number.isSafeInteger(value)) {
+          ctx.addIssue({ code: 'custom', message: `must be a whole number of at least ${min} (got "${raw}")` });
+          return z.NEVER;
+        }
+        return value;
+      })
+      .optional(),
+  ).transform((value) => value ?? fallback);
+}
+
+const port = variable(z.string().optional()).transform((value, ctx) => {
+  if (value === undefined) return DEFAULT_PORT;
+  if (/^\d{1,5}$/.test(value) && Number(value) <= 65535) return Number(value);
+  ctx.addIssue({ code: 'custom', message: `must be a port number, 0 to 65535 (got "${value}")` });
+  return z.NEVER;
+});
+
+/** `10.0.0.0/8,::1,loopback`: each entry an address, a CIDR or one of proxy-addr's range names. */
+const trustProxy = variable(z.string().optional()).transform((value, ctx): string[] | false => {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  if (entries.length === 0) return false;
+  const bad = entries.filter((entry) => !isTrustedProxyEntry(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `not an address or CIDR: ${bad.join(', ')} (a comma list, e.g. 10.0.0.0/8,127.0.0.1)` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** `northfield=https://watch.northfield.example,laurentides=https://…`: bare http(s) origins, each slug once. */
+const publicOrigins = variable(z.string().optional()).transform((value, ctx) => {
+  const origins: Record<string, string> = {};
+  const entries = (value ?? '').split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => entry === '')) return origins;
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    const slug = entry.slice(0, at).trim();
+    const origin = entry.slice(at + 1).trim();
+    const problem = at <= 0 ? 'is not slug=origin' : slug in origins ? 'repeats a channel' : !isPublicOrigin(origin) ? PUBLIC_ORIGIN_PROBLEM : null;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: publicOriginProblem(entry, problem) });
+      return z.NEVER;
+    }
+    origins[slug] = origin;
+  }
+  return origins;
+});
+
+export function publicOriginProblem(entry: string, problem: string): string {
+  return `"${entry}" ${problem} (a comma list of slug=origin, e.g. northfield=https://watch.northfield.example)`;
+}
+
+const smtpUrl = variable(
+  z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      },
+      // Without the value: it may hold a password.
+      { error: 'must be an smtp:// or smtps:// URL with a host' },
+    )
+    .optional(),
+);
+
+const httpUrl = variable(
+  z
+    .string()
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), { error: (issue) => `must be an http(s) URL ${got(issue)}` })
+    .optional(),
+);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PORT: port,
+    HOST: variable(z.string().default('0.0.0.0')),
+    LOG_LEVEL: variable(z.enum(LOG_LEVELS, { error: (issue) => `must be one of ${LOG_LEVELS.join(', ')} ${got(issue)}` }).default('info')),
+    TRUST_PROXY: trustProxy,
+    DATABASE_URL: variable(z.string().optional()),
+    PGLITE_DATA_DIR: path(join(repoRoot, '.data', 'pglite')),
+    CHANNELS_DIR: path(join(repoRoot, 'channels')),
+    SITES_DIR: path(join(repoRoot, 'apps', 'web', 'dist')),
+    MEDIA_DIR: path(join(repoRoot, '.data', 'media')),
+    CHANNEL_PUBLIC_ORIGINS: publicOrigins,
+    APP_SECRET: variable(z.string().optional()),
+    MEDIA_SECRET: variable(z.string().optional()),
+    SANDBOX_WEBHOOK_SECRET: variable(z.string().optional()),
+    // Accounts (reasons for the defaults in accounts/config.ts).
+    SESSION_IDLE_LIFETIME: duration(DEFAULT_SESSION_IDLE_LIFETIME_MS, { zeroAllowed: false }),
+    SESSION_ABSOLUTE_LIFETIME: duration(DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS, { zeroAllowed: false }),
+    VISITOR_KEY_IDLE_LIFETIME: duration(DEFAULT_VISITOR_KEY_IDLE_MS, { zeroAllowed: false }),
+    KEY_PRUNE_INTERVAL: duration(DEFAULT_KEY_PRUNE_INTERVAL_MS, { zeroAllowed: true }),
+    KEY_EXCHANGE_RATE_LIMIT: wholeNumber(DEFAULT_KEY_EXCHANGE_RATE_LIMIT, 1),
+    // Orders' renewal job.
+    COMMERCE_RENEWAL_INTERVAL_MS: wholeNumber(DEFAULT_RENEWAL_INTERVAL_MS, 0),
+    COMMERCE_RENEWAL_TIMEOUT_MS: wholeNumber(DEFAULT_RENEWAL_TIMEOUT_MS, 1000),
+    COMMERCE_RENEWAL_ATTEMPTS: wholeNumber(DEFAULT_RENEWAL_ATTEMPTS, 1),
+    // Payments.
+    PAYMENT_PROVIDER: variable(
+      z
+        .string()
+        .trim()
+        .pipe(z.enum(CardProvider.options, { error: (issue) => `must be one of ${CardProvider.options.join(', ')} ${got(issue)}` }))
+        .default('sandbox'),
+    ),
+    PAYMENT_SANDBOX: variable(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.enum(['on', 'off'], { error: (issue) => `must be on or off ${got(issue)}` }))
+        .default('off'),
+    ).transform((value) => value === 'on'),
+    STRIPE_SECRET_KEY: variable(z.string().optional()),
+    STRIPE_WEBHOOK_SECRET: variable(z.string().optional()),
+    STRIPE_PUBLISHABLE_KEY: variable(z.string().trim().optional()),
+    SANDBOX_WEBHOOK_URL: httpUrl,
+    // Mail.
+    SMTP_URL: smtpUrl,
+    MAIL_OUTBOX: onOff('on', 'off'),
+    MAIL_DISABLED: onOff('true', 'false'),
+    MAIL_FROM: variable(z.string().optional()),
+    // Media.
+    MEDIA_LIVE: variable(z.enum(['eager', 'on-demand', 'off'], { error: (issue) => `must be eager, on-demand or off ${got(issue)}` }).default('eager')),
+    FFMPEG_PATH: variable(z.string().default(DEFAULT_FFMPEG_PATH)),
+  })
+  .superRefine((env, ctx) => {
+    const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+    // A Stripe channel missing a key is refused rather than quietly run on the sandbox, which would give access away.
+    if (env.PAYMENT_PROVIDER === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+      problem('PAYMENT_PROVIDER', 'stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, both set');
+    }
+    if (env.MAIL_DISABLED && env.SMTP_URL !== undefined) problem('MAIL_DISABLED', 'true while SMTP_URL is set; choose one');
+    else if (env.MAIL_OUTBOX && (env.SMTP_URL !== undefined || env.MAIL_DISABLED)) {
+      problem('MAIL_OUTBOX', 'on shows the local outbox, which holds mail only when SMTP_URL is unset and mail is not disabled');
+    }
+  });
+
+const SOCIAL_VARIABLE = /^(?:GRANDSTAND_[A-Z0-9_]+_)?SOCIAL_(?:GOOGLE|FACEBOOK)_(ISSUER|CLIENT_ID|CLIENT_SECRET|AUTHORIZATION_ENDPOINT|TOKEN_ENDPOINT|USERINFO_ENDPOINT|JWKS_URI|TRUST_EMAIL)$/;
+const URL_FIELDS = new Set(['ISSUER', 'AUTHORIZATION_ENDPOINT', 'TOKEN_ENDPOINT', 'USERINFO_ENDPOINT', 'JWKS_URI']);
+
+/** The social variables set (each field on its own; endpoints must be URLs). */
+const SocialEnvSchema = z.record(z.string(), z.string()).superRefine((values, ctx) => {
+  for (const [name, value] of Object.entries(values)) {
+    const field = SOCIAL_VARIABLE.exec(name)?.[1];
+    if (field && URL_FIELDS.has(field) && !URL.canParse(value)) ctx.addIssue({ code: 'custom', path: [name], message: `must be a URL (got "${value}")` });
+  }
+});
+
+/**
+ * `SOCIAL_<PROVIDER>_<FIELD>` for every channel, `GRANDSTAND_<SLUG>_SOCIAL_<PROVIDER>_<FIELD>` for
+ * one channel (each field on its own: a channel can keep the shared issuer with its own client).
+ * A provider is enabled when issuer and client id are both set.
+ */
+function socialConfig(values: Readonly<Record<string, string>>): SocialConfig {
+  return (slug: string, provider: SocialProvider): SocialProviderConfig | null => {
+    const channelPrefix = `GRANDSTAND_${slug.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_SOCIAL_${provider.toUpperCase()}_`;
+    const sharedPrefix = `SOCIAL_${provider.toUpperCase()}_`;
+    const read = (field: string) => values[channelPrefix + field] || values[sharedPrefix + field] || undefined;
+    const issuer = read('ISSUER');
+    const clientId = read('CLIENT_ID');
+    if (!issuer || !clientId) return null;
+    const trust = read('TRUST_EMAIL');
+    return {
+      issuer,
+      clientId,
+      clientSecret: read('CLIENT_SECRET') ?? '',
+      authorizationEndpoint: read('AUTHORIZATION_ENDPOINT'),
+      tokenEndpoint: read('TOKEN_ENDPOINT'),
+      userinfoEndpoint: read('USERINFO_ENDPOINT'),
+      jwksUri: read('JWKS_URI'),
+      trustEmail: trust === undefined ? provider === 'facebook' : trust === '1' || trust === 'true',
+    };
+  };
+}
+function fail(issues: readonly z.core.$ZodIssue[]): never {
+  throw new ConfigError(issues.map((issue) => `${issue.path.map(String).join('.') || 'environment'}: ${issue.message}`).join('\n'));
+}
+
+/**
+ * Parses the whole environment (`serve`, `seed`, `migrate` and `prepare-media` call it once, first).
+ * Pure: it reads no file and writes none. Throws a `ConfigError` naming every variable at fault.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) fail(result.error.issues);
+  const parsed = result.data;
+  const socialValues = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => SOCIAL_VARIABLE.test(entry[0]) && Boolean(entry[1])));
+  const social = SocialEnvSchema.safeParse(socialValues);
+  if (!social.success) fail(social.error.issues);
+
+  const pgliteDataDir = parsed.PGLITE_DATA_DIR;
+  const dataDir = dirname(pgliteDataDir);
+  const stripe =
+    parsed.STRIPE_SECRET_KEY && parsed.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: parsed.STRIPE_SECRET_KEY, webhookSecret: parsed.STRIPE_WEBHOOK_SECRET, publishableKey: parsed.STRIPE_PUBLISHABLE_KEY ?? null }
+      : null;
+  return {
+    production: parsed.NODE_ENV === 'production',
+    port: parsed.PORT,
+    host: parsed.HOST,
+    logLevel: parsed.LOG_LEVEL,
+    trustProxy: parsed.TRUST_PROXY,
+    paths: { channelsDir: parsed.CHANNELS_DIR, sitesDir: parsed.SITES_DIR, pgliteDataDir, dataDir, mediaDir: parsed.MEDIA_DIR },
+    database: parsed.DATABASE_URL ? { kind: 'postgres', connectionString: parsed.DATABASE_URL } : { kind: 'pglite', dataDir: pgliteDataDir },
+    publicOrigins: parsed.CHANNEL_PUBLIC_ORIGINS,
+    secrets: { app: parsed.APP_SECRET, media: parsed.MEDIA_SECRET, sandboxWebhook: parsed.SANDBOX_WEBHOOK_SECRET },
+    accounts: {
+      sessions: {
+        idleLifetimeMs: parsed.SESSION_IDLE_LIFETIME,
+        absoluteLifetimeMs: parsed.SESSION_ABSOLUTE_LIFETIME,
+        visitorKeyIdleMs: parsed.VISITOR_KEY_IDLE_LIFETIME,
+        pruneIntervalMs: parsed.KEY_PRUNE_INTERVAL,
+      },
+      keyExchangeMax: parsed.KEY_EXCHANGE_RATE_LIMIT,
+    },
+    commerce: {
+      renewalIntervalMs: parsed.COMMERCE_RENEWAL_INTERVAL_MS,
+      chargeTimeoutMs: parsed.COMMERCE_RENEWAL_TIMEOUT_MS,
+      chargeAttempts: parsed.COMMERCE_RENEWAL_ATTEMPTS,
+    },
+    payments: { defaultProvider: parsed.PAYMENT_PROVIDER, sandboxEnabled: parsed.PAYMENT_SANDBOX, stripe, sandboxWebhookUrl: parsed.SANDBOX_WEBHOOK_URL ?? null },
+    mail: {
+      smtpUrl: parsed.SMTP_URL,
+      outbox: parsed.MAIL_OUTBOX,
+      disabled: parsed.MAIL_DISABLED,
+      fromAddress: parsed.MAIL_FROM,
+      outboxDir: join(dataDir, 'outbox'),
+    },
+    media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH },
+    social: socialConfig(social.data),
+  };
+}
+
+/** The environment a child process (ffmpeg) inherits, with its own additions: PATH and the locale come from the server's. */
+export function childEnvironment(additions: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
+  return { ...process.env, ...additions };
+}
