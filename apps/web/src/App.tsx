@@ -4,10 +4,11 @@ import { isGuestOnlyPath } from '@grandstand/auth';
 import { changeLanguage, htmlLang, useTranslation } from '@grandstand/i18n';
 import { channelApi, selectShowReloadScreen, useAppSelector } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
-import { ChannelThemeProvider, Loader } from '@grandstand/ui';
+import { ChannelThemeProvider, LinkProvider, Loader } from '@grandstand/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import channel from 'virtual:grandstand-channel';
+import { RouterLink } from './navigation/RouterLink.tsx';
 import { buildRoutes } from './routes.tsx';
 import { ReloadScreen } from './shell/ReloadScreen.tsx';
 import { LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
@@ -75,5 +76,10 @@ export function App({ client, store }: { client: ApiClient; store: AppStore }) {
   else if (startup.status !== 'ready' || showReload || !router) content = <ReloadScreen onReload={reload} />;
   else content = <RouterProvider router={router} />;
 
-  return <ChannelThemeProvider colors={colors ?? channel.fallbackColors}>{content}</ChannelThemeProvider>;
+  // Every link of ui and the features navigates with react-router: said once, here.
+  return (
+    <ChannelThemeProvider colors={colors ?? channel.fallbackColors}>
+      <LinkProvider component={RouterLink}>{content}</LinkProvider>
+    </ChannelThemeProvider>
+  );
 }

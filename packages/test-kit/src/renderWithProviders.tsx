@@ -5,12 +5,13 @@ import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/
 import type { FeatureNamespace } from '@grandstand/i18n';
 import { rememberVisit } from '@grandstand/store';
 import type { RootState, Visit } from '@grandstand/store';
-import { ChannelThemeProvider } from '@grandstand/ui';
+import { ChannelThemeProvider, LinkProvider } from '@grandstand/ui';
+import type { LinkComponentProps } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { useLayoutEffect, type ComponentType, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Link, MemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { createTestStore, testColors } from './fixtures.ts';
 import type { TestStore } from './fixtures.ts';
@@ -60,6 +61,9 @@ export interface RenderedRoutes extends RenderedWithProviders {
   router: ReturnType<typeof createMemoryRouter>;
 }
 
+/** Links navigate in the test's router, as the site's do (the site gives its router link to LinkProvider). */
+const RouterLink = ({ href, ...rest }: LinkComponentProps) => <Link to={href} {...rest} />;
+
 /** Tells the test where a plain `MemoryRouter` is, as `router.state.location` does for a data router. */
 function LocationProbe({ locationRef }: { locationRef: RefObject<string> }) {
   const location = useLocation();
@@ -70,7 +74,7 @@ function LocationProbe({ locationRef }: { locationRef: RefObject<string> }) {
 }
 
 /**
- * style.md §7: one helper that wraps store, i18n, theme and router around a view. The store and the
+ * style.md §7: one helper that wraps store, i18n, theme, links and router around a view. The store and the
  * transport are real; only the network is fake (the one outside boundary).
  *
  * Given route objects, it mounts them in a memory data router as the site does (lazy routes load for
@@ -112,7 +116,9 @@ export async function renderWithProviders(
     const providers = (
       <Provider store={store}>
         <I18nProvider i18n={i18n}>
-          <ChannelThemeProvider colors={colors}>{children}</ChannelThemeProvider>
+          <ChannelThemeProvider colors={colors}>
+            <LinkProvider component={RouterLink}>{children}</LinkProvider>
+          </ChannelThemeProvider>
         </I18nProvider>
       </Provider>
     );

@@ -1,7 +1,7 @@
-import type { ComponentPropsWithoutRef } from 'react';
+import type { LinkComponentProps } from '@grandstand/ui';
 import { Link } from 'react-router';
 
-/** ui's link slot rendered by react-router, so menu links navigate without a reload. */
-export function RouterLink({ href, ...rest }: Omit<ComponentPropsWithoutRef<'a'>, 'href'> & { href: string }) {
+/** The site's one link component (given to ui's `LinkProvider` in App): links navigate without a reload. */
+export function RouterLink({ href, ...rest }: LinkComponentProps) {
   return <Link to={href} {...rest} />;
 }

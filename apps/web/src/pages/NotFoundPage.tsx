@@ -1,7 +1,6 @@
 import { useTranslation } from '@grandstand/i18n';
 import { ButtonLink } from '@grandstand/ui';
 import styled from 'styled-components';
-import { RouterLink } from '../navigation/RouterLink.tsx';
 
 /** spec §2: the not-found page. */
 export default function NotFoundPage() {
@@ -11,7 +10,7 @@ export default function NotFoundPage() {
       <title>{t('notFoundTitle')}</title>
       <Code aria-hidden="true">404</Code>
       <h1>{t('notFoundTitle')}</h1>
-      <ButtonLink href="/" linkComponent={RouterLink}>
+      <ButtonLink href="/">
         {t('goHome')}
       </ButtonLink>
     </Wrapper>

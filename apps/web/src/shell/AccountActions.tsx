@@ -1,7 +1,8 @@
 import { useLogoutMutation } from '@grandstand/auth';
 import { useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { Link, useNavigate } from 'react-router';
+import { Link } from '@grandstand/ui';
+import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 
 /** The header's account entry: log in for a visitor; the profile and log out for a user (spec §4). */
@@ -14,13 +15,13 @@ export function AccountActions() {
   if (!user) {
     return (
       <Actions>
-        <Link to="/login">{t('login')}</Link>
+        <Link href="/login">{t('login')}</Link>
       </Actions>
     );
   }
   return (
     <Actions>
-      <Link to="/profile">{t('profile')}</Link>
+      <Link href="/profile">{t('profile')}</Link>
       <button
         type="button"
         disabled={isLoading}

@@ -6,7 +6,6 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import channel from 'virtual:grandstand-channel';
-import { RouterLink } from '../navigation/RouterLink.tsx';
 import { toNavItems } from '../navigation/paths.ts';
 import { AccountActions } from './AccountActions.tsx';
 import { FooterBlock } from './FooterBlock.tsx';
@@ -39,7 +38,6 @@ export function Layout({ children }: { children: ReactNode }) {
         items={headerItems}
         navLabel={t('mainNav')}
         menuButtonLabel={t('menu')}
-        linkComponent={RouterLink}
         currentPath={pathname}
         actions={
           <>
@@ -55,7 +53,6 @@ export function Layout({ children }: { children: ReactNode }) {
         channelName={name}
         items={footerItems}
         navLabel={t('footerNav')}
-        linkComponent={RouterLink}
         copyright={t('copyright', { year: new Date().getFullYear(), channel: name })}
       >
         {footerBlock && <FooterBlock html={footerBlock.content} />}

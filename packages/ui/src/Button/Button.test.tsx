@@ -2,6 +2,7 @@ import { axe } from '@grandstand/vitest-config/axe';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { LinkProvider } from '../Link/LinkProvider.tsx';
 import type { LinkComponentProps } from '../shared/link.ts';
 import { renderThemed } from '../test/render.tsx';
 import { Button, ButtonLink } from './Button.tsx';
@@ -60,7 +61,7 @@ describe('ButtonLink', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
-  it('renders through the site router link when given one', () => {
+  it('renders through the site router link from the link provider', () => {
     function RouterLink({ href, children, className }: LinkComponentProps) {
       return (
         <a href={href} className={className} data-router="yes">
@@ -69,13 +70,33 @@ describe('ButtonLink', () => {
       );
     }
     renderThemed(
-      <ButtonLink href="/buy" linkComponent={RouterLink} variant="ghost">
-        Buy
-      </ButtonLink>,
+      <LinkProvider component={RouterLink}>
+        <ButtonLink href="/buy" variant="ghost">
+          Buy
+        </ButtonLink>
+      </LinkProvider>,
     );
     const link = screen.getByRole('link', { name: 'Buy' });
     expect(link).toHaveAttribute('data-router', 'yes');
     // The styling reaches the router link through className.
     expect(link.className).not.toBe('');
+  });
+
+  it('leaves the site through a plain anchor when external, whatever the provider', () => {
+    function RouterLink({ href, children, className }: LinkComponentProps) {
+      return (
+        <a href={href} className={className} data-router="yes">
+          {children}
+        </a>
+      );
+    }
+    renderThemed(
+      <LinkProvider component={RouterLink}>
+        <ButtonLink external href="/api/auth/login/google" variant="secondary">
+          Continue with Google
+        </ButtonLink>
+      </LinkProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).not.toHaveAttribute('data-router');
   });
 });

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Spinner } from '../Loader/Spinner.tsx';
-import type { LinkComponent } from '../shared/link.ts';
+import { useLinkComponent } from '../Link/LinkProvider.tsx';
 import { StyledButton, StyledButtonLink, type ButtonSize, type ButtonVariant } from './Button.styles.ts';
 
 export interface ButtonProps extends ComponentPropsWithRef<'button'> {
@@ -32,12 +32,14 @@ export interface ButtonLinkProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
-  /** The site's router link; a plain anchor by default. */
-  linkComponent?: LinkComponent;
+  /** Leaves the site (a provider's login, a payment page): a plain anchor, never the site's link component. */
+  external?: boolean;
 }
 
-/** A link that looks like a button: navigation stays a link for assistive technology. */
-export function ButtonLink({ href, children, variant = 'primary', size = 'md', className, linkComponent = 'a' }: ButtonLinkProps) {
+/** A link that looks like a button: navigation stays a link for assistive technology. Renders through `LinkProvider`. */
+export function ButtonLink({ href, children, variant = 'primary', size = 'md', className, external = false }: ButtonLinkProps) {
+  const siteLink = useLinkComponent();
+  const linkComponent = external ? 'a' : siteLink;
   return (
     <StyledButtonLink as={linkComponent} href={href} className={className} $variant={variant} $size={size}>
       {children}

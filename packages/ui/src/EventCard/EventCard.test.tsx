@@ -2,6 +2,7 @@ import { axe } from '@grandstand/vitest-config/axe';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { LinkProvider } from '../Link/LinkProvider.tsx';
 import type { LinkComponentProps } from '../shared/link.ts';
 import { laurentides } from '../test/palettes.ts';
 import { renderThemed } from '../test/render.tsx';
@@ -74,7 +75,11 @@ describe('EventCard', () => {
         </a>
       );
     }
-    renderThemed(<EventCard title="Final" href="/watch/13" dateTime={dateTime} linkComponent={RouterLink} />);
+    renderThemed(
+      <LinkProvider component={RouterLink}>
+        <EventCard title="Final" href="/watch/13" dateTime={dateTime} />
+      </LinkProvider>,
+    );
     await user.click(screen.getByRole('link', { name: 'Final' }));
     expect(navigate).toHaveBeenCalledWith('/watch/13');
   });

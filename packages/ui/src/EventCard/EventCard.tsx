@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge } from '../Badge/Badge.tsx';
-import type { LinkComponent } from '../shared/link.ts';
+import { useLinkComponent } from '../Link/LinkProvider.tsx';
 import { Badges, CardBody, CardDetails, CardLink, CardRoot, CardTime, CardTitle, CardVisual, DateChip, HiddenText } from './EventCard.styles.ts';
 
 /** The parts of an event's date, already formatted in the event's time zone (spec §3). */
@@ -32,7 +32,6 @@ export interface EventCardProps {
   colors?: readonly (string | null | undefined)[];
   /** Links under the title (teams, sport, school); they stay clickable above the card's own link. */
   details?: ReactNode;
-  linkComponent?: LinkComponent;
   headingLevel?: 2 | 3 | 4;
   /** `grid`: picture above the text; `list`: picture beside it. */
   layout?: 'grid' | 'list';
@@ -51,6 +50,7 @@ function placeholderBackground(colors: readonly (string | null | undefined)[]): 
 /**
  * An event in a rail or a listing. The whole card is one link (its title's, stretched over the
  * card), so a screen reader hears the title once; detail links sit above it and stay separate.
+ * Links render through `LinkProvider`.
  */
 export function EventCard({
   title,
@@ -62,10 +62,10 @@ export function EventCard({
   imageSrc,
   colors = [],
   details,
-  linkComponent = 'a',
   headingLevel = 3,
   layout = 'grid',
 }: EventCardProps) {
+  const linkComponent = useLinkComponent();
   const background = imageSrc ? undefined : placeholderBackground(colors);
   return (
     <CardRoot $layout={layout}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LinkComponent, NavItem } from '../shared/link.ts';
+import type { NavItem } from '../shared/link.ts';
 import { NavLink } from '../shared/NavLink.tsx';
 import { Copyright, FooterInner, FooterList, FooterName, FooterRoot } from './Footer.styles.ts';
 
@@ -9,13 +9,12 @@ export interface FooterProps {
   items: NavItem[];
   /** Accessible name of the footer navigation ("Footer menu"). */
   navLabel: string;
-  linkComponent?: LinkComponent;
   /** The channel's static blocks, already sanitised by the site. */
   children?: ReactNode;
   copyright?: string;
 }
 
-export function Footer({ channelName, items, navLabel, linkComponent = 'a', children, copyright }: FooterProps) {
+export function Footer({ channelName, items, navLabel, children, copyright }: FooterProps) {
   return (
     <FooterRoot>
       <FooterInner>
@@ -25,7 +24,7 @@ export function Footer({ channelName, items, navLabel, linkComponent = 'a', chil
             <FooterList>
               {items.map((item) => (
                 <li key={item.id}>
-                  <NavLink item={item} linkComponent={linkComponent} />
+                  <NavLink item={item} />
                 </li>
               ))}
             </FooterList>

@@ -2,7 +2,8 @@ import { axe } from '@grandstand/vitest-config/axe';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { LinkComponentProps, NavItem } from '../shared/link.ts';
+import { LinkProvider } from '../Link/LinkProvider.tsx';
+import type { LinkComponent, LinkComponentProps, NavItem } from '../shared/link.ts';
 import { renderThemed } from '../test/render.tsx';
 import { Header } from './Header.tsx';
 
@@ -12,9 +13,11 @@ const items: NavItem[] = [
   { id: 3, label: 'Shop', href: 'https://shop.example.org', external: true },
 ];
 
-function renderHeader(extra: Partial<Parameters<typeof Header>[0]> = {}) {
+function renderHeader(extra: Partial<Parameters<typeof Header>[0]> = {}, link: LinkComponent = 'a') {
   return renderThemed(
-    <Header channelName="Northfield Sports" homeHref="/" items={items} navLabel="Main menu" menuButtonLabel="Menu" currentPath="/live" {...extra} />,
+    <LinkProvider component={link}>
+      <Header channelName="Northfield Sports" homeHref="/" items={items} navLabel="Main menu" menuButtonLabel="Menu" currentPath="/live" {...extra} />
+    </LinkProvider>,
   );
 }
 
@@ -67,7 +70,7 @@ describe('Header', () => {
         </a>
       );
     }
-    renderHeader({ linkComponent: RouterLink });
+    renderHeader({}, RouterLink);
     const button = menuButton();
     button.focus();
     await user.keyboard('{Enter}');

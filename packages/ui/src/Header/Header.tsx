@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { LinkComponent, NavItem } from '../shared/link.ts';
+import { useLinkComponent } from '../Link/LinkProvider.tsx';
+import type { NavItem } from '../shared/link.ts';
 import { NavLink } from '../shared/NavLink.tsx';
 import { Actions, Bars, HeaderBar, HeaderRoot, HomeLink, Logo, MenuButton, Nav, NavList } from './Header.styles.ts';
 
@@ -13,7 +14,6 @@ export interface HeaderProps {
   navLabel: string;
   /** Text of the button that opens the menu on narrow screens ("Menu"). */
   menuButtonLabel: string;
-  linkComponent?: LinkComponent;
   /** Marks the matching entry with aria-current="page". */
   currentPath?: string;
   /** Right-hand controls: language switch, login, profile. */
@@ -24,7 +24,8 @@ export interface HeaderProps {
  * The site header. On narrow screens the menu folds behind a disclosure button (aria-expanded);
  * Escape closes it and returns focus to the button; choosing an entry closes it too.
  */
-export function Header({ channelName, logoSrc, homeHref, items, navLabel, menuButtonLabel, linkComponent = 'a', currentPath, actions }: HeaderProps) {
+export function Header({ channelName, logoSrc, homeHref, items, navLabel, menuButtonLabel, currentPath, actions }: HeaderProps) {
+  const linkComponent = useLinkComponent();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const navId = useId();
@@ -54,7 +55,7 @@ export function Header({ channelName, logoSrc, homeHref, items, navLabel, menuBu
             <NavList>
               {items.map((item) => (
                 <li key={item.id}>
-                  <NavLink item={item} linkComponent={linkComponent} currentPath={currentPath} onNavigate={() => setOpen(false)} />
+                  <NavLink item={item} currentPath={currentPath} onNavigate={() => setOpen(false)} />
                 </li>
               ))}
             </NavList>

@@ -1,20 +1,20 @@
-import type { LinkComponent, NavItem } from './link.ts';
+import { Link } from '../Link/Link.tsx';
+import type { NavItem } from './link.ts';
 
 export interface NavLinkProps {
   item: NavItem;
-  linkComponent: LinkComponent;
   currentPath?: string;
   className?: string;
   onNavigate?: () => void;
 }
 
 /** A menu entry: through the router's link inside the site, a plain anchor when it leaves. */
-export function NavLink({ item, linkComponent: Link, currentPath, className, onNavigate }: NavLinkProps) {
+export function NavLink({ item, currentPath, className, onNavigate }: NavLinkProps) {
   if (item.external) {
     return (
-      <a href={item.href} className={className} rel="noopener noreferrer" onClick={onNavigate}>
+      <Link external href={item.href} className={className} rel="noopener noreferrer" onClick={onNavigate}>
         {item.label}
-      </a>
+      </Link>
     );
   }
   const current = currentPath !== undefined && currentPath === item.href ? ('page' as const) : undefined;

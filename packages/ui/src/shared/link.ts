@@ -1,11 +1,11 @@
-import type { ElementType, ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ElementType } from 'react';
 
-/** What a `linkComponent` receives: the site passes its router's link, adapted to `href`. */
-export interface LinkComponentProps {
+/**
+ * What the site's link component receives: an anchor's props with `href` (a path inside the site).
+ * The site adapts its router's link to this once, in `LinkProvider`.
+ */
+export interface LinkComponentProps extends Omit<ComponentPropsWithoutRef<'a'>, 'href'> {
   href: string;
-  children?: ReactNode;
-  className?: string;
-  'aria-current'?: 'page';
 }
 
 export type LinkComponent = ElementType<LinkComponentProps>;

@@ -1,22 +1,6 @@
 import styled from 'styled-components';
 
-export const Page = styled.main`
-  max-width: 28rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-export const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-export const Text = styled.p`
-  margin: 0;
-`;
-
+/** A line of small links under a form ("Forgot your password?", "Register"). */
 export const Links = styled.p`
   margin: 0;
   display: flex;

@@ -1,10 +1,9 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
-import { Button, FormMessage, TextField } from '@grandstand/ui';
+import { Button, FormMessage, Stack, Text, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { useAddSessionMutation } from '../authApi.ts';
-import { Form, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkRequired } from '../validation.ts';
 import type { ValidationKey } from '../validation.ts';
@@ -51,7 +50,7 @@ export function AddSessionPage() {
     <Section aria-labelledby="link-device-title">
       <Heading id="link-device-title">{t('auth:sessions.title')}</Heading>
       <Text>{t('auth:sessions.text')}</Text>
-      <Form noValidate onSubmit={onSubmit}>
+      <Stack as="form" noValidate onSubmit={onSubmit}>
         <TextField
           label={t('auth:fields.code')}
           autoComplete="one-time-code"
@@ -66,7 +65,7 @@ export function AddSessionPage() {
         <Button type="submit" loading={isLoading}>
           {t('auth:sessions.submit')}
         </Button>
-      </Form>
+      </Stack>
     </Section>
   );
 }

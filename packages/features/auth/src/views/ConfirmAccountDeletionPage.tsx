@@ -1,12 +1,12 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
+import { Button, FormMessage, Link, Page, PageTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useDeleteAccountMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { Form, Links, Page, Text } from '../shared/layout.ts';
+import { Links } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkRequired } from '../validation.ts';
 import type { ValidationKey } from '../validation.ts';
@@ -41,10 +41,10 @@ export function ConfirmAccountDeletionPage() {
   };
 
   return (
-    <Page>
+    <Page as="main" width="narrow" gap="md">
       <PageTitle>{t('auth:deletion.title')}</PageTitle>
       <Text>{t('auth:deletion.text')}</Text>
-      <Form noValidate onSubmit={onSubmit}>
+      <Stack as="form" noValidate onSubmit={onSubmit}>
         <TextField
           label={t('auth:fields.password')}
           type="password"
@@ -58,9 +58,9 @@ export function ConfirmAccountDeletionPage() {
         <Button type="submit" loading={isLoading}>
           {t('auth:deletion.submit')}
         </Button>
-      </Form>
+      </Stack>
       <Links>
-        <Link to={AUTH_PATHS.profile}>{t('auth:deletion.cancel')}</Link>
+        <Link href={AUTH_PATHS.profile}>{t('auth:deletion.cancel')}</Link>
       </Links>
     </Page>
   );

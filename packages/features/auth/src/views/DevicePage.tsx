@@ -1,12 +1,10 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { formatTime } from '@grandstand/i18n';
 import { selectUser, useAppSelector, useGetProfileQuery } from '@grandstand/store';
-import { Button, FormMessage, PageTitle } from '@grandstand/ui';
+import { Button, FormMessage, Link, Page, PageTitle, Text } from '@grandstand/ui';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useRequestDeviceCodeMutation } from '../authApi.ts';
-import { Page, Text } from '../shared/layout.ts';
 
 /** How often the device asks whether its session was linked (device page). */
 export const DEVICE_POLL_MS = 3_000;
@@ -49,16 +47,16 @@ export function DevicePage() {
 
   if (user) {
     return (
-      <Page>
+      <Page as="main" width="narrow" gap="md">
         <PageTitle>{t('auth:device.title')}</PageTitle>
         <FormMessage tone="success">{t('auth:device.linked', { email: user.email })}</FormMessage>
-        <Link to="/">{t('auth:device.watch')}</Link>
+        <Link href="/">{t('auth:device.watch')}</Link>
       </Page>
     );
   }
 
   return (
-    <Page>
+    <Page as="main" width="narrow" gap="md">
       <PageTitle>{t('auth:device.title')}</PageTitle>
       {isLoading && <Text role="status">{t('auth:device.requesting')}</Text>}
       {code && !expired && (

@@ -2,14 +2,14 @@ import { STORAGE_KEYS } from '@grandstand/api-client';
 import type { SocialProvider as Provider } from '@grandstand/contract';
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { channelApi, useClientStorage } from '@grandstand/store';
-import { Button, ButtonLink, FormMessage, PageTitle, TextField } from '@grandstand/ui';
+import { Button, ButtonLink, FormMessage, Link, Page, PageTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useLoginMutation, useSocialLoginMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { useAfterLoginPath } from '../shared/afterLogin.ts';
-import { Form, Links, Page, Text } from '../shared/layout.ts';
+import { Links } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkEmail, checkRequired, problemsOf } from '../validation.ts';
 import type { Problems } from '../validation.ts';
@@ -84,7 +84,7 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
 
   if (completing) {
     return (
-      <Page>
+      <Page as="main" width="narrow" gap="md">
         <PageTitle>{t('auth:login.title')}</PageTitle>
         <Text role="status">{t('auth:login.completing')}</Text>
       </Page>
@@ -94,9 +94,9 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
   // The provider redirect is a full page navigation; the state it carries names this api key.
   const apiKey = storage.get<string>(STORAGE_KEYS.apiKey) ?? '';
   return (
-    <Page>
+    <Page as="main" width="narrow" gap="md">
       <PageTitle>{t('auth:login.title')}</PageTitle>
-      <Form noValidate onSubmit={onSubmit}>
+      <Stack as="form" noValidate onSubmit={onSubmit}>
         <TextField
           label={t('auth:fields.email')}
           type="email"
@@ -119,11 +119,11 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
         <Button type="submit" loading={isLoading}>
           {t('auth:login.submit')}
         </Button>
-      </Form>
+      </Stack>
       <Links>
-        <Link to={AUTH_PATHS.passwordResetRequest}>{t('auth:login.forgot')}</Link>
+        <Link href={AUTH_PATHS.passwordResetRequest}>{t('auth:login.forgot')}</Link>
         <span>
-          {t('auth:login.noAccount')} <Link to={AUTH_PATHS.registration}>{t('auth:login.register')}</Link>
+          {t('auth:login.noAccount')} <Link href={AUTH_PATHS.registration}>{t('auth:login.register')}</Link>
         </span>
       </Links>
       {offered.length > 0 && <Text>{t('auth:login.or')}</Text>}
@@ -131,6 +131,7 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
         <ButtonLink
           key={provider}
           variant="secondary"
+          external
           href={`${apiBase}/auth/login/${provider}?${new URLSearchParams({ api_key: apiKey }).toString()}`}
         >
           {t('auth:login.social', { provider: t(`auth:providers.${provider}`) })}

@@ -1,11 +1,10 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
-import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
+import { Button, FormMessage, Link, Page, PageTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { usePasswordResetMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { Form, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkConfirmation, checkNewPassword, problemsOf } from '../validation.ts';
 import type { Problems } from '../validation.ts';
@@ -45,18 +44,18 @@ export function PasswordResetPage() {
 
   if (!linkComplete) {
     return (
-      <Page>
+      <Page as="main" width="narrow" gap="md">
         <PageTitle>{t('auth:reset.title')}</PageTitle>
         <Text>{t('auth:reset.badLink')}</Text>
-        <Link to={AUTH_PATHS.passwordResetRequest}>{t('auth:reset.requestAgain')}</Link>
+        <Link href={AUTH_PATHS.passwordResetRequest}>{t('auth:reset.requestAgain')}</Link>
       </Page>
     );
   }
 
   return (
-    <Page>
+    <Page as="main" width="narrow" gap="md">
       <PageTitle>{t('auth:reset.title')}</PageTitle>
-      <Form noValidate onSubmit={onSubmit}>
+      <Stack as="form" noValidate onSubmit={onSubmit}>
         <TextField
           label={t('auth:fields.newPassword')}
           type="password"
@@ -80,8 +79,8 @@ export function PasswordResetPage() {
         <Button type="submit" loading={isLoading} disabled={done}>
           {t('auth:reset.submit')}
         </Button>
-      </Form>
-      {done && <Link to={AUTH_PATHS.login}>{t('auth:reset.login')}</Link>}
+      </Stack>
+      {done && <Link href={AUTH_PATHS.login}>{t('auth:reset.login')}</Link>}
     </Page>
   );
 }

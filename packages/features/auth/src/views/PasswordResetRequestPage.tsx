@@ -1,9 +1,8 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
-import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
+import { Button, FormMessage, Page, PageTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { usePasswordResetRequestMutation } from '../authApi.ts';
-import { Form, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkEmail } from '../validation.ts';
 import type { ValidationKey } from '../validation.ts';
@@ -34,17 +33,17 @@ export function PasswordResetRequestPage() {
   };
 
   return (
-    <Page>
+    <Page as="main" width="narrow" gap="md">
       <PageTitle>{t('auth:resetRequest.title')}</PageTitle>
       <Text>{t('auth:resetRequest.text')}</Text>
-      <Form noValidate onSubmit={onSubmit}>
+      <Stack as="form" noValidate onSubmit={onSubmit}>
         <TextField label={t('auth:fields.email')} type="email" autoComplete="email" required value={email.value} onChange={email.onChange} error={problem && t(problem)} />
         <FormMessage tone="error">{serverError}</FormMessage>
         <FormMessage tone="success">{sent ? t('auth:resetRequest.sent') : ''}</FormMessage>
         <Button type="submit" loading={isLoading}>
           {t('auth:resetRequest.submit')}
         </Button>
-      </Form>
+      </Stack>
     </Page>
   );
 }

@@ -1,13 +1,12 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { Button, FormMessage, PageTitle, TextField } from '@grandstand/ui';
+import { Button, FormMessage, Page, PageTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { useUpdateProfileMutation } from '../authApi.ts';
 import type { ProfileUpdate } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { Form, Page, Text } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkConfirmation, checkNewPassword, checkRequired, problemsOf } from '../validation.ts';
 import type { Problems } from '../validation.ts';
@@ -71,10 +70,10 @@ export function ProfileEditPage() {
   };
 
   return (
-    <Page>
+    <Page as="main" width="narrow" gap="md">
       <PageTitle>{t('auth:edit.title')}</PageTitle>
       {temporary && <Text role="note">{t('auth:edit.temporary')}</Text>}
-      <Form noValidate onSubmit={onSubmit}>
+      <Stack as="form" noValidate onSubmit={onSubmit}>
         <fieldset>
           <legend>{t('auth:edit.names')}</legend>
           <TextField label={t('auth:fields.firstName')} autoComplete="given-name" required value={firstName.value} onChange={firstName.onChange} error={message('firstName')} />
@@ -116,7 +115,7 @@ export function ProfileEditPage() {
         <Button type="submit" loading={isLoading}>
           {t('auth:edit.submit')}
         </Button>
-      </Form>
+      </Stack>
     </Page>
   );
 }

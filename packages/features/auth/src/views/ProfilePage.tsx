@@ -1,20 +1,11 @@
 import { useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { Button, PageTitle } from '@grandstand/ui';
+import { Button, Link, Page, PageTitle, Text } from '@grandstand/ui';
 import type { ReactNode } from 'react';
-import { Link, Navigate, Outlet, useNavigate } from 'react-router';
+import { Navigate, Outlet, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useLogoutMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { Text } from '../shared/layout.ts';
-
-const Wrapper = styled.main`
-  max-width: 48rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 const Nav = styled.nav`
   ul {
@@ -52,7 +43,7 @@ export function ProfilePage({ sectionsNav }: ProfilePageProps = {}) {
 
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
-    <Wrapper>
+    <Page as="main" width="reading" gap="md">
       <PageTitle>{t('auth:profile.title')}</PageTitle>
       <section aria-label={t('auth:profile.overview')}>
         {name && <Text>{name}</Text>}
@@ -61,13 +52,13 @@ export function ProfilePage({ sectionsNav }: ProfilePageProps = {}) {
       <Nav aria-label={t('auth:profile.nav')}>
         <ul>
           <li>
-            <Link to={AUTH_PATHS.profileEdit}>{t('auth:profile.edit')}</Link>
+            <Link href={AUTH_PATHS.profileEdit}>{t('auth:profile.edit')}</Link>
           </li>
           <li>
-            <Link to={AUTH_PATHS.linkDevice}>{t('auth:profile.linkDevice')}</Link>
+            <Link href={AUTH_PATHS.linkDevice}>{t('auth:profile.linkDevice')}</Link>
           </li>
           <li>
-            <Link to={AUTH_PATHS.confirmAccountDeletion}>{t('auth:profile.deleteAccount')}</Link>
+            <Link href={AUTH_PATHS.confirmAccountDeletion}>{t('auth:profile.deleteAccount')}</Link>
           </li>
         </ul>
       </Nav>
@@ -78,6 +69,6 @@ export function ProfilePage({ sectionsNav }: ProfilePageProps = {}) {
           {t('auth:profile.logout')}
         </Button>
       </div>
-    </Wrapper>
+    </Page>
   );
 }

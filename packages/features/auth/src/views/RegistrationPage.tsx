@@ -1,11 +1,11 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
-import { Button, Checkbox, FormMessage, PageTitle, TextField } from '@grandstand/ui';
+import { Button, Checkbox, FormMessage, Link, Page, PageTitle, Stack, TextField } from '@grandstand/ui';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useRegisterMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { Form, Links, Page } from '../shared/layout.ts';
+import { Links } from '../shared/layout.ts';
 import { useField } from '../shared/useField.ts';
 import { checkConfirmation, checkEmail, checkNewPassword, checkRequired, problemsOf } from '../validation.ts';
 import type { Problems, ValidationKey } from '../validation.ts';
@@ -61,9 +61,9 @@ export function RegistrationPage() {
   };
 
   return (
-    <Page>
+    <Page as="main" width="narrow" gap="md">
       <PageTitle>{t('auth:registration.title')}</PageTitle>
-      <Form noValidate onSubmit={onSubmit}>
+      <Stack as="form" noValidate onSubmit={onSubmit}>
         <TextField label={t('auth:fields.email')} type="email" autoComplete="email" required value={email.value} onChange={email.onChange} error={message('email')} />
         <TextField
           label={t('auth:fields.password')}
@@ -104,9 +104,9 @@ export function RegistrationPage() {
         <Button type="submit" loading={isLoading}>
           {t('auth:registration.submit')}
         </Button>
-      </Form>
+      </Stack>
       <Links>
-        {t('auth:registration.haveAccount')} <Link to={AUTH_PATHS.login}>{t('auth:registration.login')}</Link>
+        {t('auth:registration.haveAccount')} <Link href={AUTH_PATHS.login}>{t('auth:registration.login')}</Link>
       </Links>
     </Page>
   );

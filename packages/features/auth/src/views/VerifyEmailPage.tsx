@@ -2,11 +2,10 @@ import { AUTH_MESSAGES } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import type { SerializedApiError } from '@grandstand/store';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useVerifyEmailMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
-import { Page, Text } from '../shared/layout.ts';
-import { FormMessage, PageTitle } from '@grandstand/ui';
+import { FormMessage, Link, Page, PageTitle, Text } from '@grandstand/ui';
 
 type Outcome = 'verifying' | 'verified' | 'alreadyVerified' | 'failed';
 
@@ -40,7 +39,7 @@ export function VerifyEmailPage() {
   }, [verify, email, expires, signature, linkComplete]);
 
   return (
-    <Page>
+    <Page as="main" width="narrow" gap="md">
       <PageTitle>{t('auth:verifyEmail.title')}</PageTitle>
       {outcome === 'verifying' && <Text role="status">{t('auth:verifyEmail.verifying')}</Text>}
       <FormMessage tone="success">{outcome === 'verified' ? t('auth:verifyEmail.success') : ''}</FormMessage>
@@ -50,7 +49,7 @@ export function VerifyEmailPage() {
       </FormMessage>
       {outcome !== 'verifying' && (
         <Text>
-          <Link to={AUTH_PATHS.login}>{t('auth:verifyEmail.login')}</Link>
+          <Link href={AUTH_PATHS.login}>{t('auth:verifyEmail.login')}</Link>
         </Text>
       )}
     </Page>

@@ -1,6 +1,5 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
-import { Button, FormMessage, Loader } from '@grandstand/ui';
-import { Actions } from '../shared/layout.ts';
+import { Button, FormMessage, Loader, Stack } from '@grandstand/ui';
 
 /** The loading spinner of a commerce view, announced politely. */
 export function Loading() {
@@ -13,13 +12,13 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   const { t } = useTranslation('commerce');
   const errorText = useErrorText();
   return (
-    <Actions>
+    <Stack direction="row" gap="sm">
       <FormMessage tone="error">
         {t('loadError')} {errorText(error)}
       </FormMessage>
       <Button variant="secondary" onClick={onRetry}>
         {t('retry')}
       </Button>
-    </Actions>
+    </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import type { Package, Subscription } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Badge, ButtonLink } from '@grandstand/ui';
-import { Hidden, OfferCard, PriceTitle } from '../shared/layout.ts';
-import { RouterLink } from '../shared/RouterLink.tsx';
+import { Badge, ButtonLink, Text, visuallyHidden } from '@grandstand/ui';
+import styled from 'styled-components';
+import { OfferCard } from './OfferList.tsx';
 import { useShop } from '../shared/useShop.ts';
 
 export interface OfferTileProps {
@@ -23,14 +23,14 @@ export function OfferTile({ item, href, headingId }: OfferTileProps) {
       <h3 id={headingId}>{item.name}</h3>
       {'is_team_pass' in item && item.is_team_pass && <Badge>{t('commerce:teamPass')}</Badge>}
       {/* spec §9: the price title is the base price with the period suffix; a fee is added on top. */}
-      <PriceTitle>{shop.priceTitle(item.base_price, item.offer, item.period)}</PriceTitle>
+      <Text size="lg" bold>{shop.priceTitle(item.base_price, item.offer, item.period)}</Text>
       {item.service_fee > 0 && <p>{t('commerce:plusFee', { fee: shop.price(item.service_fee) })}</p>}
       {item.description && <p>{item.description}</p>}
       {trialDays > 0 && <p>{t('common:freeTrial', { days: trialDays })}</p>}
       {item.purchased ? (
         <Badge tone="primary">{t('commerce:purchased')}</Badge>
       ) : (
-        <ButtonLink href={href} linkComponent={RouterLink}>
+        <ButtonLink href={href}>
           {t('commerce:buy')}
           <Hidden> {item.name}</Hidden>
         </ButtonLink>
@@ -38,3 +38,7 @@ export function OfferTile({ item, href, headingId }: OfferTileProps) {
     </OfferCard>
   );
 }
+
+const Hidden = styled.span`
+  ${visuallyHidden}
+`;

@@ -1,7 +1,5 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Button, ButtonLink, FormMessage, Loader } from '@grandstand/ui';
-import { Actions, Section, Text } from '../shared/layout.ts';
-import { RouterLink } from '../shared/RouterLink.tsx';
+import { Button, ButtonLink, FormMessage, Link, Loader, Stack, Text } from '@grandstand/ui';
 
 export interface OrderProgressProps {
   /**
@@ -24,26 +22,26 @@ export function OrderProgress({ followedStep, processing, redirecting, pollFaile
   return (
     <>
       {followedStep !== null && (
-        <Section>
+        <Stack as="section">
           <Text role="status">{t('checkout.openOrder')}</Text>
           {followedStep !== '' && (
             <div>
-              <ButtonLink href={followedStep}>{t('checkout.openOrderAction')}</ButtonLink>
+              <ButtonLink external href={followedStep}>{t('checkout.openOrderAction')}</ButtonLink>
             </div>
           )}
-        </Section>
+        </Stack>
       )}
       {processing && <Loader label={t('checkout.processing')} />}
       {redirecting && <Text role="status">{t('checkout.redirecting')}</Text>}
       {pollFailed && (
-        <Actions>
+        <Stack direction="row" gap="sm">
           <FormMessage tone="error">
-            {t('checkout.pollError')} <RouterLink href="/profile">{t('checkout.myOrders')}</RouterLink>
+            {t('checkout.pollError')} <Link href="/profile">{t('checkout.myOrders')}</Link>
           </FormMessage>
           <Button variant="secondary" onClick={onRetry}>
             {t('retry')}
           </Button>
-        </Actions>
+        </Stack>
       )}
     </>
   );

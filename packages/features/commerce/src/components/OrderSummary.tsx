@@ -1,7 +1,7 @@
 import type { CouponQuote } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
+import { Card, SectionTitle, Text } from '@grandstand/ui';
 import styled from 'styled-components';
-import { Heading, PriceTitle } from '../shared/layout.ts';
 import { useShop } from '../shared/useShop.ts';
 import type { CheckoutItem } from '../useOffer.ts';
 
@@ -16,10 +16,10 @@ export function OrderSummary({ item, quote }: OrderSummaryProps) {
   const shop = useShop();
   const total = quote ? quote.price : item.price;
   return (
-    <Box aria-labelledby="checkout-summary" data-testid="checkout-summary">
-      <Heading id="checkout-summary">{t('checkout.summary')}</Heading>
+    <Box forwardedAs="section" aria-labelledby="checkout-summary" data-testid="checkout-summary">
+      <SectionTitle id="checkout-summary">{t('checkout.summary')}</SectionTitle>
       <h3>{item.name}</h3>
-      <PriceTitle>{shop.priceTitle(item.base_price, item.offer, item.period)}</PriceTitle>
+      <Text size="lg" bold>{shop.priceTitle(item.base_price, item.offer, item.period)}</Text>
       {item.trialDays > 0 && <p>{t('common:freeTrial', { days: item.trialDays })}</p>}
       <List>
         <dt>{t('checkout.price')}</dt>
@@ -45,15 +45,7 @@ export function OrderSummary({ item, quote }: OrderSummaryProps) {
   );
 }
 
-const Box = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
-
+const Box = styled(Card)`
   h3,
   p {
     margin: 0;

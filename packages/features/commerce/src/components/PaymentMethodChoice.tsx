@@ -1,9 +1,8 @@
 import type { Card, CardProvider } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Checkbox } from '@grandstand/ui';
+import { Checkbox, Text } from '@grandstand/ui';
 import type { Ref } from 'react';
 import styled from 'styled-components';
-import { Text } from '../shared/layout.ts';
 import { CardForm } from './CardForm.tsx';
 import type { CardErrors, CardField, CardValues } from './CardForm.tsx';
 import { StripeCardField } from './StripeCardField.tsx';

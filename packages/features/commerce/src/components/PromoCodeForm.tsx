@@ -1,8 +1,7 @@
 import type { CouponQuote } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, FormMessage, TextField } from '@grandstand/ui';
+import { Button, FormMessage, Stack, TextField } from '@grandstand/ui';
 import type { FormEvent } from 'react';
-import { Actions } from '../shared/layout.ts';
 import { useShop } from '../shared/useShop.ts';
 import { Form } from './Form.ts';
 
@@ -34,7 +33,7 @@ export function PromoCodeForm({ code, error, quote, applying = false, disabled =
         disabled={disabled}
         error={error || undefined}
       />
-      <Actions>
+      <Stack direction="row" gap="sm">
         <Button type="submit" variant="secondary" loading={applying} disabled={disabled}>
           {t('checkout.applyPromo')}
         </Button>
@@ -43,7 +42,7 @@ export function PromoCodeForm({ code, error, quote, applying = false, disabled =
             {t('checkout.removePromo')}
           </Button>
         )}
-      </Actions>
+      </Stack>
       <FormMessage tone="success">{quote ? t('checkout.promoApplied', { code: quote.code, amount: shop.price(quote.discount) }) : ''}</FormMessage>
     </Form>
   );

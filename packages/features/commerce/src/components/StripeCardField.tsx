@@ -1,12 +1,11 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Button, FormMessage, visuallyHidden } from '@grandstand/ui';
+import { Button, FormMessage, Stack, visuallyHidden } from '@grandstand/ui';
 // Types only: erased from the build, so Stripe's library stays out of every eager chunk.
 import type { Stripe, StripeCardElement, StripeCardElementOptions, StripeElementLocale } from '@stripe/stripe-js';
 import { useEffect, useEffectEvent, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { Ref } from 'react';
 import styled, { useTheme } from 'styled-components';
 import type { DefaultTheme } from 'styled-components';
-import { Actions } from '../shared/layout.ts';
 
 /** What the checkout gets from the card entered in Stripe's card element. */
 export type StripeCardResult =
@@ -150,7 +149,7 @@ export function StripeCardField({ publishableKey, disabled = false, onChange, re
         {error}
       </FieldError>
       {status === 'failed' && (
-        <Actions>
+        <Stack direction="row" gap="sm">
           <FormMessage tone="error">{t('checkout.stripeUnavailable')}</FormMessage>
           <Button
             variant="secondary"
@@ -162,7 +161,7 @@ export function StripeCardField({ publishableKey, disabled = false, onChange, re
           >
             {t('retry')}
           </Button>
-        </Actions>
+        </Stack>
       )}
     </Field>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from '@grandstand/i18n';
 import { addToast, isApiError, selectUser, useAppDispatch, useAppSelector } from '@grandstand/store';
-import { Button, ButtonLink, FormMessage, Loader, PageTitle, Select } from '@grandstand/ui';
+import { Button, ButtonLink, FormMessage, Link, Loader, Page, PageTitle, SectionTitle, Select, Stack, Text } from '@grandstand/ui';
 import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { orderIdOf, useCheckout } from '../checkout/useCheckout.ts';
@@ -14,8 +14,6 @@ import { selectPackagePath } from '../paths.ts';
 import { buyQuery, parseBuyQuery, returnPathFor } from '../purchase.ts';
 import type { BuyTarget } from '../purchase.ts';
 import { trackPurchase } from '../shared/analytics.ts';
-import { Actions, Heading, NarrowPage, Section, Text } from '../shared/layout.ts';
-import { RouterLink } from '../shared/RouterLink.tsx';
 import { useShop } from '../shared/useShop.ts';
 import { useOffer } from '../useOffer.ts';
 import type { CheckoutItem } from '../useOffer.ts';
@@ -31,12 +29,12 @@ export function BuyPage() {
   const target = parseBuyQuery(params);
   if (target === null) {
     return (
-      <NarrowPage>
+      <Page as="main" width="medium" gap="lg">
         <PageTitle>{t('checkout.title')}</PageTitle>
         {/* spec §5 purchase preparation: "id not selected". */}
         <FormMessage tone="error">{t('errors:idNotSelected')}</FormMessage>
-        <RouterLink href="/packages">{t('packages.title')}</RouterLink>
-      </NarrowPage>
+        <Link href="/packages">{t('packages.title')}</Link>
+      </Page>
     );
   }
   // A new target is a new checkout: its state starts afresh.
@@ -54,21 +52,21 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
   switch (offer.status) {
     case 'loading':
       return (
-        <NarrowPage aria-busy="true">
+        <Page as="main" width="medium" gap="lg" aria-busy="true">
           {heading}
           <Loading />
-        </NarrowPage>
+        </Page>
       );
     case 'error':
       return (
-        <NarrowPage>
+        <Page as="main" width="medium" gap="lg">
           {heading}
           {isApiError(offer.error) && offer.error.status === 404 ? (
             <FormMessage tone="error">{t('errors:idNotSelected')}</FormMessage>
           ) : (
             <LoadError error={offer.error} onRetry={offer.retry} />
           )}
-        </NarrowPage>
+        </Page>
       );
     case 'needsPackage':
       // spec §5: a paid event is bought through a single-event package; the viewer picks it (or a pass) first.
@@ -78,22 +76,22 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
       // purchase is done, so it ends as any paid purchase does, on the event.
       if (offer.hasAccess && returnedOrder !== null) return <PaidOnReturn eventId={offer.eventId} />;
       return (
-        <NarrowPage>
+        <Page as="main" width="medium" gap="lg">
           {heading}
           <Text>{offer.hasAccess ? t('select.hasAccess') : t('select.noPurchaseNeeded')}</Text>
           <div>
-            <ButtonLink href={`/watch/${offer.eventId}`} linkComponent={RouterLink}>
+            <ButtonLink href={`/watch/${offer.eventId}`}>
               {t('select.watch')}
             </ButtonLink>
           </div>
-        </NarrowPage>
+        </Page>
       );
     case 'ready':
       return (
-        <NarrowPage>
+        <Page as="main" width="medium" gap="lg">
           {heading}
           {user === null ? <VisitorCheckout target={target} item={offer.item} /> : <Checkout target={target} item={offer.item} trialUsed={user.trial_period_used} />}
-        </NarrowPage>
+        </Page>
       );
   }
 }
@@ -128,14 +126,14 @@ function VisitorCheckout({ target, item }: { target: BuyTarget; item: CheckoutIt
     <>
       <OrderSummary item={item} quote={null} />
       <Text>{t('checkout.loginPrompt')}</Text>
-      <Actions>
-        <ButtonLink href={`/login?${back}`} linkComponent={RouterLink}>
+      <Stack direction="row" gap="sm">
+        <ButtonLink href={`/login?${back}`}>
           {t('checkout.login')}
         </ButtonLink>
-        <ButtonLink href={`/registration?${back}`} linkComponent={RouterLink} variant="secondary">
+        <ButtonLink href={`/registration?${back}`} variant="secondary">
           {t('checkout.register')}
         </ButtonLink>
-      </Actions>
+      </Stack>
     </>
   );
 }
@@ -191,10 +189,10 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
       </Form>
 
       {state.step === 'payment' && (
-        <Section aria-labelledby="checkout-payment">
-          <Heading id="checkout-payment" ref={paymentHeading} tabIndex={-1}>
+        <Stack as="section" aria-labelledby="checkout-payment">
+          <SectionTitle id="checkout-payment" ref={paymentHeading} tabIndex={-1}>
             {t('checkout.payment')}
-          </Heading>
+          </SectionTitle>
           <Form noValidate onSubmit={checkout.pay}>
             {needsCard && cards.isLoading && <Loading />}
             {needsCard && cards.error !== undefined && <LoadError error={cards.error} onRetry={() => void cards.refetch()} />}
@@ -218,7 +216,7 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
             )}
             <FormMessage tone="error">{state.paymentError}</FormMessage>
             {trialOffered && <Text>{t('checkout.trialNote', { price: shop.price(total) })}</Text>}
-            <Actions>
+            <Stack direction="row" gap="sm">
               {trialOffered && (
                 <Button loading={submitting} disabled={busy} onClick={checkout.startTrial}>
                   {t('checkout.startTrial', { days: item.trialDays })}
@@ -227,10 +225,10 @@ function Checkout({ target, item, trialUsed }: { target: BuyTarget; item: Checko
               <Button type="submit" variant={trialOffered ? 'secondary' : 'primary'} loading={submitting && !trialOffered} disabled={busy}>
                 {total > 0 ? t('checkout.pay', { price: shop.price(total) }) : t('checkout.getFree')}
               </Button>
-            </Actions>
+            </Stack>
             <Text>{t('common:salesFinal')}</Text>
           </Form>
-        </Section>
+        </Stack>
       )}
 
       <OrderProgress

@@ -1,11 +1,10 @@
 import { useTranslation } from '@grandstand/i18n';
-import { ButtonLink, EmptyState, PageTitle } from '@grandstand/ui';
+import { ButtonLink, EmptyState, Page, PageTitle, SectionTitle, Stack, Text } from '@grandstand/ui';
 import { useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
 import { LoadError, Loading } from '../components/LoadState.tsx';
 import { OfferTile } from '../components/OfferTile.tsx';
 import { COMMERCE_PATHS } from '../paths.ts';
-import { Heading, OfferList, Page, Section, Text } from '../shared/layout.ts';
-import { RouterLink } from '../shared/RouterLink.tsx';
+import { OfferList } from '../components/OfferList.tsx';
 
 function byWeight<T extends { weight: number }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.weight - b.weight);
@@ -23,7 +22,7 @@ export function PackagesPage() {
   const error = packages.error ?? subscriptions.error;
 
   return (
-    <Page aria-busy={loading || undefined}>
+    <Page as="main" width="wide" gap="lg" aria-busy={loading || undefined}>
       <PageTitle>{t('packages.title')}</PageTitle>
       {loading && <Loading />}
       {!loading && error && (
@@ -40,31 +39,31 @@ export function PackagesPage() {
           title={t('packages.empty')}
           message={t('packages.emptyMessage')}
           action={
-            <ButtonLink href="/" linkComponent={RouterLink} variant="secondary">
+            <ButtonLink href="/" variant="secondary">
               {t('packages.browse')}
             </ButtonLink>
           }
         />
       )}
       {passes.length > 0 && (
-        <Section aria-labelledby="packages-passes">
-          <Heading id="packages-passes">{t('packages.passes')}</Heading>
+        <Stack as="section" aria-labelledby="packages-passes">
+          <SectionTitle id="packages-passes">{t('packages.passes')}</SectionTitle>
           <OfferList>
             {passes.map((item) => (
               <OfferTile key={item.id} item={item} href={`${COMMERCE_PATHS.buy}?package_id=${item.id}`} headingId={`offer-package-${item.id}`} />
             ))}
           </OfferList>
-        </Section>
+        </Stack>
       )}
       {plans.length > 0 && (
-        <Section aria-labelledby="packages-subscriptions">
-          <Heading id="packages-subscriptions">{t('packages.subscriptions')}</Heading>
+        <Stack as="section" aria-labelledby="packages-subscriptions">
+          <SectionTitle id="packages-subscriptions">{t('packages.subscriptions')}</SectionTitle>
           <OfferList>
             {plans.map((item) => (
               <OfferTile key={item.id} item={item} href={`${COMMERCE_PATHS.buy}?subscription_id=${item.id}`} headingId={`offer-subscription-${item.id}`} />
             ))}
           </OfferList>
-        </Section>
+        </Stack>
       )}
       {!loading && error === undefined && passes.length + plans.length > 0 && <Text>{t('common:salesFinal')}</Text>}
     </Page>

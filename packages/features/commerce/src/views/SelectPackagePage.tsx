@@ -1,6 +1,6 @@
 import { useTranslation } from '@grandstand/i18n';
 import { isApiError, useGetEventQuery } from '@grandstand/store';
-import { ButtonLink, EmptyState, PageTitle } from '@grandstand/ui';
+import { ButtonLink, EmptyState, Link, Page, PageTitle, SectionTitle, Stack, Text } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
 import { useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
@@ -9,8 +9,7 @@ import { OfferTile } from '../components/OfferTile.tsx';
 import { buyQuery } from '../purchase.ts';
 import type { BuyTarget } from '../purchase.ts';
 import { eventName } from '../shared/eventName.ts';
-import { Heading, OfferCard, OfferList, Page, PriceTitle, Section, Text } from '../shared/layout.ts';
-import { RouterLink } from '../shared/RouterLink.tsx';
+import { OfferCard, OfferList } from '../components/OfferList.tsx';
 import { useShop } from '../shared/useShop.ts';
 
 function buyHref(target: BuyTarget): string {
@@ -37,9 +36,9 @@ export function SelectPackagePage() {
   const heading = <PageTitle>{title ? t('select.title', { event: title }) : t('select.titleFallback')}</PageTitle>;
   if (eventId === null || (isApiError(event.error) && event.error.status === 404)) {
     return (
-      <Page>
+      <Page as="main" width="wide" gap="lg">
         {heading}
-        <EmptyState title={t('select.notFound')} action={<RouterLink href="/packages">{t('packages.title')}</RouterLink>} />
+        <EmptyState title={t('select.notFound')} action={<Link href="/packages">{t('packages.title')}</Link>} />
       </Page>
     );
   }
@@ -47,7 +46,7 @@ export function SelectPackagePage() {
   const error = event.error ?? packages.error ?? subscriptions.error;
   if (loading || error || !event.data) {
     return (
-      <Page aria-busy={loading || undefined}>
+      <Page as="main" width="wide" gap="lg" aria-busy={loading || undefined}>
         {heading}
         {loading ? (
           <Loading />
@@ -67,13 +66,13 @@ export function SelectPackagePage() {
 
   const detail = event.data;
   const watch = (
-    <ButtonLink href={`/watch/${detail.id}`} linkComponent={RouterLink}>
+    <ButtonLink href={`/watch/${detail.id}`}>
       {t('select.watch')}
     </ButtonLink>
   );
   if (detail.has_access || detail.access_type === 'free' || detail.access_type === 'register') {
     return (
-      <Page>
+      <Page as="main" width="wide" gap="lg">
         {heading}
         <Text>{detail.has_access ? t('select.hasAccess') : t('select.noPurchaseNeeded')}</Text>
         <div>{watch}</div>
@@ -88,28 +87,28 @@ export function SelectPackagePage() {
   const eventPrice = detail.base_price + detail.service_fee;
 
   return (
-    <Page>
+    <Page as="main" width="wide" gap="lg">
       {heading}
       <Text>{t('select.intro')}</Text>
       {!single && passes.length === 0 && plans.length === 0 && <EmptyState title={t('select.nothing')} />}
       {single && (
-        <Section aria-labelledby="select-this-event">
-          <Heading id="select-this-event">{t('select.thisEvent')}</Heading>
+        <Stack as="section" aria-labelledby="select-this-event">
+          <SectionTitle id="select-this-event">{t('select.thisEvent')}</SectionTitle>
           <OfferList>
             <OfferCard aria-labelledby="select-single-name">
               <h3 id="select-single-name">{title}</h3>
-              <PriceTitle>{shop.price(detail.base_price)}</PriceTitle>
+              <Text size="lg" bold>{shop.price(detail.base_price)}</Text>
               {detail.service_fee > 0 && <p>{t('plusFee', { fee: shop.price(detail.service_fee) })}</p>}
-              <ButtonLink href={buyHref({ type: 'event', eventId: detail.id, singleEventPackageId: single.id })} linkComponent={RouterLink}>
+              <ButtonLink href={buyHref({ type: 'event', eventId: detail.id, singleEventPackageId: single.id })}>
                 {eventPrice > 0 ? t('select.buyFor', { price: shop.price(eventPrice) }) : t('select.getFree')}
               </ButtonLink>
             </OfferCard>
           </OfferList>
-        </Section>
+        </Stack>
       )}
       {passes.length > 0 && (
-        <Section aria-labelledby="select-passes">
-          <Heading id="select-passes">{t('select.passes')}</Heading>
+        <Stack as="section" aria-labelledby="select-passes">
+          <SectionTitle id="select-passes">{t('select.passes')}</SectionTitle>
           <OfferList>
             {passes.map((item) => (
               <OfferTile
@@ -120,11 +119,11 @@ export function SelectPackagePage() {
               />
             ))}
           </OfferList>
-        </Section>
+        </Stack>
       )}
       {plans.length > 0 && (
-        <Section aria-labelledby="select-subscriptions">
-          <Heading id="select-subscriptions">{t('select.subscriptions')}</Heading>
+        <Stack as="section" aria-labelledby="select-subscriptions">
+          <SectionTitle id="select-subscriptions">{t('select.subscriptions')}</SectionTitle>
           <OfferList>
             {plans.map((item) => (
               <OfferTile
@@ -135,7 +134,7 @@ export function SelectPackagePage() {
               />
             ))}
           </OfferList>
-        </Section>
+        </Stack>
       )}
       <Text>{t('common:salesFinal')}</Text>
     </Page>

@@ -1,11 +1,8 @@
+import { Page } from '@grandstand/ui';
 import styled from 'styled-components';
 
-/** The column every content page sits in: a readable line length, centred. */
-export const PageArticle = styled.article`
-  max-width: 72ch;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-
+/** The column every content page sits in: ui's reading width, an article, its running text keeping its margins. */
+export const PageArticle = styled(Page).attrs({ width: 'reading', forwardedAs: 'article' })`
   > h1 {
     margin-top: 0;
     font-size: ${({ theme }) => theme.font.sizes.xxl};

@@ -1,8 +1,7 @@
 import type { Event } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
-import { Badge } from '@grandstand/ui';
-import { Link } from 'react-router';
+import { Badge, Link } from '@grandstand/ui';
 import styled from 'styled-components';
 import { accessLabel, eventTitle } from '../display.ts';
 import { sportSchedulePath, watchPath } from '../links.ts';
@@ -31,7 +30,7 @@ export function EventTable({ events, catalog }: { events: readonly Event[]; cata
             return (
               <tr key={event.id}>
                 <th scope="row">
-                  <Link to={watchPath(event.id)}>{eventTitle(event, t)}</Link>{' '}
+                  <Link href={watchPath(event.id)}>{eventTitle(event, t)}</Link>{' '}
                   {event.stream_status === 'live' && <Badge tone="live">{t('card.live')}</Badge>}
                 </th>
                 <td>
@@ -39,7 +38,7 @@ export function EventTable({ events, catalog }: { events: readonly Event[]; cata
                     {when.month} {when.day} · {when.time} {when.zone}
                   </time>
                 </td>
-                <td>{sport ? <Link to={sportSchedulePath(sport)}>{sport.name}</Link> : null}</td>
+                <td>{sport ? <Link href={sportSchedulePath(sport)}>{sport.name}</Link> : null}</td>
                 <td>{accessLabel(event, settings?.currency ?? 'USD', i18n.language, t)}</td>
               </tr>
             );

@@ -1,11 +1,9 @@
 import type { Event, ParticipantGroup } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
-import { EventCard } from '@grandstand/ui';
-import { Link } from 'react-router';
+import { EventCard, Link } from '@grandstand/ui';
 import { accessLabel, eventColors, eventTitle } from '../display.ts';
 import { schoolPath, sportSchedulePath, teamSchedulePath, watchPath } from '../links.ts';
-import { RouterLink } from '../RouterLink.tsx';
 import type { Catalog } from '../useCatalog.ts';
 
 export interface EventTileProps {
@@ -39,7 +37,7 @@ export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3 }:
     <EventCard
       title={eventTitle(event, t)}
       href={watchPath(event.id)}
-      linkComponent={RouterLink}
+     
       dateTime={formatEventDateTime(event.event_utc_ts, event.time_zone, language)}
       isoDate={new Date(event.event_utc_ts * 1000).toISOString()}
       liveLabel={event.stream_status === 'live' ? t('card.live') : undefined}
@@ -53,14 +51,14 @@ export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3 }:
           {ordered.map((participant) => {
             const team = catalog.teamById.get(participant.id);
             return (
-              <Link key={participant.id} to={teamSchedulePath({ alias: team?.alias ?? null, name: participant.name })}>
+              <Link key={participant.id} href={teamSchedulePath({ alias: team?.alias ?? null, name: participant.name })}>
                 {participant.short_name ?? participant.name}
               </Link>
             );
           })}
-          {sport && <Link to={sportSchedulePath(sport)}>{sport.name}</Link>}
+          {sport && <Link href={sportSchedulePath(sport)}>{sport.name}</Link>}
           {schools.map((school) => (
-            <Link key={school.id} to={schoolPath(school)}>
+            <Link key={school.id} href={schoolPath(school)}>
               {school.name}
             </Link>
           ))}

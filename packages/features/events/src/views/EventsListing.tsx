@@ -1,7 +1,7 @@
 import type { EventsQuery, StreamStatus } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
-import { Button, ButtonLink, EmptyState, ErrorPanel, Pagination, SegmentedControl, Skeleton } from '@grandstand/ui';
+import { Button, ButtonLink, EmptyState, ErrorPanel, Page, Pagination, SegmentedControl, Skeleton } from '@grandstand/ui';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { DayStrip } from '../components/DayStrip.tsx';
@@ -11,7 +11,6 @@ import { FILTER_KEYS, FilterBar, LINK_KEYS } from '../components/FilterBar.tsx';
 import type { FilterKey, FilterValues, LinkKey } from '../components/FilterBar.tsx';
 import { isIsoDay, today } from '../days.ts';
 import { useGetEventsQuery } from '../eventsApi.ts';
-import { RouterLink } from '../RouterLink.tsx';
 import { findGroup, useCatalog } from '../useCatalog.ts';
 
 export type ListingKind = 'live' | 'upcoming' | 'schedule' | 'vod';
@@ -114,11 +113,11 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
         title={t('listing.emptyNone')}
         action={
           kind === 'upcoming' || kind === 'schedule' ? (
-            <ButtonLink href="/" linkComponent={RouterLink}>
+            <ButtonLink href="/">
               {t('home.allSchools')}
             </ButtonLink>
           ) : (
-            <ButtonLink href="/upcoming" linkComponent={RouterLink}>
+            <ButtonLink href="/upcoming">
               {t('nav.upcoming')}
             </ButtonLink>
           )
@@ -140,7 +139,7 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
   }
 
   return (
-    <Page>
+    <Page width="full" gap="lg">
       {/* Inside another page (a channel page, spec §2) the listing is a section: that page keeps its title and h1. */}
       {!embedded && <title>{channelName ? t('pageTitle', { title, channel: channelName }) : title}</title>}
       <Heading>
@@ -207,14 +206,6 @@ export function ScheduleView({ embedded = false }: { embedded?: boolean }) {
 export function VodView() {
   return <EventsListing kind="vod" />;
 }
-
-const Page = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-  max-width: 1280px;
-  margin: 0 auto;
-`;
 
 const Heading = styled.div`
   display: flex;

@@ -1,14 +1,13 @@
 import type { Event, EventsQuery, Slide } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
-import { ButtonLink, Loader, Rail, visuallyHidden } from '@grandstand/ui';
-import { Link, useSearchParams } from 'react-router';
+import { ButtonLink, Link, Loader, Page, Rail, visuallyHidden } from '@grandstand/ui';
+import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { EventTile } from '../components/EventTile.tsx';
 import { useGetEventsForHomepageQuery, useGetEventsQuery } from '../eventsApi.ts';
 import { schoolPath, slideHref, sportSchedulePath, teamSchedulePath } from '../links.ts';
 import type { SlideTargets } from '../links.ts';
-import { RouterLink } from '../RouterLink.tsx';
 import type { Catalog } from '../useCatalog.ts';
 import { findGroup, useCatalog } from '../useCatalog.ts';
 
@@ -25,7 +24,7 @@ function SlideItem({ slide, targets }: { slide: Slide; targets: SlideTargets }) 
   );
   return (
     <SlideCard style={slide.image ? { backgroundImage: `url(${JSON.stringify(slide.image)})` } : undefined} $image={Boolean(slide.image)}>
-      {!target ? content : target.external ? <a href={target.href}>{content}</a> : <Link to={target.href}>{content}</Link>}
+      {!target ? content : target.external ? <a href={target.href}>{content}</a> : <Link href={target.href}>{content}</Link>}
     </SlideCard>
   );
 }
@@ -48,7 +47,7 @@ function EventRail({ title, query, seeAll, catalog }: EventRailProps) {
       previousLabel={t('rail.previous')}
       nextLabel={t('rail.next')}
       action={
-        <ButtonLink href={seeAll} linkComponent={RouterLink} variant="ghost" size="sm">
+        <ButtonLink href={seeAll} variant="ghost" size="sm">
           <span aria-hidden="true">{t('home.seeAll')}</span>
           <Hidden>{t('home.seeAllOf', { title })}</Hidden>
         </ButtonLink>
@@ -101,7 +100,7 @@ export function HomeView() {
       <Home>
         <title>{channelName ? t('pageTitle', { title: school.name, channel: channelName }) : school.name}</title>
         <h1>{school.name}</h1>
-        <Link to="/">{t('home.allSchools')}</Link>
+        <Link href="/">{t('home.allSchools')}</Link>
         <EventRail title={t('nav.live')} query={{ stream_status: 'live', school: key }} seeAll={scoped('/live')} catalog={catalog} />
         <EventRail title={t('nav.upcoming')} query={{ stream_status: 'upcoming', school: key }} seeAll={scoped('/upcoming')} catalog={catalog} />
         <EventRail title={t('nav.vod')} query={{ stream_status: 'finished', school: key }} seeAll={scoped('/vod')} catalog={catalog} />
@@ -114,7 +113,7 @@ export function HomeView() {
               {teams.map((team) => (
                 <li key={team.id}>
                   <Swatch aria-hidden="true" style={team.color && /^#[0-9a-f]{3,6}$/i.test(team.color) ? { background: team.color } : undefined} />
-                  <Link to={teamSchedulePath(team)}>{team.name}</Link>
+                  <Link href={teamSchedulePath(team)}>{team.name}</Link>
                 </li>
               ))}
             </List>
@@ -145,7 +144,7 @@ export function HomeView() {
           <List>
             {catalog.groups.map((group) => (
               <li key={group.id}>
-                <Link to={schoolPath(group)}>{group.name}</Link>
+                <Link href={schoolPath(group)}>{group.name}</Link>
               </li>
             ))}
           </List>
@@ -157,11 +156,11 @@ export function HomeView() {
           <List>
             {catalog.categories.map((category) => (
               <Category key={category.id}>
-                <Link to={sportSchedulePath(category)}>{category.name}</Link>
+                <Link href={sportSchedulePath(category)}>{category.name}</Link>
                 {category.children.length > 0 && (
                   <Sub>
                     {category.children.map((child) => (
-                      <Link key={child.id} to={sportSchedulePath(child)}>
+                      <Link key={child.id} href={sportSchedulePath(child)}>
                         {child.name}
                       </Link>
                     ))}
@@ -176,14 +175,7 @@ export function HomeView() {
   );
 }
 
-const Home = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xl};
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-  max-width: 1280px;
-  margin: 0 auto;
-  min-width: 0;
-
+const Home = styled(Page).attrs({ width: 'full', gap: 'xl' })`
   h1 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.sizes.xxl};

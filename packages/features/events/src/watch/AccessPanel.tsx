@@ -2,7 +2,6 @@ import type { AccessOption, EventDetail } from '@grandstand/contract';
 import { formatPrice, useTranslation } from '@grandstand/i18n';
 import { ButtonLink } from '@grandstand/ui';
 import styled from 'styled-components';
-import { RouterLink } from '../RouterLink.tsx';
 
 /**
  * Where each option of the access panel leads. Buying goes to `/select-package/{id}` (spec §2), which
@@ -44,7 +43,7 @@ export function AccessPanel({ event, currency, language }: { event: EventDetail;
         {event.access.options.map((option) => (
           <li key={option}>
             {/* Registering or buying is the way in; logging in is for viewers who already have it. */}
-            <ButtonLink href={accessHref(option, event.id)} linkComponent={RouterLink} variant={option === 'login' ? 'secondary' : 'primary'}>
+            <ButtonLink href={accessHref(option, event.id)} variant={option === 'login' ? 'secondary' : 'primary'}>
               {option === 'buy_price' ? t('watch:access.buy_price', { price: formatPrice(event.base_price, currency, language) }) : t(`watch:access.${option}`)}
             </ButtonLink>
           </li>

@@ -3,9 +3,9 @@ import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { Player } from '@grandstand/player';
 import type { PlayerLabels } from '@grandstand/player';
 import { channelApi, useClientStorage, useGetEventQuery } from '@grandstand/store';
-import { Badge, Button, ErrorPanel, Loader } from '@grandstand/ui';
+import { Badge, Button, ErrorPanel, Link, Loader } from '@grandstand/ui';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { eventTitle } from '../display.ts';
 import { sportSchedulePath, teamSchedulePath } from '../links.ts';
@@ -189,7 +189,7 @@ function Details({ event, title, language }: { event: EventDetail; title: string
           <div>
             <dt>{t('details.sport')}</dt>
             <dd>
-              <Link to={sportSchedulePath(event.category)}>{event.category.name}</Link>
+              <Link href={sportSchedulePath(event.category)}>{event.category.name}</Link>
             </dd>
           </div>
         )}
@@ -200,7 +200,7 @@ function Details({ event, title, language }: { event: EventDetail; title: string
               {teams.map((team, index) => (
                 <span key={team.id}>
                   {index > 0 && ' · '}
-                  <Link to={teamSchedulePath({ alias: null, name: team.name })}>{team.name}</Link>
+                  <Link href={teamSchedulePath({ alias: null, name: team.name })}>{team.name}</Link>
                 </span>
               ))}
             </dd>

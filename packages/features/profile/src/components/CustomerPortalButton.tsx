@@ -1,9 +1,8 @@
 import { useTranslation } from '@grandstand/i18n';
-import { Button, FormMessage } from '@grandstand/ui';
+import { Button, FormMessage, Text } from '@grandstand/ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useCustomerPortalMutation } from '../profileApi.ts';
-import { Hint } from '../shared/layout.ts';
 import { useCardProvider } from '../shared/useCardProvider.ts';
 
 const Wrapper = styled.div`
@@ -47,7 +46,9 @@ export function CustomerPortalButton({ openUrl = assignLocation }: CustomerPorta
       <Button variant="secondary" onClick={onOpen} loading={isLoading} aria-describedby={hintId}>
         {t('profile:portal.open')}
       </Button>
-      <Hint id={hintId}>{t('profile:portal.hint')}</Hint>
+      <Text tone="muted" size="sm" id={hintId}>
+        {t('profile:portal.hint')}
+      </Text>
       <FormMessage tone="error">{failed ? t('profile:portal.failed') : ''}</FormMessage>
     </Wrapper>
   );

@@ -1,7 +1,7 @@
 import type { Order, OrderLabel } from '@grandstand/contract';
 import { formatPrice, useErrorText, useTranslation } from '@grandstand/i18n';
 import { addToast, PopupCanceledError, showPopup, useAppDispatch } from '@grandstand/store';
-import { Badge, Button, FormMessage, visuallyHidden } from '@grandstand/ui';
+import { Badge, Button, Card, FormMessage, visuallyHidden } from '@grandstand/ui';
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import en from '../locales/en.json' with { type: 'json' };
@@ -13,16 +13,6 @@ import { useCardProvider } from '../shared/useCardProvider.ts';
 const PROCESSED_MESSAGE = en.orders.cancelled;
 
 const LABEL_KEYS = { Paid: 'paid', Active: 'active', Inactive: 'inactive', Refunded: 'refunded' } as const satisfies Record<OrderLabel, string>;
-
-const Card = styled.article`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
-`;
 
 const Heading = styled.div`
   display: flex;
@@ -128,7 +118,7 @@ export function OrderCard({ order }: OrderCardProps) {
 
   const label = t(`profile:orders.label.${LABEL_KEYS[shown.label]}`);
   return (
-    <Card aria-labelledby={headingId}>
+    <Card as="article" aria-labelledby={headingId}>
       <Heading>
         <h3 id={headingId} ref={headingRef} tabIndex={-1}>
           {shown.product.name}

@@ -1,12 +1,10 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { useGetOrdersQuery } from '@grandstand/store';
-import { EmptyState, ErrorPanel, Loader } from '@grandstand/ui';
+import { EmptyState, ErrorPanel, Link, Loader, SectionTitle, Stack } from '@grandstand/ui';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import { CustomerPortalButton, type CustomerPortalButtonProps } from '../components/CustomerPortalButton.tsx';
 import { OrderCard } from '../components/OrderCard.tsx';
-import { Section, SectionTitle } from '../shared/layout.ts';
 
 const List = styled.ul`
   display: grid;
@@ -50,7 +48,7 @@ export function OrdersPage({ openUrl }: OrdersPageProps) {
         title={t('profile:orders.emptyTitle')}
         message={t('profile:orders.emptyMessage')}
         headingLevel={3}
-        action={<Link to={BROWSE_PATH}>{t('profile:orders.browse')}</Link>}
+        action={<Link href={BROWSE_PATH}>{t('profile:orders.browse')}</Link>}
       />
     );
   else
@@ -65,10 +63,10 @@ export function OrdersPage({ openUrl }: OrdersPageProps) {
     );
 
   return (
-    <Section aria-labelledby={titleId}>
+    <Stack as="section" aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{t('profile:orders.title')}</SectionTitle>
       {content}
       <CustomerPortalButton openUrl={openUrl} />
-    </Section>
+    </Stack>
   );
 }

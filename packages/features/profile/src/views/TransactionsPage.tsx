@@ -1,12 +1,11 @@
 import type { Order, Transaction, TransactionKind } from '@grandstand/contract';
 import { formatPrice, useErrorText, useTranslation } from '@grandstand/i18n';
 import { useGetOrdersQuery } from '@grandstand/store';
-import { EmptyState, ErrorPanel, Loader } from '@grandstand/ui';
+import { EmptyState, ErrorPanel, Loader, SectionTitle, Stack } from '@grandstand/ui';
 import { useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { CustomerPortalButton, type CustomerPortalButtonProps } from '../components/CustomerPortalButton.tsx';
 import { brandName, formatIsoDate } from '../shared/format.ts';
-import { Section, SectionTitle } from '../shared/layout.ts';
 
 const KIND_KEYS = {
   Purchase: 'purchase',
@@ -132,10 +131,10 @@ export function TransactionsPage({ openUrl }: TransactionsPageProps) {
     );
 
   return (
-    <Section aria-labelledby={titleId}>
+    <Stack as="section" aria-labelledby={titleId}>
       <SectionTitle id={titleId}>{t('profile:transactions.title')}</SectionTitle>
       {content}
       <CustomerPortalButton openUrl={openUrl} />
-    </Section>
+    </Stack>
   );
 }

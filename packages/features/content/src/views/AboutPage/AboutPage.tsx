@@ -2,7 +2,6 @@ import { useTranslation } from '@grandstand/i18n';
 import { useGetSettingsQuery } from '@grandstand/store';
 import { ButtonLink, ErrorPanel, Loader } from '@grandstand/ui';
 import { PageArticle } from '../../shared/PageArticle.ts';
-import { RouterLink } from '../../shared/RouterLink.tsx';
 import { SanitizedHtml } from '../../shared/SanitizedHtml.tsx';
 
 /** The settings static block that holds the about text. */
@@ -50,7 +49,7 @@ export function AboutPage({ description }: AboutPageProps = {}) {
       <title>{title}</title>
       <h1>{title}</h1>
       <p>{description ?? t('content:about.fallback', { channel: settings.name })}</p>
-      <ButtonLink href="/" linkComponent={RouterLink}>
+      <ButtonLink href="/">
         {t('errors:goHome')}
       </ButtonLink>
     </PageArticle>

@@ -1,7 +1,6 @@
 import { useTranslation } from '@grandstand/i18n';
 import { useGetCustomFormQuery, useGetSettingsQuery } from '@grandstand/store';
-import { ErrorPanel, Loader } from '@grandstand/ui';
-import { Link } from 'react-router';
+import { ErrorPanel, Link, Loader } from '@grandstand/ui';
 import { Aside, PageArticle } from '../../shared/PageArticle.ts';
 import { SanitizedHtml } from '../../shared/SanitizedHtml.tsx';
 import { CustomFormView } from './CustomFormView.tsx';
@@ -51,7 +50,7 @@ export function ContactsPage() {
       <h1>{title}</h1>
       {block ? <SanitizedHtml html={block.content} /> : <p>{t('content:contacts.noForm')}</p>}
       <Aside>
-        <Link to="/faq">{t('content:contacts.faqLink')}</Link>
+        <Link href="/faq">{t('content:contacts.faqLink')}</Link>
       </Aside>
     </PageArticle>
   );

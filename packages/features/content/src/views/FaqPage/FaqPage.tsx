@@ -1,7 +1,6 @@
 import { useTranslation } from '@grandstand/i18n';
 import { useGetFaqQuery } from '@grandstand/store';
-import { ErrorPanel, Loader } from '@grandstand/ui';
-import { Link } from 'react-router';
+import { ErrorPanel, Link, Loader } from '@grandstand/ui';
 import { Aside, PageArticle } from '../../shared/PageArticle.ts';
 import { FaqList } from './FaqList.tsx';
 
@@ -19,7 +18,7 @@ export function FaqPage() {
       {data && data.length > 0 && <FaqList items={data} />}
       {data && (
         <Aside>
-          {t('content:faq.contactsHint')} <Link to="/contacts">{t('content:faq.contactsLink')}</Link>
+          {t('content:faq.contactsHint')} <Link href="/contacts">{t('content:faq.contactsLink')}</Link>
         </Aside>
       )}
     </PageArticle>

@@ -1,0 +1,33 @@
+import { axe } from '@grandstand/vitest-config/axe';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createChannelTheme } from '../theme/theme.ts';
+import { northfield } from '../test/palettes.ts';
+import { renderThemed } from '../test/render.tsx';
+import { Card } from './Card.tsx';
+
+describe('Card', () => {
+  it('is a bordered block on the channel’s surface, its text readable on it', async () => {
+    const { colors } = createChannelTheme(northfield);
+    const { container } = renderThemed(
+      <Card as="article" aria-label="Season pass order" data-testid="card">
+        <h3>Season pass</h3>
+        <p>Paid</p>
+      </Card>,
+    );
+    const card = screen.getByRole('article', { name: 'Season pass order' });
+    expect(card).toHaveStyle({ display: 'grid', gap: '8px', padding: '16px', borderRadius: '8px', backgroundColor: colors.surface, color: colors.surfaceText });
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('can be an item of a list of offers', () => {
+    renderThemed(
+      <ul>
+        <Card as="li" gap="md">
+          Team pass
+        </Card>
+      </ul>,
+    );
+    expect(screen.getByRole('listitem')).toHaveStyle({ gap: '16px' });
+  });
+});
