@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { channelApi } from './channelApi.ts';
 import { selectShowReloadScreen, selectUser, setUser } from './sessionSlice.ts';
-import { TEST_STORAGE_PREFIX, testSettings, testUser } from './testing.ts';
-import { setupStore } from './testSupport.ts';
+import { setupStore, TEST_STORAGE_PREFIX, testSettings, testUser } from './testSupport.ts';
 
 const customForm = {
   alias: 'contact',

@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useGetSettingsQuery } from './channelApi.ts';
 import { useAppDispatch, useAppSelector, useClientStorage } from './hooks.ts';
 import { selectToasts, addToast } from './toastsSlice.ts';
-import { testSettings } from './testing.ts';
-import { setupStore } from './testSupport.ts';
+import { setupStore, testSettings } from './testSupport.ts';
 
 function wrapperFor(store: ReturnType<typeof setupStore>['store']) {
   return ({ children }: { children: ReactNode }) => createElement(Provider, { store, children });

@@ -3,8 +3,7 @@ import { KEY_INVALID_MESSAGE } from '@grandstand/contract';
 import { describe, expect, it } from 'vitest';
 import { baseApi } from './baseApi.ts';
 import { clearUser, initialSessionState, selectFailingKeyUrls, selectGlobalError, selectShowReloadScreen, selectUser, setUser } from './sessionSlice.ts';
-import { TEST_STORAGE_PREFIX, testUser } from './testing.ts';
-import { setupStore, storeEntry } from './testSupport.ts';
+import { setupStore, storeEntry, TEST_STORAGE_PREFIX, testUser } from './testSupport.ts';
 
 describe('makeStore', () => {
   it('preloads the user a previous visit stored', () => {

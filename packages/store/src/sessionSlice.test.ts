@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testUser } from './testing.ts';
-import { setupStore } from './testSupport.ts';
+import { setupStore, testUser } from './testSupport.ts';
 import {
   rememberVisit,
   selectFailingKeyUrls,

@@ -6,7 +6,7 @@ import { channelApi } from './channelApi.ts';
 import { makeStore } from './makeStore.ts';
 import { selectUser } from './sessionSlice.ts';
 import { endSession, startSession } from './sessionThunks.ts';
-import { testUser } from './testing.ts';
+import { testUser } from './testSupport.ts';
 
 const SESSION_KEY = 'session-key-of-sam';
 

@@ -3,7 +3,7 @@ import { axe } from '@grandstand/vitest-config/axe';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test/render.tsx';
+import { renderSite } from '../test/renderSite.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LANGUAGE_STORAGE_KEY } from './services.tsx';
 
@@ -14,7 +14,7 @@ function Greeting() {
 
 describe('LanguageSwitch (spec §1: English and French)', () => {
   it('switches the interface to French and remembers the choice', async () => {
-    const { container, client } = await renderWithProviders(
+    const { container, client } = await renderSite(
       <>
         <LanguageSwitch />
         <Greeting />

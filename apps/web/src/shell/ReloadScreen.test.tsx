@@ -1,7 +1,7 @@
 import { axe } from '@grandstand/vitest-config/axe';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render.tsx';
+import { renderSite } from '../test/renderSite.tsx';
 import { ReloadScreen } from './ReloadScreen.tsx';
 
 describe('ReloadScreen (spec §2)', () => {
@@ -10,7 +10,7 @@ describe('ReloadScreen (spec §2)', () => {
   it('shows the WHOOPS texts and locks Reload page for 60 seconds', async () => {
     const onReload = vi.fn(() => Promise.resolve());
     // The countdown's timers are faked from the first render on; i18n is set up before them.
-    const { container, rerender } = await renderWithProviders(<div />);
+    const { container, rerender } = await renderSite(<div />);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     rerender(<ReloadScreen onReload={onReload} />);
 

@@ -2,7 +2,7 @@ import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
 import { createFakeChannelApi, createFakeFetch } from '@grandstand/api-client/testing';
 import type { FakeHandler } from '@grandstand/api-client/testing';
 import { makeStore, selectUser } from '@grandstand/store';
-import { testSettings, testUser } from '@grandstand/store/testing';
+import { testSettings, testUser } from '@grandstand/test-kit/fixtures';
 import { describe, expect, it } from 'vitest';
 import channel from '../test/channel.ts';
 import { runStartup } from './startup.ts';

@@ -1,5 +1,5 @@
 // Stands in for the build's `virtual:grandstand-channel` in unit tests (vitest.config.ts).
-import { testColors } from '@grandstand/store/testing';
+import { testColors } from '@grandstand/test-kit/fixtures';
 
 const channel = {
   slug: 'testchannel',

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { LazyScheduleView } from './lazyViews.tsx';
-import { renderRoute } from './test/render.tsx';
+import { renderRoute } from './test/renderRoute.tsx';
 
 describe('LazyScheduleView under a channel page (spec §2)', () => {
   it('is a section with an h2 and leaves the page its title', async () => {

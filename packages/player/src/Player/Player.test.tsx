@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeShakaPlayer, networkError } from '../test/fakePlayer.ts';
 import { labels } from '../test/labels.ts';
-import { renderThemed } from '../test/render.tsx';
+import { renderThemed } from '@grandstand/test-kit';
 import { UnsupportedBrowserError } from '../engine/loadShaka.ts';
 import { Player } from './Player.tsx';
 

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { labels } from '../test/labels.ts';
-import { renderThemed } from '../test/render.tsx';
+import { renderThemed } from '@grandstand/test-kit';
 import { PlayerControls, type PlayerControlsProps } from './PlayerControls.tsx';
 
 function renderControls(overrides: Partial<PlayerControlsProps> = {}) {

@@ -3,8 +3,8 @@ import { selectUser } from '@grandstand/store';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TEST_VISITOR_KEY, testUser } from '@grandstand/store/testing';
-import { renderAuth } from '../test/render.tsx';
+import { TEST_VISITOR_KEY, testUser } from '@grandstand/test-kit/fixtures';
+import { renderAuth } from '../test/renderAuth.tsx';
 
 const viewer = testUser();
 

@@ -1,8 +1,8 @@
 import { axe } from '@grandstand/vitest-config/axe';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TEST_VISITOR_KEY, testUser } from '@grandstand/store/testing';
-import { renderAuth } from '../test/render.tsx';
+import { TEST_VISITOR_KEY, testUser } from '@grandstand/test-kit/fixtures';
+import { renderAuth } from '../test/renderAuth.tsx';
 
 const viewer = testUser();
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { authLoader, withAuthProviders } from '../test/storyProviders.tsx';
+import { authLoader, withAuthProviders } from '../test/stories.ts';
 import { LoginPage } from './LoginPage.tsx';
 
 const meta = {

@@ -2,7 +2,7 @@ import { axe } from '@grandstand/vitest-config/axe';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderAuth } from '../test/render.tsx';
+import { renderAuth } from '../test/renderAuth.tsx';
 
 const LINK = '/password-reset?email=fan%40example.com&expires=1900000000&signature=sig';
 

@@ -1,7 +1,7 @@
 import { axe } from '@grandstand/vitest-config/axe';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAuth } from '../test/render.tsx';
+import { renderAuth } from '../test/renderAuth.tsx';
 
 const LINK = '/verify-email?email=fan%40example.com&expires=1900000000&signature=abc123';
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { commerceLoader, withCommerceStore } from '../test/storyProviders.tsx';
+import { commerceLoader, withCommerceStore } from '../test/stories.ts';
 import { OrderProgress } from './OrderProgress.tsx';
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { commerceLoader, withCommerceStore } from '../test/storyProviders.tsx';
+import { commerceLoader, withCommerceStore } from '../test/stories.ts';
 import type { CheckoutItem } from '../useOffer.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { savedCard } from '../test/fixtures.ts';
-import { commerceLoader, withCommerceStore } from '../test/storyProviders.tsx';
+import { commerceLoader, withCommerceStore } from '../test/stories.ts';
 import { EMPTY_CARD } from './CardForm.tsx';
 import { NEW_CARD, PaymentMethodChoice } from './PaymentMethodChoice.tsx';
 

@@ -1,5 +1,5 @@
 import type { Card, EventDetail, Order, Package, Subscription } from '@grandstand/contract';
-import { testSettings, testUser } from '@grandstand/store/testing';
+import { testSettings, testUser } from '@grandstand/test-kit/fixtures';
 
 /** The demo channel, paying through the sandbox provider. */
 export const settings = testSettings({ payments: { provider: 'sandbox', publishable_key: null } });

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { monthly, order, paidEvent, savedCard, singleEventPackage, teamPass, viewer } from '../test/fixtures.ts';
-import { commerceLoader, withCommerceProviders } from '../test/storyProviders.tsx';
+import { commerceLoader, withCommerceProviders } from '../test/stories.ts';
 import { BuyPage } from './BuyPage.tsx';
 
 const eventRoutes = {

@@ -4,7 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { order, paidEvent, savedCard, settings, singleEventPackage, viewer } from '../test/fixtures.ts';
-import { renderCommerce } from '../test/render.tsx';
+import { renderCommerce } from '../test/renderCommerce.tsx';
 
 // Stripe.js is the outside boundary (Stripe's servers and iframe): a fake with the same calls.
 const stripeJs = vi.hoisted(() => {

@@ -1,11 +1,12 @@
 import type { FakeHandler } from '@grandstand/api-client/testing';
 import { selectPopups, selectToasts } from '@grandstand/store';
+import { dataLayerEvents } from '@grandstand/test-kit';
 import { axe } from '@grandstand/vitest-config/axe';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { monthly, order, paidEvent, savedCard, singleEventPackage, teamPass, viewer } from '../test/fixtures.ts';
-import { dataLayerEvents, renderCommerce } from '../test/render.tsx';
+import { renderCommerce } from '../test/renderCommerce.tsx';
 
 const EVENT_BUY = '/buy?event_id=12&single_event_package_id=1';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { hockeyPass, monthly, singleEventPackage, teamPass } from '../test/fixtures.ts';
-import { commerceLoader, withCommerceProviders } from '../test/storyProviders.tsx';
+import { commerceLoader, withCommerceProviders } from '../test/stories.ts';
 import { PackagesPage } from './PackagesPage.tsx';
 
 const meta = {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { hockeyPass, monthly, pkg, singleEventPackage, teamPass } from '../test/fixtures.ts';
-import { renderCommerce } from '../test/render.tsx';
+import { renderCommerce } from '../test/renderCommerce.tsx';
 
 const offers = {
   'GET /packages': () => ({ json: { data: [singleEventPackage, hockeyPass, { ...teamPass, purchased: true }] } }),

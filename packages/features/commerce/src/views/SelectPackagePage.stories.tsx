@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { hockeyPass, monthly, paidEvent, singleEventPackage, teamPass } from '../test/fixtures.ts';
-import { commerceLoader, withCommerceProviders } from '../test/storyProviders.tsx';
+import { commerceLoader, withCommerceProviders } from '../test/stories.ts';
 import { SelectPackagePage } from './SelectPackagePage.tsx';
 
 const meta = {

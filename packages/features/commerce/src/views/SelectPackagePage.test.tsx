@@ -2,7 +2,7 @@ import { axe } from '@grandstand/vitest-config/axe';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { hockeyPass, monthly, paidEvent, singleEventPackage } from '../test/fixtures.ts';
-import { renderCommerce } from '../test/render.tsx';
+import { renderCommerce } from '../test/renderCommerce.tsx';
 
 describe('SelectPackagePage', () => {
   it('offers this event alone, the passes covering it and the subscriptions', async () => {

@@ -1,6 +1,6 @@
 import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
 import type { ChannelSettings, CustomForm, FaqItem, PageDetail } from '@grandstand/contract';
-import { testSettings } from '@grandstand/store/testing';
+import { testSettings } from '@grandstand/test-kit/fixtures';
 
 /** A schools channel with an about block whose HTML needs sanitising. */
 export const settings = testSettings({

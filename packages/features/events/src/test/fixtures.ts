@@ -1,4 +1,6 @@
+import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
 import type { Event, EventCategory, Participant, ParticipantGroup, ParticipantGroupProperty, Slide } from '@grandstand/contract';
+import { testSettings } from '@grandstand/test-kit/fixtures';
 
 export const groups: ParticipantGroup[] = [
   { id: 1, name: 'Northfield High', alias: 'northfield-high', image: null },
@@ -81,3 +83,28 @@ export const slides: Slide[] = [
   { id: 3, title: 'Basketball', subtitle: null, image: null, slidable_type: 'event_category', slidable_id: 200, url: null, position: 3 },
   { id: 4, title: 'Tickets', subtitle: null, image: null, slidable_type: 'link', slidable_id: null, url: 'https://tickets.example.com/', position: 4 },
 ];
+
+/** A `/events` handler answering from a list, as the server pages it (offset, limit, total). */
+export function eventsFrom(byStatus: Partial<Record<string, Event[]>>): FakeHandler {
+  return (request: FakeRequest) => {
+    const all = byStatus[request.query.stream_status ?? ''] ?? [];
+    const offset = Number(request.query.offset ?? 0);
+    const limit = Number(request.query.limit ?? 24);
+    return { json: { data: all.slice(offset, offset + limit), meta: { total: all.length, offset, limit } } };
+  };
+}
+
+/** The channel calls every view makes, answered with the fixtures; tests add or replace routes. */
+export function channelRoutes(routes: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
+  return {
+    'GET /settings': () => ({ json: { data: testSettings() } }),
+    'GET /participants': () => ({ json: { data: teams } }),
+    'GET /participant-groups': () => ({ json: { data: groups } }),
+    'GET /events-categories': () => ({ json: { data: categories } }),
+    'GET /participant-group-properties': () => ({ json: { data: properties } }),
+    'GET /slides/web': () => ({ json: { data: slides } }),
+    'GET /events-for-homepage': () => ({ json: { data: [] } }),
+    'GET /events': eventsFrom({}),
+    ...routes,
+  };
+}

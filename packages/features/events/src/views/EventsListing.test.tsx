@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, today } from '../days.ts';
-import { event, EVENING, matchup } from '../test/fixtures.ts';
-import { eventsFrom, renderRoute } from '../test/render.tsx';
+import { event, EVENING, eventsFrom, matchup } from '../test/fixtures.ts';
+import { renderRoute } from '../test/renderRoute.tsx';
 
 const location = () => screen.getByTestId('location').textContent ?? '';
 const many = (count: number, status: 'finished' | 'upcoming' | 'live' = 'finished') =>

@@ -1,8 +1,8 @@
 import { axe } from '@grandstand/vitest-config/axe';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { event, matchup } from '../test/fixtures.ts';
-import { eventsFrom, renderRoute } from '../test/render.tsx';
+import { event, eventsFrom, matchup } from '../test/fixtures.ts';
+import { renderRoute } from '../test/renderRoute.tsx';
 
 const live = [
   { ...matchup, stream_status: 'live' as const },

@@ -1,46 +1,30 @@
-import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
-import { createFakeChannelApi } from '@grandstand/api-client/testing';
-import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
-import { makeStore } from '@grandstand/store';
+import { createStoryProviders } from '@grandstand/test-kit/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'storybook/test';
 import { eventsNamespace } from '../namespace.ts';
 import { eventsRoutes } from '../routes.ts';
-import { event, matchup } from '../test/fixtures.ts';
-import { channelRoutes, eventsFrom } from '../test/render.tsx';
+import { channelRoutes, event, eventsFrom, matchup } from '../test/fixtures.ts';
 
-const i18n = await createI18n({ language: 'en' });
-await registerFeatureResources(i18n, eventsNamespace);
-
-/** A view of the feature over a fake channel API in memory: the store decorator of these stories. */
-function Browse({ path }: { path: string }) {
-  const server = createFakeChannelApi({
-    routes: channelRoutes({
-      'GET /events': eventsFrom({
-        live: [{ ...matchup, stream_status: 'live' }],
-        upcoming: [event({ id: 3, name: 'Spring opener', access_type: 'paid', base_price: 9.99, has_access: false })],
-        finished: [event({ id: 4, name: 'Winter Classic', stream_status: 'finished' })],
-      }),
+/** The feature's routes at `parameters.route`, over a fake channel API in memory. */
+const { loader, decorator } = createStoryProviders({
+  namespaces: [eventsNamespace],
+  routesParameter: 'channelRoutes',
+  routes: channelRoutes({
+    'GET /events': eventsFrom({
+      live: [{ ...matchup, stream_status: 'live' }],
+      upcoming: [event({ id: 3, name: 'Spring opener', access_type: 'paid', base_price: 9.99, has_access: false })],
+      finished: [event({ id: 4, name: 'Winter Classic', stream_status: 'finished' })],
     }),
-  });
-  const client = createApiClient({ baseUrl: '/api', channelKeyUrl: '/channel-key.json', storagePrefix: 'story:', storage: createMemoryStorage(), fetch: server.fetch });
-  const router = createMemoryRouter([{ children: eventsRoutes }], { initialEntries: [path] });
-  return (
-    <Provider store={makeStore({ client })}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </Provider>
-  );
-}
+  }),
+  router: [{ children: eventsRoutes }],
+});
 
 const meta = {
   title: 'Events/Views',
-  component: Browse,
-  args: { path: '/' },
-} satisfies Meta<typeof Browse>;
+  loaders: [loader],
+  decorators: [decorator],
+  parameters: { route: '/' },
+} satisfies Meta;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -51,10 +35,10 @@ export const Home: Story = {
   },
 };
 export const Upcoming: Story = {
-  args: { path: '/upcoming' },
+  parameters: { route: '/upcoming' },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('link', { name: 'Spring opener' })).toBeVisible();
   },
 };
-export const Schedule: Story = { args: { path: '/schedule' } };
-export const OnDemandTable: Story = { args: { path: '/vod?view=table' } };
+export const Schedule: Story = { parameters: { route: '/schedule' } };
+export const OnDemandTable: Story = { parameters: { route: '/vod?view=table' } };

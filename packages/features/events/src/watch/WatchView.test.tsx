@@ -3,7 +3,7 @@ import type { EventDetail } from '@grandstand/contract';
 import { axe } from '@grandstand/vitest-config/axe';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../test/render.tsx';
+import { renderRoute } from '../test/renderRoute.tsx';
 import { matchup } from '../test/fixtures.ts';
 
 function detail(overrides: Partial<EventDetail> = {}): EventDetail {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { profileLoader, withProfileProviders } from '../test/storyProviders.tsx';
+import { profileLoader, withProfileProviders } from '../test/stories.tsx';
 import { ProfileSectionsNav } from './ProfileSectionsNav.tsx';
 
 const meta = {

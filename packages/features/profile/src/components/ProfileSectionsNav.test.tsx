@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { eventOrder, ordersResponse } from '../test/fixtures.ts';
-import { renderProfile } from '../test/render.tsx';
+import { renderProfile } from '../test/renderProfile.tsx';
 
 describe('ProfileSectionsNav', () => {
   it('links the orders and the transactions, marking the one shown', async () => {

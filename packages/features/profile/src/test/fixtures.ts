@@ -1,5 +1,5 @@
 import type { Order, Transaction } from '@grandstand/contract';
-import { testUser } from '@grandstand/store/testing';
+import { testUser } from '@grandstand/test-kit/fixtures';
 
 /** The demo viewer, who has had a free trial already. */
 export const viewer = testUser({ trial_period_used: true });

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { cancelledSubscriptionOrder, eventOrder, ordersResponse, passOrder, PROCESSED, subscriptionOrder, trialOrder } from '../test/fixtures.ts';
-import { profileLoader, withProfileProviders } from '../test/storyProviders.tsx';
+import { profileLoader, withProfileProviders } from '../test/stories.tsx';
 import { OrdersPage } from './OrdersPage.tsx';
 
 const meta = {

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@grandstand/contract';
-import { TEST_SESSION_KEY, testSettings } from '@grandstand/store/testing';
+import { TEST_SESSION_KEY, testSettings } from '@grandstand/test-kit/fixtures';
 import {
   cancelledSubscriptionOrder,
   eventOrder,
@@ -14,7 +14,7 @@ import {
   subscriptionOrder,
   trialOrder,
 } from '../test/fixtures.ts';
-import { renderProfile } from '../test/render.tsx';
+import { renderProfile } from '../test/renderProfile.tsx';
 import { OrdersPage } from './OrdersPage.tsx';
 
 const orderCard = (name: string) => screen.getByRole('article', { name });

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { eventOrder, failedOrder, ordersResponse, passOrder, subscriptionOrder } from '../test/fixtures.ts';
-import { profileLoader, withProfileProviders } from '../test/storyProviders.tsx';
+import { profileLoader, withProfileProviders } from '../test/stories.tsx';
 import { TransactionsPage } from './TransactionsPage.tsx';
 
 const meta = {

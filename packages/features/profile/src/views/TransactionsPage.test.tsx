@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { eventOrder, failedOrder, ordersResponse, passOrder, subscriptionOrder, trialOrder } from '../test/fixtures.ts';
-import { renderProfile } from '../test/render.tsx';
+import { renderProfile } from '../test/renderProfile.tsx';
 
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 

@@ -2,14 +2,14 @@ import { axe } from '@grandstand/vitest-config/axe';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aboutPage, contentRoutes } from '../../test/fixtures.ts';
-import { renderWithProviders } from '../../test/render.tsx';
+import { renderContent } from '../../test/renderContent.tsx';
 import { ChannelPage } from './ChannelPage.tsx';
 
 const page = { id: aboutPage.id, url: aboutPage.url, name: aboutPage.name, alt_name: aboutPage.alt_name };
 
 describe('ChannelPage', () => {
   it('is titled with the page name and shows its HTML sanitised, then the schedule slot', async () => {
-    const { container } = await renderWithProviders(
+    const { container } = await renderContent(
       <ChannelPage page={page}>
         <section aria-label="Schedule">Upcoming events</section>
       </ChannelPage>,
@@ -27,13 +27,13 @@ describe('ChannelPage', () => {
   });
 
   it('uses the page name as heading when there is no alternative name', async () => {
-    await renderWithProviders(<ChannelPage page={{ ...page, alt_name: null }} />, { routes: contentRoutes() });
+    await renderContent(<ChannelPage page={{ ...page, alt_name: null }} />, { routes: contentRoutes() });
     expect(screen.getByRole('heading', { level: 1, name: 'About us' })).toBeInTheDocument();
     expect(await screen.findByText('To the schools.')).toBeInTheDocument();
   });
 
   it('offers a retry when the page cannot be loaded', async () => {
-    await renderWithProviders(<ChannelPage page={{ ...page, id: 99 }} />, { routes: contentRoutes() });
+    await renderContent(<ChannelPage page={{ ...page, id: 99 }} />, { routes: contentRoutes() });
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { contentRoutes, settings } from '../../test/fixtures.ts';
-import { renderWithProviders } from '../../test/render.tsx';
+import { renderContent } from '../../test/renderContent.tsx';
 import { ContactsPage } from './ContactsPage.tsx';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -20,7 +20,7 @@ async function fillValid(user: User) {
 
 describe('ContactsPage with the channel’s form', () => {
   it('renders one control per field type', async () => {
-    const { container } = await renderWithProviders(<ContactsPage />, { routes: contentRoutes(), route: '/contacts' });
+    const { container } = await renderContent(<ContactsPage />, { routes: contentRoutes(), route: '/contacts' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Full name' })).toBeRequired();
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
@@ -34,7 +34,7 @@ describe('ContactsPage with the channel’s form', () => {
 
   it('marks every missing required field with spec §5’s text, focuses the first, and sends nothing', async () => {
     const user = userEvent.setup();
-    const { api, container } = await renderWithProviders(<ContactsPage />, { routes: contentRoutes() });
+    const { api, container } = await renderContent(<ContactsPage />, { routes: contentRoutes() });
     await user.click(await screen.findByRole('button', { name: 'Send' }));
     const name = screen.getByRole('textbox', { name: 'Full name' });
     expect(name).toHaveFocus();
@@ -48,7 +48,7 @@ describe('ContactsPage with the channel’s form', () => {
 
   it('checks the email and phone formats, and clears a message once the field is fixed', async () => {
     const user = userEvent.setup();
-    await renderWithProviders(<ContactsPage />, { routes: contentRoutes() });
+    await renderContent(<ContactsPage />, { routes: contentRoutes() });
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'ann@');
     await user.type(screen.getByRole('textbox', { name: 'Phone' }), '555-1234');
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -69,7 +69,7 @@ describe('ContactsPage with the channel’s form', () => {
         return { json: { data: { id: 41 } } };
       },
     });
-    await renderWithProviders(<ContactsPage />, { routes });
+    await renderContent(<ContactsPage />, { routes });
     await screen.findByRole('button', { name: 'Send' });
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -97,7 +97,7 @@ describe('ContactsPage with the channel’s form', () => {
         return { json: { data: { id: 1 } } };
       },
     });
-    await renderWithProviders(<ContactsPage />, { routes });
+    await renderContent(<ContactsPage />, { routes });
     await screen.findByRole('button', { name: 'Send' });
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -112,7 +112,7 @@ describe('ContactsPage with the channel’s form', () => {
   it('shows the server’s 4xx message and marks the field it names', async () => {
     const user = userEvent.setup();
     const routes = contentRoutes({ onSubmit: () => ({ status: 400, json: { message: 'The topic field must be one of the options.', field: 'topic' } }) });
-    await renderWithProviders(<ContactsPage />, { routes });
+    await renderContent(<ContactsPage />, { routes });
     await screen.findByRole('button', { name: 'Send' });
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -127,7 +127,7 @@ describe('ContactsPage with the channel’s form', () => {
   it('translates a recognised server message and words a 5xx generically', async () => {
     const user = userEvent.setup();
     let reply = { status: 400, json: { message: 'A valid email address is required', field: 'email' } };
-    await renderWithProviders(<ContactsPage />, { routes: contentRoutes({ onSubmit: () => reply }), language: 'fr' });
+    await renderContent(<ContactsPage />, { routes: contentRoutes({ onSubmit: () => reply }), language: 'fr' });
     await screen.findByRole('button', { name: 'Envoyer' });
     await user.type(screen.getByRole('textbox', { name: 'Full name' }), 'Ann');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ann@example.org');
@@ -147,7 +147,7 @@ describe('ContactsPage with the channel’s form', () => {
 describe('ContactsPage without a form', () => {
   it('shows the channel’s contacts block when it has one', async () => {
     const withBlock = { ...settings, static_blocks: [...settings.static_blocks, { alias: 'contacts', title: 'Reach us', content: '<p>Write to <a href="mailto:help@example.org">help@example.org</a>.</p><script>x()</script>' }] };
-    const { container } = await renderWithProviders(<ContactsPage />, { routes: contentRoutes({ forms: { contacts: null }, settings: withBlock }) });
+    const { container } = await renderContent(<ContactsPage />, { routes: contentRoutes({ forms: { contacts: null }, settings: withBlock }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Reach us' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'help@example.org' })).toHaveAttribute('href', 'mailto:help@example.org');
     expect(container.querySelector('script, form')).toBeNull();
@@ -155,7 +155,7 @@ describe('ContactsPage without a form', () => {
   });
 
   it('otherwise points to the FAQ', async () => {
-    const { container } = await renderWithProviders(<ContactsPage />, { routes: contentRoutes({ forms: { contacts: null }, settings: { ...settings, static_blocks: [] } }) });
+    const { container } = await renderContent(<ContactsPage />, { routes: contentRoutes({ forms: { contacts: null }, settings: { ...settings, static_blocks: [] } }) });
     expect(await screen.findByText('Have a question? Many answers are in our frequently asked questions.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Contact us' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Read the FAQ' })).toHaveAttribute('href', '/faq');

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { contactsForm, contentRoutes } from '../../test/fixtures.ts';
-import { contentLoader, withContentProviders } from '../../test/storyProviders.tsx';
+import { contentLoader, withContentProviders } from '../../test/stories.ts';
 import { CustomFormView } from './CustomFormView.tsx';
 
 const meta = {

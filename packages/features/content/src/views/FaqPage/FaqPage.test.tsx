@@ -3,13 +3,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { contentRoutes } from '../../test/fixtures.ts';
-import { renderWithProviders } from '../../test/render.tsx';
+import { renderContent } from '../../test/renderContent.tsx';
 import { FaqPage } from './FaqPage.tsx';
 
 describe('FaqPage', () => {
   it('lists the questions in their order, each answer closed until asked for', async () => {
     const user = userEvent.setup();
-    const { container } = await renderWithProviders(<FaqPage />, { routes: contentRoutes(), route: '/faq' });
+    const { container } = await renderContent(<FaqPage />, { routes: contentRoutes(), route: '/faq' });
     expect(screen.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeInTheDocument();
     const questions = await screen.findAllByRole('button', { expanded: false });
     expect(questions.map((button) => button.textContent)).toEqual(['How do I buy a pass?', 'Can I watch on my TV?']);
@@ -26,7 +26,7 @@ describe('FaqPage', () => {
 
   it('is operable from the keyboard and names each question as a heading', async () => {
     const user = userEvent.setup();
-    await renderWithProviders(<FaqPage />, { routes: contentRoutes() });
+    await renderContent(<FaqPage />, { routes: contentRoutes() });
     const first = await screen.findByRole('button', { name: 'How do I buy a pass?' });
     expect(screen.getByRole('heading', { level: 2, name: 'How do I buy a pass?' })).toContainElement(first);
     await user.tab();
@@ -39,7 +39,7 @@ describe('FaqPage', () => {
 
   it('shows answers sanitised: no script, and new-tab links without the opener', async () => {
     const user = userEvent.setup();
-    await renderWithProviders(<FaqPage />, { routes: contentRoutes() });
+    await renderContent(<FaqPage />, { routes: contentRoutes() });
     await user.click(await screen.findByRole('button', { name: 'How do I buy a pass?' }));
     const answer = document.getElementById(screen.getByRole('button', { name: 'How do I buy a pass?' }).getAttribute('aria-controls') ?? '');
     expect(answer?.querySelector('script')).toBeNull();
@@ -47,7 +47,7 @@ describe('FaqPage', () => {
   });
 
   it('says so when the channel has no questions, and still points to the contacts', async () => {
-    const { container } = await renderWithProviders(<FaqPage />, { routes: contentRoutes({ faq: [] }) });
+    const { container } = await renderContent(<FaqPage />, { routes: contentRoutes({ faq: [] }) });
     expect(await screen.findByText('There are no questions here yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contacts');
@@ -58,13 +58,13 @@ describe('FaqPage', () => {
     let calls = 0;
     const routes = { ...contentRoutes(), 'GET /faq': () => (++calls === 1 ? { status: 500, json: { message: 'Down' } } : { json: { data: [] } }) };
     const user = userEvent.setup();
-    await renderWithProviders(<FaqPage />, { routes });
+    await renderContent(<FaqPage />, { routes });
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('There are no questions here yet.')).toBeInTheDocument();
   });
 
   it('speaks French', async () => {
-    await renderWithProviders(<FaqPage />, { routes: contentRoutes({ faq: [] }), language: 'fr' });
+    await renderContent(<FaqPage />, { routes: contentRoutes({ faq: [] }), language: 'fr' });
     expect(screen.getByRole('heading', { level: 1, name: 'Foire aux questions' })).toBeInTheDocument();
     expect(await screen.findByText('Il n’y a pas encore de questions ici.')).toBeInTheDocument();
   });

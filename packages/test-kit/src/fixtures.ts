@@ -1,7 +1,7 @@
 /**
- * Test support for anything built on the store: one copy of the demo channel's fixtures and a real
- * store over a real client, with only the network faked (the one outside boundary). A separate entry
- * (`@grandstand/store/testing`) so the runtime entry never carries it; it imports no test library.
+ * The demo channel's fixtures and a real store over a real client, with only the network faked (the
+ * one outside boundary). An entry of its own (`@grandstand/test-kit/fixtures`) that imports no test
+ * library, so stories can use it in the browser.
  */
 import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
 import type { ApiClient, KeyValueStorage, RequestErrorReport } from '@grandstand/api-client';
@@ -9,9 +9,8 @@ import { createFakeChannelApi } from '@grandstand/api-client/testing';
 import type { FakeFetch, FakeHandler } from '@grandstand/api-client/testing';
 import type { ChannelSettings, ColorSettings, User } from '@grandstand/contract';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
-import { makeStore } from './makeStore.ts';
-import type { AppStore, RootState } from './makeStore.ts';
-import { startSession } from './sessionThunks.ts';
+import { makeStore, startSession } from '@grandstand/store';
+import type { AppStore, RootState } from '@grandstand/store';
 
 /** The prefix the test client stores its entries under. */
 export const TEST_STORAGE_PREFIX = 'grandstand:test:';
@@ -70,8 +69,10 @@ export function testUser(overrides: Partial<User> = {}): User {
 export interface TestStoreOptions {
   /** The fake channel API's routes ('GET /settings'…); others answer 404. */
   routes?: Record<string, FakeHandler>;
-  /** Start logged in as this user, holding `TEST_SESSION_KEY`. */
+  /** Start logged in as this user, holding `sessionKey`. */
   user?: User;
+  /** The session key `user` holds (default `TEST_SESSION_KEY`); the fake API accepts it. */
+  sessionKey?: string;
   /** Further session keys the fake API accepts (those a fake login route hands out). */
   acceptsApiKey?: (key: string) => boolean;
   storage?: KeyValueStorage;
@@ -90,9 +91,10 @@ export interface TestStore {
 
 /** A real store and client over the fake channel API; retry delays pass at once. */
 export function createTestStore(options: TestStoreOptions = {}): TestStore {
+  const sessionKey = options.sessionKey ?? TEST_SESSION_KEY;
   const api = createFakeChannelApi({
     routes: options.routes ?? {},
-    acceptsApiKey: (key) => key === TEST_SESSION_KEY || options.acceptsApiKey?.(key) === true,
+    acceptsApiKey: (key) => key === sessionKey || key === TEST_SESSION_KEY || options.acceptsApiKey?.(key) === true,
   });
   const reports: RequestErrorReport[] = [];
   const storage = options.storage ?? createMemoryStorage();
@@ -106,6 +108,6 @@ export function createTestStore(options: TestStoreOptions = {}): TestStore {
     sleep: async () => undefined,
   });
   const store = makeStore({ client, ...(options.preloadedState ? { preloadedState: options.preloadedState } : {}) });
-  if (options.user) store.dispatch(startSession({ user: options.user, api_key: TEST_SESSION_KEY }));
+  if (options.user) store.dispatch(startSession({ user: options.user, api_key: sessionKey }));
   return { store, client, api, storage, reports };
 }
