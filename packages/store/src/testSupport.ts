@@ -5,46 +5,14 @@ import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
 import type { KeyValueStorage, RequestErrorReport } from '@grandstand/api-client';
 import { createFakeChannelApi } from '@grandstand/api-client/testing';
 import type { FakeHandler } from '@grandstand/api-client/testing';
-import type { ChannelSettings, User } from '@grandstand/contract';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
+
+export { testSettings, testUser } from '@grandstand/contract/testing';
 import { makeStore } from './makeStore.ts';
 import type { RootState } from './makeStore.ts';
 
 /** The prefix the test client stores its entries under. */
 export const TEST_STORAGE_PREFIX = 'grandstand:test:';
-
-/** A channel's settings as GET /settings answers them; a test overrides what it is about. */
-export function testSettings(overrides: Partial<ChannelSettings> = {}): ChannelSettings {
-  return {
-    name: 'Northfield Sports',
-    language: 'en',
-    currency: 'USD',
-    'google-analytics': null,
-    analytics_key: null,
-    auth: { remote_auth: 0 },
-    remoteAuth: null,
-    static_blocks: [],
-    prerolls: [],
-    preroll_time: 3_600_000,
-    ...overrides,
-  };
-}
-
-/** A viewer with an account; a test overrides what it is about. */
-export function testUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 7,
-    email: 'fan@example.com',
-    first_name: 'Sam',
-    last_name: 'Lee',
-    temporary_password: false,
-    trial_period_used: false,
-    is_geo_blocked: false,
-    capabilities: ['watch'],
-    featureCount: {},
-    ...overrides,
-  };
-}
 
 export interface SetupStoreOptions {
   /** The fake channel API's routes ('GET /settings'…); others answer 404. */

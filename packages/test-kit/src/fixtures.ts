@@ -7,9 +7,12 @@ import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
 import type { ApiClient, KeyValueStorage, RequestErrorReport } from '@grandstand/api-client';
 import { createFakeChannelApi } from '@grandstand/api-client/testing';
 import type { FakeFetch, FakeHandler } from '@grandstand/api-client/testing';
-import type { ChannelSettings, ColorSettings, User } from '@grandstand/contract';
+import type { ColorSettings, User } from '@grandstand/contract';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
+import { northfieldColors, testSettings, testUser } from '@grandstand/contract/testing';
 import { makeStore, startSession } from '@grandstand/store';
+
+export { testSettings, testUser };
 import type { AppStore, RootState } from '@grandstand/store';
 
 /** The prefix the test client stores its entries under. */
@@ -22,49 +25,8 @@ export const TEST_VISITOR_KEY = 'test-api-key-0001';
 export const TEST_SESSION_KEY = 'test-session-key-0001';
 
 /** Navy and gold, the first demo channel's colours. */
-export const testColors: ColorSettings = {
-  'header-background': '#0b1f3a',
-  'header-text-color': '#ffffff',
-  'body-background': '#f5f7fa',
-  'body-text-color': '#14213d',
-  'footer-background': '#0b1f3a',
-  'footer-text-color': '#e5e9f0',
-  'primary-color': '#f2a900',
-  'secondary-color': '#1d4e89',
-};
+export const testColors: ColorSettings = northfieldColors;
 
-/** The demo channel's settings as GET /settings answers them; a test overrides what it is about. */
-export function testSettings(overrides: Partial<ChannelSettings> = {}): ChannelSettings {
-  return {
-    name: 'Northfield Sports',
-    language: 'en',
-    currency: 'USD',
-    'google-analytics': null,
-    analytics_key: null,
-    auth: { remote_auth: 0 },
-    remoteAuth: null,
-    static_blocks: [],
-    prerolls: [],
-    preroll_time: 3_600_000,
-    ...overrides,
-  };
-}
-
-/** The demo viewer, a fan with an account; a test overrides what it is about. */
-export function testUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 7,
-    email: 'fan@example.com',
-    first_name: 'Sam',
-    last_name: 'Lee',
-    temporary_password: false,
-    trial_period_used: false,
-    is_geo_blocked: false,
-    capabilities: ['watch'],
-    featureCount: {},
-    ...overrides,
-  };
-}
 
 export interface TestStoreOptions {
   /** The fake channel API's routes ('GET /settings'…); others answer 404. */
