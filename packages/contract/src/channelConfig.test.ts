@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicOrigin, parseChannelConfig } from './channelConfig.ts';
+import { northfieldColors } from './testing.ts';
 
 const valid = {
   slug: 'riverton',
@@ -7,16 +8,7 @@ const valid = {
   channelKey: 'rv_pub_0123456789abcdef',
   language: 'en',
   currency: 'USD',
-  fallbackColors: {
-    'header-background': '#000000',
-    'header-text-color': '#ffffff',
-    'body-background': '#ffffff',
-    'body-text-color': '#111111',
-    'footer-background': '#222222',
-    'footer-text-color': '#eeeeee',
-    'primary-color': '#ff6600',
-    'secondary-color': '#0066ff',
-  },
+  fallbackColors: northfieldColors,
 };
 
 describe('parseChannelConfig', () => {

@@ -3,18 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelsDirFromEnv, defaultChannel, readChannel, readChannels } from './node.ts';
+import { northfieldColors } from './testing.ts';
 
-const colors = {
-  'header-background': '#000000',
-  'header-text-color': '#ffffff',
-  'body-background': '#ffffff',
-  'body-text-color': '#111111',
-  'footer-background': '#222222',
-  'footer-text-color': '#eeeeee',
-  'primary-color': '#ff6600',
-  'secondary-color': '#0066ff',
-};
-const config = (slug: string, extra: Record<string, unknown> = {}) => ({ slug, name: slug, channelKey: `${slug}_pub_0123456789abcdef`, language: 'en', currency: 'USD', fallbackColors: colors, ...extra });
+const config = (slug: string, extra: Record<string, unknown> = {}) => ({ slug, name: slug, channelKey: `${slug}_pub_0123456789abcdef`, language: 'en', currency: 'USD', fallbackColors: northfieldColors, ...extra });
 
 let dir: string;
 beforeEach(() => {
