@@ -69,7 +69,8 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['**/*.tsx'],
+    // Hooks live in .ts files too (useCheckout, useOffer, the store's hooks): the rules of hooks apply there as well.
+    files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
