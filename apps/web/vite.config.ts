@@ -37,6 +37,42 @@ function channelPlugin(channel: ChannelConfig): Plugin {
   };
 }
 
+/**
+ * The libraries the site starts on: React, the router, styled-components, i18next and Redux with
+ * their own dependencies. The startup loads every one of them whatever the route, so they belong in
+ * one chunk. Left to itself, rolldown cuts them by which lazy views share which part (the router
+ * came out in two pieces, and a styled-components chunk named after ui's LinkProvider), and every
+ * extra chunk costs the home route gzip and a request. Only libraries the startup needs are listed:
+ * the player (shaka-player), dompurify and the other lazy views' libraries stay in their lazy chunks.
+ */
+const FRAMEWORK_PACKAGES: ReadonlySet<string> = new Set([
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-router',
+  'styled-components',
+  'stylis',
+  'i18next',
+  'react-i18next',
+  'react-redux',
+  'use-sync-external-store',
+  '@reduxjs/toolkit',
+  '@standard-schema/utils',
+  'redux',
+  'redux-thunk',
+  'immer',
+  'reselect',
+]);
+
+/** The npm package of a module id: the folder after its last node_modules (pnpm nests them). */
+function packageName(id: string): string | undefined {
+  const parts = id.split(/[\\/]/);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) return undefined;
+  const name = parts[at + 1];
+  return name?.startsWith('@') ? `${name}/${parts[at + 2]}` : name;
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -54,6 +90,13 @@ export default defineConfig(() => {
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [{ name: 'framework', test: (id) => FRAMEWORK_PACKAGES.has(packageName(id) ?? '') }],
+          },
+        },
+      },
     },
     server: {
       // The dev site talks to a running reference server, as the built site does on one origin.
