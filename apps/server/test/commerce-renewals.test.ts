@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   BuyResponse,
   EventDetailResponse,
@@ -14,13 +12,15 @@ import { ABANDONED_ORDER_AFTER_MS, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals } 
 import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { fetchOrder, registerViewer, sandboxCard } from './support/commerce.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver.ts';
 
 // Renewals whose webhook never comes, and abandoned payments (what a purchase covers, and until when). The sandbox's
 // webhooks go to a local receiver that keeps them: the test decides which ones reach the site, so a
 // lost webhook is one the receiver never forwards.
 let t: TestApp;
-let receiver: Server;
-const caught: PaymentEvent[] = [];
+let receiver: WebhookReceiver;
+/** The webhooks the sandbox sent (they reached the receiver, not the site). */
+const caught = (): PaymentEvent[] => receiver.received.map((r) => JSON.parse(r.body) as PaymentEvent);
 let channelId: number;
 let paidEventId: number;
 let paidEventName: string;
@@ -28,17 +28,8 @@ let subscriptionId: number;
 let singlePackageId: number;
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      caught.push(JSON.parse(body) as PaymentEvent);
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/lost`;
+  receiver = await startWebhookReceiver();
+  const webhookUrl = receiver.url;
   t = await buildTestApp({ payments: { sandbox: { webhookUrl, deliveryDelayMs: 0, retryDelaysMs: [] } }, commerce: { renewalIntervalMs: 0 } });
   channelId = t.channel('alpha').id;
   const db = t.database.db;
@@ -64,7 +55,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 // The fixture channel's buyers, cards and orders, made as the site makes them (test/support/commerce.ts).
@@ -75,7 +66,7 @@ const order = (key: string, id: number) => fetchOrder(t, key, id);
 /** The webhook the sandbox sent for this intent (it reached the receiver, not the site). */
 async function caughtFor(intentId: string, type: PaymentEvent['type']): Promise<PaymentEvent> {
   for (let i = 0; i < 200; i++) {
-    const found = caught.find((e) => e.intentId === intentId && e.type === type);
+    const found = caught().find((e) => e.intentId === intentId && e.type === type);
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -232,7 +223,7 @@ describe('an abandoned extra authentication', () => {
     expect(completed.body).toContain('Nothing was charged');
     expect((await t.database.db.selectFrom('sandbox_intents').select('status').where('id', '=', intentId as string).executeTakeFirstOrThrow()).status).toBe('canceled');
     await t.app.payments.sandbox.flushWebhooks();
-    expect(caught.filter((e) => e.intentId === intentId)).toEqual([]);
+    expect(caught().filter((e) => e.intentId === intentId)).toEqual([]);
     expect(await order(key, created.id)).toMatchObject({ status: 'failed' });
     const detail = EventDetailResponse.parse((await t.app.inject({ url: `/api/events/${paidEventId}?api_key=${key}` })).json()).data;
     expect(detail.access.allowed).toBe(false);

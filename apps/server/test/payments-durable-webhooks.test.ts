@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SANDBOX_TEST_CARDS, SandboxPaymentMethodResponse } from '@grandstand/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -13,39 +11,11 @@ import type { Database } from '../src/db/schema.ts';
 import { type PaymentEvent, type PaymentsOptions, verifySandboxSignature } from '../src/payments/index.ts';
 import { engine, FIXTURE_CHANNELS_DIR, openTestDatabase, type TestDatabase } from './helper.ts';
 import { databaseUrl } from './setup/postgres.ts';
+import { startWebhookReceiver } from './support/webhookReceiver.ts';
 
 // Sandbox webhooks are queued in the database (architecture: stateless instances): a restart loses
 // none, and several server processes on one database send each attempt once.
 const SECRET = 'durable-webhook-secret-0123456789abcdef';
-
-interface Receiver {
-  url: string;
-  received: Array<{ body: string; headers: IncomingHttpHeaders }>;
-  /** Answers 503 to this many requests first. */
-  failures: number;
-  close(): Promise<void>;
-}
-
-/** A webhook endpoint on a real port, a little slow to answer (so that attempts overlap). */
-async function receiver(failures: number, latencyMs = 0): Promise<Receiver> {
-  const state: Receiver = { url: '', received: [], failures, close: async () => undefined };
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      state.received.push({ body, headers: request.headers });
-      setTimeout(() => {
-        response.statusCode = state.received.length <= state.failures ? 503 : 200;
-        response.end('{}');
-      }, latencyMs);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  state.close = () => new Promise((resolve) => server.close(() => resolve()));
-  return state;
-}
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -81,7 +51,7 @@ const queued = (db: Database) => db.selectFrom('sandbox_webhook_deliveries').sel
 
 describe('sandbox webhook deliveries', () => {
   it('a delivery waiting for its retry survives a restart and is sent by the new server', async () => {
-    const endpoint = await receiver(1);
+    const endpoint = await startWebhookReceiver({ failures: 1 });
     extraClosers.push(endpoint.close);
     // The default schedule: the retry after a failed first attempt waits 1 s.
     const first = await serverOn(database.db, { webhookUrl: endpoint.url, deliveryDelayMs: 0 });
@@ -128,7 +98,7 @@ describe('sandbox webhook deliveries', () => {
   });
 
   it('two servers on one database send each event once', async () => {
-    const endpoint = await receiver(0, 20);
+    const endpoint = await startWebhookReceiver({ latencyMs: 20 });
     extraClosers.push(endpoint.close);
     let second: Database = database.db;
     if (engine === 'postgres') {

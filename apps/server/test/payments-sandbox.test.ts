@@ -1,17 +1,16 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { ApiErrorBody, SANDBOX_TEST_CARDS, SandboxPaymentMethodResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CardProviderApi, ChargeInput, PaymentEvent } from '../src/payments/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver.ts';
 
 // The sandbox card processor through the running app: its card entry, the four test
 // cards, the challenge page of 3220, saved cards and the portal, and signed webhooks over HTTP.
 let t: TestApp;
 let key: string;
 let sandbox: CardProviderApi;
-let receiver: Server;
-let received: Array<{ body: string; headers: IncomingHttpHeaders }> = [];
+let receiver: WebhookReceiver;
 let alpha: number;
 let userA: number;
 let userB: number;
@@ -19,17 +18,8 @@ const SITE = 'http://alpha.localhost:8080';
 const FUTURE_YEAR = new Date().getUTCFullYear() + 5;
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      received.push({ body, headers: request.headers });
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  receiver = await startWebhookReceiver();
+  const webhookUrl = receiver.url;
   t = await buildTestApp({ payments: { sandbox: { webhookUrl, deliveryDelayMs: 5, retryDelaysMs: [20] } } });
   key = await t.keyFor('alpha');
   alpha = t.channel('alpha').id;
@@ -43,12 +33,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 beforeEach(async () => {
   // Each test sees only its own webhooks.
   await t.app.payments.sandbox.flushWebhooks();
-  received = [];
+  receiver.received.length = 0;
 });
 
 async function cardEntry(number: string, extra: Record<string, unknown> = {}) {
@@ -85,7 +75,7 @@ function chargeInput(paymentMethod: string, overrides: Partial<ChargeInput> = {}
 /** The webhooks that reached the endpoint, each verified as the webhook route would. */
 async function webhooks(): Promise<PaymentEvent[]> {
   await t.app.payments.sandbox.flushWebhooks();
-  return received.map((r) => sandbox.verifyWebhook(r.body, r.headers));
+  return receiver.received.map((r) => sandbox.verifyWebhook(r.body, r.headers));
 }
 
 describe('POST /api/sandbox/payment_methods (card entry)', () => {
@@ -160,7 +150,7 @@ describe('the test cards', () => {
     expect(await webhooks()).toEqual([expect.objectContaining({ type: 'payment.succeeded', intentId: result.intentId, orderId: input.orderId })]);
 
     // A second answer changes nothing and sends nothing.
-    received = [];
+    receiver.received.length = 0;
     const again = await t.app.inject({ method: 'POST', url: path, headers: { host: 'alpha.localhost:8080', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=fail' });
     expect(again.statusCode).toBe(303);
     expect(await webhooks()).toEqual([]);
