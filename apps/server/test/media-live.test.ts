@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveEncoders } from '../src/media/live.ts';
+import { isAlive, LiveEncoders } from '../src/media/live.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // Real ffmpeg at a tiny size, as test/media.test.ts runs it: the supervision is of real processes.
@@ -33,15 +33,6 @@ function ffmpegsIn(folder: string): number[] {
     }
   }
   return pids;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -49,7 +49,8 @@ interface Encoder {
 
 const CLOCK = String.raw`%{localtime\:%T %Z}`;
 
-function isAlive(pid: number): boolean {
+/** Whether a process still runs (signal 0 only asks). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
