@@ -14,6 +14,7 @@ import dbPlugin from './plugins/db.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import security, { frameworkErrorHandler } from './plugins/security.ts';
+import siteRender from './plugins/site-render.ts';
 import staticSites from './plugins/static-sites.ts';
 import { geoPlugin } from './geo/index.ts';
 import apiKeysRepository, { type ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+  await app.register(siteRender);
   await app.register(staticSites, { sitesDir: options.sitesDir ?? join(repoRoot, 'apps', 'web', 'dist') });
   return app;
 }

@@ -1,4 +1,5 @@
-// Builds the site once per channel into dist/<slug>/. GRANDSTAND_CHANNEL (one slug) or
+// Builds the site once per channel into dist/<slug>/, and its server renderer into
+// dist/.ssr/<slug>/ (outside the served folder: a slug has no dot). GRANDSTAND_CHANNEL (one slug) or
 // GRANDSTAND_CHANNELS (comma-separated) narrows it; turbo declares both so a cached build of one
 // channel is never reused for another.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,4 +36,13 @@ for (const slug of slugs) {
   process.env.GRANDSTAND_CHANNEL = slug;
   await build({ configFile, mode: 'production', logLevel: 'warn' });
   precompress(new URL(`../dist/${slug}`, import.meta.url).pathname);
+  // The first screen in the HTML (architecture): the reference server imports this module and
+  // renders a page with it. Bundled whole, so the server needs none of the site's dependencies.
+  await build({
+    configFile,
+    mode: 'production',
+    logLevel: 'warn',
+    ssr: { noExternal: true, target: 'node' },
+    build: { ssr: 'src/entry-server.tsx', outDir: `dist/.ssr/${slug}`, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+  });
 }

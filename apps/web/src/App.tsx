@@ -1,10 +1,12 @@
 import { loadTagManager } from '@grandstand/analytics';
 import type { ApiClient } from '@grandstand/api-client';
 import { isGuestOnlyPath } from '@grandstand/auth';
+import type { ColorSettings } from '@grandstand/contract';
 import { changeLanguage, htmlLang, useTranslation } from '@grandstand/i18n';
-import { channelApi, selectShowReloadScreen, useAppSelector } from '@grandstand/store';
+import { baseApi, channelApi, selectShowReloadScreen, setUser, storedUser, useAppSelector, USER_TAGS } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
 import { ChannelThemeProvider, LinkProvider, Loader } from '@grandstand/ui';
+import type { ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import channel from 'virtual:grandstand-channel';
@@ -15,16 +17,50 @@ import { LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
 import { runStartup } from './startup/startup.ts';
 import type { StartupResult } from './startup/startup.ts';
 
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** The channel's theme and the site's links around a page: the same on the server and in the browser. */
+export function Shell({ colors, children }: { colors: ColorSettings | undefined; children: ReactNode }) {
+  // Every link of ui and the features navigates with react-router: said once, here.
+  return (
+    <ChannelThemeProvider colors={colors ?? channel.fallbackColors}>
+      <LinkProvider component={RouterLink}>{children}</LinkProvider>
+    </ChannelThemeProvider>
+  );
+}
+
+export interface AppProps {
+  client: ApiClient;
+  store: AppStore;
+  /**
+   * The router of a page the server rendered, its lazy routes already loaded: the site shows it at
+   * once (hydrating the server's markup) while the startup runs; the loader never shows.
+   */
+  hydrating?: Router;
+}
+
 /**
- * Runs the startup sequence with the loader up, then shows the site, or the reload screen when the
- * keys cannot be had or a crash code came back (spec §2, §8).
+ * Runs the startup sequence, then shows the site, or the reload screen when the keys cannot be had
+ * or a crash code came back (spec §2, §8). Without a server-rendered page, the loader is up until
+ * the startup ends.
  */
-export function App({ client, store }: { client: ApiClient; store: AppStore }) {
+export function App({ client, store, hydrating }: AppProps) {
   const { t, i18n } = useTranslation('shell');
   const [startup, setStartup] = useState<StartupResult | null>(null);
   const showReload = useAppSelector(selectShowReloadScreen);
-  const { data: colors } = channelApi.useGetColorSettingsQuery(undefined, { skip: startup === null });
-  const { data: settings } = channelApi.useGetSettingsQuery(undefined, { skip: startup === null });
+  const ready = hydrating !== undefined || startup !== null;
+  const { data: colors } = channelApi.useGetColorSettingsQuery(undefined, { skip: !ready });
+  const { data: settings } = channelApi.useGetSettingsQuery(undefined, { skip: !ready });
+
+  // A server-rendered page is a visitor's page: once it is hydrated, a returning viewer is restored
+  // and what depends on them (access, prices, orders) is asked again with their key.
+  useEffect(() => {
+    if (!hydrating) return;
+    const user = storedUser(client);
+    if (!user) return;
+    store.dispatch(setUser(user));
+    store.dispatch(baseApi.util.invalidateTags([...USER_TAGS]));
+  }, [client, store, hydrating]);
 
   useEffect(() => {
     let active = true;
@@ -40,7 +76,9 @@ export function App({ client, store }: { client: ApiClient; store: AppStore }) {
 
   // The channel's language, unless the viewer chose one.
   useEffect(() => {
-    if (settings && !client.storage.get<string>(LANGUAGE_STORAGE_KEY)) void changeLanguage(i18n, settings.language);
+    // A server-rendered page hydrates in the channel's language; the viewer's own choice follows.
+    const target = client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? settings?.language;
+    if (target && target !== i18n.language) void changeLanguage(i18n, target);
   }, [client, i18n, settings]);
 
   // spec §7: the tag manager is loaded by the channel's tracking id; ecommerce events go to its data layer.
@@ -58,11 +96,12 @@ export function App({ client, store }: { client: ApiClient; store: AppStore }) {
   }, [i18n]);
 
   const router = useMemo(() => {
+    if (hydrating) return hydrating;
     if (startup?.status !== 'ready') return null;
     const created = createBrowserRouter(buildRoutes(startup.pages));
     if (startup.goHome) void created.navigate('/', { replace: true });
     return created;
-  }, [startup]);
+  }, [hydrating, startup]);
 
   const reload = async () => {
     // spec §2: the button re-requests the api key, then reloads.
@@ -72,14 +111,9 @@ export function App({ client, store }: { client: ApiClient; store: AppStore }) {
   };
 
   let content;
-  if (startup === null) content = <Loader fullScreen label={t('loading')} />;
-  else if (startup.status !== 'ready' || showReload || !router) content = <ReloadScreen onReload={reload} />;
-  else content = <RouterProvider router={router} />;
+  if ((startup !== null && startup.status !== 'ready') || showReload) content = <ReloadScreen onReload={reload} />;
+  else if (router) content = <RouterProvider router={router} />;
+  else content = <Loader fullScreen label={t('loading')} />;
 
-  // Every link of ui and the features navigates with react-router: said once, here.
-  return (
-    <ChannelThemeProvider colors={colors ?? channel.fallbackColors}>
-      <LinkProvider component={RouterLink}>{content}</LinkProvider>
-    </ChannelThemeProvider>
-  );
+  return <Shell colors={colors}>{content}</Shell>;
 }

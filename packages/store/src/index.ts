@@ -1,8 +1,8 @@
-export { baseApi, STORE_CACHE_SECONDS, TAG_TYPES } from './baseApi.ts';
+export { baseApi, hydrateApi, STORE_CACHE_SECONDS, TAG_TYPES } from './baseApi.ts';
 export type { TagType } from './baseApi.ts';
 export { clientBaseQuery, isApiError, serializeApiError } from './clientBaseQuery.ts';
 export type { PopupResolver, SerializedApiError, StoreExtra } from './clientBaseQuery.ts';
-export { makeStore } from './makeStore.ts';
+export { makeStore, storedUser } from './makeStore.ts';
 export { sharedApi, useGetEventQuery, useGetOrdersQuery } from './sharedApi.ts';
 export type { OrdersArgs } from './sharedApi.ts';
 export type { AppDispatch, AppStore, MakeStoreOptions, RootState } from './makeStore.ts';

@@ -26,7 +26,7 @@ export interface MakeStoreOptions {
  * The user a previous visit stored. Only this store writes that entry, so a light check of the
  * fields the site relies on is enough to ignore one left by an older version.
  */
-function storedUser(client: ApiClient): User | null {
+export function storedUser(client: ApiClient): User | null {
   const stored = client.storage.get<Partial<User>>(STORAGE_KEYS.user);
   const usable =
     typeof stored === 'object' &&

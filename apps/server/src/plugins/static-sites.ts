@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@grandstand/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { LoadedChannel } from '../channels/loadChannels.ts';
 import { cspNonce } from './security.ts';
+import type { RenderedPage } from './site-render.ts';
 
 export interface StaticSitesOptions {
   /** Holds one built site per channel: `<sitesDir>/<slug>/index.html` and `assets/`. */
@@ -53,16 +55,69 @@ async function readPage(file: string): Promise<string> {
   return html;
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** An absolute address on the channel's public origin (never the request's Host: architecture). */
+function absolute(origin: string, path: string): string {
+  try {
+    return new URL(path, `${origin}/`).href;
+  } catch {
+    return origin;
+  }
+}
+
+/**
+ * The page's head for link previews (spec §2 share links): title, description, canonical address
+ * and the Open Graph and Twitter card tags, readable without JavaScript.
+ */
+function shareHead(page: RenderedPage, origin: string, path: string): string {
+  const { share } = page;
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', share.type],
+    ['property', 'og:title', share.title],
+    ['property', 'og:description', share.description],
+    ['property', 'og:url', absolute(origin, path)],
+    ['name', 'twitter:card', share.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', share.title],
+    ['name', 'twitter:description', share.description],
+  ];
+  if (share.image) {
+    tags.push(['property', 'og:image', absolute(origin, share.image)], ['name', 'twitter:image', absolute(origin, share.image)]);
+  }
+  return [
+    `<link rel="canonical" href="${escapeHtml(absolute(origin, path))}" />`,
+    ...tags.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}" />`),
+  ].join('\n    ');
+}
+
+/** index.html with the server's first screen in it: markup, its styles, its data and the share tags. */
+function withFirstScreen(html: string, page: RenderedPage, nonce: string, origin: string, path: string): string {
+  const styles = page.styles.replaceAll('<style ', `<style nonce="${nonce}" `);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(page.share.description)}" />`)
+    .replace('</head>', `    ${shareHead(page, origin, path)}\n    ${styles}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div>\n    <script type="application/json" id="grandstand-state">${page.state}</script>`,
+    );
+}
+
 /**
  * The site's page with this answer's style nonce (plugins/security.ts): on the first-frame <style>
  * the build inlines, and in <meta property="csp-nonce">, from which styled-components puts it on
  * every <style> it creates. Sent whole each time (a nonce is never reused), not precompressed.
  */
-async function sendPage(reply: FastifyReply, siteRoot: string) {
+async function sendPage(request: FastifyRequest, reply: FastifyReply, sitesDir: string, channel: LoadedChannel) {
   const nonce = cspNonce(reply);
-  const html = (await readPage(join(siteRoot, 'index.html')))
+  const siteRoot = join(sitesDir, channel.config.slug);
+  let html = (await readPage(join(siteRoot, 'index.html')))
     .replace('<head>', `<head>\n    <meta property="csp-nonce" nonce="${nonce}" />`)
     .replaceAll('<style>', `<style nonce="${nonce}">`);
+  const page = request.method === 'GET' ? await request.server.renderSitePage(request, sitesDir, channel.config.slug) : null;
+  if (page) html = withFirstScreen(html, page, nonce, request.server.channels.publicOrigin(channel.id), request.url);
   // no-cache without a validator: every use fetches the page again, with a fresh nonce.
   return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
 }
@@ -104,18 +159,18 @@ export default fp<StaticSitesOptions>(
       const file = resolveInside(siteRoot, path);
       if (file !== null && (await isFile(file))) {
         const relative = file.slice(siteRoot.length + 1);
-        if (relative === 'index.html') return sendPage(reply, siteRoot);
+        if (relative === 'index.html') return sendPage(request, reply, sitesDir, channel);
         const cache = relative.startsWith(`assets${sep}`) ? IMMUTABLE : REVALIDATE;
         return sendFile(reply, siteRoot, relative, cache);
       }
       // A missing hashed asset is a 404, never index.html: an HTML page cached as an immutable
       // script would break the site for a year.
       if (path.startsWith('/assets/')) return reply.callNotFound();
-      return sendPage(reply, siteRoot);
+      return sendPage(request, reply, sitesDir, channel);
     };
     app.get('/*', { config: { apiKey: false } }, site);
     // The embed page is the one page other sites may frame (spec §2: `/watch_embed/{id}`).
     app.get('/watch_embed/*', { config: { apiKey: false, csp: 'embed' } }, site);
   },
-  { name: 'static-sites', dependencies: ['channel-by-host', 'security'] },
+  { name: 'static-sites', dependencies: ['channel-by-host', 'security', 'site-render'] },
 );

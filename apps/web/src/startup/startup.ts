@@ -1,5 +1,5 @@
 import type { ApiClient } from '@grandstand/api-client';
-import type { Page } from '@grandstand/contract';
+import type { ChannelSettings, ColorSettings, Page } from '@grandstand/contract';
 import { channelApi, clearUser } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
 
@@ -52,4 +52,33 @@ export async function runStartup(client: ApiClient, store: AppStore, options: { 
   // degrade: no custom pages, fallback colours, empty lists, each view says so.
   if (settings.isError || menu.isError) return { status: 'failed' };
   return { status: 'ready', pages: pages.data ?? [], goHome };
+}
+
+export type PublicStartupResult = { status: 'ready'; pages: Page[]; settings: ChannelSettings; colors: ColorSettings | undefined } | { status: 'failed' };
+
+/**
+ * The part of the startup that is the same for every visitor (steps 1-4 without the profile and
+ * geo data), for a server render: it ends where the viewer's own part begins, in the browser.
+ */
+export async function runPublicStartup(client: ApiClient, store: AppStore): Promise<PublicStartupResult> {
+  const { dispatch } = store;
+  try {
+    await client.getChannelKey();
+    await client.getApiKey();
+  } catch {
+    return { status: 'failed' };
+  }
+  const [menu, pages, colors, settings] = await Promise.all([
+    dispatch(channelApi.endpoints.getMenu.initiate()),
+    dispatch(channelApi.endpoints.getPages.initiate()),
+    dispatch(channelApi.endpoints.getColorSettings.initiate()),
+    dispatch(channelApi.endpoints.getSettings.initiate()),
+  ]);
+  await Promise.all([
+    dispatch(channelApi.endpoints.getParticipantGroups.initiate()),
+    dispatch(channelApi.endpoints.getParticipants.initiate()),
+    dispatch(channelApi.endpoints.getEventCategories.initiate()),
+  ]);
+  if (!settings.data || menu.isError) return { status: 'failed' };
+  return { status: 'ready', pages: pages.data ?? [], settings: settings.data, colors: colors.data };
 }

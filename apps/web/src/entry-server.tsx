@@ -1,0 +1,163 @@
+import { finished } from 'node:stream/promises';
+import { createApiClient } from '@grandstand/api-client';
+import type { KeyValueStorage } from '@grandstand/api-client';
+import { authNamespace } from '@grandstand/auth';
+import { commerceNamespace } from '@grandstand/commerce';
+import { contentNamespace } from '@grandstand/content';
+import { CHANNEL_KEY_FILE } from '@grandstand/contract';
+import { eventsNamespace, eventTitle, watchNamespace } from '@grandstand/events';
+import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
+import { profileNamespace } from '@grandstand/profile';
+import { baseApi, initialSessionState, makeStore, sharedApi } from '@grandstand/store';
+import type { AppStore } from '@grandstand/store';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { Provider } from 'react-redux';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { StaticHandlerContext } from 'react-router';
+import { ServerStyleSheet } from 'styled-components';
+import channel from 'virtual:grandstand-channel';
+import { Shell } from './App.tsx';
+import { buildRoutes } from './routes.tsx';
+import { ApiClientContext } from './shell/services.tsx';
+import { runPublicStartup } from './startup/startup.ts';
+import { isServerRenderedPath } from './startup/serverRendered.ts';
+import type { ServerState } from './startup/serverState.ts';
+
+export interface RenderRequest {
+  /** The path and query of the page asked for. */
+  url: string;
+  /**
+   * The API, as the server answers it for this request's channel and viewer address (the reference
+   * server calls itself in-process). Relative URLs: `/api/...` and the channel key file.
+   */
+  fetch: typeof fetch;
+  /** Where the renders of one channel keep their visitor keys (one shared key, not one per page). */
+  storage: KeyValueStorage;
+}
+
+/** Open Graph and Twitter card tags of a page a link to it should preview with (spec §2 share links). */
+export interface ShareTags {
+  title: string;
+  description: string;
+  /** Absolute or root-relative; the server makes it absolute with the channel's public origin. */
+  image: string | null;
+  type: 'website' | 'video.other';
+}
+
+export interface RenderResult {
+  /** The markup of #root. */
+  html: string;
+  /** styled-components' rules for that markup, as <style> tags. */
+  styles: string;
+  /** The store's api cache and the language the markup is in (`ServerState`), as JSON. */
+  state: string;
+  language: string;
+  title: string;
+  share: ShareTags;
+}
+
+/** How many times a page renders at most: each pass may discover queries the previous data revealed. */
+const MAX_PASSES = 4;
+
+/** Renders a page to nothing, waiting for everything it suspends on (lazy code, texts). */
+async function settle(node: ReactNode): Promise<void> {
+  const { prelude } = await prerenderToNodeStream(node);
+  prelude.resume();
+  await finished(prelude);
+}
+
+function shareTagsOf(store: AppStore, context: StaticHandlerContext, fallback: ShareTags, t: Parameters<typeof eventTitle>[1]): ShareTags {
+  const leaf = context.matches.at(-1);
+  const id = Number(leaf?.params.id);
+  if (!leaf?.route.path?.startsWith('watch') || !Number.isSafeInteger(id)) return fallback;
+  const event = sharedApi.endpoints.getEvent.select(id)(store.getState()).data;
+  if (!event) return fallback;
+  const title = eventTitle(event, t);
+  const picture = (event as { picture?: { src: string } }).picture;
+  return { title, description: event.description ?? fallback.description, image: picture?.src ?? event.image ?? fallback.image, type: 'video.other' };
+}
+
+/**
+ * The first screen of a page as HTML (architecture: the first screen comes in the HTML): the public
+ * part of the startup (spec §4 steps 1-4 without the profile), then the page rendered until its
+ * data is in. Null when the page is not one a server renders (the viewer's own pages, unknown
+ * paths) or the startup failed: the browser then starts as before, loader first.
+ */
+export async function render(request: RenderRequest): Promise<RenderResult | null> {
+  const url = new URL(request.url, 'http://site.invalid');
+  const client = createApiClient({
+    baseUrl: '/api',
+    channelKeyUrl: CHANNEL_KEY_FILE,
+    storagePrefix: `grandstand:${channel.slug}:`,
+    storage: request.storage,
+    fetch: request.fetch,
+  });
+  // A server render is always a visitor's: the viewer's own data arrives in the browser.
+  const store = makeStore({ client, preloadedState: { session: initialSessionState } });
+  const startup = await runPublicStartup(client, store);
+  if (startup.status !== 'ready' || !isServerRenderedPath(url.pathname, startup.pages)) return null;
+
+  const routes = buildRoutes(startup.pages);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const leaf = context.matches.at(-1);
+  if (context.errors) throw Object.values(context.errors)[0] as Error;
+  if (!leaf || leaf.route.path === '*') return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const settings = startup.settings;
+  const i18n = await createI18n({ language: settings.language, namespaces: ['common', 'shell', 'errors'] });
+  await registerFeatureResources(i18n, eventsNamespace);
+  for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
+
+  const page = () => (
+    <ApiClientContext value={client}>
+      <Provider store={store}>
+        <I18nProvider i18n={i18n}>
+          <Shell colors={startup.colors}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Shell>
+        </I18nProvider>
+      </Provider>
+    </ApiClientContext>
+  );
+
+  // Each pass starts the queries its views ask for (store: side effects in render on the server) and
+  // waits for the code and texts they load; the next renders with their answers, until a pass asks
+  // for nothing new.
+  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+    await settle(page());
+    const running = store.dispatch(baseApi.util.getRunningQueriesThunk());
+    if (running.length === 0) break;
+    await Promise.all(running);
+  }
+  // The page, rendered at once from what the passes gathered: nothing suspends any more, so the
+  // markup is complete and carries none of the inline scripts streaming would add (the site's
+  // policy allows no inline script).
+  const sheet = new ServerStyleSheet();
+  let html: string;
+  let styles: string;
+  try {
+    html = renderToString(sheet.collectStyles(page()));
+    styles = sheet.getStyleTags();
+  } finally {
+    sheet.seal();
+  }
+
+  const events = i18n.getFixedT(null, 'events');
+  const fallback: ShareTags = { title: settings.name || channel.name, description: channel.description || settings.name || channel.name, image: null, type: 'website' };
+  const share = shareTagsOf(store, context, fallback, events);
+  const state: ServerState = { api: store.getState().api, language: i18n.language, pages: startup.pages };
+  return {
+    html,
+    styles,
+    // `<` escaped: the JSON sits in a <script type="application/json"> and must not close it.
+    state: JSON.stringify(state).replaceAll('<', '\\u003c'),
+    language: i18n.language,
+    title: share.type === 'website' ? fallback.title : `${share.title} | ${fallback.title}`,
+    share,
+  };
+}

@@ -1,0 +1,25 @@
+import type { Page } from '@grandstand/contract';
+import type { RootState } from '@grandstand/store';
+
+/** What a server render hands the browser in `<script type="application/json" id="grandstand-state">`. */
+export interface ServerState {
+  /** The store's api cache the markup was rendered from. */
+  api: RootState['api'];
+  /** The language of the markup: the browser hydrates in it, then switches to the viewer's own. */
+  language: string;
+  /** The channel's pages: the route table the markup was rendered with. */
+  pages: Page[];
+}
+
+export const SERVER_STATE_ID = 'grandstand-state';
+
+/** The server's state in this document, or null when the page was not rendered by the server. */
+export function readServerState(document: Document): ServerState | null {
+  const element = document.getElementById(SERVER_STATE_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as ServerState;
+  } catch {
+    return null;
+  }
+}
