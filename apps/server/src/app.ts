@@ -15,6 +15,7 @@ import errors, { frameworkErrors } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import security, { frameworkErrorHandler } from './plugins/security.ts';
 import siteRender from './plugins/site-render.ts';
+import type { SiteRenderOptions } from './plugins/site-render.ts';
 import staticSites from './plugins/static-sites.ts';
 import { geoPlugin } from './geo/index.ts';
 import apiKeysRepository, { type ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
   channels: LoadedChannel[];
   /** Built sites, one folder per channel slug. Default: `<repo>/apps/web/dist`; `serve` passes `SITES_DIR`. */
   sitesDir?: string;
+  /** How the sites' first screens are rendered (cache, time-out, renders at once). */
+  siteRender?: SiteRenderOptions;
   logger?: boolean | object;
   /** Honour X-Forwarded-* (request.ip, host) only when a trusted proxy is in front. */
   trustProxy?: boolean | string[];
@@ -147,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
-  await app.register(siteRender);
+  await app.register(siteRender, options.siteRender ?? {});
   await app.register(staticSites, { sitesDir: options.sitesDir ?? join(repoRoot, 'apps', 'web', 'dist') });
   return app;
 }

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper.ts';
 
@@ -10,6 +11,7 @@ const RENDERER = `
 export async function render({ url, fetch }) {
   if (url.startsWith('/throws')) throw new Error('render failed');
   if (url.startsWith('/browser-only')) return null;
+  if (url.startsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, 300));
   const key = await (await fetch('/channel-key.json')).json();
   const issued = await (await fetch('/api/get_api_key', { method: 'POST', body: JSON.stringify({ channel_key: key.channel_key }) })).json();
   const settings = await (await fetch('/api/settings?api_key=' + issued.data.api_key)).json();
@@ -81,6 +83,26 @@ describe('server-rendered pages', () => {
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(response.body, url).not.toContain('grandstand-state');
     }
+  });
+
+  it('renders a few pages at once and sends the rest as built, so a flood of distinct URLs costs no render each', async () => {
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, n) => get(`/slow?n=${n}`)));
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    const rendered = responses.filter((response) => response.body.includes('grandstand-state'));
+    expect(rendered).toHaveLength(4);
+  });
+
+  it('compresses the page for a browser that accepts it, and never for one that refuses it', async () => {
+    const brotli = await t.app.inject({ url: '/', headers: { host: 'alpha.localhost:8080', 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('grandstand-state');
+    const gzip = await t.app.inject({ url: '/', headers: { host: 'alpha.localhost:8080', 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('grandstand-state');
+    const plain = await t.app.inject({ url: '/', headers: { host: 'alpha.localhost:8080', 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('grandstand-state');
   });
 
   it('never serves the renderer itself', async () => {

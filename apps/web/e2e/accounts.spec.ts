@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { demoChannels, listEvents, siteUrl } from './channels.ts';
-import { channelUrl } from './support.ts';
+import { channelUrl, expect, test } from './support.ts';
 
 const northfield = demoChannels[0];
 const PASSWORD = 'grandstand-e2e-pass-9271';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { demoChannels, siteUrl } from './channels.ts';
+import { expect, test } from './support.ts';
 
 for (const channel of demoChannels) {
   test.describe(`browsing ${channel.slug}`, () => {

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Event, Package, Subscription } from '@grandstand/contract';
 import { channelKey, demoChannels, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
-import { channelUrl, repoRoot } from './support.ts';
+import { channelUrl, repoRoot, expect, test } from './support.ts';
 
 // Commerce end to end, on both demo channels, in each channel's own language: real server, real
 // sandbox card processor with its signed webhooks, real player.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { demoChannels, siteUrl } from './channels.ts';
+import { expect, test } from './support.ts';
 
 const [northfield, laurentides] = demoChannels;
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { channelUrl } from './support.ts';
+import { channelUrl, expect, test } from './support.ts';
 
 test('an unknown path ends on the 404 page, which leads home', async ({ page }) => {
   await page.goto(channelUrl(null, '/no/such/page'));

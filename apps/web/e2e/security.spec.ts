@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Event } from '@grandstand/contract';
 import { channelKey, demoChannels, listEvents, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
-import { channelUrl, OIDC_PORT, repoRoot } from './support.ts';
+import { channelUrl, OIDC_PORT, repoRoot, expect, test } from './support.ts';
 
 // The server's content security policy (apps/server/src/plugins/security.ts) on the real site: every
 // page a viewer goes through loads and works with no violation, neither reported as an event nor

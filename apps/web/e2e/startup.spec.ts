@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { channelUrl } from './support.ts';
+import { channelUrl, expect, test } from './support.ts';
 
 /**
  * Console errors and uncaught exceptions. One entry is expected and allowed: Chromium logs the

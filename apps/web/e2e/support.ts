@@ -1,3 +1,5 @@
+import { expect, test as base } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { resolve } from 'node:path';
 
 /** The reference server the end-to-end tests and the bench run against: real, seeded, local. */
@@ -27,3 +29,35 @@ export const chromiumLaunchOptions = {
 
 /** The local OpenID provider that stands in for Google in the end-to-end tests. */
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9191);
+
+/**
+ * A server-rendered page is on screen before the browser has taken it over (hydration); what a
+ * test does to it in between is lost, as it would be for a person. Every navigation of a test page
+ * (`goto`, `reload`) therefore waits until the site is the viewer's: App marks `<html data-ready>`.
+ * Pages that are not the site (outbox, sandbox) have no #root and are not waited on.
+ */
+function waitForTakeOver(page: Page): void {
+  const ready = () =>
+    page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.ready !== undefined, undefined, { timeout: 20_000 });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await ready();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await ready();
+    return response;
+  };
+}
+
+export const test = base.extend({
+  // Playwright's fixture callback is not React's `use`: named apart so the hooks rule does not mistake it.
+  context: async ({ context, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) context.on('page', waitForTakeOver);
+    await provide(context);
+  },
+});
+export { expect };

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { demoChannels, listEvents, siteUrl } from './channels.ts';
+import { expect, test } from './support.ts';
 
 /** The main video's playhead (the player keeps one <video> for the preroll and the event). */
 function playhead(page: Page): Promise<number> {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { channelUrl } from './support.ts';
+import { channelUrl, expect, test } from './support.ts';
 
 test('when the api key request fails, the WHOOPS panel locks its reload for 60 s, then recovers', async ({ page }) => {
   await page.clock.install();

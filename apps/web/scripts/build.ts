@@ -43,6 +43,8 @@ for (const slug of slugs) {
     mode: 'production',
     logLevel: 'warn',
     ssr: { noExternal: true, target: 'node' },
+    // The bundled libraries (React, Redux Toolkit) choose their production builds by this.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: { ssr: 'src/entry-server.tsx', outDir: `dist/.ssr/${slug}`, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
   });
 }

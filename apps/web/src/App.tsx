@@ -3,7 +3,7 @@ import type { ApiClient } from '@grandstand/api-client';
 import { isGuestOnlyPath } from '@grandstand/auth';
 import type { ColorSettings } from '@grandstand/contract';
 import { changeLanguage, htmlLang, useTranslation } from '@grandstand/i18n';
-import { baseApi, channelApi, selectShowReloadScreen, setUser, storedUser, useAppSelector, USER_TAGS } from '@grandstand/store';
+import { channelApi, selectShowReloadScreen, useAppSelector } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
 import { ChannelThemeProvider, LinkProvider, Loader } from '@grandstand/ui';
 import type { ReactNode } from 'react';
@@ -34,9 +34,9 @@ export interface AppProps {
   store: AppStore;
   /**
    * The router of a page the server rendered, its lazy routes already loaded: the site shows it at
-   * once (hydrating the server's markup) while the startup runs; the loader never shows.
+   * once (taking the server's markup over) while the startup runs; the loader never shows.
    */
-  hydrating?: Router;
+  router?: Router;
 }
 
 /**
@@ -44,23 +44,13 @@ export interface AppProps {
  * or a crash code came back (spec §2, §8). Without a server-rendered page, the loader is up until
  * the startup ends.
  */
-export function App({ client, store, hydrating }: AppProps) {
+export function App({ client, store, router: serverRouter }: AppProps) {
   const { t, i18n } = useTranslation('shell');
   const [startup, setStartup] = useState<StartupResult | null>(null);
   const showReload = useAppSelector(selectShowReloadScreen);
-  const ready = hydrating !== undefined || startup !== null;
+  const ready = serverRouter !== undefined || startup !== null;
   const { data: colors } = channelApi.useGetColorSettingsQuery(undefined, { skip: !ready });
   const { data: settings } = channelApi.useGetSettingsQuery(undefined, { skip: !ready });
-
-  // A server-rendered page is a visitor's page: once it is hydrated, a returning viewer is restored
-  // and what depends on them (access, prices, orders) is asked again with their key.
-  useEffect(() => {
-    if (!hydrating) return;
-    const user = storedUser(client);
-    if (!user) return;
-    store.dispatch(setUser(user));
-    store.dispatch(baseApi.util.invalidateTags([...USER_TAGS]));
-  }, [client, store, hydrating]);
 
   useEffect(() => {
     let active = true;
@@ -96,12 +86,17 @@ export function App({ client, store, hydrating }: AppProps) {
   }, [i18n]);
 
   const router = useMemo(() => {
-    if (hydrating) return hydrating;
+    if (serverRouter) return serverRouter;
     if (startup?.status !== 'ready') return null;
     const created = createBrowserRouter(buildRoutes(startup.pages));
     if (startup.goHome) void created.navigate('/', { replace: true });
     return created;
-  }, [hydrating, startup]);
+  }, [serverRouter, startup]);
+
+  // The site is the viewer's from here (hydrated, or the startup has ended): end-to-end tests wait for it.
+  useEffect(() => {
+    if (serverRouter || startup) document.documentElement.dataset.ready = '';
+  }, [serverRouter, startup]);
 
   const reload = async () => {
     // spec §2: the button re-requests the api key, then reloads.

@@ -5,6 +5,7 @@ import { authNamespace } from '@grandstand/auth';
 import { commerceNamespace } from '@grandstand/commerce';
 import { contentNamespace } from '@grandstand/content';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
+import type { EventDetail } from '@grandstand/contract';
 import { eventsNamespace, eventTitle, watchNamespace } from '@grandstand/events';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
 import { profileNamespace } from '@grandstand/profile';
@@ -68,15 +69,31 @@ async function settle(node: ReactNode): Promise<void> {
   await finished(prelude);
 }
 
-function shareTagsOf(store: AppStore, context: StaticHandlerContext, fallback: ShareTags, t: Parameters<typeof eventTitle>[1]): ShareTags {
+/** "Girls Basketball · Nov 23, 2026, 7:30 PM · Lincoln Fieldhouse": what an event without a description is. */
+function eventSummary(event: EventDetail, language: string): string {
+  let when: string;
+  try {
+    when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: event.time_zone, timeZoneName: 'short' }).format(event.event_utc_ts * 1000);
+  } catch {
+    when = new Date(event.event_utc_ts * 1000).toUTCString();
+  }
+  return [event.category?.name, when, event.location?.name].filter(Boolean).join(' · ');
+}
+
+function shareTagsOf(store: AppStore, context: StaticHandlerContext, fallback: ShareTags, t: Parameters<typeof eventTitle>[1], language: string): ShareTags {
   const leaf = context.matches.at(-1);
   const id = Number(leaf?.params.id);
   if (!leaf?.route.path?.startsWith('watch') || !Number.isSafeInteger(id)) return fallback;
   const event = sharedApi.endpoints.getEvent.select(id)(store.getState()).data;
   if (!event) return fallback;
-  const title = eventTitle(event, t);
+  // The event's picture once the server hands one out; the contract's plain image until then.
   const picture = (event as { picture?: { src: string } }).picture;
-  return { title, description: event.description ?? fallback.description, image: picture?.src ?? event.image ?? fallback.image, type: 'video.other' };
+  return {
+    title: eventTitle(event, t),
+    description: event.description ?? eventSummary(event, language),
+    image: picture?.src ?? event.image ?? fallback.image,
+    type: 'video.other',
+  };
 }
 
 /**
@@ -149,7 +166,7 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
 
   const events = i18n.getFixedT(null, 'events');
   const fallback: ShareTags = { title: settings.name || channel.name, description: channel.description || settings.name || channel.name, image: null, type: 'website' };
-  const share = shareTagsOf(store, context, fallback, events);
+  const share = shareTagsOf(store, context, fallback, events, i18n.language);
   const state: ServerState = { api: store.getState().api, language: i18n.language, pages: startup.pages };
   return {
     html,

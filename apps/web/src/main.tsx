@@ -6,7 +6,7 @@ import { contentNamespace } from '@grandstand/content';
 import { eventsNamespace, watchNamespace } from '@grandstand/events';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
 import { profileNamespace } from '@grandstand/profile';
-import { hydrateApi, initialSessionState, makeStore } from '@grandstand/store';
+import { hydrateApi, initialSessionState, makeStore, storedUser } from '@grandstand/store';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -15,7 +15,7 @@ import channel from 'virtual:grandstand-channel';
 import { App } from './App.tsx';
 import { buildRoutes } from './routes.tsx';
 import { ApiClientContext, LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
-import { readServerState } from './startup/serverState.ts';
+import { readServerState, sharedByEveryone } from './startup/serverState.ts';
 
 const client = createApiClient({
   baseUrl: '/api',
@@ -23,20 +23,29 @@ const client = createApiClient({
   // spec §9: local storage under a product-specific prefix; one channel never reads another's keys.
   storagePrefix: `grandstand:${channel.slug}:`,
 });
-// A page the server rendered carries the data it was rendered from: the store starts with it (and
-// as a visitor's store, like the markup), so the first render in the browser is the server's.
+// A page the server rendered carries the data it was rendered from, as a visitor sees it. A visitor's
+// store starts with all of it and the browser takes the markup over as it is (hydration). A viewer
+// who is logged in keeps only what is the same for everyone (the channel's settings, menus, teams):
+// the site renders anew around the server's markup, and their events, access and prices load with
+// their key, never a visitor's left on screen.
 const server = readServerState(document);
-const store = makeStore({ client, preloadedState: server ? { session: initialSessionState } : undefined });
-if (server) store.dispatch(hydrateApi(server.api));
+const viewer = server ? storedUser(client) : null;
+const hydrate = server !== null && viewer === null;
+const store = makeStore({ client, preloadedState: hydrate ? { session: initialSessionState } : undefined });
+if (server) store.dispatch(hydrateApi(hydrate ? server.api : sharedByEveryone(server.api)));
 
 // The shell's namespaces and the home's (events) up front; the others load when a view first asks
 // for them, so a viewer of another language pays only for the texts of the pages they open.
-const i18n = await createI18n({
-  language: server?.language ?? client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? channel.language,
-  namespaces: ['common', 'shell', 'errors'],
-});
-await registerFeatureResources(i18n, eventsNamespace);
-for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
+async function startI18n() {
+  const i18n = await createI18n({
+    // Hydration renders in the server's language; App switches to the viewer's own afterwards.
+    language: (hydrate ? server?.language : undefined) ?? client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? server?.language ?? channel.language,
+    namespaces: ['common', 'shell', 'errors'],
+  });
+  await registerFeatureResources(i18n, eventsNamespace);
+  for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
+  return i18n;
+}
 
 /** The router of the server's page, with the code of its matched routes loaded before it hydrates. */
 async function hydratingRouter(pages: Parameters<typeof buildRoutes>[0]) {
@@ -54,17 +63,18 @@ async function hydratingRouter(pages: Parameters<typeof buildRoutes>[0]) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-const hydrating = server ? await hydratingRouter(server.pages) : undefined;
+// Texts and the page's code load side by side: the page is on screen meanwhile.
+const [i18n, router] = await Promise.all([startI18n(), server ? hydratingRouter(server.pages) : undefined]);
 const app = (
   <StrictMode>
     <ApiClientContext value={client}>
       <Provider store={store}>
         <I18nProvider i18n={i18n}>
-          <App client={client} store={store} hydrating={hydrating} />
+          <App client={client} store={store} router={router} />
         </I18nProvider>
       </Provider>
     </ApiClientContext>
   </StrictMode>
 );
-if (hydrating) hydrateRoot(root, app);
+if (hydrate) hydrateRoot(root, app);
 else createRoot(root).render(app);

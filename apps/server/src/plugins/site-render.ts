@@ -39,6 +39,11 @@ export interface SiteRenderOptions {
   cacheMs?: number;
   /** A render that takes longer is given up: the page starts in the browser (default 3 s). */
   timeoutMs?: number;
+  /**
+   * Renders under way at once (default 4). Past it, a page starts in the browser: a flood of
+   * distinct URLs costs the server a static file each, not a render each.
+   */
+  maxConcurrent?: number;
 }
 
 /** Rendered pages kept at most, over all channels and URLs: a query string of one's own choosing does not grow memory. */
@@ -105,6 +110,8 @@ export default fp<SiteRenderOptions>(
   async (app, options) => {
     const cacheMs = options.cacheMs ?? 5_000;
     const timeoutMs = options.timeoutMs ?? 3_000;
+    const maxConcurrent = options.maxConcurrent ?? 4;
+    let running = 0;
     const renderers = new Map<string, Promise<Renderer>>();
     // One visitor key per channel for all its renders, not one per page view.
     const storages = new Map<string, KeyValueStorage>();
@@ -158,7 +165,11 @@ export default fp<SiteRenderOptions>(
       const now = Date.now();
       const cached = pages.get(key);
       if (cached && now - cached.at < cacheMs) return cached.page;
-      const page = renderNow(request, renderer, slug);
+      if (running >= maxConcurrent) return null;
+      running += 1;
+      const page = renderNow(request, renderer, slug).finally(() => {
+        running -= 1;
+      });
       pages.delete(key);
       pages.set(key, { at: now, page });
       if (pages.size > CACHE_ENTRIES) pages.delete(pages.keys().next().value as string);

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@grandstand/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -119,7 +120,27 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, sitesDir: 
   const page = request.method === 'GET' ? await request.server.renderSitePage(request, sitesDir, channel.config.slug) : null;
   if (page) html = withFirstScreen(html, page, nonce, request.server.channels.publicOrigin(channel.id), request.url);
   // no-cache without a validator: every use fetches the page again, with a fresh nonce.
-  return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+  reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  // A server-rendered page is tens of kilobytes of markup and data: compressed for the browsers that
+  // accept it (a phone on a slow network waits for every byte of it before the first paint).
+  const encoding = pageEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+  return reply.send(html);
+}
+
+/** The encoding of a page for an Accept-Encoding header: brotli, then gzip, unless refused with q=0. */
+export function pageEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 /**

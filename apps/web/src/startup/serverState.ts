@@ -23,3 +23,25 @@ export function readServerState(document: Document): ServerState | null {
     return null;
   }
 }
+
+/** The endpoints whose answers are the same for every viewer of the channel. */
+const SHARED_ENDPOINTS = new Set([
+  'getMenu',
+  'getPages',
+  'getColorSettings',
+  'getSettings',
+  'getParticipantGroups',
+  'getParticipants',
+  'getEventCategories',
+  'getParticipantGroupProperties',
+  'getEventLocations',
+  'getSlides',
+  'getFaq',
+  'getPage',
+]);
+
+/** The part of a server render's api cache a logged-in viewer can keep: nothing about access or prices. */
+export function sharedByEveryone(api: ServerState['api']): ServerState['api'] {
+  const queries = Object.fromEntries(Object.entries(api.queries).filter(([, query]) => query !== undefined && SHARED_ENDPOINTS.has(query.endpointName ?? '')));
+  return { ...api, queries };
+}

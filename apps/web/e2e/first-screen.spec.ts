@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { demoChannels, listEvents, siteUrl } from './channels.ts';
+import { expect, test } from './support.ts';
+
+// architecture: the first screen comes in the HTML, and nothing moves once painted.
+
+/** The page as a browser without JavaScript sees it: only what the server sent. */
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const channel of demoChannels) {
+    test(`${channel.slug}: the home page's HTML carries the header, the rails and their events`, async ({ page }) => {
+      await page.goto(siteUrl(channel, '/'));
+      await expect(page.getByRole('banner').getByRole('link').first()).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: channel.text.listings.live })).toBeVisible();
+      await expect(page.locator('main a[href^="/watch/"]').first()).toBeVisible();
+      // The theme is in the HTML too: the header is painted in the channel's colours, not the browser's.
+      const background = await page.getByRole('banner').evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(background).not.toBe('rgba(0, 0, 0, 0)');
+    });
+
+    test(`${channel.slug}: the HTML's data is a visitor's and holds no key`, async ({ request }) => {
+      // Node does not resolve <slug>.localhost: the Host header names the channel.
+      const url = new URL(siteUrl(channel, '/'));
+      const html = await (await request.get(`http://localhost:${url.port}/`, { headers: { host: url.host } })).text();
+      const state = /<script type="application\/json" id="grandstand-state">([^<]*)<\/script>/.exec(html)?.[1];
+      expect(state).toBeTruthy();
+      expect(html).not.toMatch(/api_key|channel_key/);
+    });
+
+    test(`${channel.slug}: a listing's HTML carries its heading and its events`, async ({ page }) => {
+      await page.goto(siteUrl(channel, '/vod'));
+      await expect(page.getByRole('heading', { level: 1, name: channel.text.listings.vod })).toBeVisible();
+      await expect(page.locator('main a[href^="/watch/"]').first()).toBeVisible();
+    });
+
+    test(`${channel.slug}: a watch page's HTML carries the event and the tags a shared link previews with`, async ({ page, request }) => {
+      const [event] = await listEvents(request, channel, { stream_status: 'finished', limit: '1' });
+      if (!event) throw new Error(`${channel.slug} has no on-demand event`);
+      await page.goto(siteUrl(channel, `/watch/${event.id}`));
+      const title = await page.locator('head title').textContent();
+      expect(title).toContain(event.participants[0]?.name ?? event.name);
+      const meta = (name: string) => page.locator(`head meta[property="${name}"], head meta[name="${name}"]`).getAttribute('content');
+      expect(await meta('og:title')).toBeTruthy();
+      expect(title).toContain(await meta('og:title'));
+      expect(await meta('og:type')).toBe('video.other');
+      expect(await meta('og:description')).toBeTruthy();
+      expect(await meta('og:url')).toMatch(new RegExp(`^https?://[^/]+/watch/${event.id}$`));
+      expect(await meta('twitter:card')).toMatch(/^summary/);
+      await expect(page.getByRole('main')).toContainText(event.participants[0]?.name ?? event.name);
+    });
+  }
+});
+
+/** The sum of the page's layout shifts that no input caused, as Lighthouse counts CLS (one session here). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
+for (const channel of demoChannels) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+  ]) {
+    test(`${channel.slug} at ${viewport.width} px: the home page holds still while it loads and takes over without errors`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        // Hydration mismatches and policy violations are reported on the console.
+        if (message.type() === 'error' && /hydrat|Content Security Policy|Minified React error/i.test(message.text())) errors.push(message.text());
+      });
+      await page.addInitScript(() => {
+        const state = window as unknown as { __shift: number };
+        state.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) state.__shift += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(siteUrl(channel, '/'), { waitUntil: 'networkidle' });
+      // The viewer's part of the startup (keys, profile, geo) has run and the page is interactive.
+      await expect(page.locator('main a[href^="/watch/"]').first()).toBeVisible();
+      await page.waitForTimeout(500);
+      expect(await layoutShift(page)).toBeLessThan(0.02);
+      expect(errors).toEqual([]);
+    });
+  }
+}
