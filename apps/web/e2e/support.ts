@@ -34,7 +34,8 @@ export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9191);
  * A server-rendered page is on screen before the browser has taken it over (hydration); what a
  * test does to it in between is lost, as it would be for a person. Every navigation of a test page
  * (`goto`, `reload`) therefore waits until the site is the viewer's: App marks `<html data-ready>`.
- * Pages that are not the site (outbox, sandbox) have no #root and are not waited on.
+ * Pages that are not the site (outbox, sandbox) have no #root and are not waited on, and a test that
+ * asks for an earlier moment (`waitUntil: 'commit'` or `'domcontentloaded'`) gets that moment.
  */
 function waitForTakeOver(page: Page): void {
   const ready = () =>
@@ -43,7 +44,7 @@ function waitForTakeOver(page: Page): void {
   const reload = page.reload.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await ready();
+    if (options?.waitUntil !== 'commit' && options?.waitUntil !== 'domcontentloaded') await ready();
     return response;
   };
   page.reload = async (options) => {
