@@ -82,6 +82,8 @@ describe('home', () => {
     });
     await renderRoute('/', { routes: homeRoutes });
     const liveRail = await screen.findByRole('region', { name: 'Live now' });
+    // Skeleton cards do not step: the rail starts once its events are in.
+    await within(liveRail).findAllByRole('article');
     const list = within(liveRail).getByRole('list');
     const liveSteps = () => steps.filter((element) => element === list).length;
 
@@ -121,5 +123,29 @@ describe('home', () => {
     await renderRoute('/?school=Riverside%20Academy', { routes: homeRoutes });
     expect(await screen.findByRole('heading', { level: 1, name: 'Riverside Academy' })).toBeVisible();
     expect(screen.getByRole('region', { name: 'Teams' })).toHaveTextContent('Riverside Lions');
+  });
+
+  it('holds each rail’s place with skeleton cards while its events load', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = eventsFrom({ live, upcoming, finished: [] });
+    await renderRoute('/', {
+      routes: {
+        ...homeRoutes,
+        'GET /events': async (request) => {
+          await held;
+          return answer(request);
+        },
+      },
+    });
+    const liveRail = await screen.findByRole('region', { name: 'Live now' });
+    expect(liveRail).toHaveAttribute('aria-busy', 'true');
+    expect(within(liveRail).queryAllByRole('article')).toHaveLength(0);
+    expect(liveRail.querySelectorAll('[data-skeleton="true"]').length).toBeGreaterThan(0);
+    release();
+    expect(await within(liveRail).findAllByRole('article')).toHaveLength(2);
+    expect(liveRail).not.toHaveAttribute('aria-busy');
   });
 });
