@@ -73,7 +73,11 @@ export const WithActions: Story = {
 };
 
 const phoneArgs = {
-  actions: <a href="#login">Se connecter</a>,
+  actions: (
+    <Button size="sm" variant="primary">
+      Se connecter
+    </Button>
+  ),
   menuExtras: (
     <label>
       Language{' '}
