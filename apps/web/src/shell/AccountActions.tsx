@@ -5,23 +5,25 @@ import { Link } from '@grandstand/ui';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 
-/** The header's account entry: log in for a visitor; the profile and log out for a user (spec §4). */
+/**
+ * The header's account entry, always in the bar: log in for a visitor, the profile for a user
+ * (spec §4). Log out is in the menu (`LogoutButton`), so a phone's bar stays one row.
+ */
 export function AccountActions() {
+  const { t } = useTranslation('shell');
+  const user = useAppSelector(selectUser);
+  return <Actions>{user ? <Link href="/profile">{t('profile')}</Link> : <Link href="/login">{t('login')}</Link>}</Actions>;
+}
+
+/** Log out, for a user only; the header shows it beside the menu (inside it on a phone). */
+export function LogoutButton() {
   const { t } = useTranslation('shell');
   const user = useAppSelector(selectUser);
   const [logout, { isLoading }] = useLogoutMutation();
   const navigate = useNavigate();
-
-  if (!user) {
-    return (
-      <Actions>
-        <Link href="/login">{t('login')}</Link>
-      </Actions>
-    );
-  }
+  if (!user) return null;
   return (
     <Actions>
-      <Link href="/profile">{t('profile')}</Link>
       <button
         type="button"
         disabled={isLoading}
@@ -44,6 +46,11 @@ const Actions = styled.div`
   a,
   button {
     font: inherit;
+    white-space: nowrap;
+    min-height: 2.75rem;
+    display: inline-flex;
+    align-items: center;
+    box-sizing: border-box;
     color: ${({ theme }) => theme.colors.headerTextColor};
     background: none;
     border: 1px solid ${({ theme }) => theme.colors.headerTextColor50};

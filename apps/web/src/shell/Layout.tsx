@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import channel from 'virtual:grandstand-channel';
 import { toNavItems } from '../navigation/paths.ts';
-import { AccountActions } from './AccountActions.tsx';
+import { AccountActions, LogoutButton } from './AccountActions.tsx';
 import { FooterBlock } from './FooterBlock.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
@@ -39,10 +39,11 @@ export function Layout({ children }: { children: ReactNode }) {
         navLabel={t('mainNav')}
         menuButtonLabel={t('menu')}
         currentPath={pathname}
-        actions={
+        actions={<AccountActions />}
+        menuExtras={
           <>
-            <AccountActions />
             <LanguageSwitch />
+            <LogoutButton />
           </>
         }
       />

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
-import { EventCard } from './EventCard.tsx';
+import { expect, waitFor } from 'storybook/test';
+import { brokenPicture, livePicture, posterPicture, upcomingPicture } from '../Picture/storyPictures.ts';
+import { EventCard, EventCardSkeleton } from './EventCard.tsx';
 
 const meta = {
   title: 'Components/EventCard',
@@ -48,4 +49,35 @@ export const ListLayout: Story = {
       </div>
     ),
   ],
+};
+
+export const PosterOnDemand: Story = { args: { picture: posterPicture, priceLabel: 'Watch' } };
+export const LiveThumbnail: Story = {
+  args: { picture: livePicture, liveLabel: 'Live', priceLabel: '$9.99' },
+  play: async ({ canvasElement }) => {
+    const visual = canvasElement.querySelector('[data-picture="live"]')?.parentElement as HTMLElement;
+    await expect(visual).toHaveTextContent('Live');
+  },
+};
+export const UpcomingCard: Story = { args: { picture: upcomingPicture } };
+export const MissingImage: Story = { args: { picture: null, colors: [] } };
+export const BrokenUrl: Story = {
+  args: { picture: brokenPicture },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('[data-picture="missing"]')).toHaveTextContent('Nov21'));
+  },
+};
+/** The grey stand-in a rail shows while it loads: the same height as a card. */
+export const Loading: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', alignItems: 'start', gap: 16, width: 660 }}>
+      <EventCardSkeleton />
+      <EventCard {...args} />
+    </div>
+  ),
+  decorators: [(Story) => <Story />],
+  play: async ({ canvasElement }) => {
+    const [skeleton, card] = Array.from(canvasElement.querySelectorAll<HTMLElement>('[data-skeleton], article'));
+    await expect(Math.round(skeleton!.getBoundingClientRect().height)).toBe(Math.round(card!.getBoundingClientRect().height));
+  },
 };

@@ -33,22 +33,30 @@ export const CardRoot = styled.article<{ $layout: Layout }>`
   }
 `;
 
-export const CardVisual = styled.div<{ $layout: Layout }>`
+/**
+ * The picture's place: 16:9 above the text (beside it in a list), painted with the teams' colours
+ * (`$from`, `$to`) or the channel's secondary colour until and unless a picture covers it.
+ */
+export const CardVisual = styled.div<{ $layout: Layout; $from?: string; $to?: string; $neutral?: boolean }>`
   position: relative;
-  display: flex;
-  align-items: flex-start;
-  aspect-ratio: ${({ $layout }) => ($layout === 'list' ? 'auto' : '16 / 9')};
+  aspect-ratio: 16 / 9;
   min-height: ${({ $layout }) => ($layout === 'list' ? '100%' : 'auto')};
-  padding: ${({ theme }) => theme.space.sm};
-  background: ${({ theme }) => theme.colors.secondaryColor};
+  background: ${({ theme, $from, $to, $neutral }) =>
+    $neutral
+      ? theme.colors.bodyTextColor10
+      : $from
+        ? $to
+          ? `linear-gradient(135deg, ${$from} 0 50%, ${$to} 50% 100%)`
+          : $from
+        : theme.colors.secondaryColor};
+`;
 
-  img {
-    position: absolute;
-    inset: 0;
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
+/** The LIVE badge over the picture's top-left corner. */
+export const VisualBadge = styled.span`
+  position: absolute;
+  top: ${({ theme }) => theme.space.sm};
+  left: ${({ theme }) => theme.space.sm};
+  display: flex;
 `;
 
 export const DateChip = styled.span`
@@ -68,9 +76,40 @@ export const DateChip = styled.span`
   }
 `;
 
-export const CardBody = styled.div`
+/**
+ * In the grid layout every row has a fixed height (two lines of title, one of time, two of links),
+ * so cards in a row, and the skeletons standing in for them, are the same height whatever they say.
+ */
+export const CardBody = styled.div<{ $layout?: Layout }>`
   display: grid;
   align-content: start;
+  ${({ $layout }) =>
+    $layout === 'grid' &&
+    css`
+      & > ${Badges} {
+        height: 1.5rem;
+        overflow: hidden;
+      }
+      & > ${CardTitle} {
+        display: -webkit-box;
+        height: 2.6em;
+        overflow: hidden;
+        -webkit-box-orient: vertical;
+        -webkit-line-clamp: 2;
+      }
+      & > ${CardTime} {
+        display: block;
+        height: 1.5em;
+        overflow: hidden;
+        white-space: nowrap;
+        text-overflow: ellipsis;
+      }
+      & > ${CardDetails} {
+        height: calc(3em + ${({ theme }) => theme.space.xs});
+        overflow: hidden;
+        align-content: flex-start;
+      }
+    `}
   gap: ${({ theme }) => theme.space.xs};
   padding: ${({ theme }) => theme.space.md};
   min-width: 0;

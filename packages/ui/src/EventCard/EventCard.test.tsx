@@ -1,13 +1,23 @@
 import { axe } from '@grandstand/vitest-config/axe';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { LinkProvider } from '../Link/LinkProvider.tsx';
 import type { LinkComponentProps } from '../shared/link.ts';
-import { laurentides } from '../test/palettes.ts';
+import type { PictureData } from '../Picture/Picture.tsx';
+import { laurentides, northfield } from '../test/palettes.ts';
+import { ChannelThemeProvider } from '../theme/ChannelThemeProvider.tsx';
 import { renderThemed } from '../test/render.tsx';
-import { EventCard } from './EventCard.tsx';
+import { EventCard, EventCardSkeleton } from './EventCard.tsx';
 
+const poster: PictureData = {
+  kind: 'poster',
+  src: '/media/13/poster-640.jpg',
+  srcset: '/media/13/poster-320.jpg 320w, /media/13/poster-640.jpg 640w',
+  sources: [{ type: 'image/webp', srcset: '/media/13/poster-320.webp 320w, /media/13/poster-640.webp 640w' }],
+  width: 1280,
+  height: 720,
+};
 const dateTime = { month: 'Nov', day: '21', time: '7:30 PM', zone: 'CST', full: 'Nov 21, 2025, 7:30 PM CST' };
 
 describe('EventCard', () => {
@@ -40,15 +50,20 @@ describe('EventCard', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
-  it('paints its teams’ colours when there is no picture, and ignores values that are not colours', () => {
+  it('paints its teams’ colours and shows its date when there is no picture, and ignores values that are not colours', () => {
     const { container, unmount } = renderThemed(
       <EventCard title="Eagles @ Lions" href="/watch/12" dateTime={dateTime} colors={['#c8102e', '#002d72']} />,
     );
-    const visual = container.querySelector('[data-placeholder="true"]') as HTMLElement;
-    expect(visual.style.background).toContain('linear-gradient');
+    const visual = container.querySelector('[data-picture="missing"]')!.parentElement!;
+    expect(getComputedStyle(visual).background).toContain('linear-gradient');
+    expect(visual).toHaveTextContent('Nov21');
+    // No style attribute: the site's content security policy would drop it from server-rendered markup.
+    expect(container.querySelector('[style]')).toBeNull();
     unmount();
     const other = renderThemed(<EventCard title="Final" href="/watch/13" dateTime={dateTime} colors={['red; background: url(x)', null]} />);
-    expect((other.container.querySelector('[data-placeholder="true"]') as HTMLElement).style.background).toBe('');
+    const plain = other.container.querySelector('[data-picture="missing"]')!.parentElement!;
+    expect(getComputedStyle(plain).background).not.toContain('url(x)');
+    expect(getComputedStyle(plain).background).not.toContain('linear-gradient');
   });
 
   it('shows the event picture, decorative, when there is one', async () => {
@@ -56,6 +71,48 @@ describe('EventCard', () => {
     expect(container.querySelector('img')).toHaveAttribute('alt', '');
     expect(screen.getByRole('heading', { level: 2, name: 'Final' })).toBeVisible();
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('draws a poster with its variants, lazily, and the first cards of a page at once', () => {
+    const { container, rerender } = renderThemed(<EventCard title="Final" href="/watch/13" dateTime={dateTime} picture={poster} />);
+    const img = container.querySelector('img')!;
+    expect(img).toHaveAttribute('src', '/media/13/poster-640.jpg');
+    expect(img).toHaveAttribute('srcset', poster.srcset!);
+    expect(img).toHaveAttribute('sizes', '(min-width: 480px) 380px, 90vw');
+    expect(img).toHaveAttribute('width', '1280');
+    expect(img).toHaveAttribute('height', '720');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('decoding', 'async');
+    expect(container.querySelector('source')).toHaveAttribute('type', 'image/webp');
+    expect(container.querySelector('[data-picture]')).toHaveAttribute('data-picture', 'poster');
+    rerender(
+      <ChannelThemeProvider colors={northfield}>
+        <EventCard title="Final" href="/watch/13" dateTime={dateTime} picture={poster} priority />
+      </ChannelThemeProvider>,
+    );
+    expect(container.querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(container.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it('puts the LIVE badge over a live thumbnail', () => {
+    const { container } = renderThemed(
+      <EventCard title="Final" href="/watch/13" dateTime={dateTime} liveLabel="Live" picture={{ ...poster, kind: 'live' }} />,
+    );
+    const visual = container.querySelector('[data-picture="live"]')!.parentElement!;
+    expect(within(visual).getByText('Live')).toBeVisible();
+  });
+
+  it('keeps its box and shows the date when the picture fails to load', () => {
+    const { container } = renderThemed(<EventCard title="Final" href="/watch/13" dateTime={dateTime} picture={{ ...poster, kind: 'upcoming' }} />);
+    fireEvent.error(container.querySelector('img')!);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('[data-picture="missing"]')).toHaveTextContent('Nov21');
+  });
+
+  it('has a skeleton with the same rows, hidden from assistive technology', () => {
+    const { container } = renderThemed(<EventCardSkeleton />);
+    expect(container.firstElementChild).toHaveAttribute('aria-hidden', 'true');
+    expect(container.querySelector('[style]')).toBeNull();
   });
 
   it('navigates through the site router link', async () => {

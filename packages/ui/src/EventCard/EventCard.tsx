@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Badge } from '../Badge/Badge.tsx';
 import { useLinkComponent } from '../Link/LinkProvider.tsx';
-import { Badges, CardBody, CardDetails, CardLink, CardRoot, CardTime, CardTitle, CardVisual, DateChip, HiddenText } from './EventCard.styles.ts';
+import { Picture, type PictureData } from '../Picture/Picture.tsx';
+import { Skeleton } from '../Skeleton/Skeleton.tsx';
+import { Badges, CardBody, CardDetails, CardLink, CardRoot, CardTime, CardTitle, CardVisual, DateChip, HiddenText, VisualBadge } from './EventCard.styles.ts';
 
 /** The parts of an event's date, already formatted in the event's time zone (spec §3). */
 export interface EventCardDateTime {
@@ -27,7 +29,18 @@ export interface EventCardProps {
   liveLabel?: string;
   /** Access: "Free", "Register", "$9.99". */
   priceLabel?: string;
+  /**
+   * The event's picture: a poster frame (on demand), a live thumbnail (the LIVE badge sits over it),
+   * an upcoming card or an uploaded image. Without one (or when it fails) the card shows its date
+   * on the teams' colours, in the same box.
+   */
+  picture?: PictureData | null;
+  /** An image URL without variants; `picture` wins when both are given. */
   imageSrc?: string | null;
+  /** The first cards of the page: their picture is loaded at once (see `Picture`'s `priority`). */
+  priority?: boolean;
+  /** How wide the picture is drawn; default the rail and grid widths (380 px at most). */
+  sizes?: string;
   /** Team colours painting the picture when there is none (away then home); any invalid colour is ignored. */
   colors?: readonly (string | null | undefined)[];
   /** Links under the title (teams, sport, school); they stay clickable above the card's own link. */
@@ -39,13 +52,14 @@ export interface EventCardProps {
 
 const COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-/** A picture for an event without one: its teams' colours side by side. */
-function placeholderBackground(colors: readonly (string | null | undefined)[]): string | undefined {
-  const valid = colors.filter((color): color is string => typeof color === 'string' && COLOUR.test(color));
-  const [first, second] = valid;
-  if (!first) return undefined;
-  return second ? `linear-gradient(135deg, ${first} 0 50%, ${second} 50% 100%)` : first;
+/** The colours painting an event without a picture: its teams' side by side (valid ones only). */
+function placeholderColors(colors: readonly (string | null | undefined)[]): string[] {
+  return colors.filter((color): color is string => typeof color === 'string' && COLOUR.test(color)).slice(0, 2);
 }
+
+/** Rails are 280–380 px wide and listing cells at most 380 px. */
+const CARD_SIZES = '(min-width: 480px) 380px, 90vw';
+const LIST_SIZES = '200px';
 
 /**
  * An event in a rail or a listing. The whole card is one link (its title's, stretched over the
@@ -59,33 +73,43 @@ export function EventCard({
   isoDate,
   liveLabel,
   priceLabel,
+  picture,
   imageSrc,
+  priority = false,
+  sizes,
   colors = [],
   details,
   headingLevel = 3,
   layout = 'grid',
 }: EventCardProps) {
   const linkComponent = useLinkComponent();
-  const background = imageSrc ? undefined : placeholderBackground(colors);
+  const shown: PictureData | null =
+    picture ?? (imageSrc ? { kind: 'image', src: imageSrc, srcset: null, sources: [], width: 1280, height: 720 } : null);
+  const [from, to] = placeholderColors(colors);
   return (
     <CardRoot $layout={layout}>
-      <CardVisual aria-hidden="true" $layout={layout} style={background ? { background } : undefined} data-placeholder={imageSrc ? undefined : 'true'}>
-        {imageSrc ? (
-          <img src={imageSrc} alt="" loading="lazy" />
-        ) : (
-          <DateChip>
-            <span>{dateTime.month}</span>
-            <strong>{dateTime.day}</strong>
-          </DateChip>
+      <CardVisual $layout={layout} $from={from} $to={to}>
+        <Picture
+          picture={shown}
+          alt=""
+          fill
+          priority={priority}
+          sizes={sizes ?? (layout === 'list' ? LIST_SIZES : CARD_SIZES)}
+          fallback={
+            <DateChip>
+              <span>{dateTime.month}</span>
+              <strong>{dateTime.day}</strong>
+            </DateChip>
+          }
+        />
+        {liveLabel && (
+          <VisualBadge>
+            <Badge tone="live">{liveLabel}</Badge>
+          </VisualBadge>
         )}
       </CardVisual>
-      <CardBody>
-        {(liveLabel || priceLabel) && (
-          <Badges>
-            {liveLabel && <Badge tone="live">{liveLabel}</Badge>}
-            {priceLabel && <Badge tone="neutral">{priceLabel}</Badge>}
-          </Badges>
-        )}
+      <CardBody $layout={layout}>
+        {(priceLabel || layout === 'grid') && <Badges>{priceLabel && <Badge tone="neutral">{priceLabel}</Badge>}</Badges>}
         <CardTitle as={`h${headingLevel}`}>
           <CardLink as={linkComponent} href={href}>
             {title}
@@ -97,7 +121,40 @@ export function EventCard({
           </span>
           <HiddenText>{dateTime.full}</HiddenText>
         </CardTime>
-        {details && <CardDetails>{details}</CardDetails>}
+        {(details || layout === 'grid') && <CardDetails>{details}</CardDetails>}
+      </CardBody>
+    </CardRoot>
+  );
+}
+
+export interface EventCardSkeletonProps {
+  layout?: 'grid' | 'list';
+  className?: string;
+}
+
+/**
+ * A card's grey stand-in while the events load: the same box, picture and rows as `EventCard`, so
+ * the rail or grid is its final height before the data arrives. Hidden from assistive technology:
+ * the container says it is loading.
+ */
+export function EventCardSkeleton({ layout = 'grid', className }: EventCardSkeletonProps) {
+  return (
+    <CardRoot as="div" $layout={layout} className={className} aria-hidden="true" data-skeleton="true">
+      <CardVisual $layout={layout} $neutral>
+      </CardVisual>
+      <CardBody $layout={layout}>
+        <Badges>
+          <Skeleton width="3.5rem" height="1.5rem" shape="block" />
+        </Badges>
+        <CardTitle as="div">
+          <Skeleton width="85%" height="1em" />
+        </CardTitle>
+        <CardTime as="span">
+          <Skeleton width="60%" height="1em" />
+        </CardTime>
+        <CardDetails>
+          <Skeleton width="70%" height="1em" />
+        </CardDetails>
       </CardBody>
     </CardRoot>
   );

@@ -71,3 +71,55 @@ export const WithActions: Story = {
     ),
   },
 };
+
+const phoneArgs = {
+  actions: (
+    <Button size="sm" variant="primary">
+      Se connecter
+    </Button>
+  ),
+  menuExtras: (
+    <label>
+      Language{' '}
+      <select defaultValue="fr">
+        <option value="en">English</option>
+        <option value="fr">Français</option>
+      </select>
+    </label>
+  ),
+};
+
+/** A 390 px phone: one row (logo, menu button, account); the language switch is inside the menu. */
+export const Phone: Story = {
+  args: phoneArgs,
+  render: (args) => (
+    <div style={{ width: '390px' }}>
+      <Header {...args} />
+    </div>
+  ),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const button = canvas.getByRole('button', { name: 'Menu' });
+    const banner = canvasElement.querySelector('header') as HTMLElement;
+    await expect(banner.getBoundingClientRect().height).toBeLessThan(70);
+    await expect(canvas.queryByRole('combobox', { name: /Language/ })).toBeNull();
+    await userEvent.click(button);
+    await expect(within(canvas.getByRole('navigation', { name: 'Main menu' })).getByRole('combobox', { name: /Language/ })).toBeVisible();
+    // The open menu lies over the page: the bar keeps its height.
+    await expect(banner.getBoundingClientRect().height).toBeLessThan(70);
+  },
+};
+
+/** The smallest phone still fits the one row. */
+export const Phone320: Story = {
+  args: phoneArgs,
+  render: (args) => (
+    <div style={{ width: '320px' }}>
+      <Header {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const banner = canvasElement.querySelector('header') as HTMLElement;
+    await expect(banner.getBoundingClientRect().height).toBeLessThan(70);
+    await expect(banner.scrollWidth).toBeLessThanOrEqual(320);
+  },
+};

@@ -1,10 +1,13 @@
 import styled from 'styled-components';
+import { visuallyHidden } from '../shared/visuallyHidden.ts';
 
 /**
  * The header folds its menu by its own width (a container query) rather than the window's, so it
  * also folds when the site places it in a narrow frame.
  */
 export const WIDE = `@container gs-header (min-width: 768px)`;
+/** Below this the menu button is its icon alone (named by its hidden text) and the logo smaller. */
+const PHONE = `@container gs-header (max-width: 479px)`;
 
 export const HeaderRoot = styled.header`
   container: gs-header / inline-size;
@@ -19,14 +22,21 @@ export const HeaderRoot = styled.header`
   }
 `;
 
+/** One row at every width: nothing in it wraps (the folded menu opens as a panel under it). */
 export const HeaderBar = styled.div`
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 3.75rem;
+  box-sizing: border-box;
   max-width: 80rem;
   margin: 0 auto;
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+
+  ${WIDE} {
+    gap: ${({ theme }) => theme.space.md};
+  }
 `;
 
 export const HomeLink = styled.a`
@@ -38,16 +48,34 @@ export const HomeLink = styled.a`
   font-size: ${({ theme }) => theme.font.sizes.lg};
   font-weight: ${({ theme }) => theme.font.weights.bold};
   text-decoration: none;
+  min-width: 0;
+  flex: 0 1 auto;
+  margin-right: auto;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
 `;
 
+/**
+ * A fixed height and, until the file says otherwise, a wordmark's 4:1 box: the bar does not move
+ * when the logo arrives.
+ */
 export const Logo = styled.img`
   display: block;
   height: 2.5rem;
   width: auto;
+  max-width: 100%;
+  aspect-ratio: auto 4 / 1;
+  object-fit: contain;
+  object-position: left center;
+
+  ${PHONE} {
+    height: 2rem;
+  }
 `;
 
 export const MenuButton = styled.button`
-  margin-left: auto;
+  flex: none;
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
@@ -60,8 +88,20 @@ export const MenuButton = styled.button`
   font: inherit;
   cursor: pointer;
 
+  ${PHONE} {
+    justify-content: center;
+    min-width: 2.75rem;
+    padding: ${({ theme }) => theme.space.xs};
+  }
   ${WIDE} {
     display: none;
+  }
+`;
+
+/** The button's text: shown beside the icon, hidden (still its name) on a phone. */
+export const MenuLabel = styled.span`
+  ${PHONE} {
+    ${visuallyHidden}
   }
 `;
 
@@ -75,15 +115,38 @@ export const Bars = styled.span.attrs({ 'aria-hidden': true })`
     0 6px 0 currentColor;
 `;
 
+/** Folded: a panel under the bar, over the page (the page does not move when it opens). */
 export const Nav = styled.nav<{ $open: boolean }>`
-  flex-basis: 100%;
-  display: ${({ $open }) => ($open ? 'block' : 'none')};
+  position: absolute;
+  top: 100%;
+  left: 0;
+  right: 0;
+  display: ${({ $open }) => ($open ? 'grid' : 'none')};
+  gap: ${({ theme }) => theme.space.md};
+  max-height: calc(100vh - 4rem);
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.headerBackground};
+  box-shadow: ${({ theme }) => theme.shadows.md};
 
   ${WIDE} {
-    display: block;
-    flex-basis: auto;
-    margin-left: auto;
+    position: static;
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.md};
+    max-height: none;
+    overflow: visible;
+    padding: 0;
+    background: none;
+    box-shadow: none;
   }
+`;
+
+export const MenuExtras = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
 `;
 
 export const NavList = styled.ul`
@@ -116,6 +179,7 @@ export const NavList = styled.ul`
 `;
 
 export const Actions = styled.div`
+  flex: none;
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};

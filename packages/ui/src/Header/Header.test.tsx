@@ -85,4 +85,34 @@ describe('Header', () => {
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
+
+  it('keeps the account in the bar and puts the secondary controls inside the menu', async () => {
+    const user = userEvent.setup();
+    const { container } = renderHeader({
+      actions: <a href="/login">Log in</a>,
+      menuExtras: (
+        <label>
+          Language
+          <select defaultValue="en">
+            <option value="en">English</option>
+          </select>
+        </label>
+      ),
+    });
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Language' })).not.toBeInTheDocument();
+    await user.click(menuButton());
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('combobox', { name: 'Language' })).toBeVisible();
+    expect(container.querySelector('[style]')).toBeNull();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('has a menu for the secondary controls alone when there are no entries', async () => {
+    const user = userEvent.setup();
+    renderHeader({ items: [], menuExtras: <button type="button">Log out</button> });
+    await user.click(menuButton());
+    expect(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Log out' })).toBeVisible();
+    expect(within(screen.getByRole('navigation')).queryByRole('list')).toBeNull();
+  });
 });

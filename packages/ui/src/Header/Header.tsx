@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 import { useLinkComponent } from '../Link/LinkProvider.tsx';
 import type { NavItem } from '../shared/link.ts';
 import { NavLink } from '../shared/NavLink.tsx';
-import { Actions, Bars, HeaderBar, HeaderRoot, HomeLink, Logo, MenuButton, Nav, NavList } from './Header.styles.ts';
+import { Actions, Bars, HeaderBar, HeaderRoot, HomeLink, Logo, MenuButton, MenuExtras, MenuLabel, Nav, NavList } from './Header.styles.ts';
 
 export interface HeaderProps {
   channelName: string;
@@ -16,19 +16,26 @@ export interface HeaderProps {
   menuButtonLabel: string;
   /** Marks the matching entry with aria-current="page". */
   currentPath?: string;
-  /** Right-hand controls: language switch, login, profile. */
+  /** The account entry (log in, profile): stays in the bar at every width. */
   actions?: ReactNode;
+  /**
+   * Secondary controls (language switch, log out): in the bar beside the menu on wide screens,
+   * inside the folded menu on phones, so the phone's bar is one row.
+   */
+  menuExtras?: ReactNode;
 }
 
 /**
- * The site header. On narrow screens the menu folds behind a disclosure button (aria-expanded);
- * Escape closes it and returns focus to the button; choosing an entry closes it too.
+ * The site header. On narrow screens it is one row (logo, menu button, account) and the menu, with
+ * the secondary controls, folds behind the disclosure button (aria-expanded) into a panel under the
+ * bar; Escape closes it and returns focus to the button; choosing an entry closes it too.
  */
-export function Header({ channelName, logoSrc, homeHref, items, navLabel, menuButtonLabel, currentPath, actions }: HeaderProps) {
+export function Header({ channelName, logoSrc, homeHref, items, navLabel, menuButtonLabel, currentPath, actions, menuExtras }: HeaderProps) {
   const linkComponent = useLinkComponent();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const navId = useId();
+  const hasMenu = items.length > 0 || Boolean(menuExtras);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
@@ -42,23 +49,26 @@ export function Header({ channelName, logoSrc, homeHref, items, navLabel, menuBu
     <HeaderRoot onKeyDown={onKeyDown}>
       <HeaderBar>
         <HomeLink as={linkComponent} href={homeHref}>
-          {logoSrc ? <Logo src={logoSrc} alt={channelName} /> : channelName}
+          {logoSrc ? <Logo src={logoSrc} alt={channelName} decoding="async" /> : channelName}
         </HomeLink>
-        {items.length > 0 && (
+        {hasMenu && (
           <MenuButton ref={buttonRef} type="button" aria-expanded={open} aria-controls={navId} onClick={() => setOpen((value) => !value)}>
             <Bars />
-            {menuButtonLabel}
+            <MenuLabel>{menuButtonLabel}</MenuLabel>
           </MenuButton>
         )}
-        {items.length > 0 && (
+        {hasMenu && (
           <Nav id={navId} aria-label={navLabel} $open={open}>
-            <NavList>
-              {items.map((item) => (
-                <li key={item.id}>
-                  <NavLink item={item} currentPath={currentPath} onNavigate={() => setOpen(false)} />
-                </li>
-              ))}
-            </NavList>
+            {items.length > 0 && (
+              <NavList>
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <NavLink item={item} currentPath={currentPath} onNavigate={() => setOpen(false)} />
+                  </li>
+                ))}
+              </NavList>
+            )}
+            {menuExtras && <MenuExtras>{menuExtras}</MenuExtras>}
           </Nav>
         )}
         {actions && <Actions>{actions}</Actions>}

@@ -6,9 +6,11 @@ export const RailRoot = styled.section`
   min-width: 0;
 `;
 
+/** Always the height of its buttons, with or without them (they appear once the cards are in). */
 export const RailHeader = styled.div`
   display: flex;
   align-items: center;
+  min-height: 2.5rem;
   gap: ${({ theme }) => theme.space.md};
 `;
 
@@ -45,11 +47,16 @@ export const RailButton = styled.button`
   }
 `;
 
-/** spec §9: cards 280 to 380 px wide; the row scrolls natively and snaps to card starts. */
-export const RailList = styled.ul`
+/**
+ * spec §9: cards 280 to 380 px wide (a fixed width per screen width, known before any card is in);
+ * the row scrolls natively and snaps to card starts. A hero row shows one slide at a time, the next
+ * one peeking from wide screens up.
+ */
+export const RailList = styled.ul<{ $variant?: 'cards' | 'hero' }>`
   display: grid;
   grid-auto-flow: column;
-  grid-auto-columns: clamp(280px, 80%, 380px);
+  grid-auto-columns: ${({ $variant }) => ($variant === 'hero' ? '100%' : 'clamp(280px, 80%, 380px)')};
+  ${({ theme, $variant }) => ($variant === 'hero' ? `${theme.media.md} { grid-auto-columns: min(100%, 60rem); }` : '')}
   gap: ${({ theme }) => theme.space.md};
   margin: 0;
   padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};

@@ -17,6 +17,10 @@ export interface RailProps {
   headingLevel?: 2 | 3;
   /** Beside the title, e.g. a "See all" link. */
   action?: ReactNode;
+  /** `hero`: one wide slide at a time (16:9 on phones, 21:9 wider), for the featured slides. */
+  variant?: 'cards' | 'hero';
+  /** Its cards are stand-ins while the data loads: `aria-busy`, and no automatic steps. */
+  busy?: boolean;
   className?: string;
 }
 
@@ -41,7 +45,7 @@ function stepTarget(list: HTMLElement, direction: 1 | -1): number {
  * By hand: the previous/next buttons, native horizontal scrolling (touch, trackpad, shift+wheel) and
  * Tab, which scrolls each focused card into view.
  */
-export function Rail({ title, children, intervalMs = DEFAULT_RAIL_INTERVAL, previousLabel, nextLabel, headingLevel = 2, action, className }: RailProps) {
+export function Rail({ title, children, intervalMs = DEFAULT_RAIL_INTERVAL, previousLabel, nextLabel, headingLevel = 2, action, variant = 'cards', busy = false, className }: RailProps) {
   const titleId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const [hovered, setHovered] = useState(false);
@@ -61,7 +65,7 @@ export function Rail({ title, children, intervalMs = DEFAULT_RAIL_INTERVAL, prev
     [reducedMotion],
   );
 
-  const running = intervalMs > 0 && count > 1 && !hovered && !focused && !reducedMotion;
+  const running = intervalMs > 0 && count > 1 && !busy && !hovered && !focused && !reducedMotion;
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => step(1), intervalMs);
@@ -81,6 +85,7 @@ export function Rail({ title, children, intervalMs = DEFAULT_RAIL_INTERVAL, prev
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={onBlur}
+      aria-busy={busy || undefined}
       data-auto-advance={running ? 'on' : 'off'}
     >
       <RailHeader>
@@ -88,7 +93,7 @@ export function Rail({ title, children, intervalMs = DEFAULT_RAIL_INTERVAL, prev
           {title}
         </RailTitle>
         {action}
-        {count > 1 && (
+        {count > 1 && !busy && (
           <RailControls>
             <RailButton type="button" aria-label={`${previousLabel}: ${title}`} onClick={() => step(-1)}>
               <span aria-hidden="true">‹</span>
@@ -99,7 +104,7 @@ export function Rail({ title, children, intervalMs = DEFAULT_RAIL_INTERVAL, prev
           </RailControls>
         )}
       </RailHeader>
-      <RailList ref={listRef}>
+      <RailList ref={listRef} $variant={variant}>
         {items.map((item, index) => (
           <RailItem key={index}>{item}</RailItem>
         ))}

@@ -5,8 +5,10 @@ const pulse = keyframes`
   50% { opacity: 0.55; }
 `;
 
-export const SkeletonBlock = styled.span<{ $shape: 'text' | 'block' | 'circle' }>`
+export const SkeletonBlock = styled.span<{ $shape: 'text' | 'block' | 'circle'; $width: string; $height: string }>`
   display: block;
+  width: ${({ $width }) => $width};
+  height: ${({ $height }) => $height};
   background: ${({ theme }) => theme.colors.bodyTextColor10};
   border-radius: ${({ theme, $shape }) => ($shape === 'circle' ? '50%' : $shape === 'block' ? theme.radii.md : theme.radii.sm)};
   animation: ${pulse} 1.4s ease-in-out infinite;

@@ -15,5 +15,6 @@ export interface SkeletonProps {
  * container says it is loading (`aria-busy` plus a status text), not each placeholder.
  */
 export function Skeleton({ width = '100%', height = '1em', shape = 'text', className }: SkeletonProps) {
-  return <SkeletonBlock aria-hidden="true" className={className} style={{ width, height }} $shape={shape} />;
+  // Transient props, not a style attribute: the site's content security policy drops style attributes.
+  return <SkeletonBlock aria-hidden="true" className={className} $width={width} $height={height} $shape={shape} />;
 }

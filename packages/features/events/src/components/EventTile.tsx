@@ -3,6 +3,7 @@ import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
 import { EventCard, Link } from '@grandstand/ui';
 import { accessLabel, eventColors, eventTitle } from '../display.ts';
+import { pictureOf } from '../pictures.ts';
 import { schoolPath, sportSchedulePath, teamSchedulePath, watchPath } from '../links.ts';
 import type { Catalog } from '../useCatalog.ts';
 
@@ -11,6 +12,8 @@ export interface EventTileProps {
   catalog: Catalog;
   layout?: 'grid' | 'list';
   headingLevel?: 2 | 3 | 4;
+  /** One of the first cards of the page: its picture loads at once. */
+  priority?: boolean;
 }
 
 /** The schools of an event's teams, each once. */
@@ -25,7 +28,7 @@ export function eventSchools(event: Event, catalog: Catalog): ParticipantGroup[]
 }
 
 /** An event as a card: the card leads to its watch page; teams, sport and school link to their pages. */
-export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3 }: EventTileProps) {
+export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3, priority = false }: EventTileProps) {
   const { t, i18n } = useTranslation('events');
   const { data: settings } = channelApi.useGetSettingsQuery();
   const language = i18n.language;
@@ -37,12 +40,12 @@ export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3 }:
     <EventCard
       title={eventTitle(event, t)}
       href={watchPath(event.id)}
-     
       dateTime={formatEventDateTime(event.event_utc_ts, event.time_zone, language)}
       isoDate={new Date(event.event_utc_ts * 1000).toISOString()}
       liveLabel={event.stream_status === 'live' ? t('card.live') : undefined}
       priceLabel={accessLabel(event, settings?.currency ?? 'USD', language, t)}
-      imageSrc={event.image}
+      picture={pictureOf(event)}
+      priority={priority}
       colors={eventColors(event)}
       layout={layout}
       headingLevel={headingLevel}

@@ -20,6 +20,8 @@ export interface FilterBarProps {
   describe?: (key: LinkKey, value: string) => string;
   onChange: (key: FilterKey | LinkKey, value: string | undefined) => void;
   onClear: () => void;
+  /** The lists are still loading: every filter holds its place (disabled) so the page does not move when they arrive. */
+  loading?: boolean;
 }
 
 const GENDERS = ['M', 'W', 'not_identified'] as const;
@@ -43,7 +45,7 @@ function sportOptions(categories: readonly EventCategory[], properties: readonly
  * The listing's filters (spec §3): gender shown Men/Women, sport from the categories tree and the
  * group properties, city and state from the group properties; school and team as removable chips.
  */
-export function FilterBar({ values, properties, categories, describe = (_key, value) => value, onChange, onClear }: FilterBarProps) {
+export function FilterBar({ values, properties, categories, describe = (_key, value) => value, onChange, onClear, loading = false }: FilterBarProps) {
   const { t } = useTranslation('events');
   const valuesOf = (key: FilterKey) => properties.find((property) => property.key === key)?.values ?? [];
   const genderValues = valuesOf('gender').filter((value): value is (typeof GENDERS)[number] => (GENDERS as readonly string[]).includes(value));
@@ -61,10 +63,11 @@ export function FilterBar({ values, properties, categories, describe = (_key, va
         const value = values[key] ?? '';
         // A value from a shared link that the lists do not offer still shows as chosen.
         const list = value && !options[key].some((option) => option.value === value) ? [...options[key], { value, label: value }] : options[key];
-        if (list.length === 0) return null;
+        if (list.length === 0 && !loading) return null;
         return (
           <Select
             key={key}
+            disabled={list.length === 0}
             label={t(`listing.${key}`)}
             options={list}
             placeholder={t('listing.any')}
@@ -96,14 +99,28 @@ export function FilterBar({ values, properties, categories, describe = (_key, va
   );
 }
 
+/** Two filters a row on a phone (four stacked would fill its first screen), a wrapping row wider. */
 const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   align-items: end;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
 
-  & > * {
-    min-width: 10rem;
+  select {
+    width: 100%;
+  }
+
+  ${({ theme }) => theme.media.sm} {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space.md};
+
+    & > * {
+      min-width: 10rem;
+    }
+    select {
+      width: auto;
+    }
   }
 `;
 

@@ -1,7 +1,7 @@
 import type { EventsQuery, StreamStatus } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
-import { Button, ButtonLink, EmptyState, ErrorPanel, Page, Pagination, SegmentedControl, Skeleton } from '@grandstand/ui';
+import { Button, ButtonLink, EmptyState, ErrorPanel, EventCardSkeleton, Page, Pagination, SegmentedControl } from '@grandstand/ui';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { DayStrip } from '../components/DayStrip.tsx';
@@ -39,7 +39,7 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
   const [params, setParams] = useSearchParams();
   const catalog = useCatalog();
   const { data: settings } = channelApi.useGetSettingsQuery();
-  const { data: properties = [] } = channelApi.useGetParticipantGroupPropertiesQuery();
+  const { data: properties = [], isLoading: propertiesLoading } = channelApi.useGetParticipantGroupPropertiesQuery();
 
   const values: FilterValues = {};
   for (const key of [...FILTER_KEYS, ...LINK_KEYS]) {
@@ -93,15 +93,12 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
   let body;
   if (isLoading || (isFetching && !data)) {
     body = (
-      <Loading role="status" aria-busy="true" aria-label={t('listing.loading')}>
+      // Skeleton cards of the final size in the same grid: the page is its final shape before the events arrive.
+      <Results as="div" $layout={layout} role="status" aria-busy="true" aria-label={t('listing.loading')}>
         {Array.from({ length: 6 }, (_, index) => (
-          <SkeletonCard key={index}>
-            <Skeleton shape="block" height="160px" />
-            <Skeleton width="80%" />
-            <Skeleton width="50%" />
-          </SkeletonCard>
+          <EventCardSkeleton key={index} layout={layout} />
         ))}
-      </Loading>
+      </Results>
     );
   } else if (isError && !data) {
     body = <ErrorPanel title={t('listing.error')} message={title} actionLabel={t('listing.retry')} onAction={() => void refetch()} />;
@@ -129,9 +126,9 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
   } else {
     body = (
       <Results $layout={layout} aria-busy={isFetching || undefined}>
-        {data.data.map((event) => (
+        {data.data.map((event, index) => (
           <li key={event.id}>
-            <EventTile event={event} catalog={catalog} layout={layout} headingLevel={2} />
+            <EventTile event={event} catalog={catalog} layout={layout} headingLevel={2} priority={index < 2} />
           </li>
         ))}
       </Results>
@@ -144,7 +141,8 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
       {!embedded && <title>{channelName ? t('pageTitle', { title, channel: channelName }) : title}</title>}
       <Heading>
         {embedded ? <h2>{title}</h2> : <h1>{title}</h1>}
-        {data && <Count aria-live="polite">{t('listing.count', { count: total })}</Count>}
+        {/* Mounted from the start (a live region announces what appears in it), one line held before the count is known. */}
+        <Count aria-live="polite">{data ? t('listing.count', { count: total }) : '\u00a0'}</Count>
       </Heading>
       {day && <DayStrip day={day} first={first} onChange={(next) => update({ date: next })} />}
       <FilterBar
@@ -154,6 +152,7 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
         describe={describe}
         onChange={(key: FilterKey | LinkKey, value) => update({ [key]: value })}
         onClear={clearFilters}
+        loading={propertiesLoading}
       />
       <Toggles>
         <SegmentedControl
@@ -207,11 +206,16 @@ export function VodView() {
   return <EventsListing kind="vod" />;
 }
 
+/** On a phone the count has a line of its own, so a long title and its count never wrap once the count arrives. */
 const Heading = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  gap: ${({ theme }) => theme.space.md};
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxs};
+
+  ${({ theme }) => theme.media.md} {
+    display: flex;
+    align-items: baseline;
+    gap: ${({ theme }) => theme.space.md};
+  }
 
   h1,
   h2 {
@@ -243,15 +247,4 @@ const Results = styled.ul<{ $layout: 'grid' | 'list' }>`
   & > li {
     display: grid;
   }
-`;
-
-const Loading = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(280px, 380px));
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const SkeletonCard = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
 `;

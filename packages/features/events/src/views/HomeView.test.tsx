@@ -51,7 +51,8 @@ describe('home', () => {
     const newYork = event({ id: 3, name: 'Spring opener', time_zone: 'America/New_York', access_type: 'paid', base_price: 9.99, has_access: false });
     await renderRoute('/', { routes: { ...homeRoutes, 'GET /events': eventsFrom({ live, upcoming: [newYork, event({ id: 4, name: 'Open day', access_type: 'register', has_access: false })] }) } });
     const liveRail = await screen.findByRole('region', { name: 'Live now' });
-    const card = within(liveRail).getAllByRole('article')[0]!;
+    // The rail holds its place with skeleton cards until the events are in.
+    const card = (await within(liveRail).findAllByRole('article'))[0]!;
     expect(within(card).getByRole('heading', { name: 'Northfield Eagles @ Riverside Lions' })).toBeVisible();
     expect(within(card).getByText('Nov 21 · 7:30 PM CST')).toBeVisible();
     expect(within(card).getByText('Free')).toBeVisible();
@@ -62,7 +63,7 @@ describe('home', () => {
     expect(within(card).getByRole('link', { name: 'Riverside Academy' })).toHaveAttribute('href', '/?school=Riverside+Academy');
 
     const upcomingRail = await screen.findByRole('region', { name: 'Upcoming' });
-    const [paid, register] = within(upcomingRail).getAllByRole('article');
+    const [paid, register] = await within(upcomingRail).findAllByRole('article');
     // The same instant in New York is an hour later, in that zone's abbreviation.
     expect(within(paid!).getByText('Nov 21 · 8:30 PM EST')).toBeVisible();
     expect(within(paid!).getByText('$9.99')).toBeVisible();
@@ -81,6 +82,8 @@ describe('home', () => {
     });
     await renderRoute('/', { routes: homeRoutes });
     const liveRail = await screen.findByRole('region', { name: 'Live now' });
+    // Skeleton cards do not step: the rail starts once its events are in.
+    await within(liveRail).findAllByRole('article');
     const list = within(liveRail).getByRole('list');
     const liveSteps = () => steps.filter((element) => element === list).length;
 
@@ -120,5 +123,29 @@ describe('home', () => {
     await renderRoute('/?school=Riverside%20Academy', { routes: homeRoutes });
     expect(await screen.findByRole('heading', { level: 1, name: 'Riverside Academy' })).toBeVisible();
     expect(screen.getByRole('region', { name: 'Teams' })).toHaveTextContent('Riverside Lions');
+  });
+
+  it('holds each rail’s place with skeleton cards while its events load', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = eventsFrom({ live, upcoming, finished: [] });
+    await renderRoute('/', {
+      routes: {
+        ...homeRoutes,
+        'GET /events': async (request) => {
+          await held;
+          return answer(request);
+        },
+      },
+    });
+    const liveRail = await screen.findByRole('region', { name: 'Live now' });
+    expect(liveRail).toHaveAttribute('aria-busy', 'true');
+    expect(within(liveRail).queryAllByRole('article')).toHaveLength(0);
+    expect(liveRail.querySelectorAll('[data-skeleton="true"]').length).toBeGreaterThan(0);
+    release();
+    expect(await within(liveRail).findAllByRole('article')).toHaveLength(2);
+    expect(liveRail).not.toHaveAttribute('aria-busy');
   });
 });

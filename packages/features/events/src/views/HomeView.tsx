@@ -1,10 +1,13 @@
 import type { Event, EventsQuery, Slide } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
-import { ButtonLink, Link, Loader, Page, Rail, visuallyHidden } from '@grandstand/ui';
+import { ButtonLink, Crest, EventCardSkeleton, Link, Loader, Page, Picture, Rail, visuallyHidden } from '@grandstand/ui';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { EventTile } from '../components/EventTile.tsx';
+import { NearViewport } from '../components/NearViewport.tsx';
+import { crestOf, pictureOf } from '../pictures.ts';
 import { useGetEventsForHomepageQuery, useGetEventsQuery } from '../eventsApi.ts';
 import { schoolPath, slideHref, sportSchedulePath, teamSchedulePath } from '../links.ts';
 import type { SlideTargets } from '../links.ts';
@@ -14,18 +17,109 @@ import { findGroup, useCatalog } from '../useCatalog.ts';
 /** How many events a home rail holds. */
 export const RAIL_SIZE = 12;
 
-function SlideItem({ slide, targets }: { slide: Slide; targets: SlideTargets }) {
+/** Skeleton cards a loading rail shows: enough to fill a wide screen's row. */
+const SKELETON_CARDS = 4;
+/** Height held for a rail below the fold until it is near the viewport (its title and a row of cards). */
+const RAIL_PLACEHOLDER = '26rem';
+
+/** A featured slide: its hero picture under a veil that keeps the title readable, the whole slide one link. */
+function SlideItem({ slide, targets, priority }: { slide: Slide; targets: SlideTargets; priority: boolean }) {
   const target = slideHref(slide, targets);
+  const picture = pictureOf(slide);
   const content = (
-    <>
+    <SlideText $image={Boolean(picture)}>
       <strong>{slide.title}</strong>
       {slide.subtitle && <span>{slide.subtitle}</span>}
-    </>
+    </SlideText>
   );
   return (
-    <SlideCard style={slide.image ? { backgroundImage: `url(${JSON.stringify(slide.image)})` } : undefined} $image={Boolean(slide.image)}>
+    <SlideCard $image={Boolean(picture)}>
+      <Picture picture={picture} alt="" fill priority={priority} sizes="(min-width: 768px) 60rem, 100vw" />
       {!target ? content : target.external ? <a href={target.href}>{content}</a> : <Link href={target.href}>{content}</Link>}
     </SlideCard>
+  );
+}
+
+/** The featured slides as the page's hero; its height is held while they load. */
+function SlidesRail({ targets }: { targets: SlideTargets }) {
+  const { t } = useTranslation('events');
+  const { data: slides, isLoading } = channelApi.useGetSlidesQuery(undefined);
+  const title = t('home.featured');
+  if (isLoading || !slides) {
+    return (
+      <Rail title={title} previousLabel={t('rail.previous')} nextLabel={t('rail.next')} variant="hero" busy>
+        <SlideCard $image={false} $loading aria-hidden="true" />
+      </Rail>
+    );
+  }
+  // A channel without slides has no hero: the only case the top of the page closes up.
+  if (slides.length === 0) return null;
+  return (
+    <Rail title={title} previousLabel={t('rail.previous')} nextLabel={t('rail.next')} variant="hero">
+      {slides.map((slide, index) => (
+        <SlideItem key={slide.id} slide={slide} targets={targets} priority={index === 0} />
+      ))}
+    </Rail>
+  );
+}
+
+/**
+ * Whether a rail that turned out empty keeps its place: only when it is on screen at that moment,
+ * where closing it would move what the viewer is looking at. Below the fold (or not laid out at
+ * all) it closes up.
+ */
+function useKeepWhenEmpty(empty: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [keep, setKeep] = useState<boolean | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!empty || keep !== undefined) return;
+    const rect = ref.current?.getBoundingClientRect();
+    setKeep(Boolean(rect && rect.height > 0 && rect.top < window.innerHeight && rect.bottom > 0));
+  }, [empty, keep]);
+  return { ref, keep };
+}
+
+interface RailFrameProps {
+  title: string;
+  events: readonly Event[] | undefined;
+  catalog: Catalog;
+  action?: ReactNode;
+  /** The first cards of the page load their pictures at once. */
+  priority?: boolean;
+}
+
+/** A rail of events: skeleton cards of the final size while loading, then the cards, or nothing. */
+function EventsRail({ title, events, catalog, action, priority = false }: RailFrameProps) {
+  const { t } = useTranslation('events');
+  const empty = events !== undefined && events.length === 0;
+  const { ref, keep } = useKeepWhenEmpty(empty);
+  const rail = (busy: boolean, children: ReactNode) => (
+    <div ref={ref}>
+      <Rail title={title} previousLabel={t('rail.previous')} nextLabel={t('rail.next')} action={action} busy={busy}>
+        {children}
+      </Rail>
+    </div>
+  );
+  if (!events || (empty && keep === undefined)) {
+    return rail(
+      true,
+      Array.from({ length: SKELETON_CARDS }, (_, index) => <EventCardSkeleton key={index} />),
+    );
+  }
+  if (empty) {
+    return keep
+      ? rail(
+          false,
+          <EmptySlot>
+            <Ghost />
+            <EmptyNote>{t('home.emptyRail')}</EmptyNote>
+          </EmptySlot>,
+        )
+      : null;
+  }
+  return rail(
+    false,
+    events.map((event, index) => <EventTile key={event.id} event={event} catalog={catalog} priority={priority && index < 2} />),
   );
 }
 
@@ -36,40 +130,29 @@ interface EventRailProps {
   catalog: Catalog;
 }
 
-/** A rail of one listing; it hides when empty (nothing to show, nothing said). */
+/** A rail of one listing, with its "See all" link. */
 function EventRail({ title, query, seeAll, catalog }: EventRailProps) {
   const { t } = useTranslation('events');
-  const { data } = useGetEventsQuery({ ...query, limit: RAIL_SIZE });
-  if (!data || data.data.length === 0) return null;
+  const { data, isError } = useGetEventsQuery({ ...query, limit: RAIL_SIZE });
   return (
-    <Rail
+    <EventsRail
       title={title}
-      previousLabel={t('rail.previous')}
-      nextLabel={t('rail.next')}
+      events={data?.data ?? (isError ? [] : undefined)}
+      catalog={catalog}
       action={
         <ButtonLink href={seeAll} variant="ghost" size="sm">
           <span aria-hidden="true">{t('home.seeAll')}</span>
           <Hidden>{t('home.seeAllOf', { title })}</Hidden>
         </ButtonLink>
       }
-    >
-      {data.data.map((event) => (
-        <EventTile key={event.id} event={event} catalog={catalog} />
-      ))}
-    </Rail>
+    />
   );
 }
 
-function HighlightsRail({ events, catalog }: { events: readonly Event[]; catalog: Catalog }) {
+function HighlightsRail({ catalog }: { catalog: Catalog }) {
   const { t } = useTranslation('events');
-  if (events.length === 0) return null;
-  return (
-    <Rail title={t('home.highlights')} previousLabel={t('rail.previous')} nextLabel={t('rail.next')}>
-      {events.map((event) => (
-        <EventTile key={event.id} event={event} catalog={catalog} />
-      ))}
-    </Rail>
-  );
+  const { data, isError } = useGetEventsForHomepageQuery(undefined);
+  return <EventsRail title={t('home.highlights')} events={data ?? (isError ? [] : undefined)} catalog={catalog} priority />;
 }
 
 /**
@@ -82,12 +165,10 @@ export function HomeView() {
   const [params] = useSearchParams();
   const catalog = useCatalog();
   const { data: settings } = channelApi.useGetSettingsQuery();
-  const { data: slides = [] } = channelApi.useGetSlidesQuery(undefined);
   const schoolKey = params.get('school');
   const school = findGroup(catalog.groups, schoolKey);
   // A school named in the URL is known only once the schools are in: no whole-home flash before.
   const waiting = Boolean(schoolKey) && !catalog.groupsSettled;
-  const { data: highlights = [] } = useGetEventsForHomepageQuery(undefined, { skip: Boolean(school) || waiting });
   const channelName = settings?.name ?? '';
 
   if (waiting) return <Loader label={t('home.loading')} />;
@@ -99,11 +180,16 @@ export function HomeView() {
     return (
       <Home>
         <title>{channelName ? t('pageTitle', { title: school.name, channel: channelName }) : school.name}</title>
-        <h1>{school.name}</h1>
+        <SchoolHeading>
+          <Crest name={school.name} src={crestOf(school)} decorative size="3rem" />
+          <h1>{school.name}</h1>
+        </SchoolHeading>
         <Link href="/">{t('home.allSchools')}</Link>
         <EventRail title={t('nav.live')} query={{ stream_status: 'live', school: key }} seeAll={scoped('/live')} catalog={catalog} />
         <EventRail title={t('nav.upcoming')} query={{ stream_status: 'upcoming', school: key }} seeAll={scoped('/upcoming')} catalog={catalog} />
-        <EventRail title={t('nav.vod')} query={{ stream_status: 'finished', school: key }} seeAll={scoped('/vod')} catalog={catalog} />
+        <NearViewport minHeight={RAIL_PLACEHOLDER}>
+          <EventRail title={t('nav.vod')} query={{ stream_status: 'finished', school: key }} seeAll={scoped('/vod')} catalog={catalog} />
+        </NearViewport>
         <section aria-labelledby="teams-heading">
           <h2 id="teams-heading">{t('home.teams')}</h2>
           {teams.length === 0 ? (
@@ -112,7 +198,7 @@ export function HomeView() {
             <List>
               {teams.map((team) => (
                 <li key={team.id}>
-                  <Swatch aria-hidden="true" style={team.color && /^#[0-9a-f]{3,6}$/i.test(team.color) ? { background: team.color } : undefined} />
+                  <Crest name={team.name} src={crestOf(team)} color={team.color} decorative />
                   <Link href={teamSchedulePath(team)}>{team.name}</Link>
                 </li>
               ))}
@@ -127,49 +213,58 @@ export function HomeView() {
     <Home>
       <title>{channelName}</title>
       <h1>{channelName}</h1>
-      {slides.length > 0 && (
-        <Rail title={t('home.featured')} previousLabel={t('rail.previous')} nextLabel={t('rail.next')}>
-          {slides.map((slide) => (
-            <SlideItem key={slide.id} slide={slide} targets={catalog} />
-          ))}
-        </Rail>
-      )}
-      <HighlightsRail events={highlights} catalog={catalog} />
-      <EventRail title={t('nav.live')} query={{ stream_status: 'live' }} seeAll="/live" catalog={catalog} />
-      <EventRail title={t('nav.upcoming')} query={{ stream_status: 'upcoming' }} seeAll="/upcoming" catalog={catalog} />
-      <EventRail title={t('nav.vod')} query={{ stream_status: 'finished' }} seeAll="/vod" catalog={catalog} />
+      <SlidesRail targets={catalog} />
+      <HighlightsRail catalog={catalog} />
+      {/* Below the fold on a phone and on a laptop: rendered (and loaded) as they come near. */}
+      <NearViewport minHeight={RAIL_PLACEHOLDER}>
+        <EventRail title={t('nav.live')} query={{ stream_status: 'live' }} seeAll="/live" catalog={catalog} />
+      </NearViewport>
+      <NearViewport minHeight={RAIL_PLACEHOLDER}>
+        <EventRail title={t('nav.upcoming')} query={{ stream_status: 'upcoming' }} seeAll="/upcoming" catalog={catalog} />
+      </NearViewport>
+      <NearViewport minHeight={RAIL_PLACEHOLDER}>
+        <EventRail title={t('nav.vod')} query={{ stream_status: 'finished' }} seeAll="/vod" catalog={catalog} />
+      </NearViewport>
       {catalog.groups.length > 0 && (
-        <section aria-labelledby="schools-heading">
-          <h2 id="schools-heading">{t('home.schools')}</h2>
-          <List>
-            {catalog.groups.map((group) => (
-              <li key={group.id}>
-                <Link href={schoolPath(group)}>{group.name}</Link>
-              </li>
-            ))}
-          </List>
-        </section>
+        <NearViewport minHeight="12rem">
+          <section aria-labelledby="schools-heading">
+            <h2 id="schools-heading">{t('home.schools')}</h2>
+            <List>
+              {catalog.groups.map((group) => (
+                <li key={group.id}>
+                  <Crest name={group.name} src={crestOf(group)} decorative />
+                  <Link href={schoolPath(group)}>{group.name}</Link>
+                </li>
+              ))}
+            </List>
+          </section>
+        </NearViewport>
       )}
       {catalog.categories.length > 0 && (
-        <section aria-labelledby="sports-heading">
-          <h2 id="sports-heading">{t('home.sports')}</h2>
-          <List>
-            {catalog.categories.map((category) => (
-              <Category key={category.id}>
-                <Link href={sportSchedulePath(category)}>{category.name}</Link>
-                {category.children.length > 0 && (
-                  <Sub>
-                    {category.children.map((child) => (
-                      <Link key={child.id} href={sportSchedulePath(child)}>
-                        {child.name}
-                      </Link>
-                    ))}
-                  </Sub>
-                )}
-              </Category>
-            ))}
-          </List>
-        </section>
+        <NearViewport minHeight="12rem">
+          <section aria-labelledby="sports-heading">
+            <h2 id="sports-heading">{t('home.sports')}</h2>
+            <List>
+              {catalog.categories.map((category) => (
+                <Category key={category.id}>
+                  <Crest name={category.name} decorative />
+                  <CategoryLinks>
+                    <Link href={sportSchedulePath(category)}>{category.name}</Link>
+                    {category.children.length > 0 && (
+                      <Sub>
+                        {category.children.map((child) => (
+                          <Link key={child.id} href={sportSchedulePath(child)}>
+                            {child.name}
+                          </Link>
+                        ))}
+                      </Sub>
+                    )}
+                  </CategoryLinks>
+                </Category>
+              ))}
+            </List>
+          </section>
+        </NearViewport>
       )}
     </Home>
   );
@@ -178,9 +273,15 @@ export function HomeView() {
 const Home = styled(Page).attrs({ width: 'full', gap: 'xl' })`
   h1 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.xxl};
+    font-size: ${({ theme }) => theme.font.sizes.xl};
+    line-height: 1.25;
+
+    ${({ theme }) => theme.media.md} {
+      font-size: ${({ theme }) => theme.font.sizes.xxl};
+    }
   }
-  h2 {
+  /* The schools', sports' and teams' headings; a rail's title has its own layout. */
+  & > section > h2 {
     margin: 0 0 ${({ theme }) => theme.space.md};
     font-size: ${({ theme }) => theme.font.sizes.lg};
   }
@@ -194,25 +295,52 @@ const Hidden = styled.span`
   ${visuallyHidden}
 `;
 
-const SlideCard = styled.div<{ $image: boolean }>`
+/** A hero slide: 16:9 on phones, 21:9 wider, its height known before its picture or its data. */
+const SlideCard = styled.div<{ $image: boolean; $loading?: boolean }>`
+  position: relative;
   display: grid;
-  min-height: 160px;
+  aspect-ratio: 16 / 9;
   border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.secondaryColor} center / cover no-repeat;
-  color: ${({ theme }) => theme.colors.secondaryContrast};
+  background: ${({ theme, $loading }) => ($loading ? theme.colors.bodyTextColor10 : theme.colors.secondaryColor)};
+  color: ${({ theme, $image }) => ($image ? '#fff' : theme.colors.secondaryContrast)};
   overflow: hidden;
 
-  & > a,
-  & > strong {
+  ${({ theme }) => theme.media.md} {
+    aspect-ratio: 21 / 9;
+  }
+
+  & > a {
+    position: relative;
     display: grid;
-    gap: ${({ theme }) => theme.space.xs};
-    align-content: end;
-    padding: ${({ theme }) => theme.space.lg};
     color: inherit;
     text-decoration: none;
-    /* A picture behind the text: a dark veil keeps the text readable. */
-    background: ${({ $image }) => ($image ? 'linear-gradient(transparent, rgba(0, 0, 0, 0.7))' : 'none')};
-    ${({ $image }) => ($image ? 'color: #fff;' : '')}
+  }
+  & > a:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: -3px;
+  }
+`;
+
+const SlideText = styled.span<{ $image: boolean }>`
+  /* A picture behind the text: a dark veil keeps the text readable. */
+  background: ${({ $image }) => ($image ? 'linear-gradient(transparent 30%, rgba(0, 0, 0, 0.75))' : 'none')};
+  position: relative;
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  align-content: end;
+  height: 100%;
+  box-sizing: border-box;
+  padding: ${({ theme }) => theme.space.lg};
+
+  strong {
+    font-size: ${({ theme }) => theme.font.sizes.xl};
+    line-height: 1.2;
+  }
+  ${({ theme }) => theme.media.md} {
+    padding: ${({ theme }) => theme.space.xl};
+    strong {
+      font-size: ${({ theme }) => theme.font.sizes.xxl};
+    }
   }
 `;
 
@@ -241,11 +369,13 @@ const List = styled.ul`
 
 const Category = styled.li`
   && {
-    flex-direction: column;
-    align-items: flex-start;
-    justify-content: center;
-    gap: ${({ theme }) => theme.space.xxs};
+    align-items: center;
   }
+`;
+
+const CategoryLinks = styled.span`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxs};
 `;
 
 const Sub = styled.span`
@@ -255,9 +385,31 @@ const Sub = styled.span`
   font-size: ${({ theme }) => theme.font.sizes.sm};
 `;
 
-const Swatch = styled.span`
-  width: 0.875rem;
-  height: 0.875rem;
-  border-radius: 50%;
-  border: 1px solid ${({ theme }) => theme.colors.border};
+const SchoolHeading = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+/** An empty rail on screen keeps a card's place: a dashed card-sized box with a word. */
+const EmptySlot = styled.div`
+  position: relative;
+  display: grid;
+`;
+
+const Ghost = styled(EventCardSkeleton)`
+  visibility: hidden;
+`;
+
+const EmptyNote = styled.p`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-items: center;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  border: 2px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  color: ${({ theme }) => theme.colors.mutedText};
+  text-align: center;
 `;

@@ -30,14 +30,17 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Home: Story = {
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('region', { name: 'Live now' })).toBeVisible();
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByRole('region', { name: 'Highlights' }, { timeout: 5000 })).toBeVisible();
+    // The later rails render as they come near the viewport: bring the first one there.
+    canvasElement.querySelector('[data-near-viewport]')?.scrollIntoView();
+    await expect(await canvas.findByRole('region', { name: 'Live now' }, { timeout: 5000 })).toBeVisible();
   },
 };
 export const Upcoming: Story = {
   parameters: { route: '/upcoming' },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('link', { name: 'Spring opener' })).toBeVisible();
+    await expect(await canvas.findByRole('link', { name: 'Spring opener' }, { timeout: 5000 })).toBeVisible();
   },
 };
 export const Schedule: Story = { parameters: { route: '/schedule' } };

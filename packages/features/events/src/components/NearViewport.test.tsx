@@ -1,0 +1,43 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NearViewport } from './NearViewport.tsx';
+
+describe('NearViewport', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('renders its section at once where the browser has no IntersectionObserver', () => {
+    render(
+      <NearViewport minHeight="26rem">
+        <section aria-label="Schools" />
+      </NearViewport>,
+    );
+    expect(screen.getByRole('region', { name: 'Schools' })).toBeInTheDocument();
+  });
+
+  it('holds a placeholder until the section comes within the margin of the viewport', () => {
+    let callback: IntersectionObserverCallback = () => {};
+    const observe = vi.fn();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(next: IntersectionObserverCallback, options: IntersectionObserverInit) {
+          callback = next;
+          expect(options.rootMargin).toBe('600px 0px');
+        }
+        observe = observe;
+        disconnect() {}
+      },
+    );
+    const { container } = render(
+      <NearViewport minHeight="26rem">
+        <section aria-label="Schools" />
+      </NearViewport>,
+    );
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(observe).toHaveBeenCalledWith(container.firstElementChild);
+    act(() => callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(screen.getByRole('region', { name: 'Schools' })).toBeInTheDocument();
+  });
+});
