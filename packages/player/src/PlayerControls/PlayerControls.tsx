@@ -1,5 +1,5 @@
 import { Button, visuallyHidden } from '@grandstand/ui';
-import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import styled from 'styled-components';
 import type { QualityChoice, QualityOption } from '../engine/session.ts';
 import type { PlayerLabels } from '../labels.ts';
@@ -77,6 +77,19 @@ export interface PlayerControlsProps {
  * The player's face, driven by props only: designers and tests see every state without a stream.
  * Keyboard: Space/K play-pause, ←/→ seek 10 s, ↑/↓ volume, M mute, F full screen, L back to live.
  */
+/**
+ * A bar of the seek track. Its width is set on the element (CSSOM), not as a `style` attribute: the
+ * site's policy (`style-src-attr 'none'`) drops style attributes from server-rendered markup, and a
+ * width that changes every frame is no class for styled-components to make.
+ */
+function TrackFill({ kind, width }: { kind: 'buffered' | 'played'; width: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current) ref.current.style.width = width;
+  }, [width]);
+  return <Fill ref={ref} $kind={kind} />;
+}
+
 export function PlayerControls({ ref, children, ...props }: PlayerControlsProps) {
   const { title, labels, live, preroll = false, playing, currentTime, seekRange, bufferedEnd, volume, muted, fullscreen } = props;
   const { waiting = false, failed = false, retrying = false, qualities = [], quality = 'auto', autoHideMs } = props;
@@ -183,8 +196,8 @@ export function PlayerControls({ ref, children, ...props }: PlayerControlsProps)
           <Bar ref={barRef} $visible={visible} onFocus={() => setFocusInside(true)} onBlur={onBarBlur}>
             {!preroll && (
               <SeekTrack>
-                {bufferedEnd !== undefined && <Fill $kind="buffered" style={{ width: percent(bufferedEnd) }} />}
-                <Fill $kind="played" style={{ width: percent(currentTime) }} />
+                {bufferedEnd !== undefined && <TrackFill kind="buffered" width={percent(bufferedEnd)} />}
+                <TrackFill kind="played" width={percent(currentTime)} />
                 <SeekInput
                   type="range"
                   aria-label={labels.seek}
