@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { ChannelFolder } from '../channels/loadChannels.ts';
 import { eachLimit, FONT_BOLD, FONT_REGULAR, ffmpegColor, runFfmpeg } from './ffmpeg.ts';
 import { layout, prerollName, RECORDING_LIBRARY, type RecordingSpec } from './library.ts';
+import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
 
 /** The rendition every prepared item is encoded to (a single 480p rendition by default). */
 export interface MediaQuality {
@@ -84,10 +85,10 @@ function videoSource(pattern: RecordingSpec['pattern'], quality: MediaQuality, c
   return `${pattern}=${size}`;
 }
 
-function encodeArgs(quality: MediaQuality, prefix: { init: string; segments: string; playlist: string }): string[] {
+function encodeArgs(quality: MediaQuality, prefix: { init: string; segments: string; playlist: string }, video = '0:v'): string[] {
   const gop = String(quality.fps * SEGMENT_SECONDS);
   return [
-    ...['-map', '0:v', '-map', '1:a'],
+    ...['-map', video, '-map', '1:a'],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-threads', '1'],
     // One key frame every segment exactly, so every 2 s segment starts with one (HLS authoring).
     ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
@@ -109,6 +110,24 @@ function channelColors(channel: ChannelFolder) {
   };
 }
 
+/**
+ * The poster of a recording: one frame of the encode (a few seconds in, past the first key frame),
+ * split off the same filter graph as the HLS output so nothing is decoded twice, scaled to each
+ * width as JPEG and WebP: `poster-{h}-<w>.<jpg|webp>`.
+ */
+function posterGraph(seconds: number, fps: number): { graph: string; outputs: string[] } {
+  const frame = Math.max(0, Math.round(fps * Math.min(3, seconds * 0.4)));
+  const scaled = POSTER_WIDTHS.map((width, i) => `[p${i}]scale=${width}:${POSTER_HEIGHT_OF[width]},setsar=1,split=2[pj${i}][pw${i}]`);
+  const outputs = POSTER_WIDTHS.flatMap((width, i) => [
+    ...['-map', `[pj${i}]`, '-frames:v', '1', '-update', '1', '-c:v', 'mjpeg', '-q:v', '4', `poster-{h}-${width}.jpg`],
+    ...['-map', `[pw${i}]`, '-frames:v', '1', '-update', '1', '-c:v', 'libwebp', '-quality', '75', '-f', 'image2', `poster-{h}-${width}.webp`],
+  ]);
+  return {
+    graph: [`[poster]select='eq(n,${frame})',split=${POSTER_WIDTHS.length}${POSTER_WIDTHS.map((_, i) => `[p${i}]`).join('')}`, ...scaled].join(';'),
+    outputs,
+  };
+}
+
 function recordingJob(channel: ChannelFolder, spec: RecordingSpec, index: number, quality: MediaQuality, secondsOverride?: number): MediaJob {
   const seconds = secondsOverride ?? spec.seconds;
   const colors = channelColors(channel);
@@ -121,14 +140,16 @@ function recordingJob(channel: ChannelFolder, spec: RecordingSpec, index: number
     label('title.txt', { size: 'h/13', y: 'h*0.15', color: colors.text }),
     `drawtext=fontfile=${FONT_BOLD}:text='${TIMECODE}':fontcolor=white:fontsize=h/9:box=1:boxcolor=black@0.65:boxborderw=12:x=(w-tw)/2:y=h-th-h*0.08`,
   ].join(',');
+  const poster = posterGraph(seconds, quality.fps);
   return {
     key: `vod/${channel.config.slug}/${spec.id}`,
     texts: { 'channel.txt': channel.config.name, 'title.txt': title },
     args: [
       ...['-f', 'lavfi', '-t', String(seconds), '-i', videoSource(spec.pattern, quality, colors)],
       ...['-f', 'lavfi', '-t', String(seconds), '-i', `sine=frequency=${spec.tone}:beep_factor=4:sample_rate=48000`],
-      ...['-vf', filters],
-      ...encodeArgs(quality, { init: 'init-{h}.mp4', segments: 'seg-{h}-%03d.m4s', playlist: 'index.m3u8' }),
+      ...['-filter_complex', `[0:v]${filters},split=2[hls][poster];${poster.graph}`],
+      ...encodeArgs(quality, { init: 'init-{h}.mp4', segments: 'seg-{h}-%03d.m4s', playlist: 'index.m3u8' }, '[hls]'),
+      ...poster.outputs,
     ],
     destDir: layout.recordingDir(channel.config.slug, spec.id),
     playlist: 'index.m3u8',
