@@ -123,7 +123,7 @@ function posterGraph(seconds: number, fps: number): { graph: string; outputs: st
     ...['-map', `[pw${i}]`, '-frames:v', '1', '-update', '1', '-c:v', 'libwebp', '-quality', '75', '-f', 'image2', `poster-{h}-${width}.webp`],
   ]);
   return {
-    graph: [`[poster]select='eq(n,${frame})',split=${POSTER_WIDTHS.length}${POSTER_WIDTHS.map((_, i) => `[p${i}]`).join('')}`, ...scaled].join(';'),
+    graph: [`[poster]select='eq(n,${frame})',vignette=PI/5,split=${POSTER_WIDTHS.length}${POSTER_WIDTHS.map((_, i) => `[p${i}]`).join('')}`, ...scaled].join(';'),
     outputs,
   };
 }
@@ -137,9 +137,10 @@ function recordingJob(channel: ChannelFolder, spec: RecordingSpec, index: number
     `drawbox=x=0:y=0:w=iw:h=ih*0.30:color=${colors.dark}@0.88:t=fill`,
     `drawbox=x=0:y=ih*0.30:w=iw:h=ih*0.015:color=${colors.primary}:t=fill`,
     label('channel.txt', { font: FONT_REGULAR, size: 'h/20', y: 'h*0.04', color: colors.text }),
-    label('title.txt', { size: 'h/13', y: 'h*0.15', color: colors.text }),
-    `drawtext=fontfile=${FONT_BOLD}:text='${TIMECODE}':fontcolor=white:fontsize=h/9:box=1:boxcolor=black@0.65:boxborderw=12:x=(w-tw)/2:y=h-th-h*0.08`,
+    // A long (French) title in smaller type, so it stays inside the frame.
+    label('title.txt', { size: title.length > 34 ? 'h/18' : 'h/13', y: title.length > 34 ? 'h*0.16' : 'h*0.15', color: colors.text }),
   ].join(',');
+  const timecode = `drawtext=fontfile=${FONT_BOLD}:text='${TIMECODE}':fontcolor=white:fontsize=h/9:box=1:boxcolor=black@0.65:boxborderw=12:x=(w-tw)/2:y=h-th-h*0.08`;
   const poster = posterGraph(seconds, quality.fps);
   return {
     key: `vod/${channel.config.slug}/${spec.id}`,
@@ -147,7 +148,8 @@ function recordingJob(channel: ChannelFolder, spec: RecordingSpec, index: number
     args: [
       ...['-f', 'lavfi', '-t', String(seconds), '-i', videoSource(spec.pattern, quality, colors)],
       ...['-f', 'lavfi', '-t', String(seconds), '-i', `sine=frequency=${spec.tone}:beep_factor=4:sample_rate=48000`],
-      ...['-filter_complex', `[0:v]${filters},split=2[hls][poster];${poster.graph}`],
+      // The poster leaves before the running timecode: a still shows the title band, not a clock.
+      ...['-filter_complex', `[0:v]${filters},split=2[main][poster];[main]${timecode}[hls];${poster.graph}`],
       ...encodeArgs(quality, { init: 'init-{h}.mp4', segments: 'seg-{h}-%03d.m4s', playlist: 'index.m3u8' }, '[hls]'),
       ...poster.outputs,
     ],
