@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Event, EventsResponse, ParticipantGroupsResponse, type Picture, ParticipantsResponse, SlidesResponse } from '@grandstand/contract';
@@ -172,6 +172,8 @@ describe('slides', () => {
   it('a slide naming a file of the channel folder has its hero image in sizes; the others none', async () => {
     const slides = SlidesResponse.parse((await t.app.inject({ url: `/api/slides/web?api_key=${alphaKey}` })).json()).data;
     const hero = slides.find((slide) => slide.title === 'Tonight')!;
+    // prepare-media made the sizes already: the first visitor waits for no ffmpeg.
+    expect((await readdir(join(dir, 'pictures', 'alpha', 'slides'))).filter((name) => !name.startsWith('.')).sort()).toHaveLength(6);
     expect(hero.picture).toMatchObject({ kind: 'image', width: 1024, height: 576 });
     expect(hero.image).toMatch(/^\/media\/pictures\/slides\/\d+\/\w{10}-1600\.jpg$/);
     await expectPicture(hero.picture!, IMMUTABLE);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Picture } from '@grandstand/contract';
 import type { LoadedChannel } from '../channels/loadChannels.ts';
-import { type CardCrest, type CardTeam, CARD_HEIGHT, CARD_WIDTH, cardSvg, type CrestInput, crestSvg, hexOr, shortHash } from './drawn.ts';
+import { type CardCrest, type CardTeam, CARD_HEIGHT, CARD_WIDTH, cardSvg, type CrestInput, crestSvg, hexOr, luminance, shortHash } from './drawn.ts';
 import { layout, recordingForEvent } from './library.ts';
 
 /**
@@ -66,8 +66,11 @@ function extOf(file: string): FolderCrest['ext'] {
 
 function channelColors(channel: LoadedChannel) {
   const colors = channel.config.fallbackColors as Record<string, string | undefined>;
+  const header = hexOr(colors['header-background'], '#0b1f3a');
+  const footer = hexOr(colors['footer-background'], header);
   return {
-    dark: hexOr(colors['header-background'], '#0b1f3a'),
+    // A light header (laurentides is white) is no backdrop: the darker of header and footer is.
+    dark: luminance(footer) < luminance(header) ? footer : header,
     primary: hexOr(colors['primary-color'], '#f2a900'),
     secondary: hexOr(colors['secondary-color'], '#1d4e89'),
   };

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import type { ChannelFolder } from '../channels/loadChannels.ts';
 import { eachLimit, FONT_BOLD, FONT_REGULAR, ffmpegColor, runFfmpeg } from './ffmpeg.ts';
 import { layout, prerollName, RECORDING_LIBRARY, type RecordingSpec } from './library.ts';
+import { CHANNEL_PICTURE_FILE } from '@grandstand/contract';
+import { shortHash } from './drawn.ts';
 import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
+import { ensureSlideVariants, slideVariantNames } from './slides.ts';
 
 /** The rendition every prepared item is encoded to (a single 480p rendition by default). */
 export interface MediaQuality {
@@ -298,5 +301,29 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
     await manifestWrite;
   });
   await rm(join(dir, layout.work), { recursive: true, force: true });
+  await prepareSlides(dir, options.channels, options.ffmpegPath, log);
   return result;
+}
+
+/**
+ * The slides' hero images in sizes, made now so a site's first visitor does not wait for them
+ * (the picture route makes any that are missing on first request, the same way). Named by the
+ * source file's content hash, so a present set is kept.
+ */
+async function prepareSlides(dir: string, channels: readonly ChannelFolder[], ffmpegPath: string | undefined, log: (message: string) => void): Promise<void> {
+  const sources = new Map<string, { path: string; out: string; hash: string }>();
+  for (const channel of channels) {
+    for (const slide of channel.seed?.slides ?? []) {
+      if (slide.image === null || !CHANNEL_PICTURE_FILE.test(slide.image)) continue;
+      const path = join(channel.dir, slide.image);
+      if (!existsSync(path)) continue;
+      const hash = shortHash(await readFile(path));
+      sources.set(`${channel.config.slug}/${hash}`, { path, out: join(dir, 'pictures', channel.config.slug, 'slides'), hash });
+    }
+  }
+  await eachLimit([...sources.values()], 2, async ({ path, out, hash }) => {
+    const present = slideVariantNames(hash).every((name) => existsSync(join(out, name)));
+    await ensureSlideVariants(path, out, hash, ffmpegPath);
+    if (!present) log(`built the sizes of ${path}`);
+  });
 }
