@@ -107,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapi);
   await app.register(dbPlugin, { db: options.db, channels: options.channels, publicOrigins: options.publicOrigins });
   // The repositories (src/repositories/): each built once on the database, before anything reads it.
+  await app.register(import('./plugins/pictures.ts'), { dir: options.media?.dir, live: options.media?.live });
   await app.register(apiKeysRepository, { cache: options.apiKeyCache, sessions: options.sessions });
   await app.register(catalogRepository);
   await app.register(eventsRepository);

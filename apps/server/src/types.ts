@@ -4,6 +4,7 @@ import type { LoadedChannel } from './channels/loadChannels.ts';
 import type { Database } from './db/schema.ts';
 import type { CatalogCache } from './plugins/catalog-cache.ts';
 import type { OffersRepository } from './commerce/catalog/offers.ts';
+import type { Pictures } from './media/pictures.ts';
 import type { MediaPluginOptions, MediaService } from './plugins/media.ts';
 import type { ApiKeyRepository } from './repositories/apiKeyRepository.ts';
 import type { CatalogRepository } from './repositories/catalogRepository.ts';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     ordersRepository: OrdersRepository;
     formSubmissionsRepository: FormSubmissionsRepository;
     mediaEventsRepository: MediaEventRepository;
+    /** The pictures of events, teams, schools and slides (plugins/pictures.ts). */
+    pictures: Pictures;
     /** Signed stream addresses (plugins/media.ts). */
     media: MediaService;
     /** The social logins a channel has configured (social/index.ts); absent when social login is not registered. */

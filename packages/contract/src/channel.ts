@@ -3,6 +3,7 @@ import { PaymentSettings } from './commerce.ts';
 import { dataResponse, HexColor, Url } from './common.ts';
 import { CUSTOM_FORM_FIELD_TYPES } from './customForms.ts';
 import { Language, MenuPlacement, SocialProvider } from './enums.ts';
+import { Picture } from './pictures.ts';
 
 /**
  * The colour settings a channel sets (GET /color-settings/web). The theme derives every other
@@ -100,6 +101,8 @@ export const Slide = z.object({
   title: z.string(),
   subtitle: z.string().nullable(),
   image: z.string().nullable(),
+  /** The slide's hero image from the channel folder, in sized variants; null without one. */
+  picture: Picture.nullable(),
   slidable_type: SlidableType,
   slidable_id: z.number().int().nullable(),
   url: z.string().nullable(),

@@ -19,6 +19,10 @@ export function isPublicOrigin(value: string): boolean {
 
 export const PUBLIC_ORIGIN_PROBLEM = 'must be an http(s) origin like https://watch.example.com (no path, trailing slash, query or credentials)';
 
+/** A picture file inside the channel folder: a relative path of plain names, no `..`, no leading `/`. */
+export const CHANNEL_PICTURE_FILE = /^(?:[A-Za-z0-9][\w-]{0,60}\/)?[A-Za-z0-9][\w.-]{0,100}\.(svg|png|jpe?g|webp)$/;
+const CrestFile = z.string().regex(CHANNEL_PICTURE_FILE, 'must be a file of the channel folder like crests/lions.png (svg, png, jpg or webp)');
+
 /**
  * `channels/<slug>/channel.json`: who a channel is, read at build time by the site and at start by
  * the server. Adding a channel is adding a folder; no code changes (architecture: channels are data).
@@ -37,6 +41,17 @@ export const ChannelConfig = z.object({
   /** A file in the channel folder, served as the site's logo and favicon. */
   logo: z.string().regex(/^[\w.-]+\.(svg|png)$/).optional(),
   description: z.string().max(300).optional(),
+  /**
+   * Crest images of the channel's teams and schools, by their seed `alias`: files in the channel
+   * folder (`crests/lions.png`; SVG, PNG, JPEG or WebP). A team or school left out gets a crest
+   * drawn from its colours and initials.
+   */
+  crests: z
+    .object({
+      teams: z.record(z.string().min(1).max(100), CrestFile).default({}),
+      schools: z.record(z.string().min(1).max(100), CrestFile).default({}),
+    })
+    .optional(),
   /**
    * Where the channel's site is public (`https://watch.northfield.example`): mailed links and
    * redirects point there, never at what a request claims its host is. Optional in development

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataResponse, IdParam } from './common.ts';
 import { AccessType, Gender, StreamStatus } from './enums.ts';
+import { Picture } from './pictures.ts';
 
 export const EventParticipant = z.object({
   id: z.number().int(),
@@ -31,6 +32,8 @@ export const Event = z.object({
   has_access: z.boolean(),
   stream_status: StreamStatus,
   image: z.string().nullable(),
+  /** The event's picture: a poster frame, a live thumbnail or a drawn card; always set. */
+  picture: Picture,
 });
 export type Event = z.infer<typeof Event>;
 

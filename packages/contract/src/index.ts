@@ -103,9 +103,10 @@ export {
   EventStream,
   PageMeta,
 } from './events.ts';
+export { Picture, PictureKind, PictureSource } from './pictures.ts';
 export { capabilityFlags, ProfileResponse, User } from './user.ts';
 export { CustomFormSubmission, CustomFormSubmissionResponse, CustomFormValue } from './channel.ts';
-export { ChannelConfig, isPublicOrigin, parseChannelConfig, PUBLIC_ORIGIN_PROBLEM } from './channelConfig.ts';
+export { CHANNEL_PICTURE_FILE, ChannelConfig, isPublicOrigin, parseChannelConfig, PUBLIC_ORIGIN_PROBLEM } from './channelConfig.ts';
 export type { ChannelConfigInput } from './channelConfig.ts';
 export {
   AddSessionBody,

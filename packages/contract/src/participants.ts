@@ -8,6 +8,8 @@ export const ParticipantGroup = z.object({
   name: z.string(),
   alias: z.string().nullable(),
   image: z.string().nullable(),
+  /** The school's crest (a URL, always set: the channel folder's image or one drawn from its colours). */
+  crest: z.string(),
 });
 export type ParticipantGroup = z.infer<typeof ParticipantGroup>;
 export const ParticipantGroupsResponse = dataResponse(z.array(ParticipantGroup));
@@ -22,6 +24,8 @@ export const Participant = z.object({
   alias: z.string().nullable(),
   images: ParticipantImages,
   color: z.string().nullable(),
+  /** The team's crest (a URL, always set: the channel folder's image or one drawn from its colour and initials). */
+  crest: z.string(),
   participant_group_id: z.number().int().nullable(),
   properties: z.object({ gender: Gender.nullable(), sport: z.string().nullable() }),
   get children(): z.ZodArray<typeof Participant> {

@@ -4,7 +4,7 @@
  * test kit builds on the store, so the store's and ui's own tests cannot use it). A separate entry
  * (`@grandstand/contract/testing`): the runtime entry never carries it.
  */
-import type { ChannelSettings, ColorSettings, User } from './index.ts';
+import type { ChannelSettings, ColorSettings, Picture, User } from './index.ts';
 
 /** Navy and gold: the first demo channel. */
 export const northfieldColors: ColorSettings = {
@@ -61,4 +61,14 @@ export function testUser(overrides: Partial<User> = {}): User {
     featureCount: {},
     ...overrides,
   };
+}
+
+/** A picture as the server hands one out (a drawn card by default), for fixtures of events and slides. */
+export function testPicture(overrides: Partial<Picture> = {}): Picture {
+  return { kind: 'upcoming', src: '/media/pictures/events/1/card-0123456789.svg', srcset: null, sources: [], width: 640, height: 360, ...overrides };
+}
+
+/** A crest URL as the server hands one out, for fixtures of teams and schools. */
+export function testCrest(id = 1): string {
+  return `/media/pictures/teams/${id}/crest-0123456789.svg`;
 }

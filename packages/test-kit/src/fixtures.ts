@@ -9,10 +9,10 @@ import { createFakeChannelApi } from '@grandstand/api-client/testing';
 import type { FakeFetch, FakeHandler } from '@grandstand/api-client/testing';
 import type { ColorSettings, User } from '@grandstand/contract';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
-import { northfieldColors, testSettings, testUser } from '@grandstand/contract/testing';
+import { northfieldColors, testCrest, testPicture, testSettings, testUser } from '@grandstand/contract/testing';
 import { makeStore, startSession } from '@grandstand/store';
 
-export { testSettings, testUser };
+export { testCrest, testPicture, testSettings, testUser };
 import type { AppStore, RootState } from '@grandstand/store';
 
 /** The prefix the test client stores its entries under. */

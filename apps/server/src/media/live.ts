@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { childEnvironment } from '../config.ts';
 import { DEFAULT_FFMPEG_PATH, FONT_BOLD } from './ffmpeg.ts';
 import { layout } from './library.ts';
+import { LIVE_THUMB } from './pictures.ts';
 
 /** What a live test signal shows: the event's name and the wall clock in its time zone. */
 export interface LiveEventInfo {
@@ -23,6 +24,12 @@ export interface LiveQuality {
 
 /** Measured ~5 % of one core per encoder (ultrafast, zerolatency) on the 2-core machine. */
 export const DEFAULT_LIVE_QUALITY: LiveQuality = { width: 426, height: 240, fps: 15, videoKbps: 400 };
+/**
+ * How often the live signal's thumbnail (`thumb.jpg`, `thumb.webp`) is renewed. Once a second, not
+ * every 10: ffmpeg feeds the output that is furthest behind, so an output holding one frame per 10 s
+ * starved the stream's audio input and held the playlist back by up to 10 s.
+ */
+export const LIVE_THUMB_SECONDS = 1;
 /** 300 × 2 s = 10 minutes to seek back in (a window of at least 10 minutes). */
 export const LIVE_WINDOW_SEGMENTS = 300;
 
@@ -144,7 +151,10 @@ export class LiveEncoders {
       ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
       ...['-re', '-f', 'lavfi', '-i', `testsrc2=s=${q.width}x${q.height}:r=${q.fps}`],
       ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=660:beep_factor=2:sample_rate=48000'],
-      ...['-vf', filters, '-map', '0:v', '-map', '1:a'],
+      // A second output: the thumbnail pictures show, one frame every 10 s (the first at once),
+      // rewritten in place atomically (a reader never sees half a file).
+      ...['-filter_complex', `[0:v]${filters},split=2[v][t];[t]fps=1/${LIVE_THUMB_SECONDS},scale=${LIVE_THUMB.width}:${LIVE_THUMB.height},setsar=1,split=2[tj][tw]`],
+      ...['-map', '[v]', '-map', '1:a'],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p', '-threads', '1'],
       ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
       ...['-b:v', `${q.videoKbps}k`, '-maxrate', `${Math.round(q.videoKbps * 1.25)}k`, '-bufsize', `${q.videoKbps * 2}k`],
@@ -152,6 +162,8 @@ export class LiveEncoders {
       ...['-f', 'hls', '-hls_time', '2', '-hls_list_size', String(LIVE_WINDOW_SEGMENTS), '-hls_segment_type', 'fmp4'],
       ...['-hls_flags', 'delete_segments+program_date_time+independent_segments+temp_file'],
       ...['-hls_fmp4_init_filename', `init-${encoder.run}.mp4`, '-hls_segment_filename', `seg-${encoder.run}-%05d.m4s`, 'index.m3u8'],
+      ...['-map', '[tj]', '-fps_mode', 'passthrough', '-c:v', 'mjpeg', '-q:v', '5', '-threads', '1', '-f', 'image2', '-update', '1', '-atomic_writing', '1', 'thumb.jpg'],
+      ...['-map', '[tw]', '-fps_mode', 'passthrough', '-c:v', 'libwebp', '-quality', '70', '-compression_level', '1', '-f', 'image2', '-update', '1', '-atomic_writing', '1', 'thumb.webp'],
     ];
     // The clock shows the event's local time (spec §3: times in the event's time zone).
     const child = spawn(this.#ffmpegPath, args, { cwd: dir, env: childEnvironment({ TZ: info.timeZone }), stdio: ['ignore', 'ignore', 'pipe'] });

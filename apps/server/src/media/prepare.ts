@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import type { ChannelFolder } from '../channels/loadChannels.ts';
 import { eachLimit, FONT_BOLD, FONT_REGULAR, ffmpegColor, runFfmpeg } from './ffmpeg.ts';
 import { layout, prerollName, RECORDING_LIBRARY, type RecordingSpec } from './library.ts';
+import { CHANNEL_PICTURE_FILE } from '@grandstand/contract';
+import { shortHash } from './drawn.ts';
+import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
+import { ensureSlideVariants, slideVariantNames } from './slides.ts';
 
 /** The rendition every prepared item is encoded to (a single 480p rendition by default). */
 export interface MediaQuality {
@@ -84,10 +88,10 @@ function videoSource(pattern: RecordingSpec['pattern'], quality: MediaQuality, c
   return `${pattern}=${size}`;
 }
 
-function encodeArgs(quality: MediaQuality, prefix: { init: string; segments: string; playlist: string }): string[] {
+function encodeArgs(quality: MediaQuality, prefix: { init: string; segments: string; playlist: string }, video = '0:v'): string[] {
   const gop = String(quality.fps * SEGMENT_SECONDS);
   return [
-    ...['-map', '0:v', '-map', '1:a'],
+    ...['-map', video, '-map', '1:a'],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-threads', '1'],
     // One key frame every segment exactly, so every 2 s segment starts with one (HLS authoring).
     ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
@@ -109,6 +113,24 @@ function channelColors(channel: ChannelFolder) {
   };
 }
 
+/**
+ * The poster of a recording: one frame of the encode (a few seconds in, past the first key frame),
+ * split off the same filter graph as the HLS output so nothing is decoded twice, scaled to each
+ * width as JPEG and WebP: `poster-{h}-<w>.<jpg|webp>`.
+ */
+function posterGraph(seconds: number, fps: number): { graph: string; outputs: string[] } {
+  const frame = Math.max(0, Math.round(fps * Math.min(3, seconds * 0.4)));
+  const scaled = POSTER_WIDTHS.map((width, i) => `[p${i}]scale=${width}:${POSTER_HEIGHT_OF[width]},setsar=1,split=2[pj${i}][pw${i}]`);
+  const outputs = POSTER_WIDTHS.flatMap((width, i) => [
+    ...['-map', `[pj${i}]`, '-frames:v', '1', '-update', '1', '-c:v', 'mjpeg', '-q:v', '4', `poster-{h}-${width}.jpg`],
+    ...['-map', `[pw${i}]`, '-frames:v', '1', '-update', '1', '-c:v', 'libwebp', '-quality', '75', '-f', 'image2', `poster-{h}-${width}.webp`],
+  ]);
+  return {
+    graph: [`[poster]select='eq(n,${frame})',vignette=PI/5,split=${POSTER_WIDTHS.length}${POSTER_WIDTHS.map((_, i) => `[p${i}]`).join('')}`, ...scaled].join(';'),
+    outputs,
+  };
+}
+
 function recordingJob(channel: ChannelFolder, spec: RecordingSpec, index: number, quality: MediaQuality, secondsOverride?: number): MediaJob {
   const seconds = secondsOverride ?? spec.seconds;
   const colors = channelColors(channel);
@@ -118,17 +140,21 @@ function recordingJob(channel: ChannelFolder, spec: RecordingSpec, index: number
     `drawbox=x=0:y=0:w=iw:h=ih*0.30:color=${colors.dark}@0.88:t=fill`,
     `drawbox=x=0:y=ih*0.30:w=iw:h=ih*0.015:color=${colors.primary}:t=fill`,
     label('channel.txt', { font: FONT_REGULAR, size: 'h/20', y: 'h*0.04', color: colors.text }),
-    label('title.txt', { size: 'h/13', y: 'h*0.15', color: colors.text }),
-    `drawtext=fontfile=${FONT_BOLD}:text='${TIMECODE}':fontcolor=white:fontsize=h/9:box=1:boxcolor=black@0.65:boxborderw=12:x=(w-tw)/2:y=h-th-h*0.08`,
+    // A long (French) title in smaller type, so it stays inside the frame.
+    label('title.txt', { size: title.length > 34 ? 'h/18' : 'h/13', y: title.length > 34 ? 'h*0.16' : 'h*0.15', color: colors.text }),
   ].join(',');
+  const timecode = `drawtext=fontfile=${FONT_BOLD}:text='${TIMECODE}':fontcolor=white:fontsize=h/9:box=1:boxcolor=black@0.65:boxborderw=12:x=(w-tw)/2:y=h-th-h*0.08`;
+  const poster = posterGraph(seconds, quality.fps);
   return {
     key: `vod/${channel.config.slug}/${spec.id}`,
     texts: { 'channel.txt': channel.config.name, 'title.txt': title },
     args: [
       ...['-f', 'lavfi', '-t', String(seconds), '-i', videoSource(spec.pattern, quality, colors)],
       ...['-f', 'lavfi', '-t', String(seconds), '-i', `sine=frequency=${spec.tone}:beep_factor=4:sample_rate=48000`],
-      ...['-vf', filters],
-      ...encodeArgs(quality, { init: 'init-{h}.mp4', segments: 'seg-{h}-%03d.m4s', playlist: 'index.m3u8' }),
+      // The poster leaves before the running timecode: a still shows the title band, not a clock.
+      ...['-filter_complex', `[0:v]${filters},split=2[main][poster];[main]${timecode}[hls];${poster.graph}`],
+      ...encodeArgs(quality, { init: 'init-{h}.mp4', segments: 'seg-{h}-%03d.m4s', playlist: 'index.m3u8' }, '[hls]'),
+      ...poster.outputs,
     ],
     destDir: layout.recordingDir(channel.config.slug, spec.id),
     playlist: 'index.m3u8',
@@ -275,5 +301,29 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
     await manifestWrite;
   });
   await rm(join(dir, layout.work), { recursive: true, force: true });
+  await prepareSlides(dir, options.channels, options.ffmpegPath, log);
   return result;
+}
+
+/**
+ * The slides' hero images in sizes, made now so a site's first visitor does not wait for them
+ * (the picture route makes any that are missing on first request, the same way). Named by the
+ * source file's content hash, so a present set is kept.
+ */
+async function prepareSlides(dir: string, channels: readonly ChannelFolder[], ffmpegPath: string | undefined, log: (message: string) => void): Promise<void> {
+  const sources = new Map<string, { path: string; out: string; hash: string }>();
+  for (const channel of channels) {
+    for (const slide of channel.seed?.slides ?? []) {
+      if (slide.image === null || !CHANNEL_PICTURE_FILE.test(slide.image)) continue;
+      const path = join(channel.dir, slide.image);
+      if (!existsSync(path)) continue;
+      const hash = shortHash(await readFile(path));
+      sources.set(`${channel.config.slug}/${hash}`, { path, out: join(dir, 'pictures', channel.config.slug, 'slides'), hash });
+    }
+  }
+  await eachLimit([...sources.values()], 2, async ({ path, out, hash }) => {
+    const present = slideVariantNames(hash).every((name) => existsSync(join(out, name)));
+    await ensureSlideVariants(path, out, hash, ffmpegPath);
+    if (!present) log(`built the sizes of ${path}`);
+  });
 }

@@ -37,6 +37,8 @@ export interface MediaService {
   /** The grant of a token, or null when it is malformed, forged or expired. */
   verify(token: string): MediaGrant | null;
   readonly dir: string;
+  /** The ffmpeg binary (`FFMPEG_PATH`), for pictures made on first request. */
+  readonly ffmpegPath: string | undefined;
   readonly liveMode: LiveMode;
   readonly live: LiveEncoders;
   exists(path: string): Promise<boolean>;
@@ -105,6 +107,7 @@ export default fp<MediaPluginOptions>(
         return tokens.verify(token, now());
       },
       dir,
+      ffmpegPath: options.ffmpegPath,
       liveMode,
       live,
       checkLive,

@@ -1,6 +1,8 @@
 import type { ChannelSettings, ColorSettings, CustomForm, EventCategory, EventLocation, FaqItem, MenuItem, Page, PageDetail, Participant, ParticipantGroup, ParticipantGroupProperty, Slide } from '@grandstand/contract';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { Pictures } from '../media/pictures.ts';
 
 /** Builds parent → children trees from flat rows (spec §3: sports and teams are nested). */
 function nest<T extends { id: number; children: T[] }>(rows: readonly T[], parentOf: (row: T) => number | null): T[] {
@@ -21,9 +23,11 @@ export const PARTICIPANTS_DEFAULT_LIMIT = 50;
 /** The channel catalog reads. Every method is scoped by the channel id of the caller's key. */
 export class CatalogRepository {
   readonly #db: Database;
+  readonly #pictures: Pictures;
 
-  constructor(db: Database) {
+  constructor(db: Database, pictures: Pictures) {
     this.#db = db;
+    this.#pictures = pictures;
   }
 
   async settings(channelId: number): Promise<ChannelSettings | undefined> {
@@ -94,7 +98,11 @@ export class CatalogRepository {
       .where('channel_id', '=', channelId);
     if (type !== undefined) query = query.where('slidable_type', '=', type);
     const rows = await query.orderBy('position').orderBy('id').execute();
-    return rows.map((r) => ({ ...r, slidable_type: r.slidable_type as Slide['slidable_type'] }));
+    return rows.map((r) => {
+      // A slide's image naming a file of the channel folder is its hero image, served in sizes.
+      const hero = this.#pictures.slidePicture(channelId, r);
+      return { ...r, image: hero ? hero.image : r.image, picture: hero ? hero.picture : null, slidable_type: r.slidable_type as Slide['slidable_type'] };
+    });
   }
 
   async faq(channelId: number): Promise<FaqItem[]> {
@@ -125,7 +133,21 @@ export class CatalogRepository {
   }
 
   async participantGroups(channelId: number): Promise<ParticipantGroup[]> {
-    return this.#db.selectFrom('participant_groups').select(['id', 'name', 'alias', 'image']).where('channel_id', '=', channelId).orderBy('name').orderBy('id').execute();
+    const rows = await this.#db
+      .selectFrom('participant_groups as g')
+      .select([
+        'g.id',
+        'g.name',
+        'g.alias',
+        'g.image',
+        // A school's crest takes the colour of its first team (schools have no colour of their own).
+        sql<string | null>`(select p.color from participants p where p.participant_group_id = g.id and p.channel_id = g.channel_id and p.color is not null order by p.id limit 1)`.as('color'),
+      ])
+      .where('g.channel_id', '=', channelId)
+      .orderBy('g.name')
+      .orderBy('g.id')
+      .execute();
+    return rows.map(({ color, ...group }) => ({ ...group, crest: this.#pictures.crestUrl(channelId, 'schools', { ...group, color }) }));
   }
 
   async participants(channelId: number, noLimit: boolean): Promise<Participant[]> {
@@ -147,6 +169,7 @@ export class CatalogRepository {
           alias: r.alias,
           images: { logo: r.logo, cover: r.cover },
           color: r.color,
+          crest: this.#pictures.crestUrl(channelId, 'teams', r),
           participant_group_id: r.participant_group_id,
           properties: { gender: r.gender as Participant['properties']['gender'], sport: r.sport },
           children: [],
@@ -187,7 +210,7 @@ export class CatalogRepository {
 /** `app.catalogRepository`: built once on the app's database. */
 export default fp(
   async (app) => {
-    app.decorate('catalogRepository', new CatalogRepository(app.db));
+    app.decorate('catalogRepository', new CatalogRepository(app.db, app.pictures));
   },
-  { name: 'catalog-repository', dependencies: ['db'] },
+  { name: 'catalog-repository', dependencies: ['db', 'pictures'] },
 );

@@ -1,4 +1,4 @@
-import type { Event, EventDetail, EventParticipant, EventsQuery, StreamStatus } from '@grandstand/contract';
+import type { Event, EventDetail, EventParticipant, EventsQuery, Picture, StreamStatus } from '@grandstand/contract';
 import fp from 'fastify-plugin';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { type AccessTarget, accessFor, VISITOR, type Viewer } from '../commerce/entitlements.ts';
 import type { Database, DatabaseSchema } from '../db/schema.ts';
+import type { Pictures, PictureTeam } from '../media/pictures.ts';
 import { withDescendants } from './tree.ts';
 
 /** The listing query after validation (defaults applied). */
@@ -23,6 +24,8 @@ export interface EventsCacheOptions {
    * a listing answer may be served (fresh 10 s + stale 20 s): no total is older than its page.
    */
   totalsTtlMs?: number;
+  /** Builds each event's picture (plugins/pictures.ts); without it every event shows a placeholder card URL. */
+  pictures?: Pictures;
 }
 
 interface Taxonomy {
@@ -106,10 +109,12 @@ export class EventsRepository {
   readonly #taxonomies: LRUCache<number, Taxonomy>;
   readonly #totals: LRUCache<string, number>;
   readonly #counting = new Map<string, Promise<number>>();
+  readonly #pictures: Pictures | undefined;
   #generation = 0;
 
   constructor(db: Database, options: EventsCacheOptions = {}) {
     this.#db = db;
+    this.#pictures = options.pictures;
     const ttl = options.ttlMs ?? 10_000;
     // Names change only with a seed or an operator's edit: like the catalog, seen within the TTL.
     this.#taxonomies = new LRUCache<number, Taxonomy>({ max: 500, ttl });
@@ -238,12 +243,33 @@ export class EventsRepository {
     }
     return rows.map((row) => {
       const participants: EventParticipant[] = [];
+      const sideTeams: PictureTeam[] = [];
       for (const side of [...row.sides].sort((a, b) => (a.side === 'away' ? 0 : 1) - (b.side === 'away' ? 0 : 1))) {
         const team = teams.get(side.participant_id);
-        if (team) participants.push({ id: team.id, name: team.name, short_name: team.short_name, color: team.color, side: side.side === 'away' ? 'away' : 'home' });
+        if (team) {
+          participants.push({ id: team.id, name: team.name, short_name: team.short_name, color: team.color, side: side.side === 'away' ? 'away' : 'home' });
+          sideTeams.push(team);
+        }
       }
-      return toEvent(row, participants, viewer);
+      return toEvent(row, participants, viewer, this.#picture(channelId, row, sideTeams));
     });
+  }
+
+  #picture(channelId: number, row: EventRow, teams: PictureTeam[]): Picture {
+    const event = { id: row.id, name: row.name, stream_status: row.stream_status, teams };
+    if (this.#pictures) return this.#pictures.eventPicture(channelId, event);
+    return { kind: 'upcoming', src: `/media/pictures/events/${row.id}/card.svg`, srcset: null, sources: [], width: 640, height: 360 };
+  }
+
+  /** The drawn card of one of the channel's events (the picture route), or undefined when it has no such event. */
+  async drawnCard(channelId: number, id: number): Promise<{ hash: string; svg: () => string } | undefined> {
+    if (!this.#pictures) return undefined;
+    const row = await this.#selectEvents().where('e.channel_id', '=', channelId).where('e.id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const teams = (await this.#taxonomy(channelId)).participantsById;
+    const sides = [...row.sides].sort((a, b) => (a.side === 'away' ? 0 : 1) - (b.side === 'away' ? 0 : 1));
+    const sideTeams = sides.map((side) => teams.get(side.participant_id)).filter((team): team is TaxonomyTeam => team !== undefined);
+    return this.#pictures.card(channelId, { id: row.id, name: row.name, stream_status: row.stream_status, teams: sideTeams });
   }
 
   /** A page of a listing and its total (same WHERE). */
@@ -354,7 +380,7 @@ function accessTarget(event: Event): AccessTarget {
   return { id: event.id, access_type: event.access_type, event_category_id: event.event_category_id, participant_ids: event.participants.map((p) => p.id) };
 }
 
-function toEvent(row: EventRow, participants: EventParticipant[], viewer: Viewer): Event {
+function toEvent(row: EventRow, participants: EventParticipant[], viewer: Viewer, picture: Picture): Event {
   const basePrice = Number(row.base_price);
   return {
     id: row.id,
@@ -372,16 +398,17 @@ function toEvent(row: EventRow, participants: EventParticipant[], viewer: Viewer
     has_access: accessFor(row.access_type, basePrice, viewer, { id: row.id, access_type: row.access_type, event_category_id: row.event_category_id, participant_ids: row.sides.map((s) => s.participant_id) }).allowed,
     stream_status: row.stream_status as StreamStatus,
     image: row.image,
+    picture,
   };
 }
 
 /** `app.eventsRepository`: built once on the app's database; a seed or a migration drops its cached names and totals. */
 export default fp<EventsCacheOptions>(
   async (app, options) => {
-    const events = new EventsRepository(app.db, options);
+    const events = new EventsRepository(app.db, { ...options, pictures: app.pictures });
     app.decorate('eventsRepository', events);
     const unsubscribe = app.dataChanged.on((channelId) => events.invalidate(channelId));
     app.addHook('onClose', async () => unsubscribe());
   },
-  { name: 'events-repository', dependencies: ['db', 'buses'] },
+  { name: 'events-repository', dependencies: ['db', 'buses', 'pictures'] },
 );

@@ -1,9 +1,12 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiErrorBody } from '@grandstand/contract';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { sql } from 'kysely';
 import { hasMedia } from '../../repositories/mediaEventsRepository.ts';
 import { contentTypeOf, layout, MEDIA_FILE, recordingForEvent } from '../../media/library.ts';
+import { LIVE_THUMB_CACHE, mimeOf } from '../../media/pictures.ts';
+import { ensureSlideVariants } from '../../media/slides.ts';
 
 export const PREPARE_MEDIA_COMMAND = 'node src/cli.ts prepare-media';
 /** A just-started encoder writes its first playlist after one segment (2 s) plus start-up. */
@@ -45,6 +48,43 @@ async function sendMedia(reply: FastifyReply, folder: string, file: string, cach
     }
   }
   return reply.send(handle.createReadStream());
+}
+
+/** An SVG shown on its own may not run or load anything (an `<img>` would not let it anyway). */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+/** How long a picture request waits for a just-started live signal's first thumbnail. */
+export const LIVE_THUMB_WAIT_MS = 4000;
+
+/** The picture addresses (media/pictures.ts), each part spelt out: nothing else reaches the disk. */
+const PICTURE = {
+  poster: /^events\/([1-9][0-9]{0,9})\/poster-([0-9a-f]{12})-(320|640|854)\.(webp|jpg)$/,
+  live: /^events\/([1-9][0-9]{0,9})\/live\.(webp|jpg)$/,
+  card: /^events\/([1-9][0-9]{0,9})\/card-([A-Za-z0-9]{10})\.svg$/,
+  crest: /^(teams|schools)\/([1-9][0-9]{0,9})\/crest-([A-Za-z0-9]{10})\.(svg|png|jpg|webp)$/,
+  slide: /^slides\/([1-9][0-9]{0,9})\/([A-Za-z0-9]{10})-(640|1024|1600)\.(webp|jpg)$/,
+};
+
+function sendPicture(reply: FastifyReply, body: Buffer | string, ext: string, cacheControl: string) {
+  reply.header('content-type', ext === 'svg' ? 'image/svg+xml; charset=utf-8' : mimeOf(ext)).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
+  if (ext === 'svg') reply.header('content-security-policy', SVG_POLICY);
+  return reply.send(body);
+}
+
+/** Sends a picture file of the media dir (its name was built from checked parts), or a 404. */
+async function sendPictureFile(reply: FastifyReply, path: string, ext: string, cacheControl: string) {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return fail(reply, 404, 'url', 'Not found.');
+  }
+  try {
+    const stats = await handle.stat();
+    reply.header('last-modified', stats.mtime.toUTCString());
+    return sendPicture(reply, await handle.readFile(), ext, cacheControl);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -100,6 +140,70 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  // Pictures are public (a paid event's poster may be shown, not its stream) and belong to the
+  // channel of the host they are asked on: another channel's id is not found here.
+  app.get<{ Params: { '*': string } }>('/media/pictures/*', { config: { apiKey: false } }, async (request, reply) => {
+    const path = request.params['*'];
+    const channel = request.hostChannel;
+    if (!channel) return fail(reply, 404, 'url', 'Not found.');
+    const pictures = app.pictures;
+    let match: RegExpExecArray | null;
+
+    if ((match = PICTURE.poster.exec(path))) {
+      const [, id, hash, width, ext] = match as unknown as [string, string, string, string, string];
+      const event = await app.mediaEventsRepository.find(channel.id, Number(id));
+      if (!event || event.streamStatus !== 'finished') return fail(reply, 404, 'eventId', 'This event has no poster.');
+      return sendPictureFile(reply, pictures.posterFile(channel, event.id, hash, Number(width), ext), ext, IMMUTABLE);
+    }
+
+    if ((match = PICTURE.card.exec(path))) {
+      const [, id, hash] = match as unknown as [string, string, string];
+      const card = await app.eventsRepository.drawnCard(channel.id, Number(id));
+      if (!card) return fail(reply, 404, 'eventId', 'Not found.');
+      // An older address (the teams or names changed since) gets today's card, briefly cached.
+      return sendPicture(reply, card.svg(), 'svg', card.hash === hash ? IMMUTABLE : SHORT);
+    }
+
+    if ((match = PICTURE.live.exec(path))) {
+      const [, id, ext] = match as unknown as [string, string, string];
+      const event = await app.mediaEventsRepository.find(channel.id, Number(id));
+      if (!event) return fail(reply, 404, 'eventId', 'Not found.');
+      const slug = channel.config.slug;
+      const file = join(media.live.dirOf(slug, event.id), `thumb.${ext}`);
+      if (event.streamStatus === 'live' && media.liveMode !== 'off') {
+        // A thumbnail is the signal's: asking for one starts it, as asking for the stream does.
+        if (!media.live.isRunning(slug, event.id)) await media.live.ensure({ channelSlug: slug, eventId: event.id, name: event.name, timeZone: event.timeZone });
+        const deadline = Date.now() + LIVE_THUMB_WAIT_MS;
+        while (!(await media.exists(file)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+        if (await media.exists(file)) return sendPictureFile(reply, file, ext, LIVE_THUMB_CACHE);
+      }
+      // No signal (not live any more, signals off, still starting): the event's drawn card.
+      const card = await app.eventsRepository.drawnCard(channel.id, event.id);
+      if (!card) return fail(reply, 404, 'eventId', 'Not found.');
+      return reply.header('cache-control', 'no-store').redirect(`/media/pictures/events/${event.id}/card-${card.hash}.svg`, 302);
+    }
+
+    if ((match = PICTURE.crest.exec(path))) {
+      const [, kind, id, hash, ext] = match as unknown as [string, 'teams' | 'schools', string, string, string];
+      const owner = await crestOwner(app, channel.id, kind, Number(id));
+      if (!owner) return fail(reply, 404, 'url', 'Not found.');
+      const crest = pictures.crest(channel.id, kind, owner);
+      if (crest.ext !== ext) return fail(reply, 404, 'url', 'Not found.');
+      return sendPicture(reply, crest.body(), ext, crest.url.endsWith(`crest-${hash}.${ext}`) ? IMMUTABLE : SHORT);
+    }
+
+    if ((match = PICTURE.slide.exec(path))) {
+      const [, id, hash, width, ext] = match as unknown as [string, string, string, string, string];
+      const slide = await app.db.selectFrom('slides').select(['id', 'image']).where('channel_id', '=', channel.id).where('id', '=', Number(id)).executeTakeFirst();
+      const file = slide ? pictures.slideFile(channel.id, slide.image) : null;
+      if (!file || file.hash !== hash) return fail(reply, 404, 'url', 'Not found.');
+      const dir = pictures.slideVariantDir(channel.id);
+      await ensureSlideVariants(file.path, dir, hash, media.ffmpegPath);
+      return sendPictureFile(reply, join(dir, `${hash}-${width}.${ext}`), ext, IMMUTABLE);
+    }
+    return fail(reply, 404, 'url', 'Not found.');
+  });
+
   app.get<{ Params: { '*': string } }>('/media/prerolls/*', { config: { apiKey: false } }, async (request, reply) => {
     const file = request.params['*'];
     if (!MEDIA_FILE.test(file)) return fail(reply, 404, 'url', 'Not found.');
@@ -108,5 +212,23 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     return sendMedia(reply, folder, file, file.endsWith('.m3u8') ? SHORT : IMMUTABLE);
   });
 };
+
+/** A team or school of the channel, with what its crest is drawn from. */
+async function crestOwner(app: FastifyInstance, channelId: number, kind: 'teams' | 'schools', id: number) {
+  if (kind === 'teams') {
+    return app.db.selectFrom('participants').select(['id', 'name', 'alias', 'color']).where('channel_id', '=', channelId).where('id', '=', id).executeTakeFirst();
+  }
+  return app.db
+    .selectFrom('participant_groups as g')
+    .select([
+      'g.id',
+      'g.name',
+      'g.alias',
+      sql<string | null>`(select p.color from participants p where p.participant_group_id = g.id and p.channel_id = g.channel_id and p.color is not null order by p.id limit 1)`.as('color'),
+    ])
+    .where('g.channel_id', '=', channelId)
+    .where('g.id', '=', id)
+    .executeTakeFirst();
+}
 
 export default mediaRoutes;

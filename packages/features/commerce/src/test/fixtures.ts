@@ -1,5 +1,5 @@
 import type { Card, EventDetail, Order, Package, Subscription } from '@grandstand/contract';
-import { testSettings, testUser } from '@grandstand/test-kit/fixtures';
+import { testPicture, testSettings, testUser } from '@grandstand/test-kit/fixtures';
 
 /** The demo channel, paying through the sandbox provider. */
 export const settings = testSettings({ payments: { provider: 'sandbox', publishable_key: null } });
@@ -26,6 +26,7 @@ export function paidEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     has_access: false,
     stream_status: 'upcoming',
     image: null,
+    picture: testPicture({ src: '/media/pictures/events/12/card-0123456789.svg' }),
     description: null,
     category: { id: 100, name: 'Hockey', alias: 'hockey' },
     location: null,

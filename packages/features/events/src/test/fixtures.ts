@@ -1,10 +1,10 @@
 import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
 import type { Event, EventCategory, Participant, ParticipantGroup, ParticipantGroupProperty, Slide } from '@grandstand/contract';
-import { testSettings } from '@grandstand/test-kit/fixtures';
+import { testCrest, testPicture, testSettings } from '@grandstand/test-kit/fixtures';
 
 export const groups: ParticipantGroup[] = [
-  { id: 1, name: 'Northfield High', alias: 'northfield-high', image: null },
-  { id: 2, name: 'Riverside Academy', alias: null, image: null },
+  { id: 1, name: 'Northfield High', alias: 'northfield-high', image: null, crest: testCrest(1) },
+  { id: 2, name: 'Riverside Academy', alias: null, image: null, crest: testCrest(2) },
 ];
 
 function team(id: number, name: string, alias: string, group: number, color: string, sport = 'Hockey'): Participant {
@@ -15,6 +15,7 @@ function team(id: number, name: string, alias: string, group: number, color: str
     alias,
     images: { logo: null, cover: null },
     color,
+    crest: testCrest(id),
     participant_group_id: group,
     properties: { gender: 'M', sport },
     children: [],
@@ -64,6 +65,7 @@ export function event(overrides: Partial<Event> & { id: number }): Event {
     has_access: true,
     stream_status: 'upcoming',
     image: null,
+    picture: testPicture({ src: `/media/pictures/events/${overrides.id}/card-0123456789.svg` }),
     ...overrides,
   };
 }
@@ -78,10 +80,10 @@ export const matchup = event({
 });
 
 export const slides: Slide[] = [
-  { id: 1, title: 'Finals week', subtitle: 'Every game live', image: null, slidable_type: 'event', slidable_id: 1, url: null, position: 1 },
-  { id: 2, title: 'Northfield High', subtitle: null, image: null, slidable_type: 'participant_group', slidable_id: 1, url: null, position: 2 },
-  { id: 3, title: 'Basketball', subtitle: null, image: null, slidable_type: 'event_category', slidable_id: 200, url: null, position: 3 },
-  { id: 4, title: 'Tickets', subtitle: null, image: null, slidable_type: 'link', slidable_id: null, url: 'https://tickets.example.com/', position: 4 },
+  { id: 1, title: 'Finals week', subtitle: 'Every game live', image: null, picture: null, slidable_type: 'event', slidable_id: 1, url: null, position: 1 },
+  { id: 2, title: 'Northfield High', subtitle: null, image: null, picture: null, slidable_type: 'participant_group', slidable_id: 1, url: null, position: 2 },
+  { id: 3, title: 'Basketball', subtitle: null, image: null, picture: null, slidable_type: 'event_category', slidable_id: 200, url: null, position: 3 },
+  { id: 4, title: 'Tickets', subtitle: null, image: null, picture: null, slidable_type: 'link', slidable_id: null, url: 'https://tickets.example.com/', position: 4 },
 ];
 
 /** A `/events` handler answering from a list, as the server pages it (offset, limit, total). */
