@@ -47,7 +47,9 @@ test.describe('without JavaScript', () => {
       expect(await meta('og:type')).toBe('video.other');
       expect(await meta('og:description')).toBeTruthy();
       expect(await meta('og:url')).toMatch(new RegExp(`^https?://[^/]+/watch/${event.id}$`));
-      expect(await meta('twitter:card')).toMatch(/^summary/);
+      // An on-demand event previews with its poster frame, a JPEG on the channel's own origin.
+      expect(await meta('og:image')).toMatch(new RegExp(`^https?://[^/]+/media/.+\\.jpg$`));
+      expect(await meta('twitter:card')).toBe('summary_large_image');
       await expect(page.getByRole('main')).toContainText(event.participants[0]?.name ?? event.name);
     });
   }

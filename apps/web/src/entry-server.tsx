@@ -5,7 +5,7 @@ import { authNamespace } from '@grandstand/auth';
 import { commerceNamespace } from '@grandstand/commerce';
 import { contentNamespace } from '@grandstand/content';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
-import type { EventDetail } from '@grandstand/contract';
+import type { EventDetail, Picture } from '@grandstand/contract';
 import { eventsNamespace, eventTitle, watchNamespace } from '@grandstand/events';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
 import { profileNamespace } from '@grandstand/profile';
@@ -80,18 +80,31 @@ function eventSummary(event: EventDetail, language: string): string {
   return [event.category?.name, when, event.location?.name].filter(Boolean).join(' · ');
 }
 
+/**
+ * The largest raster of a picture, for link previews: the services that draw them take JPEG, not
+ * SVG (a drawn upcoming card has no preview image) nor WebP everywhere.
+ */
+function shareImage(picture: Picture): string | null {
+  const candidates = (picture.srcset ?? '')
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/))
+    .map(([url = '', width = '']) => ({ url, width: Number.parseInt(width, 10) || 0 }))
+    .filter((candidate) => candidate.url !== '');
+  const largest = candidates.sort((a, b) => b.width - a.width)[0];
+  if (largest) return largest.url;
+  return /\.(?:jpe?g|png)(?:\?|$)/i.test(picture.src) ? picture.src : null;
+}
+
 function shareTagsOf(store: AppStore, context: StaticHandlerContext, fallback: ShareTags, t: Parameters<typeof eventTitle>[1], language: string): ShareTags {
   const leaf = context.matches.at(-1);
   const id = Number(leaf?.params.id);
   if (!leaf?.route.path?.startsWith('watch') || !Number.isSafeInteger(id)) return fallback;
   const event = sharedApi.endpoints.getEvent.select(id)(store.getState()).data;
   if (!event) return fallback;
-  // The event's picture once the server hands one out; the contract's plain image until then.
-  const picture = (event as { picture?: { src: string } }).picture;
   return {
     title: eventTitle(event, t),
     description: event.description ?? eventSummary(event, language),
-    image: picture?.src ?? event.image ?? fallback.image,
+    image: shareImage(event.picture) ?? fallback.image,
     type: 'video.other',
   };
 }

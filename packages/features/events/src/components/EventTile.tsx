@@ -3,7 +3,6 @@ import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
 import { EventCard, Link } from '@grandstand/ui';
 import { accessLabel, eventColors, eventTitle } from '../display.ts';
-import { pictureOf } from '../pictures.ts';
 import { schoolPath, sportSchedulePath, teamSchedulePath, watchPath } from '../links.ts';
 import type { Catalog } from '../useCatalog.ts';
 
@@ -44,7 +43,7 @@ export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3, p
       isoDate={new Date(event.event_utc_ts * 1000).toISOString()}
       liveLabel={event.stream_status === 'live' ? t('card.live') : undefined}
       priceLabel={accessLabel(event, settings?.currency ?? 'USD', language, t)}
-      picture={pictureOf(event)}
+      picture={event.picture}
       priority={priority}
       colors={eventColors(event)}
       layout={layout}

@@ -7,7 +7,6 @@ import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { EventTile } from '../components/EventTile.tsx';
 import { NearViewport } from '../components/NearViewport.tsx';
-import { crestOf, pictureOf } from '../pictures.ts';
 import { useGetEventsForHomepageQuery, useGetEventsQuery } from '../eventsApi.ts';
 import { schoolPath, slideHref, sportSchedulePath, teamSchedulePath } from '../links.ts';
 import type { SlideTargets } from '../links.ts';
@@ -25,7 +24,7 @@ const RAIL_PLACEHOLDER = '26rem';
 /** A featured slide: its hero picture under a veil that keeps the title readable, the whole slide one link. */
 function SlideItem({ slide, targets, priority }: { slide: Slide; targets: SlideTargets; priority: boolean }) {
   const target = slideHref(slide, targets);
-  const picture = pictureOf(slide);
+  const picture = slide.picture;
   const content = (
     <SlideText $image={Boolean(picture)}>
       <strong>{slide.title}</strong>
@@ -181,7 +180,7 @@ export function HomeView() {
       <Home>
         <title>{channelName ? t('pageTitle', { title: school.name, channel: channelName }) : school.name}</title>
         <SchoolHeading>
-          <Crest name={school.name} src={crestOf(school)} decorative size="3rem" />
+          <Crest name={school.name} src={school.crest} decorative size="3rem" />
           <h1>{school.name}</h1>
         </SchoolHeading>
         <Link href="/">{t('home.allSchools')}</Link>
@@ -198,7 +197,7 @@ export function HomeView() {
             <List>
               {teams.map((team) => (
                 <li key={team.id}>
-                  <Crest name={team.name} src={crestOf(team)} color={team.color} decorative />
+                  <Crest name={team.name} src={team.crest} color={team.color} decorative />
                   <Link href={teamSchedulePath(team)}>{team.name}</Link>
                 </li>
               ))}
@@ -232,7 +231,7 @@ export function HomeView() {
             <List>
               {catalog.groups.map((group) => (
                 <li key={group.id}>
-                  <Crest name={group.name} src={crestOf(group)} decorative />
+                  <Crest name={group.name} src={group.crest} decorative />
                   <Link href={schoolPath(group)}>{group.name}</Link>
                 </li>
               ))}
