@@ -47,8 +47,13 @@ async function run(args: string[]): Promise<void> {
   });
 }
 
+/** Why the server stopped, once it has: the bench then fails saying so instead of timing out. */
+let serverExit: string | undefined;
+
 async function waitForServer(): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
+  // Two minutes: on a busy machine the first start (migrations, live signals) takes a while.
+  for (let attempt = 0; attempt < 480; attempt += 1) {
+    if (serverExit) throw new Error(`the server stopped before it listened (${serverExit})`);
     try {
       const response = await fetch(`http://localhost:${E2E_PORT}/channel-key.json`);
       if (response.ok) return;
@@ -73,7 +78,10 @@ function median(values: readonly number[]): number {
 rmSync(env.PGLITE_DATA_DIR, { recursive: true, force: true });
 await run(['seed']);
 await run(['prepare-media']);
-const serving = spawn(process.execPath, [server, 'serve'], { env, stdio: 'ignore' });
+const serving = spawn(process.execPath, [server, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+serving.on('exit', (code, signal) => {
+  serverExit = signal ? `signal ${signal}` : `exit code ${code}`;
+});
 try {
   await waitForServer();
   const channels = readChannels(channelsDir).map(({ config }) => ({ config, host: config.default ? null : config.slug }));
@@ -110,7 +118,7 @@ try {
       report.push(`  ${config.slug}`);
       for (const path of ['/', '/live', '/vod', watchPages.get(config.slug) ?? '/']) {
         const runs: LighthouseFigures[] = [];
-        for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseRun(channelUrl(host, path)));
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseWithRetries(channelUrl(host, path)));
         report.push(lighthouseLine(path, runs));
       }
     }
@@ -129,6 +137,18 @@ interface LighthouseFigures {
   lcp: number;
   tbt: number;
   cls: number;
+}
+
+/** Lighthouse's own trace errors (NO_NAVSTART, NO_FCP…) come and go on a busy machine: a run is tried three times. */
+async function lighthouseWithRetries(url: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseRun(url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}; trying again\n`);
+    }
+  }
 }
 
 /**
