@@ -1,18 +1,20 @@
 import { defineFeatureNamespace } from '@grandstand/i18n';
-import en from './locales/en.json' with { type: 'json' };
+
+const loadEnglish = () => import('./locales/en.json', { with: { type: 'json' } });
+type ContentTexts = Awaited<ReturnType<typeof loadEnglish>>['default'];
 
 /**
- * The `content` texts: English bundled, French a lazy chunk. apps/web registers it with
- * `registerFeatureResources(i18n, contentNamespace)`.
+ * The `content` texts, English and French each a lazy chunk: no first page needs the FAQ, about or
+ * contacts pages, so the home route does not carry them. apps/web registers it with `preload: false`.
  */
-export const contentNamespace = defineFeatureNamespace({
+export const contentNamespace = defineFeatureNamespace<ContentTexts>({
   namespace: 'content',
-  en,
+  en: loadEnglish,
   loaders: { fr: () => import('./locales/fr.json', { with: { type: 'json' } }) },
 });
 
 declare module '@grandstand/i18n' {
   interface FeatureResources {
-    content: typeof en;
+    content: ContentTexts;
   }
 }

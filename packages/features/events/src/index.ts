@@ -22,5 +22,6 @@ export { schoolPath, slideHref, sportSchedulePath, teamSchedulePath, watchPath }
 export { embedRoutes, watchRoutes } from './watch/routes.ts';
 export { watchNamespace } from './watch/namespace.ts';
 export { FIRST_FRAME_MARK, parseEventId } from './watch/ids.ts';
+export { useWatchPrefetch } from './watch/prefetch.ts';
 export { pickPreroll, prerollSeenKey } from './watch/prerolls.ts';
 export { LazyScheduleView } from './lazyViews.tsx';

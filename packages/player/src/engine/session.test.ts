@@ -117,6 +117,26 @@ describe('createPlaybackSession', () => {
     expect(options.onFirstFrame).toHaveBeenCalledExactlyOnceWith({ ms: 320, preroll: false });
   });
 
+  it('times the first frame by the frames the video presents, without waiting for a time update', async () => {
+    const { at, video, options, tick } = setUp();
+    const frames: VideoFrameRequestCallback[] = [];
+    video.requestVideoFrameCallback = vi.fn((callback: VideoFrameRequestCallback) => frames.push(callback));
+    const present = (mediaTime: number) => frames.shift()?.(0, { mediaTime } as VideoFrameCallbackMetadata);
+    await tick(120);
+    at(0, 'playing');
+    await tick(40);
+    // The frame `playing` found is on screen already; the first frame counts once the playhead moves.
+    present(0);
+    expect(options.onFirstFrame).not.toHaveBeenCalled();
+    await tick(30);
+    present(0.066);
+    expect(options.onFirstFrame).toHaveBeenCalledExactlyOnceWith({ ms: 190, preroll: false });
+    at(0.25, 'timeupdate');
+    expect(options.onFirstFrame).toHaveBeenCalledOnce();
+    // No more frames are asked for once the first one is known.
+    expect(frames).toHaveLength(0);
+  });
+
   it('counts viewing time of the event only, and reports it on pause', async () => {
     const { at, options, tick } = setUp({ prerollSrc: PREROLL });
     await tick(0);

@@ -153,13 +153,37 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     recovery.failed();
   }
 
+  /** The playhead is at `position`: the first frame once it has moved past where `playing` found it. */
+  let firstFrameSeen = false;
+  const framePosition = (position: number) => {
+    const ms = firstFrame.timeUpdate(position);
+    if (ms === undefined) return;
+    firstFrameSeen = true;
+    options.onFirstFrame?.({ ms, preroll: state.phase === 'preroll' });
+  };
+  /**
+   * `timeupdate` comes every 250 ms at most, so the first frame is read from the frames the video
+   * presents where the browser tells (requestVideoFrameCallback): the moment the viewer sees it.
+   */
+  const watchFrames = () => {
+    if (typeof video.requestVideoFrameCallback !== 'function') return;
+    let frames = 0;
+    const onFrame: VideoFrameRequestCallback = (_now, frame) => {
+      if (disposed) return;
+      framePosition(frame.mediaTime);
+      // A few frames are enough: past them `timeupdate` has taken over.
+      frames += 1;
+      if (frames < 30 && !firstFrameSeen) video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  };
   const onPlaying = () => {
     firstFrame.playing(video.currentTime);
+    if (!firstFrameSeen) watchFrames();
     if (state.phase === 'main') viewing.play();
   };
   const onTimeUpdate = () => {
-    const ms = firstFrame.timeUpdate(video.currentTime);
-    if (ms !== undefined) options.onFirstFrame?.({ ms, preroll: state.phase === 'preroll' });
+    framePosition(video.currentTime);
     if (state.phase === 'main' && !recovery.isFailed && video.currentTime > 0) lastPosition = video.currentTime;
   };
   const onStopped = () => viewing.stop();
