@@ -104,6 +104,8 @@ test.describe('startup sequence', () => {
   test('a school entry narrows the home to that school', async ({ page }) => {
     await page.goto(channelUrl(null));
     const schools = page.getByRole('region', { name: 'Schools' });
+    // The schools render as they come near the viewport, as a viewer scrolls to them.
+    await schools.scrollIntoViewIfNeeded();
     const first = schools.getByRole('link').first();
     const name = (await first.textContent()) ?? '';
     await first.click();
