@@ -86,6 +86,11 @@ export default defineConfig(() => {
   return {
     plugins: [react(), channelPlugin(channel), stripDynamicJsonImportAttributes()],
     build: {
+      // No <link rel="modulepreload"> list in the page: the first screen comes rendered in the HTML,
+      // and two dozen high-priority script downloads ahead of it held back its first paint and the
+      // hero picture on a slow phone network (Lighthouse mobile: FCP 2.4 s with them, 0.85 s
+      // without). The scripts load as the entry imports them, after the page is painted.
+      modulePreload: false,
       outDir: `dist/${slug}`,
       emptyOutDir: true,
       target: 'es2022',
