@@ -7,7 +7,7 @@ import { eventsNamespace, watchNamespace } from '@grandstand/events';
 import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
 import { profileNamespace } from '@grandstand/profile';
 import { hydrateApi, initialSessionState, makeStore, storedUser } from '@grandstand/store';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes } from 'react-router';
@@ -76,5 +76,7 @@ const app = (
     </ApiClientContext>
   </StrictMode>
 );
-if (hydrate) hydrateRoot(root, app);
+// Hydration as a transition: React then works through the page in slices, between which the
+// browser stays free for input, instead of one long task (the page is already on screen).
+if (hydrate) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
