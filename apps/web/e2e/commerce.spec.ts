@@ -74,13 +74,23 @@ async function payWithNewCard(page: Page, t: ReturnType<typeof texts>, number: s
   await page.getByRole('textbox', { name: t('commerce.checkout.cvc') }).fill('123');
 }
 
+/** From the offers page, the event's own "Buy for" to its checkout. */
+async function buyFromOffers(page: Page, t: ReturnType<typeof texts>): Promise<void> {
+  const buyFor = page.getByRole('link', { name: new RegExp(escape(t('commerce.select.buyFor', { price: '' }).trim())) }).first();
+  // On a busy machine the click can land while the offers are still re-rendering (the viewer's
+  // access and orders arrive after the page): click until the checkout opens.
+  await expect(async () => {
+    await buyFor.click();
+    await expect(page).toHaveURL(/\/buy\?/, { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** From the watch page's access panel to the checkout of this event alone. */
 async function checkoutEvent(page: Page, channel: DemoChannel, t: ReturnType<typeof texts>, event: Event): Promise<void> {
   await page.goto(siteUrl(channel, `/watch/${event.id}`));
   await page.getByRole('region', { name: channel.text.accessTitle }).getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/select-package/${event.id}$`));
-  await page.getByRole('link', { name: new RegExp(escape(t('commerce.select.buyFor', { price: '' }).trim())) }).first().click();
-  await expect(page).toHaveURL(/\/buy\?/);
+  await buyFromOffers(page, t);
   await continueToPayment(page, t);
 }
 
@@ -164,12 +174,7 @@ for (const channel of demoChannels) {
         await tab.goto(siteUrl(channel, `/watch/${event!.id}`));
         await tab.getByRole('region', { name: channel.text.accessTitle }).getByRole('link').first().click();
         await expect(tab).toHaveURL(new RegExp(`/select-package/${event!.id}$`));
-        const buyFor = tab.getByRole('link', { name: new RegExp(escape(t('commerce.select.buyFor', { price: '' }).trim())) }).first();
-        // On a busy machine the click can land while the offers are still re-rendering: click until the checkout opens.
-        await expect(async () => {
-          await buyFor.click();
-          await expect(tab).toHaveURL(/\/buy\?/, { timeout: 3000 });
-        }).toPass({ timeout: 30_000 });
+        await buyFromOffers(tab, t);
         await continueToPayment(tab, t);
       };
 

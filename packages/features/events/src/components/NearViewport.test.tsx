@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NearViewport } from './NearViewport.tsx';
+import { IDLE_RENDER_TIMEOUT_MS, NearViewport } from './NearViewport.tsx';
 
 describe('NearViewport', () => {
   afterEach(() => {
@@ -39,5 +39,28 @@ describe('NearViewport', () => {
     expect(observe).toHaveBeenCalledWith(container.firstElementChild);
     act(() => callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
     expect(screen.getByRole('region', { name: 'Schools' })).toBeInTheDocument();
+  });
+
+  it('renders its section once the browser is idle, far from the viewport too, so reading order and find-in-page reach it', () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          observe() {}
+          disconnect() {}
+        },
+      );
+      render(
+        <NearViewport minHeight="26rem">
+          <section aria-label="Sports" />
+        </NearViewport>,
+      );
+      expect(screen.queryByRole('region')).toBeNull();
+      act(() => vi.advanceTimersByTime(IDLE_RENDER_TIMEOUT_MS));
+      expect(screen.getByRole('region', { name: 'Sports' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
