@@ -160,12 +160,8 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
     chromePath: chromiumLaunchOptions.executablePath,
     chromeFlags: [
       '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      // The same flags as every Chromium of the tests (e2e/support.ts).
+      ...chromiumLaunchOptions.args,
       // The channels' hosts (`<slug>.localhost`) are this machine; said outright so no resolver is asked.
       '--host-resolver-rules=MAP localhost 127.0.0.1, MAP *.localhost 127.0.0.1',
     ],

@@ -1,14 +1,10 @@
 import { finished } from 'node:stream/promises';
 import { createApiClient } from '@grandstand/api-client';
 import type { KeyValueStorage } from '@grandstand/api-client';
-import { authNamespace } from '@grandstand/auth';
-import { commerceNamespace } from '@grandstand/commerce';
-import { contentNamespace } from '@grandstand/content';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
 import type { EventDetail, Picture } from '@grandstand/contract';
-import { eventsNamespace, eventTitle, watchNamespace } from '@grandstand/events';
-import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
-import { profileNamespace } from '@grandstand/profile';
+import { eventTitle } from '@grandstand/events';
+import { I18nProvider } from '@grandstand/i18n';
 import { baseApi, initialSessionState, makeStore, sharedApi } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
 import type { ReactNode } from 'react';
@@ -22,6 +18,7 @@ import channel from 'virtual:grandstand-channel';
 import { Shell } from './App.tsx';
 import { buildRoutes } from './routes.tsx';
 import { ApiClientContext } from './shell/services.tsx';
+import { startI18n } from './startup/i18n.ts';
 import { runPublicStartup } from './startup/startup.ts';
 import { isServerRenderedPath } from './startup/serverRendered.ts';
 import type { ServerState } from './startup/serverState.ts';
@@ -139,9 +136,7 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const settings = startup.settings;
-  const i18n = await createI18n({ language: settings.language, namespaces: ['common', 'shell', 'errors'] });
-  await registerFeatureResources(i18n, eventsNamespace);
-  for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
+  const i18n = await startI18n(settings.language);
 
   const page = () => (
     <ApiClientContext value={client}>

@@ -1,11 +1,6 @@
 import { createApiClient } from '@grandstand/api-client';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
-import { authNamespace } from '@grandstand/auth';
-import { commerceNamespace } from '@grandstand/commerce';
-import { contentNamespace } from '@grandstand/content';
-import { eventsNamespace, watchNamespace } from '@grandstand/events';
-import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/i18n';
-import { profileNamespace } from '@grandstand/profile';
+import { I18nProvider } from '@grandstand/i18n';
 import { hydrateApi, initialSessionState, makeStore, storedUser } from '@grandstand/store';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -15,6 +10,7 @@ import channel from 'virtual:grandstand-channel';
 import { App } from './App.tsx';
 import { buildRoutes } from './routes.tsx';
 import { ApiClientContext, LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
+import { startI18n } from './startup/i18n.ts';
 import { readServerState, sharedByEveryone } from './startup/serverState.ts';
 
 const client = createApiClient({
@@ -34,18 +30,8 @@ const hydrate = server !== null && viewer === null;
 const store = makeStore({ client, preloadedState: hydrate ? { session: initialSessionState } : undefined });
 if (server) store.dispatch(hydrateApi(hydrate ? server.api : sharedByEveryone(server.api)));
 
-// The shell's namespaces and the home's (events) up front; the others load when a view first asks
-// for them, so a viewer of another language pays only for the texts of the pages they open.
-async function startI18n() {
-  const i18n = await createI18n({
-    // Hydration renders in the server's language; App switches to the viewer's own afterwards.
-    language: (hydrate ? server?.language : undefined) ?? client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? server?.language ?? channel.language,
-    namespaces: ['common', 'shell', 'errors'],
-  });
-  await registerFeatureResources(i18n, eventsNamespace);
-  for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
-  return i18n;
-}
+// Hydration renders in the server's language; App switches to the viewer's own afterwards.
+const language = (hydrate ? server?.language : undefined) ?? client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? server?.language ?? channel.language;
 
 /** The router of the server's page, with the code of its matched routes loaded before it hydrates. */
 async function hydratingRouter(pages: Parameters<typeof buildRoutes>[0]) {
@@ -64,7 +50,7 @@ async function hydratingRouter(pages: Parameters<typeof buildRoutes>[0]) {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // Texts and the page's code load side by side: the page is on screen meanwhile.
-const [i18n, router] = await Promise.all([startI18n(), server ? hydratingRouter(server.pages) : undefined]);
+const [i18n, router] = await Promise.all([startI18n(language), server ? hydratingRouter(server.pages) : undefined]);
 const app = (
   <StrictMode>
     <ApiClientContext value={client}>

@@ -1,8 +1,8 @@
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isFile } from './static-sites.ts';
 
 /**
  * What the site's server renderer (`apps/web/src/entry-server.tsx`, built into
@@ -48,14 +48,6 @@ export interface SiteRenderOptions {
 
 /** Rendered pages kept at most, over all channels and URLs: a query string of one's own choosing does not grow memory. */
 const CACHE_ENTRIES = 500;
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
 
 function memoryStorage(): KeyValueStorage {
   const entries = new Map<string, string>();

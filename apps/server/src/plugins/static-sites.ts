@@ -18,7 +18,8 @@ export const SITE_BUILD_COMMAND = 'pnpm --filter @grandstand/web build';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-async function isFile(path: string): Promise<boolean> {
+/** Whether `path` is a regular file (false when it is missing). */
+export async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
   } catch {
