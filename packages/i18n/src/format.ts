@@ -1,4 +1,5 @@
 import { htmlLang } from './config.ts';
+import { dateTimeFormat, numberFormat } from './intlCache.ts';
 import { isValidTimeZone, zoneAbbreviation } from './timeZones.ts';
 
 export interface EventDateTime {
@@ -27,7 +28,7 @@ export function formatEventDateTime(utcSeconds: number, timeZone: string, langua
   const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
   const date = new Date(utcSeconds * 1000);
   const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { timeZone: zone, ...options }).format(date);
+    dateTimeFormat(locale, { timeZone: zone, ...options }).format(date);
 
   const month = format({ month: 'short' });
   const day = format({ day: 'numeric' });
@@ -42,7 +43,7 @@ export function formatEventDateTime(utcSeconds: number, timeZone: string, langua
  * own time zone unless `options.timeZone` is given. A number is milliseconds, as for `new Date()`.
  */
 export function formatDate(date: Date | number, language: string, options?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(htmlLang(language), options ?? { dateStyle: 'medium' }).format(date);
+  return dateTimeFormat(htmlLang(language), options ?? { dateStyle: 'medium' }).format(date);
 }
 
 /**
@@ -50,7 +51,7 @@ export function formatDate(date: Date | number, language: string, options?: Intl
  * A number is milliseconds, as for `new Date()`.
  */
 export function formatTime(date: Date | number, language: string, options?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(htmlLang(language), { hour: 'numeric', minute: '2-digit', hour12: true, ...options }).format(date);
+  return dateTimeFormat(htmlLang(language), { hour: 'numeric', minute: '2-digit', hour12: true, ...options }).format(date);
 }
 
 /**
@@ -59,10 +60,10 @@ export function formatTime(date: Date | number, language: string, options?: Intl
  */
 export function formatPrice(amount: number, currency: string, language: string): string {
   try {
-    return new Intl.NumberFormat(htmlLang(language), { style: 'currency', currency }).format(amount);
+    return numberFormat(htmlLang(language), { style: 'currency', currency }).format(amount);
   } catch {
     // A currency code Intl rejects still shows the amount rather than breaking the page.
-    return `${new Intl.NumberFormat(htmlLang(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+    return `${numberFormat(htmlLang(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
   }
 }
 
@@ -94,7 +95,7 @@ export function formatPriceTitle({ amount, currency, language, offer, period }: 
   const count = period && period > 1 ? Math.floor(period) : 1;
   const suffix =
     count > 1
-      ? new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(count)
+      ? numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(count)
       : (new Intl.DisplayNames(locale, { type: 'dateTimeField' }).of(unit) ?? unit);
   return `${price} / ${suffix}`;
 }

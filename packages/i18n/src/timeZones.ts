@@ -1,3 +1,4 @@
+import { dateTimeFormat, knownTimeZone } from './intlCache.ts';
 import { resolveLanguage } from './config.ts';
 
 /** Abbreviations for standard and daylight time; French is optional (Canadian French usage). */
@@ -41,16 +42,9 @@ const zoneNames: Readonly<Record<string, ZoneNames>> = {
   'Etc/UTC': utc,
 };
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** Minutes east of UTC in `timeZone` at `date`. */
 function offsetMinutes(date: Date, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
-    offsetFormats.set(timeZone, format);
-  }
-  const name = format.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const name = dateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
   const match = /([+\-\u2212])(\d{2}):?(\d{2})?/.exec(name);
   if (!match) return 0; // "GMT" alone: zero offset
   const sign = match[1] === '+' ? 1 : -1;
@@ -73,21 +67,16 @@ export function zoneAbbreviation(date: Date, timeZone: string, locale: string): 
   const names = zoneNames[timeZone] ?? zoneNames[canonicalZone(timeZone)];
   const pair = names && (resolveLanguage(locale) === 'fr' ? names.fr : names.en);
   if (pair) return pair[isDaylightTime(date, timeZone) ? 1 : 0];
-  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(date);
+  const parts = dateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(date);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 
 /** Intl's own name for the zone, so aliases such as `US/Central` find the map. */
 function canonicalZone(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  return dateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
 }
 
 /** Whether Intl knows the zone; events with a zone it does not know are shown in UTC. */
 export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
+  return knownTimeZone(timeZone);
 }
