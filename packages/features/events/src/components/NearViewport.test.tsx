@@ -63,4 +63,34 @@ describe('NearViewport', () => {
       vi.useRealTimers();
     }
   });
+
+  it('renders the sections waiting for the idle browser one at a time, in page order', () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          observe() {}
+          disconnect() {}
+        },
+      );
+      render(
+        <>
+          <NearViewport minHeight="26rem">
+            <section aria-label="Live" />
+          </NearViewport>
+          <NearViewport minHeight="26rem">
+            <section aria-label="On demand" />
+          </NearViewport>
+        </>,
+      );
+      act(() => vi.advanceTimersByTime(IDLE_RENDER_TIMEOUT_MS));
+      expect(screen.getByRole('region', { name: 'Live' })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'On demand' })).toBeNull();
+      act(() => vi.advanceTimersByTime(IDLE_RENDER_TIMEOUT_MS));
+      expect(screen.getByRole('region', { name: 'On demand' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

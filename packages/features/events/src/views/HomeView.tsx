@@ -2,7 +2,7 @@ import type { Event, EventsQuery, Slide } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
 import { ButtonLink, Crest, EventCardSkeleton, Link, Loader, Page, Picture, Rail, visuallyHidden } from '@grandstand/ui';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { EventTile } from '../components/EventTile.tsx';
@@ -88,8 +88,11 @@ interface RailFrameProps {
 }
 
 /** A rail of events: skeleton cards of the final size while loading, then the cards, or nothing. */
-function EventsRail({ title, events, catalog, action, priority = false }: RailFrameProps) {
+function EventsRail({ title, events: arrived, catalog, action, priority = false }: RailFrameProps) {
   const { t } = useTranslation('events');
+  // Data arrives outside any transition (the store notifies at once): the cards then render as a
+  // deferred update, in slices, while the skeleton stays up, instead of blocking the page.
+  const events = useDeferredValue(arrived);
   const empty = events !== undefined && events.length === 0;
   const { ref, keep } = useKeepWhenEmpty(empty);
   const rail = (busy: boolean, children: ReactNode) => (
