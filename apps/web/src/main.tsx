@@ -27,8 +27,6 @@ const client = createApiClient({
 const server = readServerState(document);
 const viewer = server ? storedUser(client) : null;
 const hydrate = server !== null && viewer === null;
-const store = makeStore({ client, preloadedState: hydrate ? { session: initialSessionState } : undefined });
-if (server) store.dispatch(hydrateApi(hydrate ? server.api : sharedByEveryone(server.api)));
 
 // Hydration renders in the server's language; App switches to the viewer's own afterwards.
 const language = (hydrate ? server?.language : undefined) ?? client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? server?.language ?? channel.language;
@@ -47,10 +45,27 @@ async function hydratingRouter(pages: Parameters<typeof buildRoutes>[0]) {
   return createBrowserRouter(routes);
 }
 
+/**
+ * Gives the browser its turn (input, paint) before the next step of the start: the page is on
+ * screen already, and the steps run as short tasks instead of one long one on a slow phone.
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-// Texts and the page's code load side by side: the page is on screen meanwhile.
-const [i18n, router] = await Promise.all([startI18n(language), server ? hydratingRouter(server.pages) : undefined]);
+// Texts and the page's code load side by side: the page is on screen meanwhile, and the store is
+// made in a task of its own while they load.
+const loading = Promise.all([startI18n(language), server ? hydratingRouter(server.pages) : undefined]);
+loading.catch(() => {}); // awaited below, where a failure stops the start as before
+await yieldToBrowser();
+const store = makeStore({ client, preloadedState: hydrate ? { session: initialSessionState } : undefined });
+if (server) store.dispatch(hydrateApi(hydrate ? server.api : sharedByEveryone(server.api)));
+const [i18n, router] = await loading;
+await yieldToBrowser();
 const app = (
   <StrictMode>
     <ApiClientContext value={client}>
