@@ -57,8 +57,9 @@ function yieldToBrowser(): Promise<void> {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-// Texts and the page's code load side by side: the page is on screen meanwhile, and the store is
-// made in a task of its own while they load.
+// Each step is a task of its own (the modules' evaluation, then the texts' and routes' start, then
+// the store): the page is on screen meanwhile, and texts and the page's code load side by side.
+await yieldToBrowser();
 const loading = Promise.all([startI18n(language), server ? hydratingRouter(server.pages) : undefined]);
 loading.catch(() => {}); // awaited below, where a failure stops the start as before
 await yieldToBrowser();
