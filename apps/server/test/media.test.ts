@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChannelFolders } from '../src/channels/loadChannels.ts';
 import { layout, recordingForEvent, RECORDING_LIBRARY } from '../src/media/library.ts';
@@ -10,6 +12,9 @@ import { signMediaToken } from '../src/media/token.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from './helper.ts';
 
 // A real, tiny rendition: enough to check the packaging and the serving, fast enough for a test.
+// Recordings of 14 s: longer than ffmpeg's default interleaving leeway (10 s), where sound and
+// picture drift apart in the segments unless the recipe interleaves them strictly.
+const SECONDS = 14;
 const TINY = { width: 160, height: 90, fps: 10, videoKbps: 100 };
 const TINY_LIVE = { width: 160, height: 90, fps: 10, videoKbps: 80 };
 const SECRET = 'media-test-secret-0123456789abcdef';
@@ -41,7 +46,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'grandstand-media-'));
   // Only alpha is prepared: bravo shows what a server without prepared media answers.
   const alpha = (await loadChannelFolders(FIXTURE_CHANNELS_DIR)).filter((c) => c.config.slug === 'alpha');
-  await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: 4 });
+  await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: SECONDS });
   t = await buildTestApp({ media: { dir, secret: SECRET, live: 'on-demand', liveQuality: TINY_LIVE } });
   ids.alpha = await eventIds('alpha');
   ids.bravo = await eventIds('bravo');
@@ -58,9 +63,28 @@ describe('prepare-media', () => {
       const playlist = await readFile(join(dir, layout.recordingDir('alpha', spec.id), 'index.m3u8'), 'utf8');
       expect(playlist).toContain('#EXT-X-ENDLIST');
       expect(playlist).toContain('#EXT-X-TARGETDURATION:2');
-      expect(segmentsOf(playlist)).toHaveLength(2);
+      expect(segmentsOf(playlist)).toHaveLength(SECONDS / 2);
     }
     expect(existsSync(join(dir, 'prerolls', 'promo.m3u8'))).toBe(true);
+  });
+
+  it('puts each segment\'s own sound in it, so a player buffers a few segments and not the whole recording', async () => {
+    // A player counts as buffered only what has both picture and sound: a first segment without
+    // its audio made the player fetch the entire recording before it could start.
+    const recording = join(dir, layout.recordingDir('alpha', RECORDING_LIBRARY[0]!.id));
+    const playlist = await readFile(join(recording, 'index.m3u8'), 'utf8');
+    const first = join(dir, 'first-segment.mp4');
+    await writeFile(first, Buffer.concat([await readFile(join(recording, initOf(playlist))), await readFile(join(recording, segmentsOf(playlist)[0]!))]));
+    const packets = async (stream: 'a' | 'v') => {
+      const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-select_streams', stream, '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', first]);
+      const times = stdout.split('\n').filter(Boolean).map(Number);
+      return { from: Math.min(...times), to: Math.max(...times) };
+    };
+    const [sound, picture] = [await packets('a'), await packets('v')];
+    // The sound spans the segment's pictures, give or take the encoders' start-up delays.
+    expect(sound.from).toBeLessThan(picture.from + 0.05);
+    expect(sound.to).toBeGreaterThan(picture.to - 0.3);
+    expect(picture.to - picture.from).toBeGreaterThan(1.5);
   });
 
   it('keeps what is present: a second run does no ffmpeg work at all', async () => {
@@ -68,7 +92,7 @@ describe('prepare-media', () => {
     const playlist = join(dir, layout.recordingDir('alpha', 'rec-1'), 'index.m3u8');
     const before = (await stat(playlist)).mtimeMs;
     // Any ffmpeg run would fail to start.
-    const result = await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: 4, ffmpegPath: '/nonexistent/ffmpeg' });
+    const result = await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: SECONDS, ffmpegPath: '/nonexistent/ffmpeg' });
     expect(result.built).toEqual([]);
     expect(result.kept).toHaveLength(RECORDING_LIBRARY.length + 1);
     expect((await stat(playlist)).mtimeMs).toBe(before);

@@ -97,6 +97,10 @@ function encodeArgs(quality: MediaQuality, prefix: { init: string; segments: str
     ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
     ...['-b:v', `${quality.videoKbps}k`, '-maxrate', `${Math.round(quality.videoKbps * 1.3)}k`, '-bufsize', `${quality.videoKbps * 2}k`],
     ...['-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '48000', '-shortest'],
+    // Strict interleaving: the picture comes through a filter graph (and the poster's branch) far
+    // slower than the tone, and with ffmpeg's default 10 s leeway the sound landed segments after
+    // its picture; a player then fetched the whole recording to find both at the start.
+    ...['-max_interleave_delta', '0'],
     ...['-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_list_size', '0'],
     ...['-hls_segment_type', 'fmp4', '-hls_flags', 'independent_segments'],
     ...['-hls_fmp4_init_filename', prefix.init, '-hls_segment_filename', prefix.segments, prefix.playlist],
