@@ -2,6 +2,17 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_RENDER_TIMEOUT_MS, NearViewport } from './NearViewport.tsx';
 
+/** An observer that never reports the section near: only the idle browser renders it. */
+function stubFarFromViewport() {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+}
+
 describe('NearViewport', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -44,13 +55,7 @@ describe('NearViewport', () => {
   it('renders its section once the browser is idle, far from the viewport too, so reading order and find-in-page reach it', () => {
     vi.useFakeTimers();
     try {
-      vi.stubGlobal(
-        'IntersectionObserver',
-        class {
-          observe() {}
-          disconnect() {}
-        },
-      );
+      stubFarFromViewport();
       render(
         <NearViewport minHeight="26rem">
           <section aria-label="Sports" />
@@ -67,13 +72,7 @@ describe('NearViewport', () => {
   it('renders the sections waiting for the idle browser one at a time, in page order', () => {
     vi.useFakeTimers();
     try {
-      vi.stubGlobal(
-        'IntersectionObserver',
-        class {
-          observe() {}
-          disconnect() {}
-        },
-      );
+      stubFarFromViewport();
       render(
         <>
           <NearViewport minHeight="26rem">
