@@ -90,7 +90,9 @@ export default defineConfig(() => {
       // and two dozen high-priority script downloads ahead of it held back its first paint and the
       // hero picture on a slow phone network (Lighthouse mobile: FCP 2.4 s with them, 0.85 s
       // without). The scripts load as the entry imports them, after the page is painted.
-      modulePreload: false,
+      // A lazy import still fetches its chunk's own imports alongside it: without that, a click on
+      // a card loaded the watch page's code three round trips deep before asking for the event.
+      modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
       outDir: `dist/${slug}`,
       emptyOutDir: true,
       target: 'es2022',
