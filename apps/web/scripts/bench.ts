@@ -274,12 +274,16 @@ async function clickToFirstFrame(browser: Browser, listingUrl: string, eventId: 
     await page.goto(listingUrl);
     const card = page.locator(`main a[href="/watch/${eventId}"]`).first();
     await card.waitFor();
+    // The card is in the server's HTML before the site has taken it over: a click that early is a
+    // whole page load, which has no click mark to measure from. Clicks wait for the site (App's mark).
+    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
     await page.evaluate(() => {
       document.addEventListener('click', () => performance.mark('bench:click'), { capture: true, once: true });
     });
     await card.click();
     const frameAt = await waitForFirstFrame(page);
     const clickAt = await page.evaluate(() => performance.getEntriesByName('bench:click')[0]?.startTime ?? Number.NaN);
+    if (Number.isNaN(clickAt)) throw new Error(`the click on /watch/${eventId} left the page: no click mark to measure from`);
     runs.push(frameAt - clickAt);
     await page.close();
   }
