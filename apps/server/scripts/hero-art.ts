@@ -63,7 +63,8 @@ function surface(scene: Scene): string {
     const spread = 260 - 480 * t;
     return `<path d="M${spread} ${y} L${W - spread} ${y}" stroke="${color}" stroke-width="${width * (0.6 + t)}"/>`;
   };
-  const centre = (color: string, width: number) => `<path d="M${W / 2} ${far} L${W / 2} ${near}" stroke="${color}" stroke-width="${width}"/>`;
+  /** The halfway line, across the whole picture. */
+  const halfway = (color: string, width: number) => `<path d="M${-60} ${far + 170} L${W + 60} ${far + 170}" stroke="${color}" stroke-width="${width}"/>`;
   const ring = (color: string, width: number, ry = 60) => `<ellipse cx="${W / 2}" cy="${far + (near - far) * 0.5}" rx="${ry * 2.6}" ry="${ry}" fill="none" stroke="${color}" stroke-width="${width}"/>`;
   switch (scene.surface) {
     case 'rink':
@@ -71,7 +72,7 @@ function surface(scene: Scene): string {
         `<path d="${trapezoid(0)}" fill="url(#ice)"/>`,
         `<path d="M${250} ${far - 26} L${W - 250} ${far - 26} L${W - 260} ${far} L${260} ${far} Z" fill="#f4f7fb"/>`,
         `<path d="M${250} ${far - 30} L${W - 250} ${far - 30}" stroke="${scene.accent}" stroke-width="6"/>`,
-        centre('#c8102e', 10).replace(`M${W / 2} ${far} L${W / 2} ${near}`, `M${-60} ${far + 170} L${W + 60} ${far + 170}`),
+        halfway('#c8102e', 10),
         across(0.18, '#1f5fa8', 9),
         across(0.82, '#1f5fa8', 12),
         ring('#c8102e', 5),
@@ -98,7 +99,7 @@ function surface(scene: Scene): string {
       return [
         `<path d="${trapezoid(0)}" fill="url(#grass)"/>`,
         `<path d="${trapezoid(90)}" fill="none" stroke="#f4f7fb" stroke-width="6"/>`,
-        centre('#f4f7fb', 6).replace(`M${W / 2} ${far} L${W / 2} ${near}`, `M${-60} ${far + 170} L${W + 60} ${far + 170}`),
+        halfway('#f4f7fb', 6),
         ring('#f4f7fb', 6, 56),
         `<rect x="${W / 2 - 60}" y="${far - 46}" width="120" height="46" fill="none" stroke="#f4f7fb" stroke-width="5"/>`,
       ].join('');
