@@ -2,7 +2,7 @@ import { finished } from 'node:stream/promises';
 import { createApiClient } from '@grandstand/api-client';
 import type { KeyValueStorage } from '@grandstand/api-client';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
-import type { EventDetail, Picture } from '@grandstand/contract';
+import type { Picture } from '@grandstand/contract';
 import { eventTitle } from '@grandstand/events';
 import { I18nProvider } from '@grandstand/i18n';
 import { baseApi, initialSessionState, makeStore, sharedApi } from '@grandstand/store';
@@ -17,6 +17,7 @@ import { ServerStyleSheet } from 'styled-components';
 import channel from 'virtual:grandstand-channel';
 import { Shell } from './App.tsx';
 import { buildRoutes } from './routes.tsx';
+import { eventSummary } from './share/eventSummary.ts';
 import { ApiClientContext } from './shell/services.tsx';
 import { startI18n } from './startup/i18n.ts';
 import { runPublicStartup } from './startup/startup.ts';
@@ -64,17 +65,6 @@ async function settle(node: ReactNode): Promise<void> {
   const { prelude } = await prerenderToNodeStream(node);
   prelude.resume();
   await finished(prelude);
-}
-
-/** "Girls Basketball · Nov 23, 2026, 7:30 PM · Lincoln Fieldhouse": what an event without a description is. */
-function eventSummary(event: EventDetail, language: string): string {
-  let when: string;
-  try {
-    when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: event.time_zone, timeZoneName: 'short' }).format(event.event_utc_ts * 1000);
-  } catch {
-    when = new Date(event.event_utc_ts * 1000).toUTCString();
-  }
-  return [event.category?.name, when, event.location?.name].filter(Boolean).join(' · ');
 }
 
 /**
