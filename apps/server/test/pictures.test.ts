@@ -179,6 +179,18 @@ describe('slides', () => {
     await expectPicture(hero.picture!, IMMUTABLE);
     expect(slides.filter((slide) => slide !== hero).every((slide) => slide.picture === null)).toBe(true);
   }, 60_000);
+
+  it('two tabs asking at once for sizes not made yet both get the same picture, and no half-made file is left', async () => {
+    const slides = SlidesResponse.parse((await t.app.inject({ url: `/api/slides/web?api_key=${alphaKey}` })).json()).data;
+    const hero = slides.find((slide) => slide.title === 'Tonight')!;
+    const variants = join(dir, 'pictures', 'alpha', 'slides');
+    for (const name of await readdir(variants)) await rm(join(variants, name), { recursive: true, force: true });
+    const [first, second] = await Promise.all([get(hero.picture!.src), get(hero.picture!.src)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    // Each size once, and no work folder left behind.
+    expect((await readdir(variants)).sort()).toHaveLength(6);
+  }, 60_000);
 });
 
 describe('what a picture address may reach', () => {
