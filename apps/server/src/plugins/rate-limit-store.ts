@@ -27,14 +27,17 @@ export function databaseCounter(db: Database, now: () => number = Date.now): Dat
   };
   return {
     async hit(key, timeWindowMs) {
-      const window = sql`${Math.max(1, Math.trunc(timeWindowMs))} * interval '1 millisecond'`;
+      const windowMs = Math.max(1, Math.trunc(timeWindowMs));
+      const window = sql`${windowMs} * interval '1 millisecond'`;
       const { rows } = await sql<{ hits: number; ttl: number }>`
         insert into rate_limit_hits as r (key, hits, expires_at)
         values (${key}, 1, now() + ${window})
         on conflict (key) do update set
           hits = case when r.expires_at <= now() then 1 else least(r.hits + 1, ${MAX_HITS}) end,
           expires_at = case when r.expires_at <= now() then excluded.expires_at else r.expires_at end
-        returning r.hits as hits, greatest(0, ceil(extract(epoch from (r.expires_at - now())) * 1000))::float8 as ttl`.execute(db);
+        returning r.hits as hits, least(${windowMs}, greatest(0, ceil(extract(epoch from (r.expires_at - now())) * 1000)))::float8 as ttl`.execute(db);
+      // now() is each statement's transaction start: a hit that started first but waited on another's
+      // insert would see that window end up to a few ms beyond its own window, hence the cap.
       // Rows of clients that never came back: swept now and then by whichever instance is counting.
       if (now() >= nextPrune) {
         nextPrune = now() + PRUNE_EVERY_MS;
