@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { sanitizeHtml } from '../sanitizeHtml.ts';
 
@@ -9,9 +9,25 @@ export interface SanitizedHtmlProps {
   id?: string;
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * Whether this render may sanitise: DOMPurify needs a real DOM, which a server render has not, so
+ * there (and while the browser hydrates that markup) the HTML is left out rather than inserted
+ * unsanitised; the browser fills it in right after.
+ */
+function useCanSanitize(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 /** Channel HTML shown in the site's type, with images kept inside the column. */
 export function SanitizedHtml({ html, className, id }: SanitizedHtmlProps) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  const canSanitize = useCanSanitize();
+  const clean = useMemo(() => (canSanitize ? sanitizeHtml(html) : ''), [canSanitize, html]);
   return <Content className={className} id={id} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
