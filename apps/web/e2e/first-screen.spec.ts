@@ -54,6 +54,16 @@ test.describe('without JavaScript', () => {
       expect(await meta('twitter:card')).toBe('summary_large_image');
       await expect(page.getByRole('main')).toContainText(event.participants[0]?.name ?? event.name);
     });
+
+    test(`${channel.slug}: an unknown event's watch page is left to the browser, which goes on to the 404 page`, async ({ request }) => {
+      const url = new URL(siteUrl(channel, '/'));
+      for (const path of ['/watch/not-a-number', '/watch/99999999']) {
+        const html = await (await request.get(`http://localhost:${url.port}${path}`, { headers: { host: url.host } })).text();
+        // No rendered page (an empty watch page would flash before the 404), the site's shell instead.
+        expect(html, path).not.toContain('id="grandstand-state"');
+        expect(html, path).toContain('id="root"');
+      }
+    });
   }
 });
 

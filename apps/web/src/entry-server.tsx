@@ -3,7 +3,7 @@ import { createApiClient } from '@grandstand/api-client';
 import type { KeyValueStorage } from '@grandstand/api-client';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
 import type { Picture } from '@grandstand/contract';
-import { eventTitle } from '@grandstand/events';
+import { eventTitle, parseEventId } from '@grandstand/events';
 import { I18nProvider } from '@grandstand/i18n';
 import { baseApi, initialSessionState, makeStore, sharedApi } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
@@ -82,6 +82,20 @@ function shareImage(picture: Picture): string | null {
   return /\.(?:jpe?g|png)(?:\?|$)/i.test(picture.src) ? picture.src : null;
 }
 
+/**
+ * A watch page whose id is not an event's: in the browser it goes on to the 404 page, which a
+ * server render cannot do (`<Navigate>` does nothing there), so it is left to the browser rather
+ * than sent as an empty page.
+ */
+function leadsToNotFound(store: AppStore, context: StaticHandlerContext): boolean {
+  const leaf = context.matches.at(-1);
+  if (!leaf?.route.path?.startsWith('watch')) return false;
+  const id = parseEventId(leaf.params.id);
+  if (id === null) return true;
+  const { error } = sharedApi.endpoints.getEvent.select(id)(store.getState());
+  return error !== undefined && 'status' in error && (error.status === 404 || error.status === 400);
+}
+
 function shareTagsOf(store: AppStore, context: StaticHandlerContext, fallback: ShareTags, t: Parameters<typeof eventTitle>[1], language: string): ShareTags {
   const leaf = context.matches.at(-1);
   const id = Number(leaf?.params.id);
@@ -144,11 +158,13 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   // waits for the code and texts they load; the next renders with their answers, until a pass asks
   // for nothing new.
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+    if (leadsToNotFound(store, context)) return null;
     await settle(page());
     const running = store.dispatch(baseApi.util.getRunningQueriesThunk());
     if (running.length === 0) break;
     await Promise.all(running);
   }
+  if (leadsToNotFound(store, context)) return null;
   // The page, rendered at once from what the passes gathered: nothing suspends any more, so the
   // markup is complete and carries none of the inline scripts streaming would add (the site's
   // policy allows no inline script).
