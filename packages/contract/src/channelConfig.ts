@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChannelClipsConfig } from './clips.ts';
 import { ColorSettings } from './channel.ts';
 import { Language } from './enums.ts';
 
@@ -58,6 +59,8 @@ export const ChannelConfig = z.object({
    * (the server derives `http://<slug>.localhost:<port>`); production refuses to start without it.
    */
   publicOrigin: z.string().refine(isPublicOrigin, PUBLIC_ORIGIN_PROBLEM).optional(),
+  /** Viewer clips: the tags offered, the capabilities logged-in viewers get, the limits. */
+  clips: ChannelClipsConfig.optional(),
 });
 export type ChannelConfig = z.infer<typeof ChannelConfig>;
 export type ChannelConfigInput = z.input<typeof ChannelConfig>;

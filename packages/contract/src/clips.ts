@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { dataResponse, IdParam } from './common.ts';
+import { ClipStatus } from './enums.ts';
+import { Event, PageMeta } from './events.ts';
+import { Picture } from './pictures.ts';
+
+/**
+ * Viewer clips (spec §3 Clip, §4 clip lifecycle, §5 clip rules, §7 Clips calls). A clip is cut
+ * from an event's recording (on demand) or from its live signal's window (live), by a durable job:
+ * queued, processing (at most 5 minutes, spec §9), then ready or failed with a reason.
+ */
+
+/** spec §5 clip texts, as the product shows them. */
+export const CLIP_MESSAGES = {
+  nameRequired: 'Please fill in the input field.',
+  tagRequired: 'Please select tag',
+  durationTooLong: 'Your clip duration is longer than the end time',
+} as const;
+
+/** The shortest and longest clip, in seconds. */
+export const CLIP_MIN_SECONDS = 1;
+export const CLIP_MAX_SECONDS = 120;
+/** One press while live clips this many seconds up to the live edge. */
+export const LIVE_CLIP_SECONDS = 30;
+/** spec §9: clip creation takes up to 5 minutes; a job still unfinished then is failed. */
+export const CLIP_PROCESSING_LIMIT_MS = 5 * 60_000;
+export const CLIP_NAME_MAX = 100;
+
+/** A tag a channel offers for its clips (`channels/<slug>/channel.json` `clips.tags`). */
+export const ClipTag = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  name: z.string().min(1).max(40),
+});
+export type ClipTag = z.infer<typeof ClipTag>;
+
+/**
+ * spec §7 POST /clip. `start_time` is in seconds: for an on-demand event, from the start of its
+ * recording; for a live event, after `event_utc_ts` on the wall clock (the live signal's program
+ * date-time), so a clip of the last 30 s is `live edge time - event_utc_ts - 30`.
+ */
+export const CreateClipBody = z.object({
+  event_id: IdParam,
+  name: z.string().max(CLIP_NAME_MAX),
+  start_time: z.number().nonnegative().max(10 * 24 * 3600),
+  duration: z.number().min(CLIP_MIN_SECONDS).max(CLIP_MAX_SECONDS),
+  /** Tag ids of the channel's list; at least one (spec §5 "Please select tag"). */
+  tags: z.array(z.string().max(40)).max(5),
+});
+export type CreateClipBody = z.input<typeof CreateClipBody>;
+
+/** A clip as its owner sees it. Stream, poster and download exist once it is ready. */
+export const Clip = z.object({
+  id: z.number().int(),
+  /** The public id of its share link (`/share/{event_id}/{uuid}`, GET /shared-clip/{uuid}). */
+  uuid: z.string().uuid(),
+  event_id: z.number().int(),
+  name: z.string(),
+  start_time: z.number(),
+  duration: z.number(),
+  tags: z.array(z.string()),
+  status: ClipStatus,
+  /** Why it failed, in words a viewer can act on; null unless failed. */
+  failure_reason: z.string().nullable(),
+  /** Whether it was cut from the live signal. */
+  live: z.boolean(),
+  /** ISO 8601 instants. */
+  created_at: z.string(),
+  ready_at: z.string().nullable(),
+  /** The clip's HLS rendition; null until ready. */
+  stream_url: z.string().nullable(),
+  /** The clip's poster frame; null until ready. */
+  poster: Picture.nullable(),
+  /** The related event (spec §3 Clip). */
+  event: Event,
+});
+export type Clip = z.infer<typeof Clip>;
+export const ClipResponse = dataResponse(Clip);
+export type ClipResponse = z.infer<typeof ClipResponse>;
+
+export const ClipsQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+export type ClipsQuery = z.input<typeof ClipsQuery>;
+export const ClipsResponse = z.object({ data: z.array(Clip), meta: PageMeta });
+export type ClipsResponse = z.infer<typeof ClipsResponse>;
+
+/** GET /shared-clip/{uuid}: a ready clip for anyone who has its link, without its owner. */
+export const SharedClip = Clip.omit({ failure_reason: true }).extend({ status: z.literal('ready'), stream_url: z.string(), poster: Picture });
+export type SharedClip = z.infer<typeof SharedClip>;
+export const SharedClipResponse = dataResponse(SharedClip);
+export const SharedClipParams = z.object({ id: z.string().uuid() });
+
+/**
+ * GET /clip/download/{id} and GET /download-event/{id}: a short-lived signed address of the MP4
+ * (answered with `Content-Disposition: attachment` and `file_name`). Asking counts one download.
+ */
+export const DownloadLink = z.object({ url: z.string(), file_name: z.string(), expires_at: z.string() });
+export type DownloadLink = z.infer<typeof DownloadLink>;
+export const DownloadLinkResponse = dataResponse(DownloadLink);
+
+/**
+ * GET /clips/options: what the clip editor offers in this channel, and what this viewer may do
+ * (a visitor gets `allowed: false`, reason `login`).
+ */
+export const ClipOptions = z.object({
+  tags: z.array(ClipTag),
+  min_duration: z.number(),
+  max_duration: z.number(),
+  live_seconds: z.number(),
+  can_clip: z.boolean(),
+  can_download_clip: z.boolean(),
+  can_download_event: z.boolean(),
+  /** Why the viewer cannot clip: not logged in, the capability missing, or no clips left. */
+  reason: z.enum(['login', 'capability', 'limit']).nullable(),
+  /** What is left this period (spec §6 counters); null when the channel sets no limit. */
+  clips_left: z.number().int().nonnegative().nullable(),
+  downloads_left: z.number().int().nonnegative().nullable(),
+});
+export type ClipOptions = z.infer<typeof ClipOptions>;
+export const ClipOptionsResponse = dataResponse(ClipOptions);
+
+/** GET /events/with_clip: the events the viewer has clips of, newest clip first. */
+export const EventsWithClipResponse = dataResponse(z.array(Event));
+export type EventsWithClipResponse = z.infer<typeof EventsWithClipResponse>;
+
+/**
+ * The clip settings of a channel folder (`channel.json` `clips`): its tag list, the capabilities
+ * every logged-in viewer gets, and the limits per viewer (clips held at once, downloads per day).
+ */
+export const ChannelClipsConfig = z.object({
+  tags: z.array(ClipTag).min(1).max(30),
+  grant: z.array(z.enum(['clipping', 'download_clip', 'download'])).default(['clipping', 'download_clip']),
+  limits: z
+    .object({
+      clips: z.number().int().positive().optional(),
+      downloads: z.number().int().positive().optional(),
+    })
+    .default({}),
+});
+export type ChannelClipsConfig = z.infer<typeof ChannelClipsConfig>;
