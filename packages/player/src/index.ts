@@ -2,8 +2,10 @@
 // (or preloadPlayer is called), so importing this package for types or controls costs nothing more.
 export { Player } from './Player/Player.tsx';
 export type { PlayerProps } from './Player/Player.tsx';
+export type { PlayerHandle } from './Player/handle.ts';
 export { PlayerControls } from './PlayerControls/PlayerControls.tsx';
 export type { PlayerControlsProps } from './PlayerControls/PlayerControls.tsx';
+export { ActionButton as PlayerActionButton } from './PlayerControls/PlayerControls.styles.ts';
 export type { PlayerLabels } from './labels.ts';
 export type { FirstFrameInfo, PlaybackPhase, QualityChoice, QualityOption } from './engine/session.ts';
 export { preloadPlayer } from './engine/loadShaka.ts';

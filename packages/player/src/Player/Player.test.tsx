@@ -6,6 +6,7 @@ import { FakeShakaPlayer, networkError } from '../test/fakePlayer.ts';
 import { labels } from '../test/labels.ts';
 import { renderThemed } from '@grandstand/test-kit';
 import { UnsupportedBrowserError } from '../engine/loadShaka.ts';
+import type { PlayerHandle } from './handle.ts';
 import { Player } from './Player.tsx';
 
 const SRC = '/media/s/token/events/7/index.m3u8';
@@ -73,5 +74,66 @@ describe('Player', () => {
     renderThemed(<Player src={SRC} live={false} title="Replay" labels={labels} onError={onError} />);
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Oops!');
     expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(UnsupportedBrowserError);
+  });
+
+  it('puts the site\'s actions in the control bar with a handle on the playhead, the window and the live wall clock', async () => {
+    const user = userEvent.setup();
+    const player = new FakeShakaPlayer();
+    player.live = true;
+    player.range = { start: 40, end: 640 };
+    player.presentationStart = new Date('2026-11-24T18:00:00Z');
+    const seen: PlayerHandle[] = [];
+    const onClip = vi.fn((handle: PlayerHandle) => ({ edge: handle.liveEdgeDate()?.toISOString(), window: handle.seekRange() }));
+    const { container } = renderThemed(
+      <Player
+        src={SRC}
+        live
+        title="Live"
+        labels={labels}
+        createPlayer={() => Promise.resolve(player)}
+        actions={(handle) => {
+          seen.push(handle);
+          return (
+            <button type="button" onClick={() => onClip(handle)}>
+              Clip
+            </button>
+          );
+        }}
+      />,
+    );
+    await waitFor(() => expect(player.loads).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Clip' }));
+    expect(onClip.mock.results[0]?.value).toEqual({ edge: '2026-11-24T18:10:40.000Z', window: { start: 40, end: 640 } });
+    const handle = seen.at(-1);
+    expect(handle?.live).toBe(true);
+    handle?.seek(10_000);
+    expect(handle?.currentTime()).toBe(640);
+    handle?.seek(100);
+    expect(handle?.playheadDate()?.toISOString()).toBe('2026-11-24T18:01:40.000Z');
+    // The player's own keys still work with the action in the bar.
+    act(() => {
+      container.querySelector('video')?.dispatchEvent(new Event('timeupdate'));
+    });
+    const region = screen.getByRole('region', { name: 'Live' });
+    region.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(handle?.currentTime()).toBe(90);
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('hands its handle to a ref, and tells a subscriber when the playhead moves', async () => {
+    const player = new FakeShakaPlayer();
+    const ref: { current: PlayerHandle | null } = { current: null };
+    const { container } = renderThemed(<Player ref={ref} src={SRC} live={false} title="Replay" labels={labels} createPlayer={() => Promise.resolve(player)} />);
+    await waitFor(() => expect(player.loads).toHaveLength(1));
+    const listener = vi.fn();
+    const unsubscribe = ref.current?.subscribe(listener);
+    container.querySelector('video')?.dispatchEvent(new Event('timeupdate'));
+    expect(listener).toHaveBeenCalledOnce();
+    unsubscribe?.();
+    container.querySelector('video')?.dispatchEvent(new Event('timeupdate'));
+    expect(listener).toHaveBeenCalledOnce();
+    // On demand: no program date-time, no wall clock.
+    expect(ref.current?.liveEdgeDate()).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useEffectEvent, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { createPlaybackSession, type FirstFrameInfo, type PlaybackSession, type PlaybackState, type QualityChoice } from '../engine/session.ts';
 import type { CreatePlayer } from '../engine/types.ts';
 import type { PlayerLabels } from '../labels.ts';
 import { PlayerControls } from '../PlayerControls/PlayerControls.tsx';
 import { clamp } from '../time.ts';
+import { createPlayerHandle, type PlayerHandle } from './handle.ts';
 import { useMediaState } from './useMediaState.ts';
 
 export interface PlayerProps {
@@ -25,6 +26,14 @@ export interface PlayerProps {
   onEnded?: () => void;
   /** The preroll is over: `completed` false when it could not play and was passed over. */
   onPrerollEnded?: (info: { completed: boolean }) => void;
+  /**
+   * Buttons of the site's in the control bar (e.g. Clip), given the player's handle. They may load
+   * lazily: the slot waits for them without holding up the rest of the bar. Not shown during a
+   * preroll or while the stream has failed.
+   */
+  actions?: (player: PlayerHandle) => ReactNode;
+  /** The player's handle, for a part of the page outside the control bar. */
+  ref?: Ref<PlayerHandle>;
   /** @internal Tests replace shaka with a fake. */
   createPlayer?: CreatePlayer;
 }
@@ -39,7 +48,7 @@ const INITIAL: PlaybackState = { phase: 'loading', failed: false, qualities: [],
  * <Player src={event.stream.url} live={event.stream.live} title={title} labels={labels}
  *   prerollSrc={preroll?.url} onPrerollEnded={rememberPreroll} onViewingTime={report} autoPlay />
  */
-export function Player({ src, live, title, labels, autoPlay = false, poster, prerollSrc, createPlayer, ...callbacks }: PlayerProps) {
+export function Player({ src, live, title, labels, autoPlay = false, poster, prerollSrc, createPlayer, actions, ref, ...callbacks }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const sessionRef = useRef<PlaybackSession | null>(null);
@@ -88,6 +97,11 @@ export function Player({ src, live, title, labels, autoPlay = false, poster, pre
 
   const seekRange = useCallback(() => sessionRef.current?.seekRange() ?? { start: 0, end: 0 }, []);
   const media = useMediaState(videoRef, seekRange);
+  // The handle's functions read the refs when called (from actions' handlers and effects), never
+  // during render, so what they return is never stale.
+  // eslint-disable-next-line react-hooks/refs
+  const handle = useMemo(() => createPlayerHandle({ live, video: () => videoRef.current, session: () => sessionRef.current }), [live]);
+  useImperativeHandle(ref, () => handle, [handle]);
   const video = () => videoRef.current;
 
   const retry = () => {
@@ -141,6 +155,7 @@ export function Player({ src, live, title, labels, autoPlay = false, poster, pre
       onGoLive={() => sessionRef.current?.goToLive()}
       onRetry={retry}
       onQualityChange={(choice: QualityChoice) => sessionRef.current?.selectQuality(choice)}
+      actions={actions ? <Suspense fallback={null}>{actions(handle)}</Suspense> : undefined}
     >
       <video ref={videoRef} poster={poster} playsInline aria-hidden="true" />
     </PlayerControls>

@@ -261,3 +261,11 @@ export const Spinner = styled.div`
   animation: ${spin} 0.9s linear infinite;
   pointer-events: none;
 `;
+
+/**
+ * A button of the site's in the control bar (the player's `actions`), drawn like the player's own
+ * text buttons: white on the dark bar, with the player's focus ring.
+ */
+export const ActionButton = styled(TextButton)`
+  gap: ${({ theme }) => theme.space.xs};
+`;

@@ -67,6 +67,8 @@ export interface PlayerControlsProps {
   onRetry: () => void;
   onQualityChange?: (quality: QualityChoice) => void;
   autoHideMs?: number;
+  /** The site's own buttons in the control bar, before quality and full screen (not during a preroll). */
+  actions?: ReactNode;
   /** The video element: the controls wrap it, so keys and pointer moves over it reach them. */
   children?: ReactNode;
   /** The element that goes full screen. */
@@ -247,6 +249,7 @@ export function PlayerControls({ ref, children, ...props }: PlayerControlsProps)
                 </TimeText>
               )}
               <Spacer />
+              {!preroll && props.actions}
               {!preroll && qualities.length > 1 && props.onQualityChange && (
                 <QualitySelect
                   aria-label={labels.quality}

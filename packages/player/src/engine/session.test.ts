@@ -262,4 +262,18 @@ describe('createPlaybackSession', () => {
     at(600, 'ended');
     expect(options.onEnded).toHaveBeenCalledOnce();
   });
+
+  it('reads the wall clock of media times from the stream\'s program date-time, and none before it loads or without one', async () => {
+    const { player, video, session, tick } = setUp({ live: true });
+    player.range = { start: 100, end: 700 };
+    player.presentationStart = new Date('2026-11-24T18:00:00Z');
+    expect(session.dateAt(700)).toBeNull();
+    await tick(0);
+    video.currentTime = 650;
+    // The live edge is 700 s after the first program date-time.
+    expect(session.dateAt(700)?.toISOString()).toBe('2026-11-24T18:11:40.000Z');
+    expect(session.dateAt(650)?.toISOString()).toBe('2026-11-24T18:10:50.000Z');
+    player.presentationStart = null;
+    expect(session.dateAt(700)).toBeNull();
+  });
 });

@@ -57,6 +57,11 @@ export interface PlaybackSession {
   goToLive(): void;
   /** The seekable window: the DVR window when live, the whole recording otherwise. */
   seekRange(): TimeRange;
+  /**
+   * The wall-clock instant of a media time, from the stream's program date-time (live streams carry
+   * `EXT-X-PROGRAM-DATE-TIME`); null before the stream has loaded or when it carries none.
+   */
+  dateAt(time: number): Date | null;
   selectQuality(choice: QualityChoice): void;
   dispose(): void;
 }
@@ -80,6 +85,8 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
   /** Where an on-demand viewer was, to resume there after a failure. */
   let lastPosition: number | undefined;
   let prerollOver = !prerollSrc;
+  /** The event's stream has loaded: shaka's clock mapping describes it (not the preroll, not nothing). */
+  let mainLoaded = false;
 
   const set = (patch: Partial<PlaybackState>) => {
     if (disposed) return;
@@ -129,7 +136,9 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
   const loadMain = async (startTime: number | undefined, thenPlay: boolean) => {
     const p = await ensurePlayer();
     set({ phase: 'main', qualities: [] });
+    mainLoaded = false;
     await p.load(src, startTime);
+    mainLoaded = true;
     refreshQualities();
     if (thenPlay) play();
   };
@@ -234,6 +243,15 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     seekRange() {
       if (player && live && state.phase === 'main') return player.seekRange();
       return { start: 0, end: Number.isFinite(video.duration) ? video.duration : 0 };
+    },
+    dateAt(time) {
+      if (!player || !mainLoaded || state.phase !== 'main' || !Number.isFinite(time)) return null;
+      // The playhead's date is read from the program date-time of the segment it is in, so it stays
+      // exact where the stream's clock and its media time drift apart; other times are offsets from it.
+      const playhead = player.getPlayheadTimeAsDate();
+      if (playhead && Number.isFinite(playhead.getTime())) return new Date(playhead.getTime() + (time - video.currentTime) * 1000);
+      const start = player.getPresentationStartTimeAsDate();
+      return start && Number.isFinite(start.getTime()) ? new Date(start.getTime() + time * 1000) : null;
     },
     selectQuality(choice) {
       if (!player) return;

@@ -11,6 +11,10 @@ export interface ShakaPlayerLike {
   isLive(): boolean;
   /** The seekable window: the DVR window for live streams. */
   seekRange(): { start: number; end: number };
+  /** The playhead on the wall clock, from the stream's program date-time (HLS `EXT-X-PROGRAM-DATE-TIME`). */
+  getPlayheadTimeAsDate(): Date | null;
+  /** The wall clock of media time 0: the first program date-time, or the presentation start. */
+  getPresentationStartTimeAsDate(): Date | null;
   getVariantTracks(): VariantTrackLike[];
   selectVariantTrack(track: VariantTrackLike, clearBuffer?: boolean): void;
   addEventListener(type: string, listener: (event: Event) => void): void;

@@ -11,6 +11,8 @@ export class FakeShakaPlayer extends EventTarget implements ShakaPlayerLike {
   destroyed = false;
   live = false;
   range = { start: 0, end: 0 };
+  /** The wall clock of media time 0 (the stream's first program date-time); null: the stream has none. */
+  presentationStart: Date | null = null;
   tracks: VariantTrackLike[] = [];
   selected: VariantTrackLike | undefined;
   /** Each load consults this: a thrown value makes it reject. */
@@ -42,6 +44,13 @@ export class FakeShakaPlayer extends EventTarget implements ShakaPlayerLike {
   }
   seekRange() {
     return this.range;
+  }
+  getPresentationStartTimeAsDate() {
+    return this.presentationStart;
+  }
+  getPlayheadTimeAsDate() {
+    if (!this.presentationStart || !this.attached) return null;
+    return new Date(this.presentationStart.getTime() + this.attached.currentTime * 1000);
   }
   getVariantTracks() {
     return this.tracks;
