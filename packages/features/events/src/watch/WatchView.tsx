@@ -1,10 +1,10 @@
 import type { EventDetail, Preroll } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { Player } from '@grandstand/player';
-import type { PlayerLabels } from '@grandstand/player';
+import type { PlayerHandle, PlayerLabels } from '@grandstand/player';
 import { channelApi, useClientStorage, useGetEventQuery } from '@grandstand/store';
 import { Badge, Button, ErrorPanel, Link, Loader } from '@grandstand/ui';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { eventTitle } from '../display.ts';
@@ -13,13 +13,18 @@ import { AccessPanel } from './AccessPanel.tsx';
 import { Countdown } from './Countdown.tsx';
 import { FIRST_FRAME_MARK, parseEventId } from './ids.ts';
 import { categoryLineage, pickPreroll, prerollSeenKey } from './prerolls.ts';
+import type { WatchActionProps } from './routes.ts';
 
 
 type Layout = 'page' | 'embed';
+type WatchActions = ComponentType<WatchActionProps>;
 
-/** `/watch/{id}`: the player (or what stands before it) and the event's details (spec §2). */
-export function WatchView() {
-  return <WatchRoute layout="page" />;
+/**
+ * `/watch/{id}`: the player (or what stands before it) and the event's details (spec §2), with the
+ * site's `WatchActions` (e.g. Clip) in the player's control bar.
+ */
+export function WatchView({ WatchActions }: { WatchActions?: WatchActions | undefined }) {
+  return <WatchRoute layout="page" WatchActions={WatchActions} />;
 }
 
 /** `/watch_embed/{id}`: the player alone, for iframes; the site renders it without header or footer. */
@@ -27,15 +32,15 @@ export function EmbedView() {
   return <WatchRoute layout="embed" />;
 }
 
-function WatchRoute({ layout }: { layout: Layout }) {
+function WatchRoute({ layout, WatchActions }: { layout: Layout; WatchActions?: WatchActions | undefined }) {
   const { id } = useParams();
   const eventId = parseEventId(id);
   // A non-numeric or unknown event id ends on the 404 page.
   if (eventId === null) return <Navigate to="/404" replace />;
-  return <WatchEvent key={eventId} eventId={eventId} layout={layout} />;
+  return <WatchEvent key={eventId} eventId={eventId} layout={layout} WatchActions={WatchActions} />;
 }
 
-function WatchEvent({ eventId, layout }: { eventId: number; layout: Layout }) {
+function WatchEvent({ eventId, layout, WatchActions }: { eventId: number; layout: Layout; WatchActions?: WatchActions | undefined }) {
   const { t, i18n } = useTranslation(['watch', 'errors']);
   const { t: tEvents } = useTranslation('events');
   const { data: event, error, isLoading, refetch } = useGetEventQuery(eventId);
@@ -50,7 +55,17 @@ function WatchEvent({ eventId, layout }: { eventId: number; layout: Layout }) {
   }
 
   const title = eventTitle(event, tEvents);
-  const stage = <Stage event={event} title={title} currency={settings?.currency ?? 'USD'} language={i18n.language} prerolls={settings} onStart={refetch} />;
+  const stage = (
+    <Stage
+      event={event}
+      title={title}
+      currency={settings?.currency ?? 'USD'}
+      language={i18n.language}
+      prerolls={settings}
+      onStart={refetch}
+      WatchActions={layout === 'page' ? WatchActions : undefined}
+    />
+  );
   if (layout === 'embed') {
     return (
       <Embed>
@@ -75,10 +90,11 @@ interface StageProps {
   language: string;
   prerolls: { prerolls: Preroll[]; preroll_time: number } | undefined;
   onStart: () => unknown;
+  WatchActions?: WatchActions | undefined;
 }
 
 /** What fills the 16:9 stage: the player, a countdown, or the access panel. */
-function Stage({ event, title, currency, language, prerolls, onStart }: StageProps) {
+function Stage({ event, title, currency, language, prerolls, onStart, WatchActions }: StageProps) {
   const { t } = useTranslation(['watch', 'errors']);
   const storage = useClientStorage();
   const { data: categories = [] } = channelApi.useGetEventCategoriesQuery();
@@ -122,6 +138,8 @@ function Stage({ event, title, currency, language, prerolls, onStart }: StagePro
     [event.id, preroll, prerolls, storage],
   );
 
+  const actions = useMemo(() => (WatchActions ? (player: PlayerHandle) => <WatchActions event={event} player={player} /> : undefined), [WatchActions, event]);
+
   if (stream) {
     return (
       <PlayerStage>
@@ -134,6 +152,7 @@ function Stage({ event, title, currency, language, prerolls, onStart }: StagePro
           prerollSrc={preroll?.url}
           onFirstFrame={onFirstFrame}
           onPrerollEnded={onPrerollEnded}
+          actions={actions}
         />
       </PlayerStage>
     );
