@@ -69,14 +69,24 @@ export function ClipTrack({ window, start, end, playhead, minDuration, labels, o
     if (!rect || rect.width === 0) return null;
     return window.start + ((clientX - rect.left) / rect.width) * span;
   };
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+  /** The mark being dragged; moves go to it (captured, so they follow the pointer off the handle). */
+  const dragging = useRef<Mark | null>(null);
+  const onPointerDown = (mark: Mark) => (event: PointerEvent<HTMLDivElement>) => {
+    dragging.current = mark;
     event.currentTarget.focus();
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // A pointer the browser no longer tracks: the drag still follows moves over the handle.
+    }
   };
   const onPointerMove = (mark: Mark) => (event: PointerEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.hasPointerCapture?.(event.pointerId)) return;
+    if (dragging.current !== mark) return;
     const time = timeAt(event.clientX);
     if (time !== null) move(mark, time);
+  };
+  const endDrag = () => {
+    dragging.current = null;
   };
 
   const selectionRef = usePosition<HTMLDivElement>(percent(start), `calc(${percent(end)} - ${percent(start)})`);
@@ -103,8 +113,10 @@ export function ClipTrack({ window, start, end, playhead, minDuration, labels, o
             aria-valuetext={formatClipTime(value[mark])}
             title={labels.keys}
             onKeyDown={onKeyDown(mark)}
-            onPointerDown={onPointerDown}
+            onPointerDown={onPointerDown(mark)}
             onPointerMove={onPointerMove(mark)}
+            onPointerUp={endDrag}
+            onPointerCancel={endDrag}
           />
         ))}
       </Track>
