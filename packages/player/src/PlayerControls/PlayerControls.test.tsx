@@ -1,5 +1,5 @@
 import { axe } from '@grandstand/vitest-config/axe';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { labels } from '../test/labels.ts';
@@ -197,5 +197,30 @@ describe('PlayerControls', () => {
     renderControls({ playing: false });
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.getByRole('button', { name: 'Play' }).closest('div')?.parentElement).toHaveStyle({ opacity: '1' });
+  });
+
+  it('shows the site\'s actions in the bar, not during a preroll nor after a failure; their keys stay theirs', async () => {
+    const user = userEvent.setup();
+    const onClip = vi.fn();
+    const actions = (
+      <button type="button" onClick={onClip}>
+        Clip
+      </button>
+    );
+    const { props, unmount, container } = renderControls({ actions });
+    await user.click(screen.getByRole('button', { name: 'Clip' }));
+    expect(onClip).toHaveBeenCalledOnce();
+    // Space on the action presses it and does not also toggle play.
+    screen.getByRole('button', { name: 'Clip' }).focus();
+    await user.keyboard(' ');
+    expect(onClip).toHaveBeenCalledTimes(2);
+    expect(props.onPlay).not.toHaveBeenCalled();
+    expect(await axe(container)).toHaveNoViolations();
+    unmount();
+    renderControls({ actions, preroll: true });
+    expect(screen.queryByRole('button', { name: 'Clip' })).toBeNull();
+    cleanup();
+    renderControls({ actions, failed: true });
+    expect(screen.queryByRole('button', { name: 'Clip' })).toBeNull();
   });
 });

@@ -71,6 +71,30 @@ describe('the Clip control (spec §3 Clip)', () => {
     expect(onKeyOutside).not.toHaveBeenCalled();
   });
 
+  it('sends one clip however often it is pressed while one is on its way, and shows it again when reopened', async () => {
+    let posts = 0;
+    await renderClipAction({
+      routes: {
+        'POST /clip': async () => {
+          posts += 1;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return { json: { data: clip() } };
+        },
+        'GET /clips/event/7': () => ({ json: { data: [clip({ status: 'processing' })], meta: { total: 1, offset: 0, limit: 24 } } }),
+      },
+    });
+    const { user, dialog } = await openEditor();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Clip name' }), 'Top corner{Enter}{Enter}');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Tag' }), 'Goal');
+    within(dialog).getByRole('slider', { name: 'Clip end' }).focus();
+    await user.keyboard('{Enter}{Enter}{Enter}');
+    expect(await within(dialog).findByText('Your clip "Top corner" is being cut…')).toBeInTheDocument();
+    expect(posts).toBe(1);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Clip' }));
+    expect(await screen.findByText('Your clip "Top corner" is being cut…')).toBeInTheDocument();
+  });
+
   it('closes on Escape and gives focus back to the Clip button', async () => {
     await renderClipAction();
     const { user } = await openEditor();

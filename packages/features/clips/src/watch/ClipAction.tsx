@@ -1,4 +1,4 @@
-import type { EventDetail } from '@grandstand/contract';
+import type { Clip, EventDetail } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { PlayerActionButton, type PlayerHandle } from '@grandstand/player';
 import { visuallyHidden } from '@grandstand/ui';
@@ -35,6 +35,8 @@ const Hidden = styled.span`
 export function ClipAction({ event, player, loginPath = '/login' }: ClipActionProps) {
   const { t } = useTranslation('clipsWatch');
   const [open, setOpen] = useState(false);
+  // Kept while the editor is closed: reopening it shows the clip on its way until the viewer clips another.
+  const [created, setCreated] = useState<Clip | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   // Fetched while the viewer points at the button, so the editor opens at once on the press.
   const preload = () => void loadEditor().catch(() => undefined);
@@ -59,7 +61,7 @@ export function ClipAction({ event, player, loginPath = '/login' }: ClipActionPr
       </PlayerActionButton>
       {open && (
         <Suspense fallback={<Hidden role="status">{t('loading')}</Hidden>}>
-          <ClipEditor event={event} player={player} loginPath={loginPath} onClose={close} />
+          <ClipEditor event={event} player={player} loginPath={loginPath} created={created} onCreated={setCreated} onClose={close} />
         </Suspense>
       )}
     </>

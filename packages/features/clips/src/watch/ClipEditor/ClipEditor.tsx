@@ -16,6 +16,9 @@ export interface ClipEditorProps {
   event: EventDetail;
   player: PlayerHandle;
   loginPath: string;
+  /** The clip this viewer last sent from here, followed until they clip another moment. */
+  created: Clip | null;
+  onCreated: (clip: Clip | null) => void;
   onClose: () => void;
 }
 
@@ -24,12 +27,11 @@ export interface ClipEditorProps {
  * that keeps the picture in view. It says why a viewer cannot clip (a visitor: log in; no capability;
  * no clips left), or offers the form; after a clip is sent, its progress. Escape closes it.
  */
-export function ClipEditor({ event, player, loginPath, onClose }: ClipEditorProps) {
+export function ClipEditor({ event, player, loginPath, created, onCreated, onClose }: ClipEditorProps) {
   const { t } = useTranslation('clipsWatch');
   const titleId = useId();
   const sheetRef = useRef<HTMLDivElement>(null);
   const { data: options, isError, refetch } = useGetWatchClipOptionsQuery(event.id);
-  const [created, setCreated] = useState<Clip | null>(null);
 
   useEffect(() => sheetRef.current?.focus(), []);
 
@@ -58,11 +60,11 @@ export function ClipEditor({ event, player, loginPath, onClose }: ClipEditorProp
   } else if (!options) {
     body = <Text role="status">{t('loading')}</Text>;
   } else if (created) {
-    body = <ClipProgress clip={created} myClipsPath={MY_CLIPS_PATH} onAnother={() => setCreated(null)} />;
+    body = <ClipProgress clip={created} myClipsPath={MY_CLIPS_PATH} onAnother={() => onCreated(null)} />;
   } else if (!options.can_clip) {
     body = <CannotClip options={options} loginPath={loginPath} />;
   } else {
-    body = <Editable event={event} player={player} options={options} onCreated={setCreated} />;
+    body = <Editable event={event} player={player} options={options} onCreated={onCreated} />;
   }
 
   const container = document.fullscreenElement ?? document.body;

@@ -102,7 +102,11 @@ export function ClipForm({ event, player, options, offset, onCreated }: ClipForm
     }
   };
 
+  /** A second press (Enter held, a double click) while one is on its way sends nothing more. */
+  const sending = useRef(false);
   const send = async (body: CreateClipBody) => {
+    if (sending.current) return;
+    sending.current = true;
     setFormError('');
     try {
       onCreated(await createClip(body).unwrap());
@@ -119,6 +123,8 @@ export function ClipForm({ event, player, options, offset, onCreated }: ClipForm
       } else {
         setFormError(text);
       }
+    } finally {
+      sending.current = false;
     }
   };
 
