@@ -25,7 +25,7 @@ export const game: EventDetail = {
   base_price: 0,
   service_fee: 0,
   has_access: true,
-  stream_status: 'vod',
+  stream_status: 'finished',
   image: null,
   picture: testPicture({ kind: 'poster', src: '/media/pictures/events/42/poster.jpg', srcset: '/media/pictures/events/42/poster.jpg 1280w' }),
   description: null,
