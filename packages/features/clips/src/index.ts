@@ -2,8 +2,8 @@
 export {};
 
 // The clip library (profile clips, an event's clips, the share page).
-export { clipsLibraryRoutes, clipsProfileRoutes } from './library/routes.tsx';
-export { CLIPS_LIBRARY_PATHS } from './library/paths.ts';
+export { clipsEmbedRoutes, clipsLibraryRoutes, clipsProfileRoutes } from './library/routes.tsx';
+export { CLIPS_LIBRARY_PATHS, parseClipUuid } from './library/paths.ts';
 export { clipsLibraryNamespace } from './library/namespace.ts';
 export {
   clipsLibraryApi,

@@ -6,6 +6,8 @@ export const CLIPS_LIBRARY_PATHS = {
   event: (eventId: number) => `/watch_library/${eventId}`,
   /** spec §2 `/share/{id}/{uuid}`: a ready clip, for anyone who has the link. */
   share: (eventId: number, uuid: string) => `/share/${eventId}/${uuid}`,
+  /** The clip's player alone, for iframes (a link preview's player card). */
+  embed: (eventId: number, uuid: string) => `/share_embed/${eventId}/${uuid}`,
   /** The whole game a clip was cut from (the events feature's watch page). */
   watch: (eventId: number) => `/watch/${eventId}`,
 } as const;

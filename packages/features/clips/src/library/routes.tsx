@@ -18,3 +18,11 @@ export const clipsLibraryRoutes: RouteObject[] = [
   { path: 'watch_library/:id', lazy: async () => ({ Component: (await import('./views/EventClipsPage.tsx')).EventClipsPage }) },
   { path: 'share/:id/:uuid', lazy: async () => ({ Component: (await import('./views/SharePage.tsx')).SharePage }) },
 ];
+
+/**
+ * `/share_embed/{id}/{uuid}`: a shared clip's player alone, for the iframe of a link preview's player
+ * card; mounted outside the site's layout, like the events feature's `/watch_embed/{id}`.
+ */
+export const clipsEmbedRoutes: RouteObject[] = [
+  { path: 'share_embed/:id/:uuid', lazy: async () => ({ Component: (await import('./views/SharePage.tsx')).ShareEmbedPage }) },
+];

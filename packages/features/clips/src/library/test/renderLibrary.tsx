@@ -4,7 +4,7 @@ import type { RenderWithProvidersOptions } from '@grandstand/test-kit';
 import { testSettings } from '@grandstand/test-kit/fixtures';
 import { Outlet, type RouteObject } from 'react-router';
 import { clipsLibraryNamespace } from '../namespace.ts';
-import { clipsLibraryRoutes, clipsProfileRoutes } from '../routes.tsx';
+import { clipsEmbedRoutes, clipsLibraryRoutes, clipsProfileRoutes } from '../routes.tsx';
 import { clipOptions, viewer } from './fixtures.ts';
 import { PopupHost } from './PopupHost.tsx';
 
@@ -33,7 +33,7 @@ export function renderLibrary({ routes, profileChildren, pages, visitor = false,
     ),
     children: [{ path: '/profile', element: <Outlet />, children: profileChildren ?? clipsProfileRoutes }, ...(pages ?? clipsLibraryRoutes)],
   };
-  return renderWithProviders([frame], {
+  return renderWithProviders([frame, ...clipsEmbedRoutes], {
     route: '/profile/clips',
     ...options,
     routes: {

@@ -84,3 +84,27 @@ describe('SharePage', () => {
     expect(within(screen.getByRole('region', { name: 'Buzzer beater' })).getAllByRole('button').length).toBeGreaterThan(0);
   });
 });
+
+describe('ShareEmbedPage', () => {
+  it('shows the clip’s player alone, for a link preview’s player card', async () => {
+    const { container } = await renderLibrary({
+      visitor: true,
+      route: `/share_embed/42/${shared.uuid}`,
+      routes: { [`GET /shared-clip/${shared.uuid}`]: () => ({ json: { data: shared } }) },
+    });
+    expect(await screen.findByRole('region', { name: 'Buzzer beater' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Watch the whole game' })).toBeNull();
+    expect(container.querySelector('video')).toHaveAttribute('poster', shared.poster.src);
+  });
+
+  it('ends an unknown clip on the 404 page', async () => {
+    const unknown = '11111111-2222-4333-8444-555555555555';
+    const { where } = await renderLibrary({
+      visitor: true,
+      route: `/share_embed/42/${unknown}`,
+      routes: { [`GET /shared-clip/${unknown}`]: () => ({ status: 404, json: { message: 'Clip not found', field: 'id' } }) },
+    });
+    await waitFor(() => expect(where()).toBe('/404'));
+  });
+});

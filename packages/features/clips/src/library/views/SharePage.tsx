@@ -9,21 +9,35 @@ import { eventTitle, playerLabels } from '../display.ts';
 import { CLIPS_LIBRARY_PATHS, parseClipUuid, parseEventId } from '../paths.ts';
 import { sharedClipNotFound } from '../sharedClip.ts';
 
+type Layout = 'page' | 'embed';
+
 /** spec §2 `/share/{id}/{uuid}`: a ready clip for anyone with the link, its game and the way to the whole game. */
 export function SharePage() {
+  return <ShareRoute layout="page" />;
+}
+
+/**
+ * `/share_embed/{id}/{uuid}`: the clip's player alone, for iframes: the page a link preview's
+ * player card (`twitter:player`) frames. The site renders it without header or footer.
+ */
+export function ShareEmbedPage() {
+  return <ShareRoute layout="embed" />;
+}
+
+function ShareRoute({ layout }: { layout: Layout }) {
   const params = useParams();
   const eventId = parseEventId(params.id);
   const uuid = parseClipUuid(params.uuid);
   if (eventId === null || uuid === null) return <Navigate to="/404" replace />;
-  return <SharedClipView key={uuid} eventId={eventId} uuid={uuid} />;
+  return <SharedClipView key={uuid} eventId={eventId} uuid={uuid} layout={layout} />;
 }
 
-function SharedClipView({ eventId, uuid }: { eventId: number; uuid: string }) {
+function SharedClipView({ eventId, uuid, layout }: { eventId: number; uuid: string; layout: Layout }) {
   const { t } = useTranslation(['clipsLibrary', 'common', 'errors']);
   const { data: clip, error, isLoading, refetch } = useGetSharedClipQuery(uuid);
   const labels = useMemo(() => playerLabels(t), [t]);
-  // The channel's tag names (GET /clips/options answers visitors too).
-  const { data: options } = useGetLibraryClipOptionsQuery(eventId);
+  // The channel's tag names (GET /clips/options answers visitors too); the embed shows no tags.
+  const { data: options } = useGetLibraryClipOptionsQuery(eventId, { skip: layout === 'embed' });
 
   if (sharedClipNotFound(eventId, clip, error)) return <Navigate to="/404" replace />;
   if (isLoading || (!clip && !error)) return <Loader label={t('clipsLibrary:share.loading')} />;
@@ -40,12 +54,19 @@ function SharedClipView({ eventId, uuid }: { eventId: number; uuid: string }) {
 
   const game = eventTitle(clip.event, t);
   const watchPath = CLIPS_LIBRARY_PATHS.watch(clip.event_id);
+  const player = <Player src={clip.stream_url} live={false} title={clip.name} labels={labels} poster={clip.poster.src} />;
+  if (layout === 'embed') {
+    return (
+      <Embed>
+        <title>{`${clip.name} — ${game}`}</title>
+        {player}
+      </Embed>
+    );
+  }
   return (
     <Page width="full" gap="lg">
       <title>{`${clip.name} — ${game}`}</title>
-      <Stage>
-        <Player src={clip.stream_url} live={false} title={clip.name} labels={labels} poster={clip.poster.src} />
-      </Stage>
+      <Stage>{player}</Stage>
       <Info>
         <h1>{clip.name}</h1>
         <p>
@@ -69,6 +90,13 @@ function SharedClipView({ eventId, uuid }: { eventId: number; uuid: string }) {
     </Page>
   );
 }
+
+const Embed = styled.div`
+  display: grid;
+  min-height: 100vh;
+  align-content: center;
+  background: #000;
+`;
 
 const Stage = styled.div`
   aspect-ratio: 16 / 9;
