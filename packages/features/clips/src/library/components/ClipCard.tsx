@@ -113,7 +113,7 @@ export function ClipCard({ clip, tagNames, canDownload, headingLevel, onDeleted,
   return (
     <Root as="article" aria-labelledby={headingId} gap="sm">
       <Poster>
-        <Picture picture={clip.poster} alt="" sizes="(min-width: 768px) 320px, 90vw" fallback={formatTime(clip.duration)} />
+        <Picture picture={clip.poster} alt="" sizes="(min-width: 768px) 320px, 90vw" />
         <Length aria-hidden="true">{formatTime(clip.duration)}</Length>
       </Poster>
       <Top>
@@ -190,7 +190,6 @@ const Poster = styled.div`
   position: relative;
   overflow: hidden;
   border-radius: ${({ theme }) => theme.radii.sm};
-  background: #000;
 `;
 
 const Length = styled.span`
