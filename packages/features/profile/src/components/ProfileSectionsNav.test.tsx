@@ -38,6 +38,7 @@ describe('ProfileSectionsNav', () => {
       namespaces: [profileNamespace],
       route: '/profile/clips',
     });
+    expect(await screen.findByRole('navigation', { name: 'Profile sections' })).toBeInTheDocument();
     const links = (await screen.findAllByRole('link')).map((link) => link.textContent);
     expect(links).toEqual(['Orders', 'Transactions', 'Clips']);
     expect(screen.getByRole('link', { name: 'Clips' })).toHaveAttribute('aria-current', 'page');

@@ -61,10 +61,11 @@ export interface ProfileSectionsNavProps {
  *
  * @example <ProfileSectionsNav sections={[{ to: CLIPS_LIBRARY_PATHS.profile, label: <ClipsSectionLabel /> }]} />
  */
-export function ProfileSectionsNav({ sections = [] }: ProfileSectionsNavProps = {}) {
+export function ProfileSectionsNav({ sections = [] }: ProfileSectionsNavProps) {
   const { t } = useTranslation(['profile']);
   return (
-    <Nav aria-label={t('profile:nav.label')}>
+    // With other features' sections it is more than orders and payments: named for what it holds.
+    <Nav aria-label={sections.length > 0 ? t('profile:nav.sectionsLabel') : t('profile:nav.label')}>
       <ul>
         <li>
           <NavLink to={PROFILE_PATHS.orders} end>
