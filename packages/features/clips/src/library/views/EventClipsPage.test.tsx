@@ -70,3 +70,17 @@ describe('EventClipsPage', () => {
     expect(screen.getByRole('link', { name: 'Regarder le match' })).toBeInTheDocument();
   });
 });
+
+describe('EventClipsPage without its event', () => {
+  it('still lists the clips under a plain heading when the event cannot be loaded', async () => {
+    await renderLibrary({
+      route: '/watch_library/42',
+      routes: {
+        'GET /events/42': () => ({ status: 500, json: { message: 'Down' } }),
+        'GET /clips/event/42': () => ({ json: clipsResponse([]) }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Your clips of this game', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No clips of this game yet' })).toBeInTheDocument();
+  });
+});

@@ -41,7 +41,8 @@ function EventClips({ eventId, openUrl }: { eventId: number; openUrl?: OpenUrl }
   // The title comes from the event, or from its clips while the event is still on its way.
   const source = event.data ?? data?.data[0]?.event;
   if (!source && (event.isLoading || isLoading)) return <Loader label={t('clipsLibrary:event.loading')} />;
-  const title = source ? eventTitle(source, t) : '';
+  // Without the event (it could not be loaded), the heading still says whose clips these are.
+  const heading = source ? t('clipsLibrary:event.title', { event: eventTitle(source, t) }) : t('clipsLibrary:event.listLabel');
   const clips = data?.data ?? [];
 
   let content;
@@ -77,10 +78,10 @@ function EventClips({ eventId, openUrl }: { eventId: number; openUrl?: OpenUrl }
 
   return (
     <Page width="full" gap="lg">
-      <title>{t('clipsLibrary:event.title', { event: title })}</title>
+      <title>{heading}</title>
       <Header>
         <h1 ref={titleRef} tabIndex={-1}>
-          {t('clipsLibrary:event.title', { event: title })}
+          {heading}
         </h1>
         {clips.length > 0 && (
           <ButtonLink href={CLIPS_LIBRARY_PATHS.watch(eventId)} variant="secondary">
