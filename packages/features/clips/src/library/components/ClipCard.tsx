@@ -28,6 +28,8 @@ export interface ClipCardProps {
   onDeleted?: (clip: Clip) => void;
   /** Where a download address is opened; the browser's location by default. */
   openUrl?: OpenUrl;
+  /** Link the viewer's other clips of the same game (`/watch_library/{id}`), where the list mixes games. */
+  linkEventClips?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface ClipCardProps {
  * (spec §4: queued, processing, then ready or failed with the reason). A ready clip can be played
  * (its share page), downloaded (with `download_clip`), shared and deleted; a failed one deleted.
  */
-export function ClipCard({ clip, tagNames, canDownload, headingLevel, onDeleted, openUrl = openInPlace }: ClipCardProps) {
+export function ClipCard({ clip, tagNames, canDownload, headingLevel, onDeleted, openUrl = openInPlace, linkEventClips = false }: ClipCardProps) {
   const { t, i18n } = useTranslation(['clipsLibrary', 'common', 'errors']);
   const dispatch = useAppDispatch();
   const errorText = useErrorText();
@@ -129,6 +131,16 @@ export function ClipCard({ clip, tagNames, canDownload, headingLevel, onDeleted,
         <dt>{t('clipsLibrary:clip.game')}</dt>
         <dd>
           <Link href={CLIPS_LIBRARY_PATHS.watch(clip.event_id)}>{title}</Link>
+          {linkEventClips && (
+            <>
+              {' · '}
+              <Link href={CLIPS_LIBRARY_PATHS.event(clip.event_id)}>
+                {t('clipsLibrary:clip.eventClips')}
+                {/* Read out of context (a list of links), the link still names its game. */}
+                <Hidden>: {title}</Hidden>
+              </Link>
+            </>
+          )}
         </dd>
         <dt>{t('clipsLibrary:clip.length')}</dt>
         <dd>

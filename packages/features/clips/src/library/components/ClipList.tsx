@@ -11,13 +11,15 @@ export interface ClipListProps {
   headingLevel: 2 | 3;
   onDeleted?: (clip: Clip) => void;
   openUrl?: OpenUrl;
+  /** Link each clip's other clips of its game (a list of many games). */
+  linkEventClips?: boolean;
 }
 
 /**
  * The viewer's clips as a grid of cards. The channel's tag names and whether the viewer may download
  * come from GET /clips/options (the server adds the channel's grant to the user's capabilities).
  */
-export function ClipList({ clips, label, headingLevel, onDeleted, openUrl }: ClipListProps) {
+export function ClipList({ clips, label, headingLevel, onDeleted, openUrl, linkEventClips = false }: ClipListProps) {
   const first = clips[0]?.event_id;
   const { data: options } = useGetLibraryClipOptionsQuery(first ?? 0, { skip: first === undefined });
   const tagNames = useMemo(() => new Map((options?.tags ?? []).map((tag) => [tag.id, tag.name])), [options]);
@@ -30,6 +32,7 @@ export function ClipList({ clips, label, headingLevel, onDeleted, openUrl }: Cli
             tagNames={tagNames}
             canDownload={options?.can_download_clip === true}
             headingLevel={headingLevel}
+            linkEventClips={linkEventClips}
             {...(onDeleted ? { onDeleted } : {})}
             {...(openUrl ? { openUrl } : {})}
           />

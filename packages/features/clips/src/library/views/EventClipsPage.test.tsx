@@ -20,6 +20,8 @@ describe('EventClipsPage', () => {
     expect(within(list).getAllByRole('article')).toHaveLength(2);
     expect(within(list).getByRole('heading', { name: 'Top-corner goal', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Overtime winner' })).toHaveTextContent('Processing');
+    // Already on the game's clips: no link to them.
+    expect(screen.queryByRole('link', { name: /^All your clips/ })).toBeNull();
     expect(api.calls.some((call) => call.path === '/api/clips/event/42')).toBe(true);
     expect(await axe(container)).toHaveNoViolations();
 

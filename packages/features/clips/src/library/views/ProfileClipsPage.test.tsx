@@ -27,6 +27,7 @@ describe('ProfileClipsPage', () => {
     expect(top).toHaveTextContent('Ready');
     expect(top).toHaveTextContent('Length0:24');
     expect(within(top).getByRole('link', { name: 'Riverside Lions @ Northfield Eagles' })).toHaveAttribute('href', '/watch/42');
+    expect(within(top).getByRole('link', { name: /^All your clips of this game\s?: Riverside Lions @ Northfield Eagles$/ })).toHaveAttribute('href', '/watch_library/42');
     // The channel's tag names, not their ids.
     await waitFor(() => expect(card('Glove save')).toHaveTextContent('TagsSaveHighlight'));
     expect(card('Glove save')).toHaveTextContent('Cut live');

@@ -81,6 +81,7 @@ export function ProfileClipsPage({ openUrl }: ProfileClipsPageProps) {
           clips={clips}
           label={t('clipsLibrary:profile.listLabel')}
           headingLevel={3}
+          linkEventClips
           // The card is gone: keep keyboard and screen-reader users on the list.
           onDeleted={() => titleRef.current?.focus()}
           {...(openUrl ? { openUrl } : {})}
