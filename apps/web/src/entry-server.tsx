@@ -1,8 +1,9 @@
 import { finished } from 'node:stream/promises';
 import { createApiClient } from '@grandstand/api-client';
 import type { KeyValueStorage } from '@grandstand/api-client';
+import { CLIPS_LIBRARY_PATHS, clipsLibraryApi, parseClipUuid, sharedClipNotFound } from '@grandstand/clips';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
-import type { Picture } from '@grandstand/contract';
+import type { Picture, SharedClip } from '@grandstand/contract';
 import { eventTitle, parseEventId } from '@grandstand/events';
 import { I18nProvider } from '@grandstand/i18n';
 import { baseApi, initialSessionState, makeStore, sharedApi } from '@grandstand/store';
@@ -43,6 +44,11 @@ export interface ShareTags {
   /** Absolute or root-relative; the server makes it absolute with the channel's public origin. */
   image: string | null;
   type: 'website' | 'video.other';
+  /**
+   * A page a link preview may frame to play the page's video (a shared clip's `/share_embed/...`),
+   * root-relative, with its size: the server then offers a Twitter player card.
+   */
+  player?: { url: string; width: number; height: number } | null;
 }
 
 export interface RenderResult {
@@ -89,11 +95,44 @@ function shareImage(picture: Picture): string | null {
  */
 function leadsToNotFound(store: AppStore, context: StaticHandlerContext): boolean {
   const leaf = context.matches.at(-1);
+  // A shared clip's page (and its embed): an unknown, unfinished or mismatched clip goes to the 404 page.
+  if (leaf?.route.path?.startsWith('share')) {
+    const id = parseEventId(leaf.params.id);
+    const uuid = parseClipUuid(leaf.params.uuid);
+    if (id === null || uuid === null) return true;
+    const { data, error } = clipsLibraryApi.endpoints.getSharedClip.select(uuid)(store.getState());
+    return sharedClipNotFound(id, data, error);
+  }
   if (!leaf?.route.path?.startsWith('watch')) return false;
   const id = parseEventId(leaf.params.id);
   if (id === null) return true;
   const { error } = sharedApi.endpoints.getEvent.select(id)(store.getState());
   return error !== undefined && 'status' in error && (error.status === 404 || error.status === 400);
+}
+
+/** The shared clip a share page (or its embed) shows, once the render has it. */
+function sharedClipOf(store: AppStore, context: StaticHandlerContext): SharedClip | null {
+  const leaf = context.matches.at(-1);
+  if (!leaf?.route.path?.startsWith('share')) return null;
+  const uuid = parseClipUuid(leaf.params.uuid);
+  const clip = uuid ? clipsLibraryApi.endpoints.getSharedClip.select(uuid)(store.getState()).data : undefined;
+  return clip && clip.event_id === parseEventId(leaf.params.id) ? clip : null;
+}
+
+/**
+ * A shared clip's preview (spec §2 `/share/{id}/{uuid}`): a video card with the clip's name, its game
+ * and its poster frame (a JPEG, which every preview service draws), and its embed page as the player
+ * a card may frame (static-sites.ts explains which platforms play what).
+ */
+function clipShareTags(clip: SharedClip, t: Parameters<typeof eventTitle>[1], describe: (game: string) => string): ShareTags {
+  const game = eventTitle(clip.event, t);
+  return {
+    title: clip.name,
+    description: describe(game),
+    image: shareImage(clip.poster),
+    type: 'video.other',
+    player: { url: CLIPS_LIBRARY_PATHS.embed(clip.event_id, clip.uuid), width: clip.poster.width, height: clip.poster.height },
+  };
 }
 
 function shareTagsOf(store: AppStore, context: StaticHandlerContext, fallback: ShareTags, t: Parameters<typeof eventTitle>[1], language: string): ShareTags {
@@ -180,7 +219,11 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
 
   const events = i18n.getFixedT(null, 'events');
   const fallback: ShareTags = { title: settings.name || channel.name, description: channel.description || settings.name || channel.name, image: null, type: 'website' };
-  const share = shareTagsOf(store, context, fallback, events, i18n.language);
+  const clip = sharedClipOf(store, context);
+  const clipTexts = i18n.getFixedT(null, 'clipsLibrary');
+  const share = clip
+    ? clipShareTags(clip, events, (game) => clipTexts('share.description', { event: game }))
+    : shareTagsOf(store, context, fallback, events, i18n.language);
   const state: ServerState = { api: store.getState().api, language: i18n.language, pages: startup.pages };
   return {
     html,

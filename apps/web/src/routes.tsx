@@ -1,8 +1,9 @@
 import { AUTH_PATHS, createAuthRoutes } from '@grandstand/auth';
+import { CLIPS_LIBRARY_PATHS, clipsEmbedRoutes, clipsLibraryRoutes, clipsProfileRoutes, ClipsSectionLabel, LazyClipAction } from '@grandstand/clips';
 import { COMMERCE_PATHS, commerceRoutes } from '@grandstand/commerce';
 import { CONTENT_PATHS, createChannelPageRoute, createContentRoutes } from '@grandstand/content';
 import type { Page } from '@grandstand/contract';
-import { embedRoutes, eventsRoutes, LazyScheduleView, watchRoutes } from '@grandstand/events';
+import { createWatchRoutes, embedRoutes, eventsRoutes, LazyScheduleView } from '@grandstand/events';
 import { useTranslation } from '@grandstand/i18n';
 import { profileChildRoutes, ProfileSectionsNav } from '@grandstand/profile';
 import { Loader } from '@grandstand/ui';
@@ -19,8 +20,14 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 /** Paths the product owns (spec §2); a channel page may not shadow them. */
 const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', ...Object.values(AUTH_PATHS), ...CONTENT_PATHS, ...Object.values(COMMERCE_PATHS)]);
 
-/** The account routes, with the profile's order list (its default child) and transactions (spec §2). */
-const authRoutes = createAuthRoutes({ profileChildren: profileChildRoutes, profileSectionsNav: <ProfileSectionsNav /> });
+/** The watch page, its player carrying the Clip control (spec §1: viewers cut clips). */
+const watchRoutes = createWatchRoutes({ WatchActions: LazyClipAction });
+
+/** The account routes, with the profile's order list (its default child), transactions and clips (spec §2). */
+const authRoutes = createAuthRoutes({
+  profileChildren: [...profileChildRoutes, ...clipsProfileRoutes],
+  profileSectionsNav: <ProfileSectionsNav sections={[{ to: CLIPS_LIBRARY_PATHS.profile, label: <ClipsSectionLabel /> }]} />,
+});
 
 function Loading() {
   const { t } = useTranslation('shell');
@@ -40,7 +47,7 @@ function Root() {
   );
 }
 
-/** The embed's plain frame: no header or footer (spec §2 `/watch_embed/{id}`). */
+/** The embeds' plain frame: no header or footer (spec §2 `/watch_embed/{id}`, and a shared clip's player). */
 function Plain() {
   return (
     <Suspense fallback={<Loading />}>
@@ -59,12 +66,14 @@ export function buildRoutes(pages: readonly Page[]): RouteObject[] {
     .filter((page) => page.url.startsWith('/') && !RESERVED.has(page.url))
     .map((page) => createChannelPageRoute(page, <LazyScheduleView />));
   return [
-    { element: <Plain />, children: embedRoutes },
+    { element: <Plain />, children: [...embedRoutes, ...clipsEmbedRoutes] },
     {
       element: <Root />,
       children: [
         ...eventsRoutes,
+        // The watch page with the Clip control in its player (the editor loads when it is pressed).
         ...watchRoutes,
+        ...clipsLibraryRoutes,
         ...authRoutes,
         ...commerceRoutes,
         ...createContentRoutes({ description: channel.description }),

@@ -71,22 +71,46 @@ function absolute(origin: string, path: string): string {
 }
 
 /**
+ * What the site's renderer may add to a page's share tags: a page a preview may frame to play the
+ * page's video (a shared clip's `/share_embed/{id}/{uuid}`), root-relative, with its size.
+ */
+type ShareTags = RenderedPage['share'] & { player?: { url: string; width: number; height: number } | null };
+
+/**
  * The page's head for link previews (spec §2 share links): title, description, canonical address
  * and the Open Graph and Twitter card tags, readable without JavaScript.
+ *
+ * A video page (a shared clip) is `og:type` video.other with its poster frame as `og:image`, and,
+ * when it has an embeddable player, a Twitter `player` card framing that page (`twitter:player`,
+ * which X plays inline; it wants an HTTPS public origin and a page other sites may frame, as the
+ * embed routes are). No `og:video`: the services that read it play only a direct MP4 file (none
+ * takes HLS, and Facebook no longer plays framed players of other sites), while a clip's MP4 is
+ * served only through a signed download link that counts against the viewer's downloads. Those
+ * services show the large poster card instead.
  */
 function shareHead(page: RenderedPage, origin: string, path: string): string {
-  const { share } = page;
+  const share: ShareTags = page.share;
+  const player = share.player ?? null;
+  let card = share.image ? 'summary_large_image' : 'summary';
+  if (player) card = 'player';
   const tags: [string, string, string][] = [
     ['property', 'og:type', share.type],
     ['property', 'og:title', share.title],
     ['property', 'og:description', share.description],
     ['property', 'og:url', absolute(origin, path)],
-    ['name', 'twitter:card', share.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:card', card],
     ['name', 'twitter:title', share.title],
     ['name', 'twitter:description', share.description],
   ];
   if (share.image) {
     tags.push(['property', 'og:image', absolute(origin, share.image)], ['name', 'twitter:image', absolute(origin, share.image)]);
+  }
+  if (player) {
+    tags.push(
+      ['name', 'twitter:player', absolute(origin, player.url)],
+      ['name', 'twitter:player:width', String(player.width)],
+      ['name', 'twitter:player:height', String(player.height)],
+    );
   }
   return [
     `<link rel="canonical" href="${escapeHtml(absolute(origin, path))}" />`,
@@ -191,8 +215,10 @@ export default fp<StaticSitesOptions>(
       return sendPage(request, reply, sitesDir, channel);
     };
     app.get('/*', { config: { apiKey: false } }, site);
-    // The embed page is the one page other sites may frame (spec §2: `/watch_embed/{id}`).
+    // The embed pages are the only pages other sites may frame (spec §2: `/watch_embed/{id}`; a
+    // shared clip's player, which link previews frame as their player card).
     app.get('/watch_embed/*', { config: { apiKey: false, csp: 'embed' } }, site);
+    app.get('/share_embed/*', { config: { apiKey: false, csp: 'embed' } }, site);
   },
   { name: 'static-sites', dependencies: ['channel-by-host', 'security', 'site-render'] },
 );

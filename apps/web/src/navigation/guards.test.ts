@@ -46,4 +46,11 @@ describe('decideNavigation (spec §2 navigation rules)', () => {
   it('asks a visitor to log in before the profile pages', () => {
     expect(decideNavigation({ ...base, pathname: '/profile/edit' })).toEqual({ kind: 'redirect', to: '/login?next=%2Fprofile%2Fedit' });
   });
+
+  it('asks a visitor to log in before their clips, and lets anyone open a shared clip', () => {
+    expect(decideNavigation({ ...base, pathname: '/profile/clips' })).toEqual({ kind: 'redirect', to: '/login?next=%2Fprofile%2Fclips' });
+    expect(decideNavigation({ ...base, pathname: '/watch_library/42' })).toEqual({ kind: 'redirect', to: '/login?next=%2Fwatch_library%2F42' });
+    expect(decideNavigation({ ...base, user, pathname: '/watch_library/42' })).toEqual({ kind: 'stay' });
+    expect(decideNavigation({ ...base, pathname: '/share/42/3f2b8c1e-5a4d-4e6f-9a7b-1c2d3e4f5a6b' })).toEqual({ kind: 'stay' });
+  });
 });

@@ -30,7 +30,8 @@ function normalise(path: string): string {
  * - a logged-in user opening login, registration or the reset pages is sent home;
  * - going from login or registration to buy while logged out steps back;
  * - the link-device route goes to the channel's remoteAuth address when it has one;
- * - the profile pages need a user: a visitor is sent to log in.
+ * - the profile pages and an event's clips (`/watch_library/{id}`, the viewer's own) need a user:
+ *   a visitor is sent to log in.
  */
 export function decideNavigation({ user, pathname, previousPath, entered, remoteAuth }: GuardInput): GuardDecision {
   const path = normalise(pathname);
@@ -38,6 +39,6 @@ export function decideNavigation({ user, pathname, previousPath, entered, remote
   if (entered && user && isGuestOnlyPath(path)) return { kind: 'redirect', to: '/' };
   if (!user && path === '/buy' && previousPath !== null && ['/login', '/registration'].includes(normalise(previousPath))) return { kind: 'back' };
   if (path === LINK_DEVICE && remoteAuth) return { kind: 'leave-site', to: remoteAuth };
-  if (!user && (path === '/profile' || path.startsWith('/profile/'))) return { kind: 'redirect', to: `/login?${new URLSearchParams({ next: path })}` };
+  if (!user && (path === '/profile' || path.startsWith('/profile/') || path.startsWith('/watch_library/'))) return { kind: 'redirect', to: `/login?${new URLSearchParams({ next: path })}` };
   return { kind: 'stay' };
 }

@@ -1,4 +1,5 @@
 import { authNamespace } from '@grandstand/auth';
+import { clipsLibraryNamespace, clipsWatchNamespace } from '@grandstand/clips';
 import { commerceNamespace } from '@grandstand/commerce';
 import { contentNamespace } from '@grandstand/content';
 import { eventsNamespace, watchNamespace } from '@grandstand/events';
@@ -13,6 +14,6 @@ import { profileNamespace } from '@grandstand/profile';
 export async function startI18n(language: string) {
   const i18n = await createI18n({ language, namespaces: ['common', 'shell', 'errors'] });
   await registerFeatureResources(i18n, eventsNamespace);
-  for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
+  for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace, clipsLibraryNamespace, clipsWatchNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
   return i18n;
 }

@@ -4,6 +4,7 @@ export { profileNamespace } from './namespace.ts';
 export { profileApi, useCustomerPortalMutation, useUnsubscribeMutation } from './profileApi.ts';
 export type { UnsubscribeArgs, UnsubscribeResult } from './profileApi.ts';
 export { ProfileSectionsNav } from './components/ProfileSectionsNav.tsx';
+export type { ProfileSection, ProfileSectionsNavProps } from './components/ProfileSectionsNav.tsx';
 export { CustomerPortalButton } from './components/CustomerPortalButton.tsx';
 export type { CustomerPortalButtonProps } from './components/CustomerPortalButton.tsx';
 export { OrderCard } from './components/OrderCard.tsx';

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-/** The watch sources as text (Vite's raw import), keyed by their path from src/watch/. */
+/**
+ * The watch sources as text (Vite's raw import), keyed by their path from src/watch/, with the
+ * package's shared calls beside them (`../clipsApi.ts`).
+ */
 const sources = Object.fromEntries(
-  Object.entries(import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.*', '!./**/*.stories.*', '!./test/**'], { query: '?raw', import: 'default', eager: true })).map(([file, text]) => [
-    file.replace(/^\.\//, ''),
-    text,
-  ]),
+  Object.entries(
+    import.meta.glob<string>(['./**/*.{ts,tsx}', '../clipsApi.ts', '!./**/*.test.*', '!./**/*.stories.*', '!./test/**'], { query: '?raw', import: 'default', eager: true }),
+  ).map(([file, text]) => [file.replace(/^\.\//, ''), text]),
 );
 
 /** Static value imports (type-only ones are erased); dynamic `import()` is what makes a chunk. */
@@ -20,7 +22,8 @@ function staticImports(source: string): string[] {
 function resolve(from: string, specifier: string): string {
   const parts = from.split('/').slice(0, -1);
   for (const part of specifier.split('/')) {
-    if (part === '..') parts.pop();
+    if (part === '..' && parts.length > 0 && parts.at(-1) !== '..') parts.pop();
+    else if (part === '..') parts.push(part);
     else if (part !== '.') parts.push(part);
   }
   return parts.join('/');
@@ -48,7 +51,7 @@ describe('what each page carries (heavy things load late)', () => {
 
   it('the watch page carries the Clip button, and the editor only once the viewer presses it', () => {
     const watchPage = reach('ClipAction.tsx');
-    expect([...watchPage].filter((file) => file.startsWith('ClipEditor/') || file === 'clipsWatchApi.ts' || file === 'clipTime.ts')).toEqual([]);
+    expect([...watchPage].filter((file) => file.startsWith('ClipEditor/') || file === 'clipsWatchApi.ts' || file === 'clipTime.ts' || file === '../clipsApi.ts')).toEqual([]);
     expect(sources['ClipAction.tsx']).toContain("import('./ClipEditor/ClipEditor.tsx')");
     expect(reach('ClipEditor/ClipEditor.tsx')).toContain('clipsWatchApi.ts');
   });

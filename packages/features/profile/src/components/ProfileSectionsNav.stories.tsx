@@ -19,3 +19,13 @@ export const OnOrders: Story = {
     await expect(canvas.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
   },
 };
+
+/** With a section another feature brings (the clips), shown as the current one. */
+export const WithOtherSections: Story = {
+  args: { sections: [{ to: '/profile/clips', label: 'Clips' }] },
+  parameters: { route: '/profile/clips' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('navigation', { name: 'Profile sections' })).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Clips' })).toHaveAttribute('aria-current', 'page');
+  },
+};

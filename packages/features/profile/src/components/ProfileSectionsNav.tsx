@@ -1,4 +1,5 @@
 import { useTranslation } from '@grandstand/i18n';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { PROFILE_PATHS } from '../paths.ts';
@@ -40,14 +41,31 @@ const Nav = styled.nav`
   }
 `;
 
+/** A profile section another feature brings (spec §2 profile children: clips). */
+export interface ProfileSection {
+  /** The section's absolute path ("/profile/clips"). */
+  to: string;
+  /** Its link text, in the viewer's language. */
+  label: ReactNode;
+}
+
+export interface ProfileSectionsNavProps {
+  /** Further sections, after orders and transactions, in order. */
+  sections?: readonly ProfileSection[];
+}
+
 /**
  * The links to the profile's order and payment sections (spec §2: the order list is the default
- * child of /profile, then transactions). The site passes it to the profile page above its children.
+ * child of /profile, then transactions), then any `sections` the site adds from other features.
+ * The site passes it to the profile page above its children.
+ *
+ * @example <ProfileSectionsNav sections={[{ to: CLIPS_LIBRARY_PATHS.profile, label: <ClipsSectionLabel /> }]} />
  */
-export function ProfileSectionsNav() {
+export function ProfileSectionsNav({ sections = [] }: ProfileSectionsNavProps) {
   const { t } = useTranslation(['profile']);
   return (
-    <Nav aria-label={t('profile:nav.label')}>
+    // With other features' sections it is more than orders and payments: named for what it holds.
+    <Nav aria-label={sections.length > 0 ? t('profile:nav.sectionsLabel') : t('profile:nav.label')}>
       <ul>
         <li>
           <NavLink to={PROFILE_PATHS.orders} end>
@@ -57,6 +75,11 @@ export function ProfileSectionsNav() {
         <li>
           <NavLink to={PROFILE_PATHS.transactions}>{t('profile:nav.transactions')}</NavLink>
         </li>
+        {sections.map((section) => (
+          <li key={section.to}>
+            <NavLink to={section.to}>{section.label}</NavLink>
+          </li>
+        ))}
       </ul>
     </Nav>
   );

@@ -4,7 +4,7 @@ import type { PlayerHandle } from '@grandstand/player';
 import { Button, ButtonLink, Stack, Text } from '@grandstand/ui';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useGetWatchClipOptionsQuery } from '../clipsWatchApi.ts';
+import { useGetClipOptionsQuery } from '../../clipsApi.ts';
 import { ClipForm } from './ClipForm.tsx';
 import { ClipProgress } from './ClipProgress.tsx';
 import { Sheet, SheetHeader } from './ClipEditor.styles.ts';
@@ -31,7 +31,7 @@ export function ClipEditor({ event, player, loginPath, created, onCreated, onClo
   const { t } = useTranslation('clipsWatch');
   const titleId = useId();
   const sheetRef = useRef<HTMLDivElement>(null);
-  const { data: options, isError, refetch } = useGetWatchClipOptionsQuery(event.id);
+  const { data: options, isError, refetch } = useGetClipOptionsQuery(event.id);
 
   useEffect(() => sheetRef.current?.focus(), []);
 

@@ -2,7 +2,7 @@ import type { Clip } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { Button, ButtonLink, Link, Stack, Text } from '@grandstand/ui';
 import { useEffect, useRef, useState } from 'react';
-import { CLIP_POLL_INTERVAL_MS, isUnfinished, useGetWatchEventClipsQuery } from '../clipsWatchApi.ts';
+import { CLIP_POLL_INTERVAL_MS, isUnfinished, useGetEventClipsQuery } from '../../clipsApi.ts';
 import { Actions } from './ClipEditor.styles.ts';
 
 export interface ClipProgressProps {
@@ -25,11 +25,11 @@ export function ClipProgress({ clip: created, myClipsPath, onAnother }: ClipProg
   const { t } = useTranslation('clipsWatch');
   // Once finished, polling stops: kept as state so the query's own next render sees it.
   const [finished, setFinished] = useState(!isUnfinished(created));
-  const { data: clips } = useGetWatchEventClipsQuery(created.event_id, {
+  const { data: eventClips } = useGetEventClipsQuery(created.event_id, {
     pollingInterval: finished ? 0 : CLIP_POLL_INTERVAL_MS,
     skipPollingIfUnfocused: false,
   });
-  const clip = clips?.find((candidate) => candidate.id === created.id) ?? created;
+  const clip = eventClips?.data.find((candidate) => candidate.id === created.id) ?? created;
   if (!finished && !isUnfinished(clip)) setFinished(true);
 
   const statusRef = useRef<HTMLDivElement>(null);

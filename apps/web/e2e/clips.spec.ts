@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Clip, Event } from '@grandstand/contract';
+import { readChannel } from '@grandstand/contract/node';
+import { channelsDir } from '../scripts/channels.ts';
+import { channelKey, demoChannels, listEvents, siteUrl } from './channels.ts';
+import type { DemoChannel } from './channels.ts';
+import { channelUrl, expect, repoRoot, test } from './support.ts';
+
+// The clip library end to end (spec §2 /profile clips, /watch_library/{id}, /share/{id}/{uuid}):
+// a real clip cut by the server's job from a demo recording, followed to ready on the profile,
+// shared, played by a visitor, downloaded and deleted. Northfield, in English.
+
+type Messages = Record<string, unknown>;
+const locale = (path: string): Messages => JSON.parse(readFileSync(join(repoRoot, path), 'utf8')) as Messages;
+const library = locale('packages/features/clips/src/library/locales/en.json');
+const auth = locale('packages/features/auth/src/locales/en.json');
+
+/** A text of the product's own locale files, so the test reads what a person reads. */
+function text(files: Messages, path: string, values: Record<string, string> = {}): string {
+  let node: unknown = files;
+  for (const key of path.split('.')) node = (node as Messages | undefined)?.[key];
+  if (typeof node !== 'string') throw new Error(`No text at ${path}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
+}
+
+const PASSWORD = 'grandstand-e2e-clipper-5120';
+const channel: DemoChannel = demoChannels[0];
+
+async function visitorKey(request: APIRequestContext): Promise<string> {
+  const answer = await request.post(channelUrl(null, '/api/get_api_key'), { data: { channel_key: channelKey(channel) } });
+  return ((await answer.json()) as { data: { api_key: string } }).data.api_key;
+}
+
+/** A fresh viewer, registered through the API (its session key returned), then logged in on the site as a person would. */
+async function newViewer(page: Page, request: APIRequestContext): Promise<{ email: string; apiKey: string }> {
+  const email = `clipper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+  const registered = await request.post(channelUrl(null, '/api/v2/auth/register'), {
+    data: { api_key: await visitorKey(request), email, password: PASSWORD, password_confirmation: PASSWORD, first_name: 'Robin', last_name: 'Clipper', terms: true },
+  });
+  expect(registered.status()).toBe(200);
+  const apiKey = ((await registered.json()) as { data: { api_key: string } }).data.api_key;
+  await page.goto(siteUrl(channel, '/login'));
+  await page.getByRole('textbox', { name: text(auth, 'fields.email') }).fill(email);
+  await page.getByRole('textbox', { name: text(auth, 'fields.password'), exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: text(auth, 'login.submit') }).last().click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return { email, apiKey };
+}
+
+/** A free on-demand game of the demo, with its recording. */
+async function freeRecordedGame(request: APIRequestContext): Promise<Event> {
+  const [event] = (await listEvents(request, channel, { stream_status: 'finished' })).filter((e) => e.access_type === 'free');
+  expect(event, 'the demo has a free on-demand event').toBeDefined();
+  return event!;
+}
+
+/** Cuts a clip through the API (the clip editor is the watch page's business). */
+async function cutClip(request: APIRequestContext, apiKey: string, event: Event, name: string): Promise<Clip> {
+  const tag = readChannel(channelsDir, channel.slug).config.clips?.tags[0]?.id;
+  expect(tag, 'the demo channel offers clip tags').toBeDefined();
+  const answer = await request.post(channelUrl(null, '/api/clip'), {
+    data: { api_key: apiKey, event_id: event.id, name, start_time: 10, duration: 6, tags: [tag] },
+  });
+  expect(answer.status()).toBe(201);
+  return ((await answer.json()) as { data: Clip }).data;
+}
+
+function playhead(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
+}
+
+test('a clip follows its way to ready in the profile, is shared, plays for anyone, downloads and is deleted', async ({ page, context, browser, request }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteUrl(channel, '/').replace(/\/$/, '') });
+  const { apiKey } = await newViewer(page, request);
+  const game = await freeRecordedGame(request);
+  const clip = await cutClip(request, apiKey, game, 'E2E top-corner goal');
+
+  // The profile's clips: the new clip, then ready without a reload (spec §4, polled every 2 s).
+  await page.goto(siteUrl(channel, '/profile/clips'));
+  await expect(page.getByRole('link', { name: text(library, 'nav') })).toHaveAttribute('aria-current', 'page');
+  const card = page.getByRole('article', { name: 'E2E top-corner goal' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(text(library, 'clip.status.ready'), { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  // Share without a share sheet: the absolute link is copied.
+  await card.getByRole('button', { name: text(library, 'clip.share') }).click();
+  await expect(page.getByText(text(library, 'clip.copied'))).toBeVisible();
+  const shareUrl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(shareUrl).toBe(siteUrl(channel, `/share/${game.id}/${clip.uuid}`));
+
+  // Download: the signed MP4, as an attachment with a readable name.
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: text(library, 'clip.download') }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.mp4$/);
+
+  // The event's clips list it too, under the game's title.
+  await page.goto(siteUrl(channel, `/watch_library/${game.id}`));
+  await expect(page.getByRole('article', { name: 'E2E top-corner goal' })).toBeVisible();
+  await expect(page.getByRole('link', { name: text(library, 'event.watchGame') }).first()).toHaveAttribute('href', `/watch/${game.id}`);
+
+  // The share page arrives rendered with its video card tags, for a link preview.
+  const html = await (await request.get(shareUrl)).text();
+  expect(html).toContain('<meta property="og:type" content="video.other" />');
+  expect(html).toContain('<meta name="twitter:card" content="player" />');
+  expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]+/media/clips/[^"]+${clip.uuid}[^"]*\\.jpg"`));
+  // On the channel's public origin (configuration), whatever host the request came by.
+  expect(html).toMatch(new RegExp(`<meta name="twitter:player" content="https?://[^/"]+/share_embed/${game.id}/${clip.uuid}" />`));
+  expect(html).toContain('E2E top-corner goal');
+
+  // A visitor (another browser context, nobody logged in) plays it and goes on to the whole game.
+  const visitor = await browser.newContext();
+  const guest = await visitor.newPage();
+  await guest.goto(shareUrl);
+  await expect(guest.getByRole('heading', { name: 'E2E top-corner goal', level: 1 })).toBeVisible();
+  await guest.getByRole('button', { name: text(library, 'player.play') }).first().click();
+  await expect.poll(() => playhead(guest), { timeout: 20_000 }).toBeGreaterThan(0);
+  await guest.getByRole('link', { name: text(library, 'share.watchWhole') }).click();
+  await expect(guest).toHaveURL(siteUrl(channel, `/watch/${game.id}`));
+
+  // Delete after the confirmation: gone from the list, and its link leads nowhere.
+  await page.goto(siteUrl(channel, '/profile/clips'));
+  await page.getByRole('article', { name: 'E2E top-corner goal' }).getByRole('button', { name: text(library, 'clip.delete') }).click();
+  await page.getByRole('dialog').getByRole('button', { name: text(library, 'clip.confirmOk') }).click();
+  await expect(page.getByRole('article', { name: 'E2E top-corner goal' })).toHaveCount(0);
+  await expect(page.getByText(text(library, 'clip.deleted'))).toBeVisible();
+  await guest.goto(shareUrl);
+  await expect(guest).toHaveURL(/\/404$/);
+  await visitor.close();
+});
+
+test('an unknown shared clip ends on the 404 page', async ({ page }) => {
+  await page.goto(siteUrl(channel, '/share/1/11111111-2222-4333-8444-555555555555'));
+  await expect(page).toHaveURL(/\/404$/);
+});
+
+test('a visitor is asked to log in before their clips', async ({ page }) => {
+  await page.goto(siteUrl(channel, '/profile/clips'));
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile%2Fclips$/);
+  await page.goto(siteUrl(channel, '/watch_library/1'));
+  await expect(page).toHaveURL(/\/login\?next=%2Fwatch_library%2F1$/);
+});
+
+test('the profile shows an empty list with a way to find a game to clip', async ({ page, request }) => {
+  await newViewer(page, request);
+  await page.goto(siteUrl(channel, '/profile/clips'));
+  await expect(page.getByRole('heading', { name: text(library, 'profile.emptyTitle') })).toBeVisible();
+  await page.getByRole('link', { name: text(library, 'profile.findGame') }).click();
+  await expect(page).toHaveURL(siteUrl(channel, '/'));
+});

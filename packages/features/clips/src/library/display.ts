@@ -1,0 +1,56 @@
+import type { Event } from '@grandstand/contract';
+import type { PlayerLabels } from '@grandstand/player';
+import type { useTranslation } from '@grandstand/i18n';
+
+type Translate = ReturnType<typeof useTranslation<['clipsLibrary', 'common', 'errors']>>['t'];
+
+/** spec §3: two participants make an "away @ home" title; otherwise the event's name. */
+export function eventTitle(event: Pick<Event, 'name' | 'participants'>, t: Translate): string {
+  if (event.participants.length === 2) {
+    const away = event.participants.find((participant) => participant.side === 'away');
+    const home = event.participants.find((participant) => participant.side === 'home');
+    if (away && home) return t('common:matchup', { away: away.name, home: home.name });
+  }
+  return event.name;
+}
+
+/** The player's labels in the viewer's language. */
+export function playerLabels(t: Translate): PlayerLabels {
+  return {
+    player: t('clipsLibrary:player.player'),
+    play: t('clipsLibrary:player.play'),
+    pause: t('clipsLibrary:player.pause'),
+    seek: t('clipsLibrary:player.seek'),
+    volume: t('clipsLibrary:player.volume'),
+    mute: t('clipsLibrary:player.mute'),
+    unmute: t('clipsLibrary:player.unmute'),
+    fullscreen: t('clipsLibrary:player.fullscreen'),
+    exitFullscreen: t('clipsLibrary:player.exitFullscreen'),
+    live: t('clipsLibrary:player.live'),
+    backToLive: t('clipsLibrary:player.backToLive'),
+    quality: t('clipsLibrary:player.quality'),
+    qualityAuto: t('clipsLibrary:player.qualityAuto'),
+    ad: t('clipsLibrary:player.ad'),
+    loading: t('clipsLibrary:player.loading'),
+    error: t('errors:playerError'),
+    retry: t('clipsLibrary:player.retry'),
+  };
+}
+
+/** The absolute address of a path on the site the viewer is on (what a shared link must be). */
+export function absoluteUrl(path: string): string {
+  return new URL(path, window.location.origin).href;
+}
+
+/**
+ * A refused clip call as the viewer reads it: the server words its clip refusals for the viewer (a
+ * 4xx `{ message, field }`: no downloads left, the capability missing, the clip gone), so that
+ * message shows; anything else (network, time-out, a server error) reads as the site's error texts.
+ */
+export function refusalText(error: unknown, errorText: (error: unknown) => string): string {
+  if (typeof error === 'object' && error !== null && 'kind' in error && 'status' in error && 'message' in error) {
+    const { kind, status, message } = error as { kind: unknown; status: unknown; message: unknown };
+    if (kind === 'http' && typeof status === 'number' && status >= 400 && status < 500 && typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return errorText(error);
+}

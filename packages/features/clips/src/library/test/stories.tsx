@@ -1,0 +1,18 @@
+import { testSettings } from '@grandstand/test-kit/fixtures';
+import { createStoryProviders } from '@grandstand/test-kit/storybook';
+import { clipsLibraryNamespace } from '../namespace.ts';
+import { clipOptions, viewer } from './fixtures.ts';
+import { PopupHost } from './PopupHost.tsx';
+
+/** The library stories' providers: the demo viewer with the popups; `parameters.clipsLibraryRoutes` answers the calls. */
+export const { loader: clipsLibraryLoader, decorator: withClipsLibraryProviders } = createStoryProviders({
+  namespaces: [clipsLibraryNamespace],
+  routesParameter: 'clipsLibraryRoutes',
+  routes: {
+    'GET /settings': () => ({ json: { data: testSettings() } }),
+    'GET /clips/options': () => ({ json: { data: clipOptions() } }),
+  },
+  user: viewer,
+  route: '/profile/clips',
+  beside: <PopupHost />,
+});

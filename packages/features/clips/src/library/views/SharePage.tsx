@@ -1,0 +1,137 @@
+import { useTranslation } from '@grandstand/i18n';
+import { formatTime, Player } from '@grandstand/player';
+import { Badge, ButtonLink, ErrorPanel, Link, Loader, Page } from '@grandstand/ui';
+import { useMemo } from 'react';
+import { Navigate, useParams } from 'react-router';
+import styled from 'styled-components';
+import { useGetClipOptionsQuery } from '../../clipsApi.ts';
+import { useGetSharedClipQuery } from '../clipsLibraryApi.ts';
+import { eventTitle, playerLabels } from '../display.ts';
+import { CLIPS_LIBRARY_PATHS, parseClipUuid, parseEventId } from '../paths.ts';
+import { sharedClipNotFound } from '../sharedClip.ts';
+
+type Layout = 'page' | 'embed';
+
+/** spec §2 `/share/{id}/{uuid}`: a ready clip for anyone with the link, its game and the way to the whole game. */
+export function SharePage() {
+  return <ShareRoute layout="page" />;
+}
+
+/**
+ * `/share_embed/{id}/{uuid}`: the clip's player alone, for iframes: the page a link preview's
+ * player card (`twitter:player`) frames. The site renders it without header or footer.
+ */
+export function ShareEmbedPage() {
+  return <ShareRoute layout="embed" />;
+}
+
+function ShareRoute({ layout }: { layout: Layout }) {
+  const params = useParams();
+  const eventId = parseEventId(params.id);
+  const uuid = parseClipUuid(params.uuid);
+  if (eventId === null || uuid === null) return <Navigate to="/404" replace />;
+  return <SharedClipView key={uuid} eventId={eventId} uuid={uuid} layout={layout} />;
+}
+
+function SharedClipView({ eventId, uuid, layout }: { eventId: number; uuid: string; layout: Layout }) {
+  const { t } = useTranslation(['clipsLibrary', 'common', 'errors']);
+  const { data: clip, error, isLoading, refetch } = useGetSharedClipQuery(uuid);
+  const labels = useMemo(() => playerLabels(t), [t]);
+  // The channel's tag names (GET /clips/options answers visitors too); the embed shows no tags.
+  const { data: options } = useGetClipOptionsQuery(eventId, { skip: layout === 'embed' });
+
+  if (sharedClipNotFound(eventId, clip, error)) return <Navigate to="/404" replace />;
+  if (isLoading || (!clip && !error)) return <Loader label={t('clipsLibrary:share.loading')} />;
+  if (!clip) {
+    return (
+      <ErrorPanel
+        title={t('errors:pageError')}
+        message={t('clipsLibrary:share.unavailable')}
+        actionLabel={t('clipsLibrary:share.retry')}
+        onAction={() => void refetch()}
+      />
+    );
+  }
+
+  const game = eventTitle(clip.event, t);
+  const watchPath = CLIPS_LIBRARY_PATHS.watch(clip.event_id);
+  const player = <Player src={clip.stream_url} live={false} title={clip.name} labels={labels} poster={clip.poster.src} />;
+  if (layout === 'embed') {
+    return (
+      <Embed>
+        <title>{`${clip.name} — ${game}`}</title>
+        {player}
+      </Embed>
+    );
+  }
+  return (
+    <Page width="full" gap="lg">
+      <title>{`${clip.name} — ${game}`}</title>
+      <Stage>{player}</Stage>
+      <Info>
+        <h1>{clip.name}</h1>
+        <p>
+          {t('clipsLibrary:share.clipOf')} <Link href={watchPath}>{game}</Link>
+          {' · '}
+          <span>{formatTime(clip.duration)}</span>
+        </p>
+        {clip.tags.length > 0 && (
+          <Tags aria-label={t('clipsLibrary:clip.tags')}>
+            {clip.tags.map((tag) => (
+              <li key={tag}>
+                <Badge>{options?.tags.find((known) => known.id === tag)?.name ?? tag}</Badge>
+              </li>
+            ))}
+          </Tags>
+        )}
+        <div>
+          <ButtonLink href={watchPath}>{t('clipsLibrary:share.watchWhole')}</ButtonLink>
+        </div>
+      </Info>
+    </Page>
+  );
+}
+
+const Embed = styled.div`
+  display: grid;
+  min-height: 100vh;
+  align-content: center;
+  background: #000;
+`;
+
+const Stage = styled.div`
+  aspect-ratio: 16 / 9;
+  width: 100%;
+  background: #000;
+  border-radius: ${({ theme }) => theme.radii.md};
+  overflow: hidden;
+`;
+
+const Info = styled.section`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => theme.space.sm};
+
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.sizes.xl};
+    overflow-wrap: anywhere;
+  }
+
+  p {
+    margin: 0;
+  }
+
+  p a {
+    color: ${({ theme }) => theme.colors.link};
+  }
+`;
+
+const Tags = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
