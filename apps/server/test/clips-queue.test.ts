@@ -8,7 +8,8 @@ import { CLIP_FAILURES, ClipQueue, type ClipQueueOptions } from '../src/clips/qu
 import { ClipsRepository } from '../src/repositories/clipsRepository.ts';
 import { FIXTURE_CHANNELS_DIR, openTestDatabase, type TestDatabase } from './helper.ts';
 import { loadChannelFolders, type LoadedChannel } from '../src/channels/loadChannels.ts';
-import { upsertChannels } from '../src/channels/seed.ts';
+import { seedChannel, upsertChannels } from '../src/channels/seed.ts';
+import { startClipWorker } from '../src/clips/worker.ts';
 import { testClipMedia, type TestClipMedia } from './support/clipMedia.ts';
 
 // The durable clip queue on the database (spec §4 clip lifecycle, §9 five minutes): claims,
@@ -225,5 +226,31 @@ describe('the clip queue', () => {
     await settled(bravo.id);
     // The second cut started is bravo's: alpha had one being cut, bravo none.
     expect(media.cuts.findIndex((cut) => cut.uuid === bravo.uuid)).toBeLessThanOrEqual(1);
+  });
+
+  it('the worker command cuts queued clips, and on stop hands back what it has not finished', async () => {
+    const media = testClipMedia();
+    media.behaviour = (_uuid, attempt) => (attempt === 1 ? { kind: 'ok' } : { kind: 'hang' });
+    const lines: string[] = [];
+    const first = await queueClip();
+    const worker = startClipWorker({ db: database.db, media, mediaDir, workers: 0, log: (line) => lines.push(line) });
+    expect(await settled(first.id)).toMatchObject({ status: 'ready' });
+    // The next one hangs: stopping hands it back, ready for another worker.
+    media.behaviour = () => ({ kind: 'hang' });
+    const second = await queueClip();
+    await until(async () => (await clip(second.id))?.status === 'processing');
+    await worker.stop(50);
+    expect(await clip(second.id)).toMatchObject({ status: 'queued' });
+    expect(lines).toEqual(['clip worker: cutting up to 2 clips at once', 'clip worker stopped (1 cut under way: 1 handed back)']);
+  });
+
+  it('a re-seed of the channel takes its clips and jobs with its events, and keeps the download counts', async () => {
+    const { id } = await queueClip();
+    const { channelId, userId, eventId } = target.alpha!;
+    expect(await repository.recordDownload({ channelId, userId, kind: 'event', eventId }, undefined)).toBe(true);
+    await seedChannel(database.db, channels.find((c) => c.config.slug === 'alpha')!);
+    expect(await clip(id)).toBeUndefined();
+    expect(await job(id)).toBeUndefined();
+    expect(await repository.usage(channelId, userId)).toEqual({ clips: 0, downloads: 1 });
   });
 });
