@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /**
  * What the clips core needs of the media part (`src/media/clip.ts`): the span a clip may be cut
  * from, the cut itself and where a clip's files live. The types repeat that module's interface so
@@ -50,7 +52,9 @@ export async function loadClipMedia(): Promise<ClipMedia | null> {
     if (typeof module.clipWindow !== 'function' || typeof module.cutClip !== 'function' || typeof module.clipDir !== 'function') return null;
     return { clipWindow: module.clipWindow, cutClip: module.cutClip, clipDir: module.clipDir };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') return null;
+    // Only the module itself missing means "no media part"; a missing import inside it is a broken build.
+    const missing = error as NodeJS.ErrnoException & { url?: string };
+    if (missing.code === 'ERR_MODULE_NOT_FOUND' && (missing.url === CLIP_MEDIA_MODULE || missing.message.startsWith(`Cannot find module '${fileURLToPath(CLIP_MEDIA_MODULE)}'`))) return null;
     throw error;
   }
 }
