@@ -3,7 +3,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { openDatabase } from '../src/db/connect.ts';
 import { CLIP_FAILURES, ClipQueue, type ClipQueueOptions } from '../src/clips/queue.ts';
 import { ClipsRepository } from '../src/repositories/clipsRepository.ts';
 import { FIXTURE_CHANNELS_DIR, openTestDatabase, type TestDatabase } from './helper.ts';
@@ -200,7 +201,15 @@ describe('the clip queue', () => {
     const ids: number[] = [];
     for (let i = 0; i < 20; i++) ids.push((await queueClip(i % 2 ? 'alpha' : 'bravo', `Clip ${i}`)).id);
     const one = queue(media);
-    const two = queue(media);
+    // On PostgreSQL the second worker has a pool of its own, as another process would.
+    const second = database.connectionString ? await openDatabase({ kind: 'postgres', connectionString: database.connectionString }) : null;
+    const two = queue(media, second ? { db: second.db } : {});
+    if (second) {
+      onTestFinished(async () => {
+        await two.close({ graceMs: 0 });
+        await second.close();
+      });
+    }
     one.start();
     two.start();
     await until(async () => {
