@@ -209,12 +209,14 @@ export class ClipQueue {
            set claim = ${claim}, lease_until = now() + ${leaseMs}::integer * interval '1 millisecond', attempts = attempts + 1
          where id = (
            select j.id from clip_jobs j
+             left join (select channel_id, count(*) as n from clip_jobs where claim is not null and lease_until > now() group by channel_id) busy
+               on busy.channel_id = j.channel_id
             where (j.lease_until is null or j.lease_until <= now())
               and j.attempts < ${maxAttempts}
               and j.queued_at > now() - ${limitMs}::integer * interval '1 millisecond'
-            order by (select count(*) from clip_jobs r where r.channel_id = j.channel_id and r.claim is not null and r.lease_until > now()), j.queued_at, j.id
+            order by coalesce(busy.n, 0), j.queued_at, j.id
             limit 1
-            for update skip locked)
+            for update of j skip locked)
         returning id, clip_id, claim, attempts, queued_at)
       update clips
          set status = 'processing'
