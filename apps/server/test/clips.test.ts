@@ -16,7 +16,9 @@ import {
   SharedClipResponse,
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIP_REFUSALS } from '../src/clips/rules.ts';
+import { loadChannelFolders } from '../src/channels/loadChannels.ts';
+import { capabilitiesOf, CLIP_REFUSALS } from '../src/clips/rules.ts';
+import { repoRoot } from '../src/paths.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { registerViewer } from './support/commerce.ts';
 import { TEST_RECORDING_SECONDS, testClipMedia } from './support/clipMedia.ts';
@@ -280,5 +282,18 @@ describe('downloads, deletion and other viewers’ clips', () => {
     expect(existsSync(dir)).toBe(false);
     refusal(await get(key, `shared-clip/${clip.uuid}`), 404, 'id');
     refusal(await t.app.inject({ method: 'DELETE', url: `/api/clip/${clip.id}?api_key=${key}` }), 404, 'id');
+  });
+});
+
+describe('the demo channels', () => {
+  it('let every logged-in viewer, the seeded demo viewers included, clip and download clips, with tags and limits', async () => {
+    const folders = await loadChannelFolders(join(repoRoot, 'channels'));
+    expect(folders.length).toBeGreaterThan(0);
+    for (const { config } of folders) {
+      expect(config.clips?.tags.length, config.slug).toBeGreaterThan(0);
+      const capabilities = capabilitiesOf({ capabilities: [] }, config.clips);
+      expect([...capabilities], config.slug).toEqual(expect.arrayContaining(['clipping', 'download_clip']));
+      expect(config.clips?.limits, config.slug).toMatchObject({ clips: expect.any(Number), downloads: expect.any(Number) });
+    }
   });
 });
