@@ -54,7 +54,8 @@ export async function loadClipMedia(): Promise<ClipMedia | null> {
   } catch (error) {
     // Only the module itself missing means "no media part"; a missing import inside it is a broken build.
     const missing = error as NodeJS.ErrnoException & { url?: string };
-    if (missing.code === 'ERR_MODULE_NOT_FOUND' && (missing.url === CLIP_MEDIA_MODULE || missing.message.startsWith(`Cannot find module '${fileURLToPath(CLIP_MEDIA_MODULE)}'`))) return null;
+    const named = missing.url ?? /^Cannot find module '([^']+)'/.exec(missing.message)?.[1];
+    if (missing.code === 'ERR_MODULE_NOT_FOUND' && (named === CLIP_MEDIA_MODULE || named === fileURLToPath(CLIP_MEDIA_MODULE))) return null;
     throw error;
   }
 }
