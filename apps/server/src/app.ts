@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionOptions } from './accounts/config.ts';
+import type { ClipsPluginOptions } from './clips/plugin.ts';
 import type { LoadedChannel } from './channels/loadChannels.ts';
 import type { PublicOriginsOptions } from './channels/publicOrigins.ts';
 import type { Database } from './db/schema.ts';
@@ -20,6 +21,7 @@ import staticSites from './plugins/static-sites.ts';
 import { geoPlugin } from './geo/index.ts';
 import apiKeysRepository, { type ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
 import catalogRepository from './repositories/catalogRepository.ts';
+import clipsRepository from './repositories/clipsRepository.ts';
 import eventsRepository from './repositories/eventsRepository.ts';
 import formSubmissionsRepository from './repositories/formSubmissionsRepository.ts';
 import mediaEventsRepository from './repositories/mediaEventsRepository.ts';
@@ -29,6 +31,7 @@ import usersRepository from './repositories/usersRepository.ts';
 import authRoutes from './routes/auth/index.ts';
 import authMailRoutes from './routes/auth-mail/index.ts';
 import channelRoutes from './routes/channel/index.ts';
+import clipsRoutes from './routes/clips/index.ts';
 import commerceCatalogRoutes from './routes/commerce-catalog/index.ts';
 import commerceOrdersRoutes from './routes/commerce-orders/index.ts';
 import eventsRoutes from './routes/events/index.ts';
@@ -60,6 +63,8 @@ export interface BuildAppOptions {
   sessions?: SessionOptions;
   /** Each channel's public origin, the only base of mailed links and redirects; `serve` passes `servePreflight(…).publicOrigins`. */
   publicOrigins?: PublicOriginsOptions;
+  /** Viewer clips: workers in this process (`CLIP_WORKERS`), the media part, the queue's timings. */
+  clips?: ClipsPluginOptions;
 }
 
 /** Bodies are small JSON documents; anything larger is refused with 413. */
@@ -116,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersRepository);
   await app.register(formSubmissionsRepository);
   await app.register(mediaEventsRepository);
+  await app.register(clipsRepository);
   await app.register(channelByHost);
   await app.register(apiKeyAuth);
   await app.register(catalogCache, options.catalogCache ?? {});
@@ -124,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(import('./plugins/rate-limit.ts'), options.rateLimit ?? {});
   await app.register(import('./plugins/media.ts'), options.media ?? {});
+  // The download addresses are signed with the media secret, as the stream addresses.
+  await app.register(import('./clips/plugin.ts'), { secret: options.media?.secret, ...options.clips });
   await app.register(import('./social/index.ts'), options.social ?? {});
   await app.register(import('./mail/plugin.ts'), options.mail ?? {});
 
@@ -148,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(sandboxApiRoutes);
       await api.register(socialRoutes);
       await api.register(authMailRoutes);
+      await api.register(clipsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// The server's commands: `serve` (default), `seed`, `migrate`. Node 24 runs this file as it is.
+// The server's commands: `serve` (default), `seed`, `migrate`, `prepare-media`, `worker`. Node 24 runs this file as it is.
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { type ChannelFolder, loadChannelFolders, type LoadedChannel } from './channels/loadChannels.ts';
 import { seedChannel, seedMissing, upsertChannels } from './channels/seed.ts';
+import { loadClipMedia } from './clips/cutter.ts';
+import { startClipWorker } from './clips/worker.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
@@ -11,19 +13,20 @@ import { prepareMedia } from './media/prepare.ts';
 import { servePreflight } from './preflight.ts';
 import { loadSecrets } from './secrets.ts';
 
-const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media>
+const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media|worker>
 
   serve    migrate, load channels/, seed channels that have no demo data, listen on PORT (8080)
   seed     re-seed every channel's demo data from its seed.json, times relative to now
   migrate  apply pending database migrations
   prepare-media  package the on-demand recordings and prerolls as HLS with ffmpeg (kept when present)
+  worker   cut queued clips, no HTTP (beside servers run with CLIP_WORKERS=0); stops cleanly on SIGTERM
 
 env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, default .data/pglite),
      CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL,
      MEDIA_DIR (default .data/media), MEDIA_SECRET (default: generated once into .data/media-secret),
      MEDIA_LIVE (eager | on-demand | off; default eager), SESSION_IDLE_LIFETIME (30d), SESSION_ABSOLUTE_LIFETIME (90d),
      VISITOR_KEY_IDLE_LIFETIME (30d), KEY_PRUNE_INTERVAL (1h; 0 off), KEY_EXCHANGE_RATE_LIMIT (300 a minute per address),
-     CHANNEL_PUBLIC_ORIGINS (slug=origin,…), SMTP_URL, MAIL_OUTBOX (on | off; default off), MAIL_DISABLED (true | false),
+     CLIP_WORKERS (clips cut at once by this process, 2; 0: none), CHANNEL_PUBLIC_ORIGINS (slug=origin,…), SMTP_URL, MAIL_OUTBOX (on | off; default off), MAIL_DISABLED (true | false),
      NODE_ENV=production (see the server README: what production refuses to start without)`;
 
 function log(message: string): void {
@@ -80,6 +83,7 @@ async function serve(config: ServerConfig): Promise<void> {
     sessions: config.accounts.sessions,
     rateLimit: { keyExchangeMax: config.accounts.keyExchangeMax },
     commerce: config.commerce,
+    clips: { workers: config.clips.workers },
   });
   const address = await app.listen({ port: preflight.port, host: config.host });
   log(`listening on ${address}; channels: ${channels.map((c) => `${c.config.slug}${c.config.default ? ' (default)' : ''} at ${app.channels.publicOrigin(c.id)}`).join(', ')}`);
@@ -119,7 +123,25 @@ async function prepareMediaCommand(config: ServerConfig): Promise<void> {
   log(`media in ${dir}: ${result.built.length} built, ${result.kept.length} kept (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-const commands: Record<string, (config: ServerConfig) => Promise<void>> = { serve, seed, migrate, 'prepare-media': prepareMediaCommand };
+async function worker(config: ServerConfig): Promise<void> {
+  const media = await loadClipMedia();
+  if (!media) throw new Error('this build has no src/media/clip.ts: there is nothing to cut clips with');
+  const opened = await open(config);
+  const running = startClipWorker({ db: opened.db, media, mediaDir: config.media.dir, ffmpegPath: config.media.ffmpegPath, workers: config.clips.workers, log });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Cuts under way get a few seconds; the rest go back to the queue for another process.
+    await running.stop();
+    await opened.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+const commands: Record<string, (config: ServerConfig) => Promise<void>> = { serve, seed, migrate, 'prepare-media': prepareMediaCommand, worker };
 const name = process.argv[2] ?? 'serve';
 const command = commands[name];
 if (!command) {

@@ -95,6 +95,19 @@ describe('accounts settings', () => {
   });
 });
 
+describe('clip workers', () => {
+  it('cuts 2 clips at once by default; 0 leaves the cutting to a cli.ts worker', () => {
+    expect(loadConfig({}).clips).toEqual({ workers: 2 });
+    expect(loadConfig({ CLIP_WORKERS: '0' }).clips).toEqual({ workers: 0 });
+    expect(loadConfig({ CLIP_WORKERS: ' 4 ' }).clips).toEqual({ workers: 4 });
+  });
+
+  it('refuses what is not a whole number, naming the variable', () => {
+    expect(() => loadConfig({ CLIP_WORKERS: '-1' })).toThrow(/CLIP_WORKERS/);
+    expect(() => loadConfig({ CLIP_WORKERS: 'two' })).toThrow(/CLIP_WORKERS/);
+  });
+});
+
 describe('renewal job settings', () => {
   it('defaults: a run a minute, 30 minutes for a renewal webhook, 3 charges', () => {
     expect(loadConfig({}).commerce).toEqual({ renewalIntervalMs: DEFAULT_RENEWAL_INTERVAL_MS, chargeTimeoutMs: DEFAULT_RENEWAL_TIMEOUT_MS, chargeAttempts: DEFAULT_RENEWAL_ATTEMPTS });

@@ -11,6 +11,7 @@ import {
   DEFAULT_VISITOR_KEY_IDLE_MS,
 } from './accounts/config.ts';
 import { DEFAULT_PORT } from './channels/publicOrigins.ts';
+import { DEFAULT_CLIP_WORKERS } from './clips/queue.ts';
 import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './commerce/orders/config.ts';
 import type { DatabaseTarget } from './db/connect.ts';
 import { isTrustedProxyEntry } from './geo/trustProxy.ts';
@@ -50,6 +51,8 @@ export interface ServerConfig {
   payments: PaymentsConfig;
   mail: MailConfig;
   media: { dir: string; live: LiveMode; ffmpegPath: string };
+  /** `CLIP_WORKERS` (2): clips this process cuts at once; 0: it cuts none (a `cli.ts worker` does). */
+  clips: { workers: number };
   /** `SOCIAL_<PROVIDER>_<FIELD>` and `GRANDSTAND_<SLUG>_SOCIAL_<PROVIDER>_<FIELD>`. */
   social: SocialConfig;
 }
@@ -270,6 +273,8 @@ const EnvSchema = z
     // Media.
     MEDIA_LIVE: variable(z.enum(['eager', 'on-demand', 'off'], { error: (issue) => `must be eager, on-demand or off ${got(issue)}` }).default('eager')),
     FFMPEG_PATH: variable(z.string().default(DEFAULT_FFMPEG_PATH)),
+    // Clips.
+    CLIP_WORKERS: wholeNumber(DEFAULT_CLIP_WORKERS, 0),
   })
   .superRefine((env, ctx) => {
     const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
@@ -375,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       outboxDir: join(dataDir, 'outbox'),
     },
     media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH },
+    clips: { workers: parsed.CLIP_WORKERS },
     social: socialConfig(social.data),
   };
 }

@@ -8,6 +8,7 @@ import type { Pictures } from './media/pictures.ts';
 import type { MediaPluginOptions, MediaService } from './plugins/media.ts';
 import type { ApiKeyRepository } from './repositories/apiKeyRepository.ts';
 import type { CatalogRepository } from './repositories/catalogRepository.ts';
+import type { ClipsRepository } from './repositories/clipsRepository.ts';
 import type { EventsRepository } from './repositories/eventsRepository.ts';
 import type { FormSubmissionsRepository } from './repositories/formSubmissionsRepository.ts';
 import type { MediaEventRepository } from './repositories/mediaEventsRepository.ts';
@@ -28,6 +29,7 @@ declare module 'fastify' {
     ordersRepository: OrdersRepository;
     formSubmissionsRepository: FormSubmissionsRepository;
     mediaEventsRepository: MediaEventRepository;
+    clipsRepository: ClipsRepository;
     /** The pictures of events, teams, schools and slides (plugins/pictures.ts). */
     pictures: Pictures;
     /** Signed stream addresses (plugins/media.ts). */

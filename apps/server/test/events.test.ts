@@ -320,28 +320,3 @@ describe('GET /api/events-for-homepage', () => {
     expect(names(data.slice(1, 4))).toEqual(['Archive 0', 'Archive 1', 'Archive 2']);
   });
 });
-
-describe('GET /api/events/with_clip', () => {
-  it('lists only events that have a clip, paged like /events', async () => {
-    expect(await list('', 'events/with_clip')).toEqual({ data: [], meta: { total: 0, offset: 0, limit: 24 } });
-    const channelId = t.channel('alpha').id;
-    await t.database.db
-      .insertInto('clips')
-      .values([
-        { channel_id: channelId, user_id: null, event_id: ids['Free replay']!, name: 'Buzzer beater', start_time: 30, duration: 10, tags: JSON.stringify(['highlight']), status: 'ready' },
-        { channel_id: channelId, user_id: null, event_id: ids['Free replay']!, name: 'Tip-off', start_time: 0, duration: 5, tags: '[]', status: 'ready' },
-        { channel_id: channelId, user_id: null, event_id: ids['Last season final']!, name: 'Goal', start_time: 60, duration: 8, tags: '[]', status: 'queued' },
-      ])
-      .execute();
-    t.app.dataChanged.emit(channelId);
-    const clipped = await list('&sort_field=name', 'events/with_clip');
-    expect(names(clipped.data)).toEqual(['Free replay', 'Last season final']);
-    expect(clipped.meta.total).toBe(2);
-    const page = await list('&sort_field=name&limit=1&offset=1', 'events/with_clip');
-    expect(page).toMatchObject({ meta: { total: 2, offset: 1, limit: 1 } });
-    expect(names(page.data)).toEqual(['Last season final']);
-    expect(await names_('&search=replay')).toEqual(['Free replay']);
-    expect((await list('&stream_status=live', 'events/with_clip')).meta.total).toBe(0);
-    expect((await list('', 'events/with_clip', bravoKey)).meta.total).toBe(0);
-  });
-});

@@ -39,7 +39,7 @@ describe('the API document', () => {
     }
   });
 
-  it('describes the api key where the API reads it: the query for GET, the JSON body otherwise (spec §7)', () => {
+  it('describes the api key where the API reads it: the query for GET and DELETE, the JSON body otherwise (spec §7)', () => {
     const operations = operationsOf(document);
     const keyless = new Set(['GET /channel-key.json', 'POST /api/get_api_key', 'GET /api/auth/login/{provider}/callback']);
     for (const operation of operations) {
@@ -49,7 +49,7 @@ describe('the API document', () => {
         expect(inQuery ?? inBody, operation.id).toBeUndefined();
         continue;
       }
-      if (operation.method === 'GET') {
+      if (operation.method === 'GET' || operation.method === 'DELETE') {
         expect(inQuery, operation.id).toMatchObject({ in: 'query', required: true });
       } else {
         expect(inBody, operation.id).toBeDefined();

@@ -63,7 +63,6 @@ export interface EventFilter {
   fromTs?: number;
   /** Exclusive. */
   toTs?: number;
-  withClip?: boolean;
 }
 
 export interface EventsPage {
@@ -201,11 +200,6 @@ export class EventsRepository {
     if (filter.search) q = q.where('e.name', 'ilike', likePattern(filter.search));
     if (filter.fromTs !== undefined) q = q.where('e.event_utc_ts', '>=', filter.fromTs);
     if (filter.toTs !== undefined) q = q.where('e.event_utc_ts', '<', filter.toTs);
-    if (filter.withClip) {
-      q = q.where((eb) =>
-        eb.exists(eb.selectFrom('clips as c').select(sql.lit(1).as('one')).whereRef('c.event_id', '=', 'e.id').whereRef('c.channel_id', '=', 'e.channel_id').where('c.status', '<>', 'failed')),
-      );
-    }
     return q;
   }
 
@@ -273,10 +267,9 @@ export class EventsRepository {
   }
 
   /** A page of a listing and its total (same WHERE). */
-  async list(channelId: number, query: EventsListQuery, options: { withClip?: boolean; viewer?: Viewer } = {}): Promise<EventsPage> {
+  async list(channelId: number, query: EventsListQuery, options: { viewer?: Viewer } = {}): Promise<EventsPage> {
     const filter = await this.resolveFilter(channelId, query);
     if (!filter) return { data: [], total: 0 };
-    if (options.withClip) filter.withClip = true;
     // spec §3: finished events (vod) read newest first; everything else soonest first.
     const direction = query.sort_direction ?? (query.stream_status === 'finished' ? 'desc' : 'asc');
     const sortColumn = query.sort_field === 'name' ? 'e.name' : 'e.event_utc_ts';
@@ -331,6 +324,13 @@ export class EventsRepository {
       .limit(HOMEPAGE_LIMIT)
       .execute();
     return this.#toEvents(channelId, rows, viewer);
+  }
+
+  /** These events of the channel, by id (a clip list names its events); ids of no event of the channel are left out. */
+  async byIds(channelId: number, ids: readonly number[], viewer: Viewer = VISITOR): Promise<Map<number, Event>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#selectEvents().where('e.channel_id', '=', channelId).where('e.id', 'in', [...new Set(ids)]).execute();
+    return new Map((await this.#toEvents(channelId, rows, viewer)).map((event) => [event.id, event]));
   }
 
   /** One event with its sport, venue and access; undefined when the channel has no such event. */

@@ -17,7 +17,7 @@ import { geoBlockedAccess, withoutAccess } from '../../geo/index.ts';
 import { FrozenAnswer, ListingCache } from '../../repositories/eventsCache.ts';
 import type { EventsListQuery } from '../../repositories/eventsRepository.ts';
 
-/** A listing answer (`/events`, `/events/with_clip`, `/events-for-homepage`) as the contract outputs it. */
+/** A listing answer (`/events`, `/events-for-homepage`) as the contract outputs it. */
 type ListingBody = z.output<typeof EventsResponse> | z.output<typeof EventsForHomepageResponse>;
 
 /**
@@ -76,24 +76,19 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await app.catalogRepository.eventLocations(request.channelId),
   }));
 
-  const listing = async (request: FastifyRequest<{ Querystring: EventsListQuery }>, reply: FastifyReply, withClip: boolean) =>
+  const listing = async (request: FastifyRequest<{ Querystring: EventsListQuery }>, reply: FastifyReply) =>
     sendListing(
       request,
       reply,
-      await listings.get(listingKey(withClip ? 'with_clip' : 'events', request), async () => {
-        const { data, total } = await events.list(request.channelId, request.query, { withClip, viewer: viewerOf(request) });
+      await listings.get(listingKey('events', request), async () => {
+        const { data, total } = await events.list(request.channelId, request.query, { viewer: viewerOf(request) });
         return new FrozenAnswer<ListingBody>(EventsResponse.parse({ data, meta: { total, offset: request.query.offset, limit: request.query.limit } }));
       }),
     );
 
-  app.get('/events', { schema: { querystring: EventsQuery, response: { 200: EventsResponse } } }, async (request, reply) => listing(request, reply, false));
+  app.get('/events', { schema: { querystring: EventsQuery, response: { 200: EventsResponse } } }, async (request, reply) => listing(request, reply));
 
-  // Clips are cut in a later issue; until then no event has one and the listing is honestly empty.
-  app.get(
-    '/events/with_clip',
-    { schema: { querystring: EventsQuery, response: { 200: EventsResponse } } },
-    async (request, reply) => listing(request, reply, true),
-  );
+  // GET /events/with_clip lists the viewer's own clips' events: routes/clips.
 
   app.get(
     '/events-for-homepage',

@@ -1,0 +1,79 @@
+import { type ChannelClipsConfig, CLIP_MESSAGES, type CreateClipBody } from '@grandstand/contract';
+import type { ClipSpan } from './cutter.ts';
+
+/** The capabilities of spec §6 that clips ask for. */
+export type ClipCapability = 'clipping' | 'download_clip' | 'download';
+
+/**
+ * A viewer's capabilities (spec §3 User, §6): their account's own plus those the channel grants
+ * every logged-in viewer (`channel.json` `clips.grant`). A visitor has none.
+ */
+export function capabilitiesOf(user: { capabilities: readonly string[] } | null, clips: ChannelClipsConfig | undefined): Set<string> {
+  if (!user) return new Set();
+  return new Set([...user.capabilities.map((c) => String(c).toLowerCase()), ...(clips?.grant ?? [])]);
+}
+
+/** What a viewer has used of the channel's limits (spec §6 counters). */
+export interface ClipUsage {
+  /** Clips held now (not failed): deleting one frees it. */
+  clips: number;
+  /** Downloads (clips and recordings) in the last 24 hours. */
+  downloads: number;
+}
+
+/** What is left of each limit the channel sets; a limit the channel does not set is absent (null). */
+export function leftOf(clips: ChannelClipsConfig | undefined, usage: ClipUsage): { clips: number | null; downloads: number | null } {
+  const limits = clips?.limits ?? {};
+  return {
+    clips: limits.clips === undefined ? null : Math.max(0, limits.clips - usage.clips),
+    downloads: limits.downloads === undefined ? null : Math.max(0, limits.downloads - usage.downloads),
+  };
+}
+
+/** A refusal naming its field (ApiErrorBody), with its status. */
+export interface ClipProblem {
+  status: number;
+  field: string;
+  message: string;
+}
+
+export const CLIP_REFUSALS = {
+  login: 'Please log in to make clips.',
+  clipping: 'Your account cannot make clips on this channel.',
+  downloadClip: 'Your account cannot download clips on this channel.',
+  downloadEvent: 'Your account cannot download recordings on this channel.',
+  clipsLimit: 'You have reached your clip limit. Delete a clip to make a new one.',
+  downloadsLimit: 'You have reached your download limit for today. Please try again tomorrow.',
+  noClips: 'This channel does not offer clips.',
+  notWatchable: 'You cannot watch this event, so you cannot clip it.',
+  notStarted: 'This event has not started yet: there is nothing to clip.',
+  noRecording: 'This event has no recording to clip from yet.',
+  startOutside: 'The clip must start within the recording.',
+  notReady: 'This clip is not ready yet.',
+  unavailable: 'Clips cannot be made on this server right now. Please try again later.',
+  eventNotFound: 'Event not found.',
+  clipNotFound: 'Clip not found.',
+} as const;
+
+/**
+ * spec §5 clip rules on the body, before anything is looked up: a name, at least one of the
+ * channel's tags. Tags are returned in the channel's order, without repeats.
+ */
+export function checkClipBody(body: Pick<CreateClipBody, 'name' | 'tags'>, clips: ChannelClipsConfig): ClipProblem | { name: string; tags: string[] } {
+  const name = body.name.trim();
+  if (name.length === 0) return { status: 422, field: 'name', message: CLIP_MESSAGES.nameRequired };
+  const offered = clips.tags.map((tag) => tag.id);
+  const wanted = new Set(body.tags);
+  const tags = offered.filter((id) => wanted.has(id));
+  if (tags.length === 0 || tags.length !== wanted.size) return { status: 422, field: 'tags', message: CLIP_MESSAGES.tagRequired };
+  return { name, tags };
+}
+
+/** spec §5: the clip lies within the span it may be cut from; a start outside names start_time, an end past it duration. */
+export function checkClipSpan(start: number, duration: number, span: ClipSpan): ClipProblem | null {
+  // A thousandth of a second of slack: the site computes the live edge from a wall clock.
+  const slack = 0.001;
+  if (start < span.start - slack || start >= span.end) return { status: 422, field: 'start_time', message: CLIP_REFUSALS.startOutside };
+  if (start + duration > span.end + slack) return { status: 422, field: 'duration', message: CLIP_MESSAGES.durationTooLong };
+  return null;
+}

@@ -1,0 +1,265 @@
+import { rm } from 'node:fs/promises';
+import {
+  ApiErrorBody,
+  type Clip,
+  CLIP_MAX_SECONDS,
+  CLIP_MIN_SECONDS,
+  type ClipOptions,
+  ClipOptionsResponse,
+  ClipResponse,
+  ClipsQuery,
+  ClipsResponse,
+  CreateClipBody,
+  DownloadLinkResponse,
+  type Event,
+  EventsWithClipResponse,
+  IdParam,
+  IdParams,
+  LIVE_CLIP_SECONDS,
+  MessageResponse,
+  type Picture,
+  SharedClipParams,
+  SharedClipResponse,
+} from '@grandstand/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loadEntitlements, type Viewer } from '../../commerce/entitlements.ts';
+import { downloadFileName } from '../../clips/downloads.ts';
+import { capabilitiesOf, checkClipBody, checkClipSpan, CLIP_REFUSALS, type ClipProblem, leftOf } from '../../clips/rules.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { DEFAULT_QUALITY } from '../../media/prepare.ts';
+import type { ClipRow } from '../../repositories/clipsRepository.ts';
+import { currentUser, fail } from '../auth/helpers.ts';
+
+/** The most events GET /events/with_clip lists. */
+const WITH_CLIP_LIMIT = 100;
+
+/** A clip's poster is a frame of its recording, whose size the media part keeps. */
+const POSTER_SIZE = { width: DEFAULT_QUALITY.width, height: DEFAULT_QUALITY.height };
+
+const ClipOptionsQuery = z.object({ event_id: IdParam.optional() });
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorBody]));
+
+function refuse(reply: FastifyReply, problem: ClipProblem) {
+  return fail(reply, problem.status, problem.field, problem.message);
+}
+
+/** Where a ready clip's files are served (routes/media): public and static once ready. */
+function clipBase(slug: string, uuid: string): string {
+  return `/media/clips/${slug}/${uuid}`;
+}
+
+function posterOf(base: string): Picture {
+  return { kind: 'poster', src: `${base}/poster.jpg`, srcset: null, sources: [{ type: 'image/webp', srcset: `${base}/poster.webp` }], ...POSTER_SIZE };
+}
+
+function toClip(row: ClipRow, event: Event, slug: string): Clip {
+  const ready = row.status === 'ready';
+  const base = clipBase(slug, row.uuid);
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    event_id: row.event_id,
+    name: row.name,
+    start_time: row.start_time,
+    duration: row.duration,
+    tags: row.tags,
+    status: row.status as Clip['status'],
+    failure_reason: row.status === 'failed' ? row.failure_reason : null,
+    live: row.live,
+    created_at: row.created_at.toISOString(),
+    ready_at: row.ready_at ? row.ready_at.toISOString() : null,
+    stream_url: ready ? `${base}/index.m3u8` : null,
+    poster: ready ? posterOf(base) : null,
+    event,
+  };
+}
+
+async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<Viewer> {
+  if (request.userId === null) return { loggedIn: false };
+  return { loggedIn: true, entitlements: await loadEntitlements(app.db, request.channelId, request.userId) };
+}
+
+/**
+ * spec §7 Clips: cut a moment of a game (live or on demand), list, share, download and delete
+ * clips. The rules are in src/clips/ (spec §5, §6); every read is scoped by the key's channel and
+ * the viewer, so another channel's or another viewer's clip is not found (404).
+ */
+const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const clips = app.clipsRepository;
+  const channelOf = (request: FastifyRequest) => app.channels.byId(request.channelId);
+  const clipsConfigOf = (request: FastifyRequest) => channelOf(request)?.config.clips;
+  const slugOf = (request: FastifyRequest) => channelOf(request)?.config.slug ?? '';
+
+  /** Clip rows as the contract's clips, each with its event as this viewer sees it. */
+  const answerClips = async (request: FastifyRequest, rows: readonly ClipRow[]): Promise<Clip[]> => {
+    const events = await app.eventsRepository.byIds(request.channelId, rows.map((row) => row.event_id), await viewerOf(app, request));
+    return rows.flatMap((row) => {
+      const event = events.get(row.event_id);
+      return event ? [toClip(row, event, slugOf(request))] : [];
+    });
+  };
+
+  /** The logged-in viewer and their capabilities, or the refusal already sent. */
+  const loggedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<{ user: UserRow; capabilities: Set<string> } | null> => {
+    const user = await currentUser(app, request);
+    if (!user) {
+      void fail(reply, 401, 'api_key', CLIP_REFUSALS.login);
+      return null;
+    }
+    return { user, capabilities: capabilitiesOf(user, clipsConfigOf(request)) };
+  };
+
+  /** The event if the viewer may watch it (the same check as the stream address), or the refusal already sent. */
+  const watchable = async (request: FastifyRequest, reply: FastifyReply, eventId: number, field: string) => {
+    const event = await app.eventsRepository.detail(request.channelId, eventId, await viewerOf(app, request));
+    if (!event) {
+      void fail(reply, 404, field, CLIP_REFUSALS.eventNotFound);
+      return null;
+    }
+    // spec §3 Geo: a viewer in a blocked country may not watch, whatever the access type.
+    if (!event.access.allowed || app.geo.viewer(request).is_geo_blocked) {
+      void fail(reply, 403, field, CLIP_REFUSALS.notWatchable);
+      return null;
+    }
+    return event;
+  };
+
+  app.post('/clip', { schema: { body: CreateClipBody, response: { 200: ClipResponse, ...errors(401, 403, 404, 422, 503) } } }, async (request, reply) => {
+    const viewer = await loggedIn(request, reply);
+    if (!viewer) return reply;
+    const config = clipsConfigOf(request);
+    if (!config) return fail(reply, 403, 'event_id', CLIP_REFUSALS.noClips);
+    if (!viewer.capabilities.has('clipping')) return fail(reply, 403, 'capabilities', CLIP_REFUSALS.clipping);
+    const body = request.body;
+    const checked = checkClipBody(body, config);
+    if ('status' in checked) return refuse(reply, checked);
+    const event = await watchable(request, reply, body.event_id, 'event_id');
+    if (!event) return reply;
+    if (event.stream_status === 'upcoming') return fail(reply, 422, 'event_id', CLIP_REFUSALS.notStarted);
+    const media = app.clips.media;
+    if (!media) return fail(reply, 503, 'request', CLIP_REFUSALS.unavailable);
+    const live = event.stream_status === 'live';
+    const span = await media.clipWindow(app.media.dir, { channelSlug: slugOf(request), eventId: event.id, live, eventUtcTs: event.event_utc_ts });
+    if (!span) return fail(reply, 422, 'event_id', CLIP_REFUSALS.noRecording);
+    const outside = checkClipSpan(body.start_time, body.duration, span);
+    if (outside) return refuse(reply, outside);
+    const row = await clips.create(
+      { channelId: request.channelId, userId: viewer.user.id, eventId: event.id, name: checked.name, startTime: body.start_time, duration: body.duration, tags: checked.tags, live },
+      config.limits.clips,
+    );
+    if (!row) return fail(reply, 403, 'clips', CLIP_REFUSALS.clipsLimit);
+    app.clips.queue?.wake();
+    // 200, not 201: spec §8, the client rejects any other success status.
+    const [clip] = await answerClips(request, [row]);
+    return { data: clip! };
+  });
+
+  app.get(
+    '/clips/event/:id',
+    { schema: { params: IdParams, querystring: ClipsQuery, response: { 200: ClipsResponse, ...errors(401, 404) } } },
+    async (request, reply) => {
+      const viewer = await loggedIn(request, reply);
+      if (!viewer) return reply;
+      const known = await app.eventsRepository.byIds(request.channelId, [request.params.id]);
+      if (!known.has(request.params.id)) return fail(reply, 404, 'id', CLIP_REFUSALS.eventNotFound);
+      const { offset, limit } = request.query;
+      const { rows, total } = await clips.list(request.channelId, viewer.user.id, { eventId: request.params.id, offset, limit });
+      return { data: await answerClips(request, rows), meta: { total, offset, limit } };
+    },
+  );
+
+  app.get('/clips/user', { schema: { querystring: ClipsQuery, response: { 200: ClipsResponse, ...errors(401) } } }, async (request, reply) => {
+    const viewer = await loggedIn(request, reply);
+    if (!viewer) return reply;
+    const { offset, limit } = request.query;
+    const { rows, total } = await clips.list(request.channelId, viewer.user.id, { offset, limit });
+    return { data: await answerClips(request, rows), meta: { total, offset, limit } };
+  });
+
+  // Public: anyone with the link sees a ready clip (a visitor's key will do).
+  app.get('/shared-clip/:id', { schema: { params: SharedClipParams, response: { 200: SharedClipResponse, ...errors(404) } } }, async (request, reply) => {
+    const row = await clips.findShared(request.channelId, request.params.id);
+    const clip = row ? (await answerClips(request, [row]))[0] : undefined;
+    if (!clip || clip.stream_url === null || clip.poster === null) return fail(reply, 404, 'id', CLIP_REFUSALS.clipNotFound);
+    const { failure_reason: _hidden, ...shared } = clip;
+    return { data: { ...shared, status: 'ready' as const, stream_url: clip.stream_url, poster: clip.poster } };
+  });
+
+  app.get('/clip/download/:id', { schema: { params: IdParams, response: { 200: DownloadLinkResponse, ...errors(401, 403, 404, 409) } } }, async (request, reply) => {
+    const viewer = await loggedIn(request, reply);
+    if (!viewer) return reply;
+    if (!viewer.capabilities.has('download_clip')) return fail(reply, 403, 'capabilities', CLIP_REFUSALS.downloadClip);
+    const clip = await clips.find(request.channelId, viewer.user.id, request.params.id);
+    if (!clip) return fail(reply, 404, 'id', CLIP_REFUSALS.clipNotFound);
+    if (clip.status !== 'ready') return fail(reply, 409, 'id', CLIP_REFUSALS.notReady);
+    const counted = await clips.recordDownload({ channelId: request.channelId, userId: viewer.user.id, kind: 'clip', clipId: clip.id, eventId: clip.event_id }, clipsConfigOf(request)?.limits.downloads);
+    if (!counted) return fail(reply, 403, 'downloads', CLIP_REFUSALS.downloadsLimit);
+    const link = app.clips.downloads.url({ channelId: request.channelId, kind: 'clip', id: clip.id });
+    return { data: { url: link.url, file_name: downloadFileName(clip.name), expires_at: new Date(link.expiresAt * 1000).toISOString() } };
+  });
+
+  app.get('/download-event/:id', { schema: { params: IdParams, response: { 200: DownloadLinkResponse, ...errors(401, 403, 404, 422) } } }, async (request, reply) => {
+    const viewer = await loggedIn(request, reply);
+    if (!viewer) return reply;
+    if (!viewer.capabilities.has('download')) return fail(reply, 403, 'capabilities', CLIP_REFUSALS.downloadEvent);
+    const event = await watchable(request, reply, request.params.id, 'id');
+    if (!event) return reply;
+    // Only a finished event has a whole recording.
+    if (event.stream_status !== 'finished') return fail(reply, 422, 'id', CLIP_REFUSALS.noRecording);
+    const counted = await clips.recordDownload({ channelId: request.channelId, userId: viewer.user.id, kind: 'event', eventId: event.id }, clipsConfigOf(request)?.limits.downloads);
+    if (!counted) return fail(reply, 403, 'downloads', CLIP_REFUSALS.downloadsLimit);
+    const link = app.clips.downloads.url({ channelId: request.channelId, kind: 'event', id: event.id });
+    return { data: { url: link.url, file_name: downloadFileName(event.name, 'recording'), expires_at: new Date(link.expiresAt * 1000).toISOString() } };
+  });
+
+  app.delete('/clip/:id', { schema: { params: IdParams, response: { 200: MessageResponse, ...errors(401, 404) } } }, async (request, reply) => {
+    const viewer = await loggedIn(request, reply);
+    if (!viewer) return reply;
+    const deleted = await clips.delete(request.channelId, viewer.user.id, request.params.id);
+    if (!deleted) return fail(reply, 404, 'id', CLIP_REFUSALS.clipNotFound);
+    // A cut under way finds its job gone and writes nothing (clips/queue.ts).
+    const media = app.clips.media;
+    if (media) await rm(media.clipDir(app.media.dir, slugOf(request), deleted.uuid), { recursive: true, force: true });
+    return { data: { message: 'Your clip has been deleted.' } };
+  });
+
+  // The viewer's events with clips, newest clip first; a visitor has none.
+  app.get('/events/with_clip', { schema: { response: { 200: EventsWithClipResponse } } }, async (request) => {
+    if (request.userId === null) return { data: [] };
+    const ids = await clips.eventIdsWithClips(request.channelId, request.userId, WITH_CLIP_LIMIT);
+    const events = await app.eventsRepository.byIds(request.channelId, ids, await viewerOf(app, request));
+    return { data: ids.flatMap((id) => events.get(id) ?? []) };
+  });
+
+  app.get('/clips/options', { schema: { querystring: ClipOptionsQuery, response: { 200: ClipOptionsResponse, ...errors(404) } } }, async (request, reply) => {
+    if (request.query.event_id !== undefined) {
+      const known = await app.eventsRepository.byIds(request.channelId, [request.query.event_id]);
+      if (!known.has(request.query.event_id)) return fail(reply, 404, 'event_id', CLIP_REFUSALS.eventNotFound);
+    }
+    const config = clipsConfigOf(request);
+    const user = await currentUser(app, request);
+    const capabilities = capabilitiesOf(user ?? null, config);
+    const left = user ? leftOf(config, await clips.usage(request.channelId, user.id)) : { clips: null, downloads: null };
+    const canClip = Boolean(config) && capabilities.has('clipping') && left.clips !== 0;
+    const reason: ClipOptions['reason'] = !user ? 'login' : !config || !capabilities.has('clipping') ? 'capability' : left.clips === 0 ? 'limit' : null;
+    return {
+      data: {
+        tags: config?.tags ?? [],
+        min_duration: CLIP_MIN_SECONDS,
+        max_duration: CLIP_MAX_SECONDS,
+        live_seconds: LIVE_CLIP_SECONDS,
+        can_clip: Boolean(user) && canClip,
+        can_download_clip: capabilities.has('download_clip') && left.downloads !== 0,
+        can_download_event: capabilities.has('download') && left.downloads !== 0,
+        reason,
+        clips_left: left.clips,
+        downloads_left: left.downloads,
+      },
+    };
+  });
+};
+
+export default clipsRoutes;
