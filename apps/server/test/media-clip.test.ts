@@ -74,38 +74,73 @@ describe('the clip window', () => {
   });
 });
 
+/** The durations of a playlist's segments. */
+function durationsOf(playlist: string): number[] {
+  return [...playlist.matchAll(/#EXTINF:([0-9.]+)/g)].map((m) => Number(m[1]));
+}
+
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
 describe('an on-demand clip', () => {
   const uuid = randomUUID();
+  const recording = () => join(dir, layout.recordingDir('alpha', recordingForEvent(1).id));
   let out: string;
   let duration: number;
 
   beforeAll(async () => {
     out = clipDir(dir, 'alpha', uuid);
-    ({ duration } = await cutClip({ mediaDir: dir, event: onDemand(1), start: 3.2, duration: 9, outDir: out }));
+    // From 3.2 s to 12.7 s: the segments 4-6 … 10-12 whole, 3.2-4 and 12-12.7 cut.
+    ({ duration } = await cutClip({ mediaDir: dir, event: onDemand(1), start: 3.2, duration: 9.5, outDir: out }));
   });
 
-  it('lasts the asked duration within a second, as ffprobe reads its MP4', async () => {
-    expect(Math.abs(duration - 9)).toBeLessThanOrEqual(1);
+  it('lasts the asked duration, as ffprobe reads its MP4 and as its playlist adds up', async () => {
+    expect(duration).toBe(9.5);
     const probed = await probeDuration(join(out, 'clip.mp4'));
-    expect(Math.abs(probed - 9)).toBeLessThanOrEqual(1);
-    expect(Math.abs(probed - duration)).toBeLessThan(0.3);
+    expect(Math.abs(probed - 9.5)).toBeLessThan(0.5);
+    expect(Math.abs(sum(durationsOf(await readFile(join(out, 'index.m3u8'), 'utf8'))) - 9.5)).toBeLessThan(0.3);
   });
 
-  it('copies the source\'s whole segments byte for byte, from the boundary nearest the start', async () => {
-    const recording = join(dir, layout.recordingDir('alpha', recordingForEvent(1).id));
-    const source = await readFile(join(recording, 'index.m3u8'), 'utf8');
+  it('copies the whole segments inside the span byte for byte and re-encodes only the two edges', async () => {
+    const source = await readFile(join(recording(), 'index.m3u8'), 'utf8');
     const playlist = await readFile(join(out, 'index.m3u8'), 'utf8');
     expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     expect(playlist).toContain('#EXT-X-ENDLIST');
-    const clipSegments = segmentsOf(playlist);
-    expect(clipSegments).toHaveLength(duration / 2);
-    // 3.2 s is nearest the boundary at 4 s: the third source segment.
-    const sourceSegments = segmentsOf(source).slice(2, 2 + clipSegments.length);
-    for (const [i, name] of clipSegments.entries()) {
-      expect((await readFile(join(out, name))).equals(await readFile(join(recording, sourceSegments[i] as string)))).toBe(true);
+    expect(segmentsOf(playlist)).toEqual(['edge-000.m4s', 'seg-001.m4s', 'seg-002.m4s', 'seg-003.m4s', 'seg-004.m4s', 'edge-005.m4s']);
+    // Each edge is another encoding: its own init, a discontinuity before and after.
+    expect(playlist.match(/#EXT-X-DISCONTINUITY/g)).toHaveLength(2);
+    expect([...playlist.matchAll(/#EXT-X-MAP:URI="([^"]+)"/g)].map((m) => m[1])).toEqual(['edge-000-init.mp4', 'init.mp4', 'edge-005-init.mp4']);
+    const [head, , , , , tail] = durationsOf(playlist);
+    expect(Math.abs((head as number) - 0.8)).toBeLessThan(0.15);
+    expect(Math.abs((tail as number) - 0.7)).toBeLessThan(0.15);
+    // The segments 4-6 … 10-12 s are the source's third to sixth, unchanged.
+    const sourceSegments = segmentsOf(source).slice(2, 6);
+    for (const [i, name] of ['seg-001.m4s', 'seg-002.m4s', 'seg-003.m4s', 'seg-004.m4s'].entries()) {
+      expect((await readFile(join(out, name))).equals(await readFile(join(recording(), sourceSegments[i] as string)))).toBe(true);
     }
     const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(source)?.[1] as string;
-    expect((await readFile(join(out, 'init.mp4'))).equals(await readFile(join(recording, init)))).toBe(true);
+    expect((await readFile(join(out, 'init.mp4'))).equals(await readFile(join(recording(), init)))).toBe(true);
+    // The source segments the edges were cut from are not left in the clip.
+    expect(existsSync(join(out, 'seg-000.m4s'))).toBe(false);
+    expect(existsSync(join(out, 'seg-005.m4s'))).toBe(false);
+  });
+
+  it('copies only, without any encode, a span on segment boundaries', async () => {
+    const aligned = clipDir(dir, 'alpha', randomUUID());
+    expect((await cutClip({ mediaDir: dir, event: onDemand(1), start: 4, duration: 6, outDir: aligned })).duration).toBe(6);
+    const playlist = await readFile(join(aligned, 'index.m3u8'), 'utf8');
+    expect(segmentsOf(playlist)).toEqual(['seg-000.m4s', 'seg-001.m4s', 'seg-002.m4s']);
+    expect(playlist).not.toContain('#EXT-X-DISCONTINUITY');
+    expect(Math.abs((await probeDuration(join(aligned, 'clip.mp4'))) - 6)).toBeLessThan(0.5);
+    await rm(aligned, { recursive: true });
+  });
+
+  it('cuts a one-second clip from inside one segment', async () => {
+    const short = clipDir(dir, 'alpha', randomUUID());
+    expect((await cutClip({ mediaDir: dir, event: onDemand(1), start: 4.5, duration: 1, outDir: short })).duration).toBe(1);
+    const playlist = await readFile(join(short, 'index.m3u8'), 'utf8');
+    expect(segmentsOf(playlist)).toEqual(['edge-000.m4s']);
+    expect(Math.abs((await probeDuration(join(short, 'clip.mp4'))) - 1)).toBeLessThanOrEqual(1);
+    await rm(short, { recursive: true });
   });
 
   it('writes the MP4 with its index first (faststart) and a poster in every width', async () => {
@@ -226,6 +261,27 @@ describe('a live clip', () => {
     }
   });
 
+  it('cuts from any wall-clock time: the edge re-encoded from that instant, the rest copied', async () => {
+    const source = await readClipSource(dir, event);
+    const window = await clipWindow(dir, event);
+    if (!source || !window) throw new Error('the live signal has no window');
+    const start = window.end - 5.3;
+    const out = clipDir(dir, 'alpha', randomUUID());
+    const { duration } = await cutClip({ mediaDir: dir, event, start, duration: 5.3, outDir: out });
+    expect(Math.abs(duration - 5.3)).toBeLessThan(0.01);
+    expect(Math.abs((await probeDuration(join(out, 'clip.mp4'))) - 5.3)).toBeLessThan(0.5);
+    const playlist = await readFile(join(out, 'index.m3u8'), 'utf8');
+    expect(segmentsOf(playlist)).toEqual(['edge-000.m4s', 'seg-001.m4s', 'seg-002.m4s']);
+    const times = [...playlist.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(.+)/g)].map((m) => Date.parse(m[1] as string));
+    // The clip's first frame is the asked instant's, to the millisecond of the playlist.
+    expect(Math.abs((times[0] as number) / 1000 - eventUtcTs - start)).toBeLessThan(0.01);
+    for (const [i, name] of segmentsOf(playlist).entries()) {
+      if (!name.startsWith('seg-')) continue;
+      const original = source.segments.find((segment) => segment.programDateTime === times[i]);
+      expect((await readFile(join(out, name))).equals(await readFile(join(source.dir, original?.uri as string)))).toBe(true);
+    }
+  });
+
   it('refuses a moment that has left the window or is still to come', async () => {
     const window = await clipWindow(dir, event);
     if (!window) throw new Error('the live signal has no window');
@@ -253,7 +309,7 @@ describe('serving clips and downloads', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ media: { dir, secret: SECRET, live: 'off' } });
-    await cutClip({ mediaDir: dir, event: onDemand(3), start: 2, duration: 6, outDir: clipDir(dir, 'alpha', uuid) });
+    await cutClip({ mediaDir: dir, event: onDemand(3), start: 2.5, duration: 6, outDir: clipDir(dir, 'alpha', uuid) });
     mp4 = await readFile(join(clipDir(dir, 'alpha', uuid), 'clip.mp4'));
   });
 
@@ -267,7 +323,9 @@ describe('serving clips and downloads', () => {
     const playlist = await get(`/media/clips/alpha/${uuid}/index.m3u8`);
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toBe('application/vnd.apple.mpegurl');
-    for (const name of ['init.mp4', ...segmentsOf(playlist.body)]) {
+    const maps = [...playlist.body.matchAll(/#EXT-X-MAP:URI="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(maps).toContain('edge-000-init.mp4');
+    for (const name of [...maps, ...segmentsOf(playlist.body)]) {
       const file = await get(`/media/clips/alpha/${uuid}/${name}`);
       expect(file.statusCode).toBe(200);
       expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -10,16 +10,17 @@ import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
  * Viewer clips (spec §1, §4 clip lifecycle, §9 "Clip creation up to 5 minutes"): a span of an
  * event's on-demand recording or of its live signal's window, cut into a folder of its own:
  *
- * - `index.m3u8` + `init.mp4` + `seg-NNN.m4s`: the clip's HLS (a VOD playlist), public;
+ * - `index.m3u8` + `init.mp4` + `seg-NNN.m4s` (+ `edge-NNN-init.mp4`, `edge-NNN.m4s`): the clip's
+ *   HLS (a VOD playlist), public;
  * - `clip.mp4`: the same span as one MP4 (`+faststart`), served only through a signed download;
  * - `poster.jpg` and `poster-<w>.<jpg|webp>`: a frame of the clip, in the poster widths.
  *
- * Every source segment is 2 s long and starts with a key frame (prepare.ts and live.ts encode so),
- * so a clip is made of whole source segments copied byte for byte: no decoding, no encoding, a
- * 60 s clip in well under a second. The price: a clip starts and ends on a segment boundary, the
- * ones nearest the asked start and end, so it may start up to 1 s off and its duration is within
- * 1 s of the asked one. A live clip's frames carry the wall clock the live signal drew at that
- * moment, since they are that moment's frames.
+ * Every source segment is 2 s long and starts with a key frame (prepare.ts and live.ts encode so).
+ * The segments wholly inside the span are copied byte for byte (no decoding, no encoding); only
+ * the partial segments at the two edges are re-encoded, a second or two each. The MP4 is the
+ * source segments remuxed, with an edit list trimming the edges, so no encode at all. A 60 s clip
+ * is ready in about a second. A live clip's copied frames carry the wall clock the live signal
+ * drew at that moment, since they are that moment's frames.
  */
 
 /** The event a clip is cut from. `eventUtcTs`: the event's `event_utc_ts`, UTC seconds. */
@@ -177,62 +178,93 @@ export async function clipWindow(mediaDir: string, event: ClipSourceEvent): Prom
   return { start: round3(first.start), end: round3(last.start + last.duration) };
 }
 
-/** How far outside the window an asked span may reach: a boundary snaps to within a segment's half. */
+
+/** How far outside the window an asked span may reach (a boundary read a moment earlier). */
 const TOLERANCE_S = 1;
+/** An edge piece shorter than this is not worth an encode: the clip keeps or drops that sliver. */
+const SNAP_S = 0.25;
+const EPSILON = 0.001;
+
+/** One piece of a clip: a source segment copied whole, or the part `from`..`to` of it re-encoded. */
+export interface ClipPiece {
+  segment: SourceSegment;
+  /** Its position among the plan's segments. */
+  index: number;
+  /** Seconds into the segment. */
+  from: number;
+  to: number;
+  copy: boolean;
+}
+
+export interface ClipPlan {
+  /** The source segments the clip touches, in order. */
+  segments: SourceSegment[];
+  pieces: ClipPiece[];
+  /** The span cut, in the clip time base. */
+  start: number;
+  end: number;
+}
 
 /**
- * The whole segments nearest the asked span: the first is the one whose start is nearest `start`,
- * the last the one whose end is nearest `start + duration` (at least one segment).
+ * The pieces of a clip: the segments wholly inside the asked span are copied; the segment the span
+ * starts in and the one it ends in are cut, re-encoded, unless the span meets their boundary
+ * (within SNAP_S, which keeps the duration within a second of the asked one).
  */
-export function selectSegments(segments: readonly SourceSegment[], start: number, duration: number): SourceSegment[] {
+export function planClip(segments: readonly SourceSegment[], start: number, duration: number): ClipPlan {
   const first = segments[0];
   const last = segments.at(-1);
   if (!first || !last) throw new ClipError('There is nothing to clip yet. Try again in a few seconds.');
-  const end = start + duration;
-  if (start < first.start - TOLERANCE_S) {
-    throw new ClipError(
-      first.programDateTime === null ? 'The clip starts before the recording.' : 'This moment is no longer in the live window. Choose a later start.',
-    );
+  const live = first.programDateTime !== null;
+  const windowEnd = last.start + last.duration;
+  if (start < first.start - TOLERANCE_S) throw new ClipError(live ? 'This moment is no longer in the live window. Choose a later start.' : 'The clip starts before the recording.');
+  if (start + duration > windowEnd + TOLERANCE_S) throw new ClipError(live ? 'The clip ends after the live edge. Choose an earlier start.' : 'The clip ends after the recording.');
+  const from = Math.min(Math.max(start, first.start), windowEnd);
+  const to = Math.min(Math.max(start + duration, first.start), windowEnd);
+  let i = segments.findIndex((s) => from < s.start + s.duration - EPSILON);
+  let j = segments.findLastIndex((s) => to > s.start + EPSILON);
+  if (i < 0 || j < 0 || j < i) throw new ClipError('This span is too short to clip.');
+  const at = (k: number) => segments[k] as SourceSegment;
+  let head = from - at(i).start;
+  let tail = to - at(j).start;
+  if (head < SNAP_S) head = 0;
+  else if (at(i).duration - head < SNAP_S && i < j) {
+    i += 1;
+    head = 0;
   }
-  if (end > last.start + last.duration + TOLERANCE_S) {
-    throw new ClipError(first.programDateTime === null ? 'The clip ends after the recording.' : 'The clip ends after the live edge. Choose an earlier start.');
+  if (at(j).duration - tail < SNAP_S) tail = at(j).duration;
+  else if (tail < SNAP_S && j > i) {
+    j -= 1;
+    tail = at(j).duration;
   }
-  let from = 0;
-  for (let i = 1; i < segments.length; i++) {
-    if (Math.abs((segments[i] as SourceSegment).start - start) < Math.abs((segments[from] as SourceSegment).start - start)) from = i;
-  }
-  let to = from;
-  const endOf = (i: number) => (segments[i] as SourceSegment).start + (segments[i] as SourceSegment).duration;
-  for (let i = from + 1; i < segments.length; i++) {
-    if (Math.abs(endOf(i) - end) < Math.abs(endOf(to) - end)) to = i;
-  }
-  return segments.slice(from, to + 1);
-}
-
-function playlistOf(segments: readonly SourceSegment[], live: boolean): string {
-  const target = Math.max(1, Math.ceil(Math.max(...segments.map((s) => s.duration)) - 0.001));
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', `#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-INDEPENDENT-SEGMENTS', '#EXT-X-MAP:URI="init.mp4"'];
-  segments.forEach((segment, i) => {
-    // A live clip keeps its wall clock: a player shows the moment's time as the live one did.
-    if (live && segment.programDateTime !== null) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(segment.programDateTime).toISOString()}`);
-    lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, segmentName(i));
+  const chosen = segments.slice(i, j + 1);
+  const pieces = chosen.map((segment, index): ClipPiece => {
+    const pieceFrom = index === 0 ? head : 0;
+    const pieceTo = index === chosen.length - 1 ? tail : segment.duration;
+    return { segment, index, from: round3(pieceFrom), to: round3(pieceTo), copy: pieceFrom < EPSILON && pieceTo > segment.duration - EPSILON };
   });
-  lines.push('#EXT-X-ENDLIST', '');
-  return lines.join('\n');
+  return { segments: chosen, pieces, start: round3(at(i).start + head), end: round3(at(j).start + tail) };
 }
 
 export const segmentName = (i: number) => `seg-${String(i).padStart(3, '0')}.m4s`;
+const edgeName = (i: number) => `edge-${String(i).padStart(3, '0')}`;
 
 /** The poster files of a clip: `poster.jpg` (the 640 one) and each width as JPEG and WebP. */
 export function clipPosterNames(): string[] {
   return ['poster.jpg', ...POSTER_WIDTHS.flatMap((w) => [`poster-${w}.jpg`, `poster-${w}.webp`])];
 }
 
-/** One frame (the key frame opening `input`'s first segment), scaled to every poster width. */
-function posterArgs(input: string): string[] {
+/** `-ss` when there is something to skip. */
+const seek = (seconds: number) => (seconds > EPSILON ? ['-ss', seconds.toFixed(3)] : []);
+
+/** One frame of `input` (at `at` seconds), scaled to every poster width. */
+function posterArgs(input: string, at: number): string[] {
   const splits = POSTER_WIDTHS.map((_, i) => `[p${i}]`).join('');
-  const graph = [`[0:v]split=${POSTER_WIDTHS.length}${splits}`, ...POSTER_WIDTHS.map((w, i) => `[p${i}]scale=${w}:${POSTER_HEIGHT_OF[w]},setsar=1,split=${w === CLIP_POSTER_WIDTH ? 3 : 2}[j${i}][w${i}]${w === CLIP_POSTER_WIDTH ? '[main]' : ''}`)];
+  const graph = [
+    `[0:v]split=${POSTER_WIDTHS.length}${splits}`,
+    ...POSTER_WIDTHS.map((w, i) => `[p${i}]scale=${w}:${POSTER_HEIGHT_OF[w]},setsar=1,split=${w === CLIP_POSTER_WIDTH ? 3 : 2}[j${i}][w${i}]${w === CLIP_POSTER_WIDTH ? '[main]' : ''}`),
+  ];
   return [
+    ...seek(at),
     ...['-i', input, '-filter_complex', graph.join(';')],
     ...POSTER_WIDTHS.flatMap((w, i) => [
       ...['-map', `[j${i}]`, '-frames:v', '1', '-update', '1', '-c:v', 'mjpeg', '-q:v', '4', `poster-${w}.jpg`],
@@ -243,9 +275,69 @@ function posterArgs(input: string): string[] {
 }
 
 /**
- * Cuts a clip into `outDir`: the clip's HLS (its own VOD playlist and copies of the source's whole
- * segments), `clip.mp4` (those segments remuxed, `+faststart`) and its poster. Everything is
- * written into a work folder beside `outDir` and renamed into place at the end, so `outDir` is
+ * An edge piece re-encoded (H.264/AAC at the source's size) as a one-segment fMP4 HLS of its own:
+ * `edge-NNN-init.mp4` and `edge-NNN.m4s`. Its own init: an encoder's parameter sets differ from
+ * the source's, so the clip's playlist marks a discontinuity around it. Answers its duration.
+ */
+async function encodeEdge(piece: ClipPiece, run: { cwd: string; ffmpegPath?: string; signal?: AbortSignal }): Promise<number> {
+  const name = edgeName(piece.index);
+  await runFfmpeg(
+    [
+      ...seek(piece.from),
+      ...['-i', `concat:init.mp4|${segmentName(piece.index)}`, '-t', (piece.to - piece.from).toFixed(3)],
+      ...['-map', '0:v:0', '-map', '0:a:0?'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix_fmt', 'yuv420p', '-threads', '1'],
+      ...['-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '48000'],
+      ...['-f', 'hls', '-hls_time', '10', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4', '-hls_flags', 'independent_segments'],
+      ...['-hls_fmp4_init_filename', `${name}-init.mp4`, '-hls_segment_filename', `${name}-%d.m4s`, `${name}.m3u8`],
+    ],
+    run,
+  );
+  const playlist = await readFile(join(run.cwd, `${name}.m3u8`), 'utf8');
+  const durations = [...playlist.matchAll(/#EXTINF:([0-9.]+)/g)].map((m) => Number(m[1]));
+  if (durations.length !== 1) throw new Error(`the clip's edge ${name} came out as ${durations.length} segments`);
+  await rename(join(run.cwd, `${name}-0.m4s`), join(run.cwd, `${name}.m4s`));
+  await rm(join(run.cwd, `${name}.m3u8`));
+  return durations[0] as number;
+}
+
+function playlistOf(plan: ClipPlan, edges: ReadonlyMap<number, number>, live: boolean): string {
+  const entries = plan.pieces.map((piece) => ({
+    piece,
+    file: piece.copy ? segmentName(piece.index) : `${edgeName(piece.index)}.m4s`,
+    map: piece.copy ? 'init.mp4' : `${edgeName(piece.index)}-init.mp4`,
+    duration: piece.copy ? piece.segment.duration : (edges.get(piece.index) as number),
+  }));
+  const target = Math.max(1, Math.round(Math.max(...entries.map((e) => e.duration))));
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', `#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  let map: string | null = null;
+  for (const { piece, file, map: entryMap, duration } of entries) {
+    if (entryMap !== map) {
+      // Another encoding's parameter sets and timestamps follow (HLS: a discontinuity).
+      if (map !== null) lines.push('#EXT-X-DISCONTINUITY');
+      lines.push(`#EXT-X-MAP:URI="${entryMap}"`);
+      map = entryMap;
+    }
+    // A live clip keeps its wall clock: a player shows the moment's time as the live one did.
+    if (live && piece.segment.programDateTime !== null) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(piece.segment.programDateTime + piece.from * 1000).toISOString()}`);
+    lines.push(`#EXTINF:${duration.toFixed(6)},`, file);
+  }
+  lines.push('#EXT-X-ENDLIST', '');
+  return lines.join('\n');
+}
+
+/** Like Promise.all, but waits for every promise before it rejects with the first failure. */
+async function settleAll(promises: readonly Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/**
+ * Cuts a clip into `outDir`: its HLS (its own VOD playlist: the source's whole segments copied
+ * byte for byte, the partial edges re-encoded), `clip.mp4` (the source's segments remuxed, their
+ * edges trimmed by an edit list, `+faststart`) and its poster (a frame at its middle). Everything
+ * is written into a work folder beside `outDir` and renamed into place at the end, so `outDir` is
  * either absent or complete; an abort or a failure leaves nothing.
  */
 export async function cutClip(options: CutClipOptions): Promise<{ duration: number }> {
@@ -253,10 +345,9 @@ export async function cutClip(options: CutClipOptions): Promise<{ duration: numb
   signal?.throwIfAborted();
   const source = await readClipSource(mediaDir, event);
   if (!source) throw new ClipError(event.live ? 'The live signal is not running. Try again in a few seconds.' : 'This event has no recording to clip.');
-  const chosen = selectSegments(source.segments, options.start, options.duration);
-  const maps = new Set(chosen.map((segment) => segment.map));
+  const plan = planClip(source.segments, options.start, options.duration);
   // A live signal starts a fresh window when its encoder restarts; a span across two is not one clip.
-  if (maps.size !== 1) throw new ClipError('The live signal restarted during this moment. Choose a later start.');
+  if (new Set(plan.segments.map((segment) => segment.map)).size !== 1) throw new ClipError('The live signal restarted during this moment. Choose a later start.');
 
   await mkdir(dirname(outDir), { recursive: true });
   const work = join(dirname(outDir), `.work-${basename(outDir)}-${randomBytes(4).toString('hex')}`);
@@ -264,24 +355,34 @@ export async function cutClip(options: CutClipOptions): Promise<{ duration: numb
   try {
     try {
       // Copied at once: a live window deletes its oldest segments as it moves on.
-      await copyFile(join(source.dir, chosen[0]?.map as string), join(work, 'init.mp4'));
-      await Promise.all(chosen.map((segment, i) => copyFile(join(source.dir, segment.uri), join(work, segmentName(i)))));
+      await copyFile(join(source.dir, plan.segments[0]?.map as string), join(work, 'init.mp4'));
+      await Promise.all(plan.segments.map((segment, i) => copyFile(join(source.dir, segment.uri), join(work, segmentName(i)))));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ClipError('This moment is no longer in the live window. Choose a later start.', { cause: error });
       throw error;
     }
     signal?.throwIfAborted();
-    // The concat protocol reads init + segments as the one fragmented MP4 they are.
-    const joined = `concat:${['init.mp4', ...chosen.map((_, i) => segmentName(i))].join('|')}`;
-    const poster = `concat:init.mp4|${segmentName(Math.floor(chosen.length / 2))}`;
     const run = { cwd: work, ffmpegPath: options.ffmpegPath, signal };
-    await Promise.all([
-      runFfmpeg(['-i', joined, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', 'clip.mp4'], run),
-      runFfmpeg(posterArgs(poster), run),
+    // The concat protocol reads init + segments as the one fragmented MP4 they are.
+    const joined = `concat:${['init.mp4', ...plan.segments.map((_, i) => segmentName(i))].join('|')}`;
+    const middle = (plan.start + plan.end) / 2;
+    const posterIndex = Math.max(0, plan.segments.findLastIndex((segment) => segment.start <= middle));
+    const edges = new Map<number, number>();
+    // Every run settles before anything is cleaned up: on an abort or one failure, the others are
+    // killed too (the signal) or finish, and none writes into a removed folder.
+    await settleAll([
+      // Stream copy; the frames before the start (back to its segment's key frame) stay for the
+      // decoder and an edit list hides them, so the MP4 lasts the span to the frame.
+      runFfmpeg(
+        [...seek(plan.start - (plan.segments[0] as SourceSegment).start), '-i', joined, '-t', (plan.end - plan.start).toFixed(3), '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', 'clip.mp4'],
+        run,
+      ),
+      runFfmpeg(posterArgs(`concat:init.mp4|${segmentName(posterIndex)}`, middle - (plan.segments[posterIndex] as SourceSegment).start), run),
+      ...plan.pieces.filter((piece) => !piece.copy).map(async (piece) => edges.set(piece.index, await encodeEdge(piece, run))),
     ]);
-    // The playlist last: the folder is renamed whole anyway, but a reader of the work folder never
-    // finds a playlist naming missing files.
-    await writeFile(join(work, 'index.m3u8'), playlistOf(chosen, event.live));
+    // The source segments the edges were cut from are not part of the clip.
+    for (const piece of plan.pieces) if (!piece.copy) await rm(join(work, segmentName(piece.index)));
+    await writeFile(join(work, 'index.m3u8'), playlistOf(plan, edges, event.live));
     signal?.throwIfAborted();
     await rm(outDir, { recursive: true, force: true });
     await rename(work, outDir);
@@ -289,5 +390,5 @@ export async function cutClip(options: CutClipOptions): Promise<{ duration: numb
     await rm(work, { recursive: true, force: true });
     throw error;
   }
-  return { duration: round3(chosen.reduce((sum, segment) => sum + segment.duration, 0)) };
+  return { duration: round3(plan.end - plan.start) };
 }

@@ -21,7 +21,7 @@ const LIVE_PLAYLIST = 'no-cache';
 const DOWNLOAD = 'private, no-store';
 
 /** A clip's public files (media/clip.ts); its `clip.mp4` is only downloaded through a signed address. */
-const CLIP_PATH = /^([a-z0-9][a-z0-9-]{0,62})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(index\.m3u8|init\.mp4|seg-[0-9]{3}\.m4s|poster(?:-(?:320|640|854))?\.(?:jpg|webp))$/;
+const CLIP_PATH = /^([a-z0-9][a-z0-9-]{0,62})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(index\.m3u8|init\.mp4|seg-[0-9]{3}\.m4s|edge-[0-9]{3}(?:-init\.mp4|\.m4s)|poster(?:-(?:320|640|854))?\.(?:jpg|webp))$/;
 
 function fail(reply: FastifyReply, status: number, field: string, message: string) {
   const body: ApiErrorBody = { message, field };
