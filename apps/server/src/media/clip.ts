@@ -17,7 +17,7 @@ import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
  *
  * Every source segment is 2 s long and starts with a key frame (prepare.ts and live.ts encode so).
  * The segments wholly inside the span are copied byte for byte (no decoding, no encoding); only
- * the partial segments at the two edges are re-encoded, a second or two each. The MP4 is the
+ * the partial segments at the two edges are re-encoded (ultrafast), a second or two each. The MP4 is the
  * source segments remuxed, with an edit list trimming the edges, so no encode at all. A 60 s clip
  * is ready in about a second. A live clip's copied frames carry the wall clock the live signal
  * drew at that moment, since they are that moment's frames.
@@ -275,7 +275,8 @@ function posterArgs(input: string, at: number): string[] {
 }
 
 /**
- * An edge piece re-encoded (H.264/AAC at the source's size) as a one-segment fMP4 HLS of its own:
+ * An edge piece re-encoded (H.264/AAC at the source's size; `ultrafast`: it is a second or two
+ * encoded while the viewer waits, its size hardly matters) as a one-segment fMP4 HLS of its own:
  * `edge-NNN-init.mp4` and `edge-NNN.m4s`. Its own init: an encoder's parameter sets differ from
  * the source's, so the clip's playlist marks a discontinuity around it. Answers its duration.
  */
@@ -286,7 +287,7 @@ async function encodeEdge(piece: ClipPiece, run: { cwd: string; ffmpegPath?: str
       ...seek(piece.from),
       ...['-i', `concat:init.mp4|${segmentName(piece.index)}`, '-t', (piece.to - piece.from).toFixed(3)],
       ...['-map', '0:v:0', '-map', '0:a:0?'],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix_fmt', 'yuv420p', '-threads', '1'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '20', '-pix_fmt', 'yuv420p', '-threads', '1'],
       ...['-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '48000'],
       ...['-f', 'hls', '-hls_time', '10', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4', '-hls_flags', 'independent_segments'],
       ...['-hls_fmp4_init_filename', `${name}-init.mp4`, '-hls_segment_filename', `${name}-%d.m4s`, `${name}.m3u8`],
@@ -336,9 +337,9 @@ async function settleAll(promises: readonly Promise<unknown>[]): Promise<void> {
 /**
  * Cuts a clip into `outDir`: its HLS (its own VOD playlist: the source's whole segments copied
  * byte for byte, the partial edges re-encoded), `clip.mp4` (the source's segments remuxed, their
- * edges trimmed by an edit list, `+faststart`) and its poster (a frame at its middle). Everything
- * is written into a work folder beside `outDir` and renamed into place at the end, so `outDir` is
- * either absent or complete; an abort or a failure leaves nothing.
+ * edges trimmed by an edit list, `+faststart`) and its poster (a key frame near its middle).
+ * Everything is written into a work folder beside `outDir` and renamed into place at the end, so
+ * `outDir` is either absent or complete; an abort or a failure leaves nothing.
  */
 export async function cutClip(options: CutClipOptions): Promise<{ duration: number }> {
   const { mediaDir, event, outDir, signal } = options;
@@ -377,7 +378,9 @@ export async function cutClip(options: CutClipOptions): Promise<{ duration: numb
         [...seek(plan.start - (plan.segments[0] as SourceSegment).start), '-i', joined, '-t', (plan.end - plan.start).toFixed(3), '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', 'clip.mp4'],
         run,
       ),
-      runFfmpeg(posterArgs(`concat:init.mp4|${segmentName(posterIndex)}`, middle - (plan.segments[posterIndex] as SourceSegment).start), run),
+      // The key frame opening the segment at the clip's middle, one frame decoded (in the first
+      // segment, the clip's first frame).
+      runFfmpeg(posterArgs(`concat:init.mp4|${segmentName(posterIndex)}`, posterIndex === 0 ? plan.start - (plan.segments[0] as SourceSegment).start : 0), run),
       ...plan.pieces.filter((piece) => !piece.copy).map(async (piece) => edges.set(piece.index, await encodeEdge(piece, run))),
     ]);
     // The source segments the edges were cut from are not part of the clip.
