@@ -1,13 +1,24 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChannelFolders } from '../src/channels/loadChannels.ts';
-import { ClipError, clipDir, clipDirPicture, clipPosterNames, type ClipSourceEvent, clipWindow, cutClip, parsePlaylist, readClipSource } from '../src/media/clip.ts';
+import {
+  ClipError,
+  clipDir,
+  clipDirPicture,
+  clipPosterNames,
+  type ClipSourceEvent,
+  clipWindow,
+  cutClip,
+  parsePlaylist,
+  readClipSource,
+  removeStaleClipWork,
+} from '../src/media/clip.ts';
 import { attachmentDisposition, downloadFileName, signedClipDownloadUrl } from '../src/media/download.ts';
 import { layout, recordingForEvent } from '../src/media/library.ts';
 import { isAlive, LiveEncoders } from '../src/media/live.ts';
@@ -201,6 +212,23 @@ describe('an aborted clip', () => {
     expect((error as Error).message).toBe('stopped by the test');
     for (const pid of pids) expect(isAlive(pid)).toBe(false);
     expect(await readdir(parent)).toEqual([]);
+  });
+});
+
+describe('work a dead process left', () => {
+  it('is removed once older than the processing limit, and a cut under way is left alone', async () => {
+    const parent = join(dir, 'clips', 'sweep');
+    const stale = join(parent, `.work-${randomUUID()}-dead`);
+    const running = join(parent, `.work-${randomUUID()}-busy`);
+    const ready = join(parent, randomUUID());
+    for (const folder of [stale, running, ready]) await mkdir(folder, { recursive: true });
+    await writeFile(join(stale, 'seg-000.m4s'), 'half');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(stale, hourAgo, hourAgo);
+    await utimes(ready, hourAgo, hourAgo);
+    expect(await removeStaleClipWork(dir)).toBe(1);
+    expect((await readdir(parent)).sort()).toEqual([running, ready].map((p) => p.slice(parent.length + 1)).sort());
+    await rm(parent, { recursive: true });
   });
 });
 

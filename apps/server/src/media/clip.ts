@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Picture } from '@grandstand/contract';
+import { CLIP_PROCESSING_LIMIT_MS, type Picture } from '@grandstand/contract';
 import { runFfmpeg } from './ffmpeg.ts';
 import { layout, recordingForEvent } from './library.ts';
 import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
@@ -101,6 +101,43 @@ export function clipDirPicture(dir: string): Picture {
 /** Removes a clip's files (its deletion); nothing happens when there are none. */
 export async function removeClipMedia(mediaDir: string, channelSlug: string, uuid: string): Promise<void> {
   await rm(clipDir(mediaDir, channelSlug, uuid), { recursive: true, force: true });
+}
+
+/**
+ * Removes the work folders (and work files) a cut or a recording download left when its process
+ * died (a crash, a kill -9), under `clips/<channel>/` and `downloads/<channel>/`: those untouched
+ * for `olderThanMs` (default: the clip processing limit, so no live cut loses its folder).
+ * Answers how many were removed. For the server's start and its clip worker.
+ */
+export async function removeStaleClipWork(mediaDir: string, olderThanMs = CLIP_PROCESSING_LIMIT_MS, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const area of ['clips', 'downloads']) {
+    let channels: string[];
+    try {
+      channels = await readdir(join(mediaDir, area));
+    } catch {
+      continue;
+    }
+    for (const channel of channels) {
+      let entries: string[];
+      try {
+        entries = await readdir(join(mediaDir, area, channel));
+      } catch {
+        continue;
+      }
+      for (const entry of entries.filter((name) => name.startsWith('.work-'))) {
+        const path = join(mediaDir, area, channel, entry);
+        try {
+          if (now - (await stat(path)).mtimeMs < olderThanMs) continue;
+        } catch {
+          continue;
+        }
+        await rm(path, { recursive: true, force: true });
+        removed += 1;
+      }
+    }
+  }
+  return removed;
 }
 
 /** The folder of the event's source: its recording (on demand) or its live signal. */
