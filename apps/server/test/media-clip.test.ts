@@ -135,6 +135,16 @@ describe('an on-demand clip', () => {
     expect(existsSync(join(out, 'seg-005.m4s'))).toBe(false);
   });
 
+  it('decodes cleanly: the MP4, and each encoding of the playlist with its own init', async () => {
+    const decode = async (input: string) => (await run('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-i', input, '-f', 'null', '-'])).stderr;
+    expect(await decode(join(out, 'clip.mp4'))).toBe('');
+    const playlist = await readFile(join(out, 'index.m3u8'), 'utf8');
+    // The pieces between discontinuities, each read as its init followed by its segments.
+    const runs = playlist.split('#EXT-X-DISCONTINUITY').map((part) => [/#EXT-X-MAP:URI="([^"]+)"/.exec(part)?.[1] as string, ...segmentsOf(part)]);
+    expect(runs).toHaveLength(3);
+    for (const files of runs) expect(await decode(`concat:${files.map((file) => join(out, file)).join('|')}`)).toBe('');
+  });
+
   it('copies only, without any encode, a span on segment boundaries', async () => {
     const aligned = clipDir(dir, 'alpha', randomUUID());
     expect((await cutClip({ mediaDir: dir, event: onDemand(1), start: 4, duration: 6, outDir: aligned })).duration).toBe(6);

@@ -317,14 +317,16 @@ function posterArgs(input: string, at: number): string[] {
  * `edge-NNN-init.mp4` and `edge-NNN.m4s`. Its own init: an encoder's parameter sets differ from
  * the source's, so the clip's playlist marks a discontinuity around it. Answers its duration.
  */
-async function encodeEdge(piece: ClipPiece, run: { cwd: string; ffmpegPath?: string; signal?: AbortSignal }): Promise<number> {
+async function encodeEdge(piece: ClipPiece, live: boolean, run: { cwd: string; ffmpegPath?: string; signal?: AbortSignal }): Promise<number> {
   const name = edgeName(piece.index);
   await runFfmpeg(
     [
       ...seek(piece.from),
       ...['-i', `concat:init.mp4|${segmentName(piece.index)}`, '-t', (piece.to - piece.from).toFixed(3)],
       ...['-map', '0:v:0', '-map', '0:a:0?'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '20', '-pix_fmt', 'yuv420p', '-threads', '1'],
+      // The source's profile (live.ts: baseline, prepare.ts: main), so a player's decoder set up
+      // for the clip's copied segments takes the edges as they come.
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', live ? 'baseline' : 'main', '-crf', '20', '-pix_fmt', 'yuv420p', '-threads', '1'],
       ...['-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '48000'],
       ...['-f', 'hls', '-hls_time', '10', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4', '-hls_flags', 'independent_segments'],
       ...['-hls_fmp4_init_filename', `${name}-init.mp4`, '-hls_segment_filename', `${name}-%d.m4s`, `${name}.m3u8`],
@@ -418,7 +420,7 @@ export async function cutClip(options: CutClipOptions): Promise<{ duration: numb
       // The key frame opening the segment at the clip's middle, one frame decoded (in the first
       // segment, the clip's first frame).
       runFfmpeg(posterArgs(`concat:init.mp4|${segmentName(posterIndex)}`, posterIndex === 0 ? plan.start - (plan.segments[0] as SourceSegment).start : 0), run),
-      ...plan.pieces.filter((piece) => !piece.copy).map(async (piece) => edges.set(piece.index, await encodeEdge(piece, run))),
+      ...plan.pieces.filter((piece) => !piece.copy).map(async (piece) => edges.set(piece.index, await encodeEdge(piece, event.live, run))),
     ]);
     // The source segments the edges were cut from are not part of the clip.
     for (const piece of plan.pieces) if (!piece.copy) await rm(join(work, segmentName(piece.index)));
