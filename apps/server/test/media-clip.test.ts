@@ -180,6 +180,17 @@ describe('an on-demand clip', () => {
     expect(await readdir(join(dir, 'clips', 'alpha'))).toEqual([uuid]);
   });
 
+  it('survives the same clip cut twice at once: one complete folder, no work left', async () => {
+    const parent = join(dir, 'clips', 'twice');
+    const twice = join(parent, randomUUID());
+    const cuts = await Promise.all([1, 2, 3].map(() => cutClip({ mediaDir: dir, event: onDemand(1), start: 2.5, duration: 5, outDir: twice })));
+    expect(cuts.map((cut) => cut.duration)).toEqual([5, 5, 5]);
+    expect(await readdir(parent)).toEqual([twice.slice(parent.length + 1)]);
+    const playlist = await readFile(join(twice, 'index.m3u8'), 'utf8');
+    for (const file of [...segmentsOf(playlist), 'clip.mp4', ...clipPosterNames()]) expect(existsSync(join(twice, file))).toBe(true);
+    await rm(parent, { recursive: true });
+  });
+
   it('refuses a span outside the recording with a reason a viewer can act on, and writes nothing', async () => {
     const elsewhere = clipDir(dir, 'alpha', randomUUID());
     await expect(cutClip({ mediaDir: dir, event: onDemand(1), start: SECONDS - 5, duration: 10, outDir: elsewhere })).rejects.toThrow(ClipError);

@@ -427,7 +427,15 @@ export async function cutClip(options: CutClipOptions): Promise<{ duration: numb
     await writeFile(join(work, 'index.m3u8'), playlistOf(plan, edges, event.live));
     signal?.throwIfAborted();
     await rm(outDir, { recursive: true, force: true });
-    await rename(work, outDir);
+    try {
+      await rename(work, outDir);
+    } catch (error) {
+      // The same clip cut twice at once (a job retried while its first run still went on): the
+      // other run's folder, complete, took the place first; it stays and ours goes.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+      await rm(work, { recursive: true, force: true });
+    }
   } catch (error) {
     await rm(work, { recursive: true, force: true });
     throw error;
