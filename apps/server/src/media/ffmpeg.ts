@@ -17,6 +17,8 @@ export interface RunOptions {
   cwd: string;
   /** The binary (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
   ffmpegPath?: string;
+  /** Ends the run: ffmpeg is killed (SIGKILL) and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** Runs one ffmpeg to completion; a failure carries the end of its stderr. */
@@ -25,14 +27,23 @@ export function runFfmpeg(args: readonly string[], options: RunOptions): Promise
     const child = spawn(options.ffmpegPath ?? DEFAULT_FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], {
       cwd: options.cwd,
       stdio: ['ignore', 'ignore', 'pipe'],
+      signal: options.signal,
+      killSignal: 'SIGKILL',
     });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-4000);
     });
-    child.on('error', (error) => reject(new Error(`ffmpeg could not start (${error.message}); install it: apt-get install -y ffmpeg`, { cause: error })));
+    // `close` comes after `error` too (a start that failed, an abort): the promise settles only
+    // once the process is gone, so a caller cleaning up after an abort races no late write.
+    let startError: Error | null = null;
+    child.on('error', (error) => {
+      startError = error;
+    });
     child.on('close', (code, signal) => {
-      if (code === 0) resolve();
+      if (options.signal?.aborted) reject(options.signal.reason instanceof Error ? options.signal.reason : new Error('ffmpeg was stopped'));
+      else if (startError) reject(new Error(`ffmpeg could not start (${startError.message}); install it: apt-get install -y ffmpeg`, { cause: startError }));
+      else if (code === 0) resolve();
       else reject(new Error(`ffmpeg exited with ${signal ?? code}: ${stderr.trim() || '(no output)'}`));
     });
   });

@@ -33,6 +33,10 @@ export const layout = {
   recordingDir: (channelSlug: string, recordingId: string) => join('vod', channelSlug, recordingId),
   prerollsDir: 'prerolls',
   liveDir: (channelSlug: string, eventId: number) => join('live', channelSlug, String(eventId)),
+  /** A viewer clip's files (`media/clip.ts`): its HLS, `clip.mp4` and poster, by the clip's uuid. */
+  clipDir: (channelSlug: string, uuid: string) => join('clips', channelSlug, uuid),
+  /** Whole recordings remuxed to MP4 for download, made once per recording recipe. */
+  downloadsDir: (channelSlug: string) => join('downloads', channelSlug),
 };
 
 /** `/media/prerolls/<name>.m3u8` → `<name>`, or null for any other address. */

@@ -6,6 +6,8 @@ import type { LiveMode } from '../media/config.ts';
 import { repoRoot } from '../paths.ts';
 import { type LiveQuality, LiveEncoders } from '../media/live.ts';
 import { MEDIA_TOKEN_TTL_SECONDS, type MediaGrant, mediaTokens } from '../media/token.ts';
+import type { DownloadLink } from '@grandstand/contract';
+import { type DownloadGrant, downloadTokens, signedClipDownloadUrl, signedEventDownloadUrl } from '../media/download.ts';
 
 export interface MediaPluginOptions {
   /** The media directory. Default: `<repo>/.data/media`; `serve` passes `MEDIA_DIR`. */
@@ -36,6 +38,15 @@ export interface MediaService {
   streamUrl(input: StreamUrlInput): string;
   /** The grant of a token, or null when it is malformed, forged or expired. */
   verify(token: string): MediaGrant | null;
+  /**
+   * A signed, expiring address of a ready clip's MP4, named after the clip (spec §7 GET
+   * /clip/download/{id}: the api checks the viewer, the capability and the count first).
+   */
+  clipDownload(input: { channelId: number; uuid: string; name: string }): DownloadLink;
+  /** The same for an on-demand event's whole recording (spec §7 GET /download-event/{id}). */
+  eventDownload(input: { channelId: number; eventId: number; name: string }): DownloadLink;
+  /** The grant of a download address's token, or null. */
+  verifyDownload(token: string): DownloadGrant | null;
   readonly dir: string;
   /** The ffmpeg binary (`FFMPEG_PATH`), for pictures made on first request. */
   readonly ffmpegPath: string | undefined;
@@ -56,7 +67,9 @@ export const LIVE_CHECK_INTERVAL_MS = 15_000;
  */
 export default fp<MediaPluginOptions>(
   async (app, options) => {
-    const tokens = mediaTokens(options.secret ?? randomBytes(32));
+    const secret = options.secret ?? randomBytes(32);
+    const tokens = mediaTokens(secret);
+    const downloads = downloadTokens(secret);
     const ttl = options.tokenTtlSeconds ?? MEDIA_TOKEN_TTL_SECONDS;
     const now = options.now ?? (() => Math.floor(Date.now() / 1000));
     const dir = options.dir ?? join(repoRoot, '.data', 'media');
@@ -106,6 +119,9 @@ export default fp<MediaPluginOptions>(
       verify(token) {
         return tokens.verify(token, now());
       },
+      clipDownload: (input) => signedClipDownloadUrl(secret, input, { now: now() }),
+      eventDownload: (input) => signedEventDownloadUrl(secret, input, { now: now() }),
+      verifyDownload: (token) => downloads.verify(token, now()),
       dir,
       ffmpegPath: options.ffmpegPath,
       liveMode,

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { ApiErrorBody } from '@grandstand/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
@@ -7,6 +7,8 @@ import { hasMedia } from '../../repositories/mediaEventsRepository.ts';
 import { contentTypeOf, layout, MEDIA_FILE, recordingForEvent } from '../../media/library.ts';
 import { LIVE_THUMB_CACHE, mimeOf } from '../../media/pictures.ts';
 import { ensureSlideVariants } from '../../media/slides.ts';
+import { clipDir } from '../../media/clip.ts';
+import { attachmentDisposition, ensureEventDownload } from '../../media/download.ts';
 
 export const PREPARE_MEDIA_COMMAND = 'node src/cli.ts prepare-media';
 /** A just-started encoder writes its first playlist after one segment (2 s) plus start-up. */
@@ -15,6 +17,11 @@ export const LIVE_PLAYLIST_WAIT_MS = 8000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=60';
 const LIVE_PLAYLIST = 'no-cache';
+/** A signed download is the viewer's alone: never kept by a shared cache. */
+const DOWNLOAD = 'private, no-store';
+
+/** A clip's public files (media/clip.ts); its `clip.mp4` is only downloaded through a signed address. */
+const CLIP_PATH = /^([a-z0-9][a-z0-9-]{0,62})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(index\.m3u8|init\.mp4|seg-[0-9]{3}\.m4s|edge-[0-9]{3}(?:-init\.mp4|\.m4s)|poster(?:-(?:320|640|854))?\.(?:jpg|webp))$/;
 
 function fail(reply: FastifyReply, status: number, field: string, message: string) {
   const body: ApiErrorBody = { message, field };
@@ -202,6 +209,51 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       return sendPictureFile(reply, join(dir, `${hash}-${width}.${ext}`), ext, IMMUTABLE);
     }
     return fail(reply, 404, 'url', 'Not found.');
+  });
+
+  // A clip's HLS and poster are public once it is ready (a share link plays for anyone, spec §2
+  // /share/{id}/{uuid}) and belong to the channel of the host they are asked on: another
+  // channel's clip is not found here. The folder appears whole when the clip is ready and goes
+  // when it is deleted, so what is on disk is the answer.
+  app.get<{ Params: { '*': string } }>('/media/clips/*', { config: { apiKey: false } }, async (request, reply) => {
+    const match = CLIP_PATH.exec(request.params['*']);
+    const channel = request.hostChannel;
+    if (!match || !channel || match[1] !== channel.config.slug) return fail(reply, 404, 'url', 'Not found.');
+    const [, slug, uuid, file] = match as unknown as [string, string, string, string];
+    const folder = clipDir(media.dir, slug, uuid);
+    if (file.startsWith('poster')) {
+      const ext = file.slice(file.lastIndexOf('.') + 1);
+      return sendPictureFile(reply, join(folder, file), ext, IMMUTABLE);
+    }
+    // The playlist briefly: a deleted clip stops playing from caches soon after.
+    return sendMedia(reply, folder, file, file.endsWith('.m3u8') ? SHORT : IMMUTABLE);
+  });
+
+  // The MP4 downloads: the signed address is the authorisation (the api gave it to a viewer
+  // allowed to download, spec §6), for one file of one channel, on that channel's host only.
+  // (A wildcard, not `:token/:name`: a token that carries the file name is longer than the
+  // router's parameter limit.)
+  app.get<{ Params: { '*': string } }>('/media/download/*', { config: { apiKey: false } }, async (request, reply) => {
+    // Compared raw, as the address spelt it: the router decodes a path only in part.
+    const [token = '', spelt, ...rest] = (request.url.split('?')[0] ?? '').slice('/media/download/'.length).split('/');
+    const grant = rest.length === 0 ? media.verifyDownload(token) : null;
+    if (grant === null) return fail(reply, 403, 'token', 'The download address is invalid or has expired. Ask for the download again.');
+    const channel = request.hostChannel;
+    if (!channel || channel.id !== grant.channelId || spelt !== encodeURIComponent(grant.name)) return fail(reply, 404, 'url', 'Not found.');
+    let file: string;
+    if ('clip' in grant) {
+      file = join(clipDir(media.dir, channel.config.slug, grant.clip), 'clip.mp4');
+      if (!(await media.exists(file))) return fail(reply, 404, 'id', 'This clip is not ready or was deleted.');
+    } else {
+      const event = await app.mediaEventsRepository.find(channel.id, grant.eventId);
+      if (!event || event.streamStatus !== 'finished' || !hasMedia(event)) return fail(reply, 404, 'id', 'This event has no recording to download.');
+      const made = await ensureEventDownload(media.dir, channel.config.slug, event.id, media.ffmpegPath);
+      if (made === null) return fail(reply, 503, 'media', `The on-demand recordings are not prepared. Run: ${PREPARE_MEDIA_COMMAND}`);
+      file = made;
+    }
+    reply.header('content-disposition', attachmentDisposition(grant.name)).header('cache-control', DOWNLOAD).header('x-content-type-options', 'nosniff');
+    // @fastify/static's sender: Range (206, 416), If-Range, ETag and Last-Modified.
+    return reply.sendFile(basename(file), dirname(file), { cacheControl: false });
   });
 
   app.get<{ Params: { '*': string } }>('/media/prerolls/*', { config: { apiKey: false } }, async (request, reply) => {
