@@ -131,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(import('./plugins/rate-limit.ts'), options.rateLimit ?? {});
   await app.register(import('./plugins/media.ts'), options.media ?? {});
   // The download addresses are signed with the media secret, as the stream addresses.
-  await app.register(import('./clips/plugin.ts'), { secret: options.media?.secret, ...options.clips });
+  await app.register(import('./clips/plugin.ts'), { ...options.clips });
   await app.register(import('./social/index.ts'), options.social ?? {});
   await app.register(import('./mail/plugin.ts'), options.mail ?? {});
 

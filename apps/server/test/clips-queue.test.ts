@@ -88,7 +88,7 @@ describe('the clip queue', () => {
     expect(await job(id)).toBeUndefined();
     const dir = media.clipDir(mediaDir, 'alpha', uuid);
     expect((await readdir(dir)).sort()).toEqual(['clip.mp4', 'index.m3u8', 'poster.jpg', 'poster.webp', 'seg0.m4s']);
-    expect((await readdir(join(mediaDir, 'clips', 'alpha'))).filter((name) => name.includes('.part-'))).toEqual([]);
+    expect((await readdir(join(mediaDir, 'clips', 'alpha'))).filter((name) => name.startsWith('.work-'))).toEqual([]);
     expect(media.cuts).toEqual([{ uuid, event: expect.objectContaining({ channelSlug: 'alpha', eventId: target.alpha!.eventId, live: false }), start: 12.5, duration: 20 }]);
   });
 

@@ -18,6 +18,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChannelFolders } from '../src/channels/loadChannels.ts';
 import { capabilitiesOf, CLIP_REFUSALS } from '../src/clips/rules.ts';
+import { clipPicture } from '../src/media/clip.ts';
 import { repoRoot } from '../src/paths.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { registerViewer } from './support/commerce.ts';
@@ -88,7 +89,8 @@ describe('POST /api/clip', () => {
     expect(clip.event).toMatchObject({ id: events.finished.id, name: 'Last season final' });
     const ready = await readyClip(key, clip.id);
     expect(ready).toMatchObject({ status: 'ready', stream_url: `/media/clips/alpha/${clip.uuid}/index.m3u8` });
-    expect(ready.poster?.src).toBe(`/media/clips/alpha/${clip.uuid}/poster.jpg`);
+    expect(ready.poster).toEqual(clipPicture('alpha', clip.uuid));
+    expect(ready.poster?.src).toMatch(new RegExp(`^/media/clips/alpha/${clip.uuid}/poster[^/]*\\.jpg$`));
     expect(existsSync(join(mediaDir, 'clips', 'alpha', clip.uuid, 'clip.mp4'))).toBe(true);
 
     // Anyone with the link sees it, a visitor included; another channel's key does not.
@@ -236,12 +238,13 @@ describe('downloads, deletion and other viewers’ clips', () => {
     refusal(await get(key, `clip/download/${clip.id}`), 409, 'id', CLIP_REFUSALS.notReady);
     await readyClip(key, clip.id);
     const link = DownloadLinkResponse.parse((await get(key, `clip/download/${clip.id}`)).json()).data;
-    expect(link.url).toMatch(/^\/media\/download\/[^/]+$/);
+    expect(link.url).toMatch(/^\/media\/download\/[^/]+\/[^/]+\.mp4$/);
     expect(link.file_name).toBe('Goal top corner.mp4');
     expect(Date.parse(link.expires_at)).toBeGreaterThan(Date.now());
-    const grant = t.app.clips.downloads.verify(link.url.split('/').at(-1)!);
-    expect(grant).toMatchObject({ channelId: t.channel('alpha').id, kind: 'clip', id: clip.id });
-    expect(t.app.media.verify(link.url.split('/').at(-1)!)).toBeNull();
+    const token = link.url.split('/').at(-2)!;
+    expect(t.app.media.verifyDownload(token)).toMatchObject({ channelId: t.channel('alpha').id, clip: clip.uuid, name: 'Goal top corner.mp4' });
+    // A download address is not a stream address.
+    expect(t.app.media.verify(token)).toBeNull();
     expect((await get(key, `clip/download/${clip.id}`)).statusCode).toBe(200);
     refusal(await get(key, `clip/download/${clip.id}`), 403, 'downloads', CLIP_REFUSALS.downloadsLimit);
   });
@@ -253,7 +256,7 @@ describe('downloads, deletion and other viewers’ clips', () => {
     await t.database.db.updateTable('users').set({ capabilities: JSON.stringify(['download']) }).where('id', '=', user.id).execute();
     const link = DownloadLinkResponse.parse((await get(key, `download-event/${events.finished.id}`)).json()).data;
     expect(link.file_name).toBe('Last season final.mp4');
-    expect(t.app.clips.downloads.verify(link.url.split('/').at(-1)!)).toMatchObject({ kind: 'event', id: events.finished.id });
+    expect(t.app.media.verifyDownload(link.url.split('/').at(-2)!)).toMatchObject({ eventId: events.finished.id, name: 'Last season final.mp4' });
     refusal(await get(key, `download-event/${events.live.id}`), 422, 'id', CLIP_REFUSALS.noRecording);
     refusal(await get(key, `download-event/${events.bravoFinished.id}`), 404, 'id');
   });

@@ -1,10 +1,9 @@
-import { fileURLToPath } from 'node:url';
+import { clipDir, clipWindow, cutClip } from '../media/clip.ts';
 
 /**
  * What the clips core needs of the media part (`src/media/clip.ts`): the span a clip may be cut
- * from, the cut itself and where a clip's files live. The types repeat that module's interface so
- * the core is typed without importing it; `loadClipMedia` imports the real one at start, and tests
- * hand the queue and the routes a cutter of their own.
+ * from, the cut itself and where a clip's files live, as an interface: tests hand the queue and the
+ * routes a cutter of their own.
  */
 
 export interface ClipSourceEvent {
@@ -39,23 +38,7 @@ export interface ClipMedia {
   clipDir(mediaDir: string, channelSlug: string, uuid: string): string;
 }
 
-/** The media part's module, relative to this file: resolved at run time, so the core builds without it. */
-const CLIP_MEDIA_MODULE = new URL('../media/clip.ts', import.meta.url).href;
-
-/**
- * The media part's clip functions, or null (logged by the caller) when this build has none: the
- * server then refuses to cut clips rather than failing to start.
- */
-export async function loadClipMedia(): Promise<ClipMedia | null> {
-  try {
-    const module = (await import(CLIP_MEDIA_MODULE)) as Partial<ClipMedia>;
-    if (typeof module.clipWindow !== 'function' || typeof module.cutClip !== 'function' || typeof module.clipDir !== 'function') return null;
-    return { clipWindow: module.clipWindow, cutClip: module.cutClip, clipDir: module.clipDir };
-  } catch (error) {
-    // Only the module itself missing means "no media part"; a missing import inside it is a broken build.
-    const missing = error as NodeJS.ErrnoException & { url?: string };
-    const named = missing.url ?? /^Cannot find module '([^']+)'/.exec(missing.message)?.[1];
-    if (missing.code === 'ERR_MODULE_NOT_FOUND' && (named === CLIP_MEDIA_MODULE || named === fileURLToPath(CLIP_MEDIA_MODULE))) return null;
-    throw error;
-  }
+/** The media part's clip functions (`src/media/clip.ts`); tests hand the queue and the routes their own. */
+export async function loadClipMedia(): Promise<ClipMedia> {
+  return { clipWindow, cutClip, clipDir };
 }

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { Secret } from '../tokens.ts';
 import { type ClipMedia, loadClipMedia } from './cutter.ts';
-import { type DownloadTokens, downloadTokens } from './downloads.ts';
+import { removeStaleClipWork } from '../media/clip.ts';
 import { ClipQueue, type ClipQueueOptions, DEFAULT_CLIP_WORKERS } from './queue.ts';
 
 export interface ClipsPluginOptions {
@@ -13,8 +11,6 @@ export interface ClipsPluginOptions {
    * build without that module): clips are refused as unavailable.
    */
   media?: ClipMedia | null;
-  /** Signs the download addresses: the media secret (`serve` passes it); default a random one, as the media plugin's. */
-  secret?: Secret;
   /** The queue's timings (tests shorten them). */
   queue?: Partial<Pick<ClipQueueOptions, 'leaseMs' | 'limitMs' | 'maxAttempts' | 'pollMs' | 'retryDelayMs'>>;
   /** How long closing the app lets cuts under way finish before handing them back. */
@@ -26,12 +22,11 @@ export interface ClipsService {
   readonly media: ClipMedia | null;
   /** The queue (null without media); it cuts only in a process with workers. */
   readonly queue: ClipQueue | null;
-  readonly downloads: DownloadTokens;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Viewer clips (src/clips/): the media part, the queue and the download addresses. */
+    /** Viewer clips (src/clips/): the media part and the queue. */
     clips: ClipsService;
   }
 }
@@ -45,7 +40,6 @@ export default fp<ClipsPluginOptions>(
     let media = options.media;
     if (media === undefined) {
       media = await loadClipMedia();
-      if (media === null) app.log.warn('clips: this build has no src/media/clip.ts; clips cannot be made');
     }
     const queue =
       media === null
@@ -59,8 +53,12 @@ export default fp<ClipsPluginOptions>(
             ...options.queue,
             log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
           });
-    app.decorate('clips', { media, queue, downloads: downloadTokens(options.secret ?? randomBytes(32)) } satisfies ClipsService);
-    app.addHook('onReady', async () => queue?.start());
+    app.decorate('clips', { media, queue } satisfies ClipsService);
+    app.addHook('onReady', async () => {
+      // What a cut left when its process died (a crash, a kill -9) goes before new cuts start.
+      if (queue && (options.workers ?? DEFAULT_CLIP_WORKERS) > 0) await removeStaleClipWork(app.media.dir);
+      queue?.start();
+    });
     app.addHook('onClose', async () => queue?.close({ graceMs: options.stopGraceMs }));
   },
   { name: 'clips', dependencies: ['db', 'media'] },

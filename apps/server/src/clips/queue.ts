@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CLIP_PROCESSING_LIMIT_MS } from '@grandstand/contract';
 import { sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -262,7 +262,8 @@ export class ClipQueue {
     }, Math.max(50, Math.floor(leaseMs / 3)));
     heartbeat.unref();
     const finalDir = media.clipDir(mediaDir, slug, job.uuid);
-    const partDir = `${finalDir}.part-${job.claim}`;
+    // `.work-`: the media part's sweep (removeStaleClipWork) removes what a crashed cut left.
+    const partDir = join(dirname(finalDir), `.work-${basename(finalDir)}-${job.claim}`);
     let result: { duration: number } | null = null;
     let error: unknown = null;
     try {

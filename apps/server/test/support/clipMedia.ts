@@ -39,7 +39,8 @@ export function testClipMedia(): TestClipMedia {
       return join(mediaDir, 'clips', channelSlug, uuid);
     },
     async cutClip(options: CutClipOptions) {
-      const uuid = options.outDir.split('/').at(-1)!.split('.part-')[0]!;
+      // The queue cuts into `.work-<uuid>-<claim>` beside the clip's folder.
+      const uuid = /^\.work-([0-9a-f-]{36})-/.exec(options.outDir.split('/').at(-1)!)![1]!;
       const attempt = (attempts.get(uuid) ?? 0) + 1;
       attempts.set(uuid, attempt);
       cuts.push({ uuid, event: options.event, start: options.start, duration: options.duration });

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   ApiErrorBody,
   type Clip,
@@ -17,7 +16,6 @@ import {
   IdParams,
   LIVE_CLIP_SECONDS,
   MessageResponse,
-  type Picture,
   SharedClipParams,
   SharedClipResponse,
 } from '@grandstand/contract';
@@ -25,18 +23,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadEntitlements, type Viewer } from '../../commerce/entitlements.ts';
-import { downloadFileName } from '../../clips/downloads.ts';
 import { capabilitiesOf, checkClipBody, checkClipSpan, CLIP_REFUSALS, type ClipProblem, leftOf } from '../../clips/rules.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { DEFAULT_QUALITY } from '../../media/prepare.ts';
+import { clipPicture, clipStreamUrl, removeClipMedia } from '../../media/clip.ts';
 import type { ClipRow } from '../../repositories/clipsRepository.ts';
 import { currentUser, fail } from '../auth/helpers.ts';
 
 /** The most events GET /events/with_clip lists. */
 const WITH_CLIP_LIMIT = 100;
-
-/** A clip's poster is a frame of its recording, whose size the media part keeps. */
-const POSTER_SIZE = { width: DEFAULT_QUALITY.width, height: DEFAULT_QUALITY.height };
 
 const ClipOptionsQuery = z.object({ event_id: IdParam.optional() });
 
@@ -46,18 +40,8 @@ function refuse(reply: FastifyReply, problem: ClipProblem) {
   return fail(reply, problem.status, problem.field, problem.message);
 }
 
-/** Where a ready clip's files are served (routes/media): public and static once ready. */
-function clipBase(slug: string, uuid: string): string {
-  return `/media/clips/${slug}/${uuid}`;
-}
-
-function posterOf(base: string): Picture {
-  return { kind: 'poster', src: `${base}/poster.jpg`, srcset: null, sources: [{ type: 'image/webp', srcset: `${base}/poster.webp` }], ...POSTER_SIZE };
-}
-
 function toClip(row: ClipRow, event: Event, slug: string): Clip {
   const ready = row.status === 'ready';
-  const base = clipBase(slug, row.uuid);
   return {
     id: row.id,
     uuid: row.uuid,
@@ -71,8 +55,9 @@ function toClip(row: ClipRow, event: Event, slug: string): Clip {
     live: row.live,
     created_at: row.created_at.toISOString(),
     ready_at: row.ready_at ? row.ready_at.toISOString() : null,
-    stream_url: ready ? `${base}/index.m3u8` : null,
-    poster: ready ? posterOf(base) : null,
+    // Public and static once ready, on the channel's own host (routes/media).
+    stream_url: ready ? clipStreamUrl(slug, row.uuid) : null,
+    poster: ready ? clipPicture(slug, row.uuid) : null,
     event,
   };
 }
@@ -197,8 +182,7 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (clip.status !== 'ready') return fail(reply, 409, 'id', CLIP_REFUSALS.notReady);
     const counted = await clips.recordDownload({ channelId: request.channelId, userId: viewer.user.id, kind: 'clip', clipId: clip.id, eventId: clip.event_id }, clipsConfigOf(request)?.limits.downloads);
     if (!counted) return fail(reply, 403, 'downloads', CLIP_REFUSALS.downloadsLimit);
-    const link = app.clips.downloads.url({ channelId: request.channelId, kind: 'clip', id: clip.id });
-    return { data: { url: link.url, file_name: downloadFileName(clip.name), expires_at: new Date(link.expiresAt * 1000).toISOString() } };
+    return { data: app.media.clipDownload({ channelId: request.channelId, uuid: clip.uuid, name: clip.name }) };
   });
 
   app.get('/download-event/:id', { schema: { params: IdParams, response: { 200: DownloadLinkResponse, ...errors(401, 403, 404, 422) } } }, async (request, reply) => {
@@ -211,8 +195,7 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (event.stream_status !== 'finished') return fail(reply, 422, 'id', CLIP_REFUSALS.noRecording);
     const counted = await clips.recordDownload({ channelId: request.channelId, userId: viewer.user.id, kind: 'event', eventId: event.id }, clipsConfigOf(request)?.limits.downloads);
     if (!counted) return fail(reply, 403, 'downloads', CLIP_REFUSALS.downloadsLimit);
-    const link = app.clips.downloads.url({ channelId: request.channelId, kind: 'event', id: event.id });
-    return { data: { url: link.url, file_name: downloadFileName(event.name, 'recording'), expires_at: new Date(link.expiresAt * 1000).toISOString() } };
+    return { data: app.media.eventDownload({ channelId: request.channelId, eventId: event.id, name: event.name }) };
   });
 
   app.delete('/clip/:id', { schema: { params: IdParams, response: { 200: MessageResponse, ...errors(401, 404) } } }, async (request, reply) => {
@@ -221,8 +204,7 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     const deleted = await clips.delete(request.channelId, viewer.user.id, request.params.id);
     if (!deleted) return fail(reply, 404, 'id', CLIP_REFUSALS.clipNotFound);
     // A cut under way finds its job gone and writes nothing (clips/queue.ts).
-    const media = app.clips.media;
-    if (media) await rm(media.clipDir(app.media.dir, slugOf(request), deleted.uuid), { recursive: true, force: true });
+    await removeClipMedia(app.media.dir, slugOf(request), deleted.uuid);
     return { data: { message: 'Your clip has been deleted.' } };
   });
 
