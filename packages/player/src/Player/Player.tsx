@@ -130,7 +130,10 @@ export function Player({ src, live, title, labels, autoPlay = false, poster, pre
       retrying={retrying}
       qualities={playback.qualities}
       quality={playback.quality}
-      onPlay={() => void video()?.play()?.catch(() => undefined)}
+      onPlay={() => {
+        if (sessionRef.current) sessionRef.current.requestPlay();
+        else void video()?.play()?.catch(() => undefined);
+      }}
       onPause={() => video()?.pause()}
       onSeek={(time) => {
         const v = video();

@@ -256,6 +256,21 @@ describe('createPlaybackSession', () => {
     expect(last()?.quality).toBe('auto');
   });
 
+  it('a Play pressed before the stream is in starts it once it is', async () => {
+    let loaded!: () => void;
+    const { player, video, session, tick } = setUp({ autoPlay: false });
+    player.load = vi.fn(() => new Promise<void>((resolve) => (loaded = resolve)));
+    await tick(0);
+    expect(video.autoplay).toBe(false);
+    session.requestPlay();
+    expect(video.play).toHaveBeenCalledTimes(1);
+    // The element starts by itself once the stream is attached (which resets the early play()).
+    expect(video.autoplay).toBe(true);
+    loaded();
+    await tick(0);
+    expect(video.autoplay).toBe(true);
+  });
+
   it('tells the site when the event ends', async () => {
     const { at, options, tick } = setUp();
     await tick(0);

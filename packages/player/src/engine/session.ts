@@ -53,6 +53,8 @@ export interface PlaybackSessionOptions {
 export interface PlaybackSession {
   /** The viewer pressed Retry. */
   retry(): Promise<void>;
+  /** The viewer pressed Play, perhaps before the stream is in. */
+  requestPlay(): void;
   /** Jumps to the live edge. */
   goToLive(): void;
   /** The seekable window: the DVR window when live, the whole recording otherwise. */
@@ -237,6 +239,12 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
 
   return {
     retry: () => recovery.retryNow(),
+    requestPlay() {
+      // A press before the stream is in must not be lost: attaching the stream resets a play()
+      // made before it, so the element is also told to start by itself once it can.
+      video.autoplay = true;
+      play();
+    },
     goToLive() {
       if (player && live) video.currentTime = player.seekRange().end;
     },
