@@ -1,60 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Clip, Event } from '@grandstand/contract';
 import { readChannel } from '@grandstand/contract/node';
 import { channelsDir } from '../scripts/channels.ts';
-import { channelKey, demoChannels, listEvents, siteUrl } from './channels.ts';
+import { demoChannels, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
-import { channelUrl, expect, repoRoot, test } from './support.ts';
+import { freeGame, newViewer, playhead, text, texts } from './clipsSupport.ts';
+import { channelUrl, expect, test, visitorContext } from './support.ts';
 
 // The clip library end to end (spec §2 /profile clips, /watch_library/{id}, /share/{id}/{uuid}):
 // a real clip cut by the server's job from a demo recording, followed to ready on the profile,
 // shared, played by a visitor, downloaded and deleted. Northfield, in English.
 
-type Messages = Record<string, unknown>;
-const locale = (path: string): Messages => JSON.parse(readFileSync(join(repoRoot, path), 'utf8')) as Messages;
-const library = locale('packages/features/clips/src/library/locales/en.json');
-const auth = locale('packages/features/auth/src/locales/en.json');
-
-/** A text of the product's own locale files, so the test reads what a person reads. */
-function text(files: Messages, path: string, values: Record<string, string> = {}): string {
-  let node: unknown = files;
-  for (const key of path.split('.')) node = (node as Messages | undefined)?.[key];
-  if (typeof node !== 'string') throw new Error(`No text at ${path}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
-}
-
-const PASSWORD = 'grandstand-e2e-clipper-5120';
 const channel: DemoChannel = demoChannels[0];
-
-async function visitorKey(request: APIRequestContext): Promise<string> {
-  const answer = await request.post(channelUrl(null, '/api/get_api_key'), { data: { channel_key: channelKey(channel) } });
-  return ((await answer.json()) as { data: { api_key: string } }).data.api_key;
-}
-
-/** A fresh viewer, registered through the API (its session key returned), then logged in on the site as a person would. */
-async function newViewer(page: Page, request: APIRequestContext): Promise<{ email: string; apiKey: string }> {
-  const email = `clipper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
-  const registered = await request.post(channelUrl(null, '/api/v2/auth/register'), {
-    data: { api_key: await visitorKey(request), email, password: PASSWORD, password_confirmation: PASSWORD, first_name: 'Robin', last_name: 'Clipper', terms: true },
-  });
-  expect(registered.status()).toBe(200);
-  const apiKey = ((await registered.json()) as { data: { api_key: string } }).data.api_key;
-  await page.goto(siteUrl(channel, '/login'));
-  await page.getByRole('textbox', { name: text(auth, 'fields.email') }).fill(email);
-  await page.getByRole('textbox', { name: text(auth, 'fields.password'), exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: text(auth, 'login.submit') }).last().click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return { email, apiKey };
-}
-
-/** A free on-demand game of the demo, with its recording. */
-async function freeRecordedGame(request: APIRequestContext): Promise<Event> {
-  const [event] = (await listEvents(request, channel, { stream_status: 'finished' })).filter((e) => e.access_type === 'free');
-  expect(event, 'the demo has a free on-demand event').toBeDefined();
-  return event!;
-}
+const library = texts(channel, 'clips/src/library');
 
 /** Cuts a clip through the API (the clip editor is the watch page's business). */
 async function cutClip(request: APIRequestContext, apiKey: string, event: Event, name: string): Promise<Clip> {
@@ -67,15 +25,11 @@ async function cutClip(request: APIRequestContext, apiKey: string, event: Event,
   return ((await answer.json()) as { data: Clip }).data;
 }
 
-function playhead(page: Page): Promise<number> {
-  return page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
-}
-
 test('a clip follows its way to ready in the profile, is shared, plays for anyone, downloads and is deleted', async ({ page, context, browser, request }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteUrl(channel, '/').replace(/\/$/, '') });
-  const { apiKey } = await newViewer(page, request);
-  const game = await freeRecordedGame(request);
+  const { apiKey } = await newViewer(page, request, channel);
+  const game = await freeGame(request, channel, 'finished');
   const clip = await cutClip(request, apiKey, game, 'E2E top-corner goal');
 
   // The profile's clips: the new clip, then ready without a reload (spec §4, polled every 2 s).
@@ -111,7 +65,7 @@ test('a clip follows its way to ready in the profile, is shared, plays for anyon
   expect(html).toContain('E2E top-corner goal');
 
   // A visitor (another browser context, nobody logged in) plays it and goes on to the whole game.
-  const visitor = await browser.newContext();
+  const visitor = await visitorContext(browser);
   const guest = await visitor.newPage();
   await guest.goto(shareUrl);
   await expect(guest.getByRole('heading', { name: 'E2E top-corner goal', level: 1 })).toBeVisible();
@@ -148,7 +102,7 @@ test('a visitor is asked to log in before their clips', async ({ page }) => {
 });
 
 test('the profile shows an empty list with a way to find a game to clip', async ({ page, request }) => {
-  await newViewer(page, request);
+  await newViewer(page, request, channel);
   await page.goto(siteUrl(channel, '/profile/clips'));
   await expect(page.getByRole('heading', { name: text(library, 'profile.emptyTitle') })).toBeVisible();
   await page.getByRole('link', { name: text(library, 'profile.findGame') }).click();

@@ -1,5 +1,5 @@
 import { expect, test as base } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { resolve } from 'node:path';
 
 /** The reference server the end-to-end tests and the bench run against: real, seeded, local. */
@@ -52,6 +52,13 @@ function waitForTakeOver(page: Page): void {
     await ready();
     return response;
   };
+}
+
+/** Another browser where nobody is logged in (a visitor), whose pages wait for the take-over too. */
+export async function visitorContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  context.on('page', waitForTakeOver);
+  return context;
 }
 
 export const test = base.extend({

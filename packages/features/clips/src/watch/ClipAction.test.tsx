@@ -191,10 +191,13 @@ describe('while live', () => {
     expect(within(dialog).getByRole('slider', { name: 'Clip start' })).toHaveAttribute('aria-valuetext', '14:20');
   });
 
-  it('says so when the stream tells no time', async () => {
-    await renderClipAction({ ...live, player: { ...live.player, clockStart: null } });
+  it('says so while the stream tells no time, and offers the clip once it does', async () => {
+    const { player } = await renderClipAction({ ...live, player: { ...live.player, clockStart: null } });
     const { dialog } = await openEditor();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This live stream does not tell the time yet');
+    act(() => player.setClock(new Date((KICK_OFF + 300) * 1000)));
+    expect(await within(dialog).findByRole('button', { name: 'Clip the last 30 seconds' })).toBeInTheDocument();
+    expect(within(dialog).queryByText(/does not tell the time yet/)).toBeNull();
   });
 });
 

@@ -116,11 +116,21 @@ function CannotClip({ options, loginPath }: { options: ClipOptions; loginPath: s
  */
 function Editable({ event, player, options, onCreated }: { event: EventDetail; player: PlayerHandle; options: ClipOptions; onCreated: (clip: Clip) => void }) {
   const { t } = useTranslation('clipsWatch');
-  const [offset] = useState(() => {
+  const readOffset = () => {
     if (!player.live) return 0;
     const zero = player.dateAt(0);
     return zero ? zero.getTime() / 1000 - event.event_utc_ts : null;
-  });
+  };
+  const [offset, setOffset] = useState(readOffset);
+  // A live stream tells its time once its first segments are in: read it as soon as it does, once.
+  useEffect(() => {
+    if (offset !== null) return;
+    return player.subscribe(() => {
+      const found = readOffset();
+      if (found !== null) setOffset(found);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- readOffset reads the same player and event
+  }, [offset, player, event.event_utc_ts]);
   if (offset === null) return <Text role="alert">{t('live.noClock')}</Text>;
   return <ClipForm event={event} player={player} options={options} offset={offset} onCreated={onCreated} />;
 }

@@ -144,6 +144,8 @@ export function ClipForm({ event, player, options, offset, onCreated }: ClipForm
   const clipLastSeconds = () => {
     setErrors({});
     const edge = player.liveEdgeDate();
+    // Not clamped to the player's window: shaka keeps the window it found when it loaded, which can
+    // be far shorter than the signal's; the server checks the span against the signal itself.
     const last = edge ? lastSecondsOf(edge, event.event_utc_ts, options.live_seconds, options.min_duration) : null;
     const firstTag = options.tags[0]?.id;
     if (!edge || !last || !firstTag) return setFormError(t('live.noClock'));

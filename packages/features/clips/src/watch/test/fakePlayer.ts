@@ -12,6 +12,8 @@ export interface FakePlayerOptions {
 export interface FakePlayer extends PlayerHandle {
   /** Moves the playhead as playback would, telling the subscribers. */
   advanceTo(time: number): void;
+  /** The stream starts telling its time (its first program date-time arrives), telling the subscribers. */
+  setClock(clockStart: Date): void;
   /** What the editor asked of the player, in order. */
   calls: string[];
 }
@@ -20,8 +22,9 @@ export interface FakePlayer extends PlayerHandle {
  * The player as the clip editor sees it (its outside boundary): a playhead in a window, a wall clock
  * from the program date-time, play, pause and seek, and the subscribers told when the playhead moves.
  */
-export function createFakePlayer({ live = false, range = { start: 0, end: 600 }, currentTime = 120, clockStart = null }: FakePlayerOptions = {}): FakePlayer {
+export function createFakePlayer({ live = false, range = { start: 0, end: 600 }, currentTime = 120, clockStart: initialClock = null }: FakePlayerOptions = {}): FakePlayer {
   let time = currentTime;
+  let clockStart = initialClock;
   let paused = true;
   const listeners = new Set<() => void>();
   const tell = () => {
@@ -59,6 +62,10 @@ export function createFakePlayer({ live = false, range = { start: 0, end: 600 },
     },
     advanceTo(t) {
       time = t;
+      tell();
+    },
+    setClock(date) {
+      clockStart = date;
       tell();
     },
   };
