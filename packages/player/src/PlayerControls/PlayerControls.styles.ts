@@ -18,6 +18,8 @@ export const Root = styled.div<{ $idle: boolean }>`
   width: 100%;
   aspect-ratio: 16 / 9;
   overflow: hidden;
+  /* The bar lays out by the player's own width (a phone, a narrow column, an embed). */
+  container-type: inline-size;
   background: #000000;
   color: #ffffff;
   font-family: ${({ theme }) => theme.font.family};
@@ -201,6 +203,12 @@ export const VolumeInput = styled.input`
   ${range}
   width: 5rem;
   height: 1.5rem;
+
+  /* On a phone-sized player the bar keeps its room for the site's actions (Clip) and full screen:
+     the slider goes, mute stays, and phones have their own volume keys. */
+  @container (max-width: 28rem) {
+    display: none;
+  }
 
   &::-webkit-slider-runnable-track {
     height: 4px;
