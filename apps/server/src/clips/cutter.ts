@@ -1,4 +1,4 @@
-import { clipDir, clipWindow, cutClip } from '../media/clip.ts';
+import { clipDir, type ClipSourceEvent, clipWindow, cutClip, type CutClipOptions } from '../media/clip.ts';
 
 /**
  * What the clips core needs of the media part (`src/media/clip.ts`): the span a clip may be cut
@@ -6,27 +6,11 @@ import { clipDir, clipWindow, cutClip } from '../media/clip.ts';
  * routes a cutter of their own.
  */
 
-export interface ClipSourceEvent {
-  channelSlug: string;
-  eventId: number;
-  live: boolean;
-  /** UTC seconds: a live clip's start_time counts from here. */
-  eventUtcTs: number;
-}
+export type { ClipSourceEvent, CutClipOptions };
 
 export interface ClipSpan {
   start: number;
   end: number;
-}
-
-export interface CutClipOptions {
-  mediaDir: string;
-  event: ClipSourceEvent;
-  start: number;
-  duration: number;
-  outDir: string;
-  ffmpegPath?: string;
-  signal?: AbortSignal;
 }
 
 export interface ClipMedia {
