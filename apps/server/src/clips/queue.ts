@@ -167,6 +167,9 @@ export class ClipQueue {
     do {
       this.#again = false;
       if (this.#running.size >= this.#options.concurrency) break;
+      // An idle queue costs one read per look, not the writes of expiring and claiming: on the
+      // embedded engine every statement waits its turn behind the viewers' requests.
+      if (!(await this.#hasJobs())) break;
       await this.expire();
       while (!this.#closed && this.#running.size < this.#options.concurrency) {
         const job = await this.#claim();
@@ -174,6 +177,11 @@ export class ClipQueue {
         this.#begin(job);
       }
     } while (this.#again && !this.#closed);
+  }
+
+  async #hasJobs(): Promise<boolean> {
+    const row = await this.#db.selectFrom('clip_jobs').select('id').limit(1).executeTakeFirst();
+    return row !== undefined;
   }
 
   /**
