@@ -426,8 +426,10 @@ export async function cutClip(options: CutClipOptions): Promise<{ duration: numb
     for (const piece of plan.pieces) if (!piece.copy) await rm(join(work, segmentName(piece.index)));
     await writeFile(join(work, 'index.m3u8'), playlistOf(plan, edges, event.live));
     signal?.throwIfAborted();
-    await rm(outDir, { recursive: true, force: true });
     try {
+      // Onto nothing or an empty folder (one made ready for the cut). A folder with files in it is
+      // never removed first: every one is complete (written whole, then renamed), and removing it
+      // raced with another run renaming its own into place.
       await rename(work, outDir);
     } catch (error) {
       // The same clip cut twice at once (a job retried while its first run still went on): the
