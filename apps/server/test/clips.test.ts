@@ -166,6 +166,27 @@ describe('POST /api/clip', () => {
     expect((await post(key, body())).statusCode).toBe(200);
   });
 
+  it('deleting a clip while a worker settles it waits its turn instead of deadlocking', async () => {
+    const key = await registerViewer(t);
+    const clip = await readyClip(key, (await created(key)).id);
+    // A worker elsewhere holds this clip's job, as the queue's settle does: job row first, clip row next.
+    await t.database.db
+      .insertInto('clip_jobs')
+      .values({ clip_id: clip.id, channel_id: t.channel('alpha').id, attempts: 1, claim: 'elsewhere', lease_until: new Date(Date.now() + 60_000) })
+      .execute();
+    let deleting: ReturnType<typeof t.app.inject> | undefined;
+    await t.database.db.transaction().execute(async (tx) => {
+      await tx.selectFrom('clip_jobs').select('id').where('clip_id', '=', clip.id).forUpdate().executeTakeFirstOrThrow();
+      deleting = t.app.inject({ method: 'DELETE', url: `/api/clip/${clip.id}?api_key=${key}` });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.updateTable('clips').set({ failure_reason: null }).where('id', '=', clip.id).execute();
+    });
+    const deleted = await deleting!;
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.database.db.selectFrom('clips').select('id').where('id', '=', clip.id).executeTakeFirst()).toBeUndefined();
+    expect(await t.database.db.selectFrom('clip_jobs').select('id').where('clip_id', '=', clip.id).executeTakeFirst()).toBeUndefined();
+  });
+
   it('a failed clip takes no place in the limit and says why it failed', async () => {
     const key = await registerViewer(t);
     media.behaviour = () => ({ kind: 'fail' });

@@ -101,10 +101,21 @@ export class ClipsRepository {
     return row && toRow(row);
   }
 
-  /** Deletes one of the viewer's clips (its job goes with it); the deleted row, or undefined. */
+  /**
+   * Deletes one of the viewer's clips and its job; the deleted row, or undefined.
+   * The job goes first, in its own statement: the queue locks a job row and then its clip, so a
+   * delete locking the clip first (and its job by cascade) deadlocks against a settling worker on
+   * PostgreSQL. In the queue's order the delete waits for the worker instead.
+   */
   async delete(channelId: number, userId: number, id: number): Promise<ClipRow | undefined> {
-    const row = await this.#db.deleteFrom('clips').where('channel_id', '=', channelId).where('user_id', '=', userId).where('id', '=', id).returning(CLIP_COLUMNS).executeTakeFirst();
-    return row && toRow(row);
+    return this.#db.transaction().execute(async (tx) => {
+      await tx
+        .deleteFrom('clip_jobs')
+        .where('clip_id', '=', (eb) => eb.selectFrom('clips').select('id').where('channel_id', '=', channelId).where('user_id', '=', userId).where('id', '=', id))
+        .execute();
+      const row = await tx.deleteFrom('clips').where('channel_id', '=', channelId).where('user_id', '=', userId).where('id', '=', id).returning(CLIP_COLUMNS).executeTakeFirst();
+      return row && toRow(row);
+    });
   }
 
   /** The events the viewer has clips of, newest clip first. */
