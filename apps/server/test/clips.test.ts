@@ -174,7 +174,7 @@ describe('POST /api/clip', () => {
       .insertInto('clip_jobs')
       .values({ clip_id: clip.id, channel_id: t.channel('alpha').id, attempts: 1, claim: 'elsewhere', lease_until: new Date(Date.now() + 60_000) })
       .execute();
-    let deleting: ReturnType<typeof t.app.inject> | undefined;
+    let deleting: Promise<{ statusCode: number; body: string }> | undefined;
     await t.database.db.transaction().execute(async (tx) => {
       await tx.selectFrom('clip_jobs').select('id').where('clip_id', '=', clip.id).forUpdate().executeTakeFirstOrThrow();
       deleting = t.app.inject({ method: 'DELETE', url: `/api/clip/${clip.id}?api_key=${key}` });
