@@ -199,3 +199,14 @@ export {
   SharedClipParams,
   SharedClipResponse,
 } from './clips.ts';
+export {
+  CalendarFeed,
+  CalendarFeedResponse,
+  CreateFavoriteBody,
+  FAVORITABLE_TYPES,
+  FAVORITE_MESSAGES,
+  Favorite,
+  FavoriteEventsQuery,
+  FavoriteResponse,
+  FavoritesResponse,
+} from './favourites.ts';
