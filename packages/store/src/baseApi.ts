@@ -27,6 +27,8 @@ export const TAG_TYPES = [
   'Orders',
   'Clips',
   'Favorites',
+  /** The events of the viewer's followed teams, schools and sports: stale whenever a favourite changes. */
+  'FavoriteEvents',
   'VodMedia',
   'VodRails',
   'User',

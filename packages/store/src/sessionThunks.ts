@@ -19,6 +19,7 @@ export const USER_TAGS: readonly TagType[] = [
   'Orders',
   'Clips',
   'Favorites',
+  'FavoriteEvents',
   'VodMedia',
   'VodRails',
 ];
