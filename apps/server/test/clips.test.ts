@@ -13,6 +13,7 @@ import {
   LIVE_CLIP_SECONDS,
   MessageResponse,
   ProfileResponse,
+  SessionResponse,
   SharedClipResponse,
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,6 +239,22 @@ describe('lists, profile and options', () => {
     expect((await get(key, `clip/download/${clip.id}`)).statusCode).toBe(200);
     profile = ProfileResponse.parse((await get(key, 'profile')).json()).data;
     expect(profile.featureCount).toEqual({ clips: 2, downloads: 1 });
+  });
+
+  it('the registration and login answers tell the same capabilities and counters as GET /profile', async () => {
+    const email = `granted-${Date.now()}@example.com`;
+    const password = 'touchline-42-blue';
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/register',
+      payload: { api_key: await t.keyFor('alpha'), email, password, password_confirmation: password, first_name: 'Ada', last_name: 'Fan', terms: true },
+    });
+    const session = SessionResponse.parse(registered.json()).data;
+    expect(session.user.capabilities).toEqual(expect.arrayContaining(['clipping', 'download_clip']));
+    expect(session.user.featureCount).toEqual({ clips: 3, downloads: 2 });
+    const login = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { api_key: await t.keyFor('alpha'), email, password } });
+    const again = SessionResponse.parse(login.json()).data;
+    expect(again.user).toEqual(ProfileResponse.parse((await get(again.api_key, 'profile')).json()).data);
   });
 
   it('GET /clips/options tells a visitor to log in and a viewer what they may do', async () => {

@@ -8,7 +8,8 @@ import { readChannel } from '@grandstand/contract/node';
 import { channelsDir } from '../scripts/channels.ts';
 import { demoChannels, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
-import { clipsOf, freeGame, newViewer, playhead, text, texts } from './clipsSupport.ts';
+import { clipsOf, freeGame, playhead } from './clipsSupport.ts';
+import { newViewer, text, texts } from './viewers.ts';
 import { channelUrl, expect, test, visitorContext } from './support.ts';
 
 // The clip editor on the watch page, on both channels in their languages (spec §1, §3 Clip, §5
@@ -70,7 +71,7 @@ for (const channel of demoChannels) {
 
     test('a viewer cuts 20 s of an on-demand game: the rules are checked, the clip gets ready, plays for anyone and downloads at its length', async ({ page, request, browser }) => {
       test.setTimeout(120_000);
-      const { apiKey } = await newViewer(page, request, channel);
+      const { apiKey } = await newViewer(page, request, channel, 'clipper');
       const game = await freeGame(request, channel, 'finished');
       await page.goto(siteUrl(channel, `/watch/${game.id}`));
       await untilEventPlays(page, channel);
@@ -118,7 +119,7 @@ for (const channel of demoChannels) {
 
     test('on a live game one press clips the last 30 seconds, up to the moment of the press', async ({ page, request }) => {
       test.setTimeout(120_000);
-      const { apiKey } = await newViewer(page, request, channel);
+      const { apiKey } = await newViewer(page, request, channel, 'clipper');
       const game = await freeGame(request, channel, 'live');
       await page.goto(siteUrl(channel, `/watch/${game.id}`));
       await untilEventPlays(page, channel);

@@ -4,7 +4,8 @@ import { readChannel } from '@grandstand/contract/node';
 import { channelsDir } from '../scripts/channels.ts';
 import { demoChannels, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
-import { freeGame, newViewer, playhead, text, texts } from './clipsSupport.ts';
+import { freeGame, playhead } from './clipsSupport.ts';
+import { newViewer, text, texts } from './viewers.ts';
 import { channelUrl, expect, test, visitorContext } from './support.ts';
 
 // The clip library end to end (spec §2 /profile clips, /watch_library/{id}, /share/{id}/{uuid}):
@@ -28,7 +29,7 @@ async function cutClip(request: APIRequestContext, apiKey: string, event: Event,
 test('a clip follows its way to ready in the profile, is shared, plays for anyone, downloads and is deleted', async ({ page, context, browser, request }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteUrl(channel, '/').replace(/\/$/, '') });
-  const { apiKey } = await newViewer(page, request, channel);
+  const { apiKey } = await newViewer(page, request, channel, 'clipper');
   const game = await freeGame(request, channel, 'finished');
   const clip = await cutClip(request, apiKey, game, 'E2E top-corner goal');
 
@@ -102,7 +103,7 @@ test('a visitor is asked to log in before their clips', async ({ page }) => {
 });
 
 test('the profile shows an empty list with a way to find a game to clip', async ({ page, request }) => {
-  await newViewer(page, request, channel);
+  await newViewer(page, request, channel, 'clipper');
   await page.goto(siteUrl(channel, '/profile/clips'));
   await expect(page.getByRole('heading', { name: text(library, 'profile.emptyTitle') })).toBeVisible();
   await page.getByRole('link', { name: text(library, 'profile.findGame') }).click();

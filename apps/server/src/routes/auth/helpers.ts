@@ -1,6 +1,7 @@
 import { type ApiErrorBody, AUTH_MESSAGES, UNAUTHENTICATED_MESSAGE, type User } from '@grandstand/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toContractUser } from '../../accounts/index.ts';
+import { withClipCounters } from '../../clips/profile.ts';
 import type { UserRow } from '../../db/schema.ts';
 
 const NAME_MAX = 100;
@@ -57,7 +58,12 @@ export function alreadyLoggedIn(reply: FastifyReply) {
   return fail(reply, 409, 'api_key', AUTH_MESSAGES.alreadyLoggedIn);
 }
 
-export function sessionAnswer(user: UserRow, apiKey: string): { data: { user: User; api_key: string } } {
-  return { data: { user: toContractUser(user), api_key: apiKey } };
+/**
+ * A new session's answer: the user as GET /profile shows them, the capabilities the channel grants
+ * every logged-in viewer and what is left of their limits included (spec §6), so the site knows
+ * what the viewer may do from the login on, not only after its next profile call.
+ */
+export async function sessionAnswer(app: FastifyInstance, channelId: number, user: UserRow, apiKey: string): Promise<{ data: { user: User; api_key: string } }> {
+  return { data: { user: await withClipCounters(app, channelId, toContractUser(user)), api_key: apiKey } };
 }
 

@@ -72,7 +72,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await mail.sendVerification({ channel: request.channelId, user }).catch((error: unknown) => request.log.error({ err: error }, 'verification mail failed'));
     }
     // spec §8: the client rejects any success status but 200, so a new account is a 200 too.
-    return reply.code(200).send(sessionAnswer(user, apiKey));
+    return reply.code(200).send(await sessionAnswer(app, request.channelId, user, apiKey));
   });
 
   app.post('/v2/auth/login', { config: LIMITED, ...CHECKED_IN_HANDLER, schema: { body: LoginBody, response: { 200: SessionResponse, 409: ApiErrorBody, 422: ApiErrorBody } } }, async (request, reply) => {
@@ -87,7 +87,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
     if (!user || !user.password_hash || !ok) return fail(reply, 422, 'email', AUTH_MESSAGES.invalidCredentials);
     const apiKey = await startSession(app, { channelId: request.channelId, userId: user.id, replaceKey: keyOf(request) });
-    return sessionAnswer(user, apiKey);
+    return sessionAnswer(app, request.channelId, user, apiKey);
   });
 
   app.post('/auth/logout', { schema: { response: { 200: MessageResponse } } }, async (request) => {

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { timingSafeEqual } from 'node:crypto';
-import { startSession, toContractUser } from '../../accounts/index.ts';
+import { startSession } from '../../accounts/index.ts';
+import { sessionAnswer } from '../auth/helpers.ts';
 import { hashApiKey } from '../../repositories/apiKeyRepository.ts';
 import { callbackUri, SocialError } from '../../social/index.ts';
 import type { SocialState } from '../../social/state.ts';
@@ -132,7 +133,7 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!verified) throw new SocialError(422, 'email', `${provider} has not verified this email address.`);
         const user = await findOrCreate(request.channelId, email, claims);
         const apiKey = await startSession(app, { channelId: request.channelId, userId: user.id, replaceKey: request.body.api_key });
-        return { data: { user: toContractUser(user), api_key: apiKey } };
+        return sessionAnswer(app, request.channelId, user, apiKey);
       } catch (error) {
         if (error instanceof SocialError) return sendError(reply, error);
         throw error;
