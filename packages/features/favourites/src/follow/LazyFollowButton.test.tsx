@@ -20,9 +20,9 @@ const favoriteEventsProbe = baseApi.injectEndpoints({
 
 /** The control once the viewer's favourites are in (a press before then waits). */
 async function ready(name: string) {
-  const button = await screen.findByRole('button', { name });
-  await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
-  return button;
+  // Re-read each time: the waiting star of the entry gives way to the loaded control's own.
+  await waitFor(() => expect(screen.getByRole('button', { name })).not.toHaveAttribute('aria-disabled'));
+  return screen.getByRole('button', { name });
 }
 
 const lions = { kind: 'participant', id: 21, name: 'Riverside Lions' } as const;
