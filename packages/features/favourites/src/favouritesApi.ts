@@ -79,9 +79,9 @@ export const favouritesApi = baseApi.injectEndpoints({
           await queryFulfilled;
         } catch (failure) {
           patch.undo();
-          // Already gone (unfollowed in another tab): the list is read again and shows that.
+          // Already gone (unfollowed in another tab): the list and its events are read again and show that.
           if ((failure as { error?: { status?: number | null } }).error?.status === 404) {
-            dispatch(favouritesApi.util.invalidateTags([{ type: 'Favorites', id: 'LIST' }]));
+            dispatch(favouritesApi.util.invalidateTags([{ type: 'Favorites', id: 'LIST' }, 'FavoriteEvents']));
           }
         }
       },

@@ -73,11 +73,15 @@ describe('LazyFollowButton for a logged-in viewer', () => {
   it('is pressed for a followed team, and unfollows at once while the call is on its way', async () => {
     const user = userEvent.setup();
     const answer = deferred<{ json: unknown }>();
-    const { api, container } = await renderFavourites(<LazyFollowButton kind="participant" id={11} name="Northfield Eagles" />, {
+    const { api, container, store } = await renderFavourites(<LazyFollowButton kind="participant" id={11} name="Northfield Eagles" />, {
       routes: {
         'GET /favorites': () => ({ json: { data: [eagles, hockey] } }),
         'DELETE /favorite/501': () => answer.promise,
+        'GET /events/favorite': () => ({ json: { data: [] } }),
       },
+    });
+    await act(async () => {
+      await store.dispatch(favoriteEventsProbe.endpoints.probeFavoriteEvents.initiate());
     });
     const star = await screen.findByRole('button', { name: 'Unfollow Northfield Eagles', pressed: true });
     expect(star).not.toHaveAttribute('aria-disabled');
@@ -91,6 +95,7 @@ describe('LazyFollowButton for a logged-in viewer', () => {
     await user.click(waiting);
     answer.resolve({ json: { data: { message: 'Favourite removed' } } });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Follow Northfield Eagles' })).not.toHaveAttribute('aria-disabled'));
+    await waitFor(() => expect(api.calls.filter((call) => call.path === '/api/events/favorite')).toHaveLength(2));
     const sent = api.calls.filter((call) => call.method !== 'GET');
     expect(sent.map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE /api/favorite/501']);
     expect(sent[0]?.query.api_key).toBe(TEST_SESSION_KEY);
@@ -160,11 +165,16 @@ describe('LazyFollowButton for a logged-in viewer', () => {
           return { json: { data: lists === 1 ? [eagles] : [] } };
         },
         'DELETE /favorite/501': () => ({ status: 404, json: { message: 'Favourite not found' } }),
+        'GET /events/favorite': () => ({ json: { data: [] } }),
       },
+    });
+    await act(async () => {
+      await store.dispatch(favoriteEventsProbe.endpoints.probeFavoriteEvents.initiate());
     });
     await user.click(await ready('Unfollow Northfield Eagles'));
     await waitFor(() => expect(api.calls.filter((call) => call.path === '/api/favorites')).toHaveLength(2));
     expect(await screen.findByRole('button', { name: 'Follow Northfield Eagles', pressed: false })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.filter((call) => call.path === '/api/events/favorite')).toHaveLength(2));
     expect(selectToasts(store.getState())).toEqual([]);
   });
 

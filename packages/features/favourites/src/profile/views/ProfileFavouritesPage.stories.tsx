@@ -41,6 +41,10 @@ export const Empty: Story = {
 /** Loading: the list and the address wait. */
 export const Loading: Story = {
   parameters: { favouritesRoutes: { 'GET /favorites': () => ({ hang: true }), 'GET /favorites/calendar': () => ({ hang: true }) } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Loading your favourites…')).toBeVisible();
+    await expect(canvas.getByText('Loading your calendar address…')).toBeVisible();
+  },
 };
 
 /** The list could not be loaded. */
