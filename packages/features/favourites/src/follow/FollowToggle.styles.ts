@@ -1,0 +1,49 @@
+import { visuallyHidden } from '@grandstand/ui';
+import styled from 'styled-components';
+
+export type FollowSize = 'sm' | 'md';
+
+/** One square box per size whatever the state: following, pending or refused, nothing moves. */
+const BOX: Record<FollowSize, string> = { sm: '2rem', md: '2.75rem' };
+const ICON: Record<FollowSize, string> = { sm: '1.125rem', md: '1.5rem' };
+
+export const ToggleButton = styled.button<{ $size: FollowSize; $pressed: boolean }>`
+  display: inline-flex;
+  flex: none;
+  align-items: center;
+  justify-content: center;
+  box-sizing: border-box;
+  width: ${({ $size }) => BOX[$size]};
+  height: ${({ $size }) => BOX[$size]};
+  padding: 0;
+  border: 2px solid transparent;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: transparent;
+  /* Outline star in the text colour of where it sits; a followed one in the channel's readable brand colour. */
+  color: ${({ theme, $pressed }) => ($pressed ? theme.colors.link : 'inherit')};
+  cursor: pointer;
+  transition: background-color ${({ theme }) => theme.motion.fast} ease-in-out;
+
+  &:hover:not([aria-disabled='true']) {
+    background: ${({ theme }) => theme.colors.bodyTextColor10};
+  }
+
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: 2px;
+  }
+
+  &[aria-disabled='true'] {
+    cursor: progress;
+    opacity: 0.6;
+  }
+
+  svg {
+    width: ${({ $size }) => ICON[$size]};
+    height: ${({ $size }) => ICON[$size]};
+  }
+`;
+
+export const HiddenLabel = styled.span`
+  ${visuallyHidden}
+`;
