@@ -1,11 +1,14 @@
+import type { FakeHandler } from '@grandstand/api-client/testing';
 import type { EventDetail } from '@grandstand/contract';
+import { baseApi } from '@grandstand/store';
 import { testUser } from '@grandstand/test-kit/fixtures';
 import { axe } from '@grandstand/vitest-config/axe';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { event, eventsFrom, matchup } from './test/fixtures.ts';
 import { renderRoute } from './test/renderRoute.tsx';
+import { myTeamsEmptyKey } from './views/HomeView.tsx';
 
 const viewer = testUser({ first_name: 'Ada' });
 const location = () => screen.getByTestId('location').textContent ?? '';
@@ -170,6 +173,32 @@ describe('"My teams" on the home', () => {
     await waitFor(() => expect(favoriteCalls()).toHaveLength(3));
     await within(await screen.findByRole('region', { name: 'Upcoming' })).findByRole('link', { name: 'Spring opener' });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'My teams' })).toBeNull());
+  });
+
+  it('holds no place on the next visit of a viewer whose rail was empty, and shows up once they follow a team with games', async () => {
+    let answer: FakeHandler = eventsFrom({});
+    let release: () => void = () => {};
+    const { favoriteCalls, router, store, client } = await renderRoute('/', { user: viewer, routes: homeRoutes((request) => answer(request)) });
+    await waitFor(() => expect(client.storage.get(myTeamsEmptyKey(viewer.id))).toBe(true));
+    expect(screen.queryByRole('region', { name: 'My teams' })).toBeNull();
+
+    await act(() => router.navigate('/live'));
+    // A later visit, its answers no longer in the store, and slow to come.
+    store.dispatch(baseApi.util.resetApiState());
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    answer = async (request) => {
+      await held;
+      return eventsFrom(favourites)(request);
+    };
+    await act(() => router.navigate('/'));
+    await waitFor(() => expect(favoriteCalls()).toHaveLength(6));
+    expect(screen.queryByRole('region', { name: 'My teams' })).toBeNull();
+    release();
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'My teams' })).getAllByRole('article')).toHaveLength(4));
+    // It has games now: the next visit holds its place again.
+    await waitFor(() => expect(client.storage.get(myTeamsEmptyKey(viewer.id))).toBeNull());
   });
 
   it('is absent when the server refuses the favourite events', async () => {

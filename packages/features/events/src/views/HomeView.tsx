@@ -1,6 +1,6 @@
 import type { Event, EventsQuery, Slide } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { channelApi, selectIsLoggedIn, useAppSelector } from '@grandstand/store';
+import { channelApi, selectUser, useAppSelector, useClientStorage } from '@grandstand/store';
 import { ButtonLink, Crest, EventCardSkeleton, Link, Loader, Page, Picture, Rail, visuallyHidden } from '@grandstand/ui';
 import { lazy, Suspense, useDeferredValue, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -166,18 +166,28 @@ export function SeeAll({ href, title }: { href: string; title: string }) {
 /** The "My teams" rail's code: a chunk of its own, loaded only for a logged-in viewer. */
 const LazyMyTeamsRail = lazy(async () => ({ default: (await import('./MyTeamsRail.tsx')).MyTeamsRail }));
 
+/** Remembers that a viewer's "My teams" had nothing to show, so their next home does not hold a place for it. */
+export const myTeamsEmptyKey = (userId: number) => `my-teams-empty:${userId}`;
+/** How long that is remembered: a month, past which the rail holds its place again while it loads. */
+const MY_TEAMS_EMPTY_MS = 30 * 24 * 60 * 60 * 1000;
+
 /**
  * "My teams" for a logged-in viewer: their followed teams', schools' and sports' games. A visitor
  * (and so the server's render) gets nothing here, and no favourites code.
  */
 function MyTeams({ catalog }: { catalog: Catalog }) {
   const { t } = useTranslation('events');
-  const loggedIn = useAppSelector(selectIsLoggedIn);
-  if (!loggedIn) return null;
-  // While its code loads the rail holds its place with skeleton cards, as it does while its events load.
+  const user = useAppSelector(selectUser);
+  const storage = useClientStorage();
+  if (!user) return null;
+  // A viewer whose rail was empty last time (they follow nothing) gets no place held for it: no
+  // skeleton that then closes. Anyone else sees its place held while its code and games load.
+  const key = myTeamsEmptyKey(user.id);
+  const holdPlace = storage.get<boolean>(key) !== true;
+  const remember = (empty: boolean) => (empty ? storage.set(key, true, MY_TEAMS_EMPTY_MS) : storage.remove(key));
   return (
-    <Suspense fallback={<EventsRail title={t('home.myTeams')} events={undefined} catalog={catalog} />}>
-      <LazyMyTeamsRail catalog={catalog} />
+    <Suspense fallback={holdPlace ? <EventsRail title={t('home.myTeams')} events={undefined} catalog={catalog} /> : null}>
+      <LazyMyTeamsRail catalog={catalog} holdPlace={holdPlace} onSettled={remember} />
     </Suspense>
   );
 }

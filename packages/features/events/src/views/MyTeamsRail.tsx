@@ -1,5 +1,6 @@
 import type { Event } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
+import { useEffect } from 'react';
 import { useGetFavoriteEventsQuery } from '../eventsApi.ts';
 import type { Catalog } from '../useCatalog.ts';
 import { EventsRail, RAIL_SIZE, SeeAll } from './HomeView.tsx';
@@ -15,7 +16,15 @@ const REPLAYS = 6;
  * /events/favorite), live first, then upcoming (soonest first), then the latest replays. It holds
  * its place while they load and is absent when there is nothing to show (no favourites, or no games).
  */
-export function MyTeamsRail({ catalog }: { catalog: Catalog }) {
+export interface MyTeamsRailProps {
+  catalog: Catalog;
+  /** Skeleton cards while the games load (false: nothing until they are in). */
+  holdPlace?: boolean;
+  /** Told whether the rail turned out empty, once its games are in. */
+  onSettled?: (empty: boolean) => void;
+}
+
+export function MyTeamsRail({ catalog, holdPlace = true, onSettled }: MyTeamsRailProps) {
   const { t } = useTranslation('events');
   const live = useGetFavoriteEventsQuery({ stream_status: 'live', limit: RAIL_SIZE });
   const upcoming = useGetFavoriteEventsQuery({ stream_status: 'upcoming', limit: RAIL_SIZE });
@@ -36,7 +45,15 @@ export function MyTeamsRail({ catalog }: { catalog: Catalog }) {
         seen.add(event.id);
         return true;
       });
-    if (events.length === 0) return null;
   }
+  const empty = events?.length === 0;
+  // Only real answers are remembered: a failed call says nothing about what the viewer follows.
+  const answered = parts.every((part) => part.data !== undefined);
+  useEffect(() => {
+    if (answered) onSettled?.(empty);
+    // Once per answer: a new callback each render of the home is not a new answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answered, empty]);
+  if (empty || (!events && !holdPlace)) return null;
   return <EventsRail title={title} events={events} catalog={catalog} action={<SeeAll href={MY_TEAMS_LISTING} title={title} />} />;
 }
