@@ -79,6 +79,17 @@ describe('follow controls in the events views', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
+  it('follows the home’s schools and sports, nested sports too', async () => {
+    const { container } = await renderRoute('/', { follow: true });
+    const schools = await screen.findByRole('region', { name: 'Schools' });
+    expect(followOf(within(schools).getByRole('button', { name: 'Follow Riverside Academy' }))).toBe('group:2');
+    const sports = screen.getByRole('region', { name: 'Sports' });
+    expect(followOf(within(sports).getByRole('button', { name: 'Follow Hockey' }))).toBe('category:100');
+    expect(followOf(within(sports).getByRole('button', { name: 'Follow Ice hockey' }))).toBe('category:101');
+    expect(within(sports).getByRole('button', { name: 'Follow Ice hockey' }).closest('a')).toBeNull();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
   it('names the team a schedule is narrowed to in a heading with its control, and the chip then has none', async () => {
     const { container } = await renderRoute('/schedule?team=nf-eagles&sport=ice-hockey', { follow: true });
     expect(await screen.findByRole('heading', { level: 2, name: 'Northfield Eagles' })).toBeVisible();

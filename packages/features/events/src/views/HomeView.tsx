@@ -274,6 +274,7 @@ export function HomeView() {
                 <li key={group.id}>
                   <Crest name={group.name} src={group.crest} decorative />
                   <Link href={schoolPath(group)}>{group.name}</Link>
+                  <FollowSlot kind="group" id={group.id} name={group.name} />
                 </li>
               ))}
             </List>
@@ -289,13 +290,17 @@ export function HomeView() {
                 <Category key={category.id}>
                   <Crest name={category.name} decorative />
                   <CategoryLinks>
-                    <Link href={sportSchedulePath(category)}>{category.name}</Link>
+                    <Followed>
+                      <Link href={sportSchedulePath(category)}>{category.name}</Link>
+                      <FollowSlot kind="category" id={category.id} name={category.name} />
+                    </Followed>
                     {category.children.length > 0 && (
                       <Sub>
                         {category.children.map((child) => (
-                          <Link key={child.id} href={sportSchedulePath(child)}>
-                            {child.name}
-                          </Link>
+                          <Followed key={child.id}>
+                            <Link href={sportSchedulePath(child)}>{child.name}</Link>
+                            <FollowSlot kind="category" id={child.id} name={child.name} />
+                          </Followed>
                         ))}
                       </Sub>
                     )}
@@ -423,6 +428,13 @@ const Sub = styled.span`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
   font-size: ${({ theme }) => theme.font.sizes.sm};
+`;
+
+/** A sport's link with its follow control beside it. */
+const Followed = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
 `;
 
 const SchoolHeading = styled.div`
