@@ -20,8 +20,12 @@ const EventsExtensionsContext = createContext<EventsExtensions>({});
  * Gives the events views the site's own controls, without the events feature knowing the feature
  * that makes them (a feature never imports another).
  *
+ * Give the same value on the server's render and in the browser, so the first screen hydrates as
+ * sent; make it once (not in a render), so the views do not re-render with each render of the site.
+ *
  * @example
- * <EventsExtensionsProvider value={{ Follow: LazyFollowButton }}>{children}</EventsExtensionsProvider>
+ * const extensions = { Follow: LazyFollowButton };
+ * <EventsExtensionsProvider value={extensions}>{children}</EventsExtensionsProvider>
  */
 export function EventsExtensionsProvider({ value, children }: { value: EventsExtensions; children: ReactNode }) {
   return <EventsExtensionsContext.Provider value={value}>{children}</EventsExtensionsContext.Provider>;
