@@ -256,7 +256,7 @@ describe('the "My teams" filter of a listing', () => {
     expect(eventCalls()).toHaveLength(1);
     expect(screen.getByText('1 event')).toBeVisible();
     expect(screen.getByRole('checkbox', { name: 'My teams' })).toBeChecked();
-    expect(screen.getByText(/the other filters are off/)).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'My teams' })).toHaveAccessibleDescription(/the other filters are off/);
     expect(screen.getByRole('combobox', { name: 'Sport' })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Gender' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Remove filter School: Northfield High' })).toBeDisabled();

@@ -86,8 +86,13 @@ export function FilterBar({
     <Bar role="search" aria-label={t('listing.filters')}>
       {mine && (
         <Mine>
-          <Checkbox label={t('listing.mine')} checked={mine.active} onChange={(event) => mine.onChange(event.target.checked)} />
-          {mineOnly && <MineNote>{t('listing.mineOnly')}</MineNote>}
+          {/* The why is the switch's description, so a screen reader hears it with the switch. */}
+          <Checkbox
+            label={t('listing.mine')}
+            checked={mine.active}
+            onChange={(event) => mine.onChange(event.target.checked)}
+            {...(mineOnly ? { hint: t('listing.mineOnly') } : {})}
+          />
         </Mine>
       )}
       {FILTER_KEYS.map((key) => {
@@ -185,15 +190,7 @@ const Chip = styled.span`
 /** The "My teams" switch and, while it is on, why the other filters are off; a whole row on a phone. */
 const Mine = styled.div`
   grid-column: 1 / -1;
-  display: grid;
-  gap: ${({ theme }) => theme.space.xxs};
   align-self: center;
-`;
-
-const MineNote = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
-  color: ${({ theme }) => theme.colors.mutedText};
 `;
 
 /** The chosen sport's list with its follow control beside it. */
