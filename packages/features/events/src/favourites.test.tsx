@@ -5,7 +5,9 @@ import { testUser } from '@grandstand/test-kit/fixtures';
 import { axe } from '@grandstand/vitest-config/axe';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
+import { LazyScheduleView } from './lazyViews.tsx';
 import { event, eventsFrom, matchup } from './test/fixtures.ts';
 import { renderRoute } from './test/renderRoute.tsx';
 import { myTeamsEmptyKey } from './views/HomeView.tsx';
@@ -98,6 +100,27 @@ describe('follow controls in the events views', () => {
     expect(screen.getAllByRole('button', { name: 'Follow Ice hockey' }).map(followOf)).toEqual(['category:101']);
     expect(screen.getByText('Team: Northfield Eagles')).toBeVisible();
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('names the team of a channel’s team page (its schedule under the page’s own title) one level down', async () => {
+    await renderRoute('/teams/eagles?team=nf-eagles', {
+      follow: true,
+      extraRoutes: [
+        {
+          path: 'teams/eagles',
+          element: (
+            <>
+              <h1>Eagles</h1>
+              <Suspense>
+                <LazyScheduleView />
+              </Suspense>
+            </>
+          ),
+        },
+      ],
+    });
+    expect(await screen.findByRole('heading', { level: 3, name: 'Northfield Eagles' })).toBeVisible();
+    expect(followOf(screen.getByRole('button', { name: 'Follow Northfield Eagles' }))).toBe('participant:11');
   });
 
   it('puts controls beside the school and team chips and the chosen sport of a listing', async () => {
