@@ -1,4 +1,4 @@
-import type { Event, EventsQuery, EventsResponse } from '@grandstand/contract';
+import type { Event, EventsQuery, EventsResponse, FavoriteEventsQuery } from '@grandstand/contract';
 import { baseApi } from '@grandstand/store';
 
 /** The `data` payload of an answer (the server validates answers with the contract; the client types with it). */
@@ -12,7 +12,7 @@ function listTags(events: readonly Event[] | undefined) {
 }
 
 /** Only the keys that are set, so two equal filters are one cache entry and one request. */
-function cleanQuery(query: EventsQuery): Record<string, string | number> {
+function cleanQuery(query: EventsQuery | FavoriteEventsQuery): Record<string, string | number> {
   const params: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params[key] = value as string | number;
@@ -41,7 +41,16 @@ export const eventsApi = baseApi.injectEndpoints({
       transformResponse: payload<Event[]>,
       providesTags: listTags,
     }),
+    /**
+     * GET /events/favorite (spec §7): a page of the events of the viewer's teams, schools and sports,
+     * shaped as /events. It needs a logged-in viewer; it is stale whenever a favourite changes and on
+     * login or logout (the store's user tags).
+     */
+    getFavoriteEvents: build.query<EventsResponse, FavoriteEventsQuery>({
+      query: (query) => ({ url: '/events/favorite', params: cleanQuery(query) }),
+      providesTags: (result) => [...listTags(result?.data), 'FavoriteEvents'],
+    }),
   }),
 });
 
-export const { useGetEventsQuery, useGetEventsForHomepageQuery, useGetEventsWithClipQuery } = eventsApi;
+export const { useGetEventsQuery, useGetEventsForHomepageQuery, useGetEventsWithClipQuery, useGetFavoriteEventsQuery } = eventsApi;

@@ -5,7 +5,10 @@ export {
   useGetEventsForHomepageQuery,
   useGetEventsQuery,
   useGetEventsWithClipQuery,
+  useGetFavoriteEventsQuery,
 } from './eventsApi.ts';
+export { EventsExtensionsProvider, useEventsExtensions } from './extensions.tsx';
+export type { EventsExtensions, FollowControlProps } from './extensions.tsx';
 export { HomeView } from './views/HomeView.tsx';
 export { EventsListing, LiveView, ScheduleView, UpcomingView, VodView, PAGE_SIZE } from './views/EventsListing.tsx';
 export type { ListingKind } from './views/EventsListing.tsx';

@@ -2,7 +2,9 @@ import type { Event, ParticipantGroup } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
 import { EventCard, Link } from '@grandstand/ui';
+import styled from 'styled-components';
 import { accessLabel, eventColors, eventTitle } from '../display.ts';
+import { FollowSlot } from '../extensions.tsx';
 import { schoolPath, sportSchedulePath, teamSchedulePath, watchPath } from '../links.ts';
 import type { Catalog } from '../useCatalog.ts';
 
@@ -52,10 +54,12 @@ export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3, p
         <>
           {ordered.map((participant) => {
             const team = catalog.teamById.get(participant.id);
+            // The follow control sits beside the team's link, never inside it: two controls, two names.
             return (
-              <Link key={participant.id} href={teamSchedulePath({ alias: team?.alias ?? null, name: participant.name })}>
-                {participant.short_name ?? participant.name}
-              </Link>
+              <Team key={participant.id}>
+                <Link href={teamSchedulePath({ alias: team?.alias ?? null, name: participant.name })}>{participant.short_name ?? participant.name}</Link>
+                <FollowSlot kind="participant" id={participant.id} name={participant.name} />
+              </Team>
             );
           })}
           {sport && <Link href={sportSchedulePath(sport)}>{sport.name}</Link>}
@@ -69,3 +73,9 @@ export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3, p
     />
   );
 }
+
+const Team = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+`;

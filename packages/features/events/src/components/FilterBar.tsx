@@ -1,8 +1,10 @@
 import type { EventCategory, ParticipantGroupProperty } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, Select } from '@grandstand/ui';
+import { Button, Checkbox, Select } from '@grandstand/ui';
 import type { SelectOption } from '@grandstand/ui';
 import styled from 'styled-components';
+import { FollowSlot } from '../extensions.tsx';
+import type { FollowControlProps } from '../extensions.tsx';
 
 /** spec §3: the filter keys a viewer picks from lists. */
 export const FILTER_KEYS = ['gender', 'sport', 'city', 'state'] as const;
@@ -22,6 +24,17 @@ export interface FilterBarProps {
   onClear: () => void;
   /** The lists are still loading: every filter holds its place (disabled) so the page does not move when they arrive. */
   loading?: boolean;
+  /**
+   * The team, school and sport the chips and the sport list stand for, when known: each gets the
+   * site's follow control beside it. Left out for one that a heading already shows with its control.
+   */
+  follow?: Partial<Record<'school' | 'team' | 'sport', Omit<FollowControlProps, 'size'>>>;
+  /**
+   * The "My teams" filter, for a logged-in viewer: the listing shows only the games of the teams,
+   * schools and sports they follow. The other filters do not combine with it: they are disabled
+   * while it is on, and say why.
+   */
+  mine?: { active: boolean; onChange: (active: boolean) => void };
 }
 
 const GENDERS = ['M', 'W', 'not_identified'] as const;
@@ -45,7 +58,17 @@ function sportOptions(categories: readonly EventCategory[], properties: readonly
  * The listing's filters (spec §3): gender shown Men/Women, sport from the categories tree and the
  * group properties, city and state from the group properties; school and team as removable chips.
  */
-export function FilterBar({ values, properties, categories, describe = (_key, value) => value, onChange, onClear, loading = false }: FilterBarProps) {
+export function FilterBar({
+  values,
+  properties,
+  categories,
+  describe = (_key, value) => value,
+  onChange,
+  onClear,
+  loading = false,
+  follow = {},
+  mine,
+}: FilterBarProps) {
   const { t } = useTranslation('events');
   const valuesOf = (key: FilterKey) => properties.find((property) => property.key === key)?.values ?? [];
   const genderValues = valuesOf('gender').filter((value): value is (typeof GENDERS)[number] => (GENDERS as readonly string[]).includes(value));
@@ -56,18 +79,31 @@ export function FilterBar({ values, properties, categories, describe = (_key, va
     state: valuesOf('state').map((value) => ({ value, label: value })),
   };
   const active = [...FILTER_KEYS, ...LINK_KEYS].some((key) => values[key]);
+  // "My teams" lists the viewer's favourites alone: the other filters stay in the URL for later but do not apply.
+  const mineOnly = mine?.active === true;
 
   return (
     <Bar role="search" aria-label={t('listing.filters')}>
+      {mine && (
+        <Mine>
+          {/* The why is the switch's description, so a screen reader hears it with the switch. */}
+          <Checkbox
+            label={t('listing.mine')}
+            checked={mine.active}
+            onChange={(event) => mine.onChange(event.target.checked)}
+            {...(mineOnly ? { hint: t('listing.mineOnly') } : {})}
+          />
+        </Mine>
+      )}
       {FILTER_KEYS.map((key) => {
         const value = values[key] ?? '';
         // A value from a shared link that the lists do not offer still shows as chosen.
         const list = value && !options[key].some((option) => option.value === value) ? [...options[key], { value, label: value }] : options[key];
         if (list.length === 0 && !loading) return null;
-        return (
+        const select = (
           <Select
             key={key}
-            disabled={list.length === 0}
+            disabled={list.length === 0 || mineOnly}
             label={t(`listing.${key}`)}
             options={list}
             placeholder={t('listing.any')}
@@ -75,22 +111,39 @@ export function FilterBar({ values, properties, categories, describe = (_key, va
             onChange={(event) => onChange(key, event.target.value || undefined)}
           />
         );
+        const followed = key === 'sport' && value && !mineOnly ? follow.sport : undefined;
+        return followed ? (
+          <WithFollow key={key}>
+            {select}
+            <FollowSlot {...followed} />
+          </WithFollow>
+        ) : (
+          select
+        );
       })}
       {LINK_KEYS.map((key) => {
         const value = values[key];
         if (!value) return null;
         const label = t(`listing.${key}`);
         const shown = describe(key, value);
+        const followed = mineOnly ? undefined : follow[key];
         return (
           <Chip key={key}>
             {t('listing.activeFilter', { label, value: shown })}
-            <Button size="sm" variant="ghost" aria-label={t('listing.removeFilter', { label, value: shown })} onClick={() => onChange(key, undefined)}>
+            {followed && <FollowSlot {...followed} />}
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={mineOnly}
+              aria-label={t('listing.removeFilter', { label, value: shown })}
+              onClick={() => onChange(key, undefined)}
+            >
               <span aria-hidden="true">×</span>
             </Button>
           </Chip>
         );
       })}
-      {active && (
+      {active && !mineOnly && (
         <Button variant="ghost" size="sm" onClick={onClear}>
           {t('listing.clearFilters')}
         </Button>
@@ -132,4 +185,21 @@ const Chip = styled.span`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.pill};
   font-size: ${({ theme }) => theme.font.sizes.sm};
+`;
+
+/** The "My teams" switch and, while it is on, why the other filters are off; a whole row on a phone. */
+const Mine = styled.div`
+  grid-column: 1 / -1;
+  align-self: center;
+`;
+
+/** The chosen sport's list with its follow control beside it. */
+const WithFollow = styled.div`
+  display: flex;
+  align-items: end;
+  gap: ${({ theme }) => theme.space.xs};
+
+  & > :first-child {
+    flex: 1;
+  }
 `;

@@ -1,4 +1,5 @@
 import type { FakeHandler } from '@grandstand/api-client/testing';
+import type { User } from '@grandstand/contract';
 import { renderWithProviders } from '@grandstand/test-kit';
 import { Outlet, useLocation } from 'react-router';
 import type { RouteObject } from 'react-router';
@@ -7,6 +8,7 @@ import { eventsRoutes } from '../routes.ts';
 import { watchNamespace } from '../watch/namespace.ts';
 import { embedRoutes, watchRoutes } from '../watch/routes.ts';
 import { channelRoutes } from './fixtures.ts';
+import { WithTestFollow } from './follow.tsx';
 
 /** The location on the page, for tests that read where a filter or a page link led. */
 function Probe() {
@@ -21,6 +23,10 @@ export interface RenderRouteOptions {
   extraRoutes?: RouteObject[];
   /** Mount the real watch and embed pages (and a /404) instead of a stand-in watch page. */
   watch?: boolean;
+  /** The site gives the views a follow control (`TestFollow`), as a site with favourites does. */
+  follow?: boolean;
+  /** Start logged in as this user. */
+  user?: User;
 }
 
 /** The feature's real routes at `path`, the channel calls answered with the fixtures (`channelRoutes`). */
@@ -32,8 +38,12 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
     routes: channelRoutes(options.routes),
     namespaces: [eventsNamespace, watchNamespace],
     ...(options.language ? { language: options.language } : {}),
+    ...(options.user ? { user: options.user } : {}),
+    ...(options.follow ? { wrapper: WithTestFollow } : {}),
   });
   /** The /events requests made so far, as their query. */
   const eventCalls = () => rendered.api.calls.filter((call) => call.path === '/api/events').map((call) => call.query);
-  return { ...rendered, server: rendered.api, eventCalls };
+  /** The /events/favorite requests made so far, as their query. */
+  const favoriteCalls = () => rendered.api.calls.filter((call) => call.path === '/api/events/favorite').map((call) => call.query);
+  return { ...rendered, server: rendered.api, eventCalls, favoriteCalls };
 }

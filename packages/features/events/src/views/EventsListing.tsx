@@ -1,7 +1,7 @@
-import type { EventsQuery, StreamStatus } from '@grandstand/contract';
+import type { EventsQuery, FavoriteEventsQuery, StreamStatus } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { channelApi } from '@grandstand/store';
-import { Button, ButtonLink, EmptyState, ErrorPanel, EventCardSkeleton, Page, Pagination, SegmentedControl } from '@grandstand/ui';
+import { channelApi, selectIsLoggedIn, useAppSelector } from '@grandstand/store';
+import { Button, ButtonLink, Crest, EmptyState, ErrorPanel, EventCardSkeleton, Page, Pagination, SegmentedControl } from '@grandstand/ui';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { DayStrip } from '../components/DayStrip.tsx';
@@ -10,7 +10,10 @@ import { EventTile } from '../components/EventTile.tsx';
 import { FILTER_KEYS, FilterBar, LINK_KEYS } from '../components/FilterBar.tsx';
 import type { FilterKey, FilterValues, LinkKey } from '../components/FilterBar.tsx';
 import { isIsoDay, today } from '../days.ts';
-import { useGetEventsQuery } from '../eventsApi.ts';
+import { useGetEventsQuery, useGetFavoriteEventsQuery } from '../eventsApi.ts';
+import { FollowSlot } from '../extensions.tsx';
+import type { FollowControlProps } from '../extensions.tsx';
+import type { Catalog } from '../useCatalog.ts';
 import { findGroup, useCatalog } from '../useCatalog.ts';
 
 export type ListingKind = 'live' | 'upcoming' | 'schedule' | 'vod';
@@ -29,6 +32,28 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
   return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 }
 
+/** A team, school or sport that a listing is narrowed to, as a follow control and a heading need it. */
+interface Subject extends Omit<FollowControlProps, 'size'> {
+  crest: string | null;
+  color: string | null;
+}
+
+/** The team, school and sport named in the URL (by alias or name, spec §2 and §3), when the channel knows them. */
+function subjectsOf(values: FilterValues, catalog: Catalog): Partial<Record<'school' | 'team' | 'sport', Subject>> {
+  const matches = (value: string) => {
+    const lower = value.toLowerCase();
+    return (item: { alias: string | null; name: string }) => item.alias?.toLowerCase() === lower || item.name.toLowerCase() === lower;
+  };
+  const subjects: Partial<Record<'school' | 'team' | 'sport', Subject>> = {};
+  const school = findGroup(catalog.groups, values.school ?? null);
+  if (school) subjects.school = { kind: 'group', id: school.id, name: school.name, crest: school.crest, color: null };
+  const team = values.team ? [...catalog.teamById.values()].find(matches(values.team)) : undefined;
+  if (team) subjects.team = { kind: 'participant', id: team.id, name: team.name, crest: team.crest, color: team.color };
+  const sport = values.sport ? [...catalog.categoryById.values()].find(matches(values.sport)) : undefined;
+  if (sport) subjects.sport = { kind: 'category', id: sport.id, name: sport.name, crest: null, color: null };
+  return subjects;
+}
+
 /**
  * An events listing (spec §2: /live, /upcoming, /schedule, /vod). Everything a viewer sets lives in
  * the URL (filters, school/team/sport keys, day, page, layout, view), so a listing is shareable and
@@ -40,6 +65,9 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
   const catalog = useCatalog();
   const { data: settings } = channelApi.useGetSettingsQuery();
   const { data: properties = [], isLoading: propertiesLoading } = channelApi.useGetParticipantGroupPropertiesQuery();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  // "My teams" needs a viewer: a visitor's `?mine=1` (a shared link) shows the whole listing.
+  const mine = loggedIn && params.get('mine') === '1';
 
   const values: FilterValues = {};
   for (const key of [...FILTER_KEYS, ...LINK_KEYS]) {
@@ -62,7 +90,16 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
     offset: (page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
   };
-  const { data, isFetching, isLoading, isError, refetch } = useGetEventsQuery(query);
+  // spec §7 /events/favorite: the listing's status, day and page; the other filters do not apply to it.
+  const favoriteQuery: FavoriteEventsQuery = {
+    stream_status: STATUS[kind],
+    ...(day ? { start_date: day, end_date: day } : {}),
+    offset: (page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  };
+  const all = useGetEventsQuery(query, { skip: mine });
+  const favourites = useGetFavoriteEventsQuery(favoriteQuery, { skip: !mine });
+  const { data, isFetching, isLoading, isError, refetch } = mine ? favourites : all;
 
   /** Changes some keys; a change of what is listed goes back to the first page. */
   const update = (changes: Record<string, string | undefined>, keepPage = false) => {
@@ -78,6 +115,10 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
   };
   const clearFilters = () => update(Object.fromEntries([...FILTER_KEYS, ...LINK_KEYS].map((key) => [key, undefined])));
   const filtered = Object.keys(values).length > 0;
+  const subjects = subjectsOf(values, catalog);
+  // The schedule (and a channel page's, spec §2) names what it is narrowed to in a heading with its
+  // follow control; the chips then leave theirs out, so one thing has one control on the page.
+  const headed = kind === 'schedule' && !mine ? [subjects.team, subjects.school, subjects.sport].filter((subject) => subject !== undefined) : [];
 
   const describe = (key: LinkKey, value: string) => {
     if (key === 'school') return findGroup(catalog.groups, value)?.name ?? value;
@@ -102,6 +143,14 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
     );
   } else if (isError && !data) {
     body = <ErrorPanel title={t('listing.error')} message={title} actionLabel={t('listing.retry')} onAction={() => void refetch()} />;
+  } else if ((!data || data.data.length === 0) && mine) {
+    body = (
+      <EmptyState
+        title={t('listing.mineEmpty')}
+        message={t('listing.mineEmptyHint')}
+        action={<Button onClick={() => update({ mine: undefined })}>{t('listing.mineAll')}</Button>}
+      />
+    );
   } else if (!data || data.data.length === 0) {
     body = filtered ? (
       <EmptyState title={t('listing.empty')} message={t('listing.emptyHint')} action={<Button onClick={clearFilters}>{t('listing.clearFilters')}</Button>} />
@@ -144,6 +193,13 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
         {/* Mounted from the start (a live region announces what appears in it), one line held before the count is known. */}
         <Count aria-live="polite">{data ? t('listing.count', { count: total }) : '\u00a0'}</Count>
       </Heading>
+      {headed.map((subject) => (
+        <SubjectHeading key={subject.kind}>
+          <Crest name={subject.name} src={subject.crest} color={subject.color} decorative size="2.5rem" />
+          {embedded ? <h3>{subject.name}</h3> : <h2>{subject.name}</h2>}
+          <FollowSlot kind={subject.kind} id={subject.id} name={subject.name} />
+        </SubjectHeading>
+      ))}
       {day && <DayStrip day={day} first={first} onChange={(next) => update({ date: next })} />}
       <FilterBar
         values={values}
@@ -153,6 +209,8 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
         onChange={(key: FilterKey | LinkKey, value) => update({ [key]: value })}
         onClear={clearFilters}
         loading={propertiesLoading}
+        follow={kind === 'schedule' ? {} : subjects}
+        {...(loggedIn ? { mine: { active: mine, onChange: (active: boolean) => update({ mine: active ? '1' : undefined }) } } : {})}
       />
       <Toggles>
         <SegmentedControl
@@ -221,6 +279,19 @@ const Heading = styled.div`
   h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.sizes.xxl};
+  }
+`;
+
+/** What the listing is narrowed to (a team, a school, a sport), with its follow control. */
+const SubjectHeading = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+
+  h2,
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.sizes.lg};
   }
 `;
 

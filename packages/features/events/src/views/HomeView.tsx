@@ -1,13 +1,14 @@
 import type { Event, EventsQuery, Slide } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { channelApi } from '@grandstand/store';
+import { channelApi, selectUser, useAppSelector, useClientStorage } from '@grandstand/store';
 import { ButtonLink, Crest, EventCardSkeleton, Link, Loader, Page, Picture, Rail, visuallyHidden } from '@grandstand/ui';
-import { useDeferredValue, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { EventTile } from '../components/EventTile.tsx';
 import { NearViewport } from '../components/NearViewport.tsx';
 import { useGetEventsForHomepageQuery, useGetEventsQuery } from '../eventsApi.ts';
+import { FollowSlot } from '../extensions.tsx';
 import { schoolPath, slideHref, sportSchedulePath, teamSchedulePath } from '../links.ts';
 import type { SlideTargets } from '../links.ts';
 import type { Catalog } from '../useCatalog.ts';
@@ -88,7 +89,7 @@ interface RailFrameProps {
 }
 
 /** A rail of events: skeleton cards of the final size while loading, then the cards, or nothing. */
-function EventsRail({ title, events: arrived, catalog, action, priority = false }: RailFrameProps) {
+export function EventsRail({ title, events: arrived, catalog, action, priority = false }: RailFrameProps) {
   const { t } = useTranslation('events');
   // Data arrives outside any transition (the store notifies at once): the cards then render as a
   // deferred update, in slices, while the skeleton stays up, instead of blocking the page.
@@ -134,19 +135,13 @@ interface EventRailProps {
 
 /** A rail of one listing, with its "See all" link. */
 function EventRail({ title, query, seeAll, catalog }: EventRailProps) {
-  const { t } = useTranslation('events');
   const { data, isError } = useGetEventsQuery({ ...query, limit: RAIL_SIZE });
   return (
     <EventsRail
       title={title}
       events={data?.data ?? (isError ? [] : undefined)}
       catalog={catalog}
-      action={
-        <ButtonLink href={seeAll} variant="ghost" size="sm">
-          <span aria-hidden="true">{t('home.seeAll')}</span>
-          <Hidden>{t('home.seeAllOf', { title })}</Hidden>
-        </ButtonLink>
-      }
+      action={<SeeAll href={seeAll} title={title} />}
     />
   );
 }
@@ -155,6 +150,46 @@ function HighlightsRail({ catalog }: { catalog: Catalog }) {
   const { t } = useTranslation('events');
   const { data, isError } = useGetEventsForHomepageQuery(undefined);
   return <EventsRail title={t('home.highlights')} events={data ?? (isError ? [] : undefined)} catalog={catalog} priority />;
+}
+
+/** The "See all" of a rail, named with the rail's title for a screen reader. */
+export function SeeAll({ href, title }: { href: string; title: string }) {
+  const { t } = useTranslation('events');
+  return (
+    <ButtonLink href={href} variant="ghost" size="sm">
+      <span aria-hidden="true">{t('home.seeAll')}</span>
+      <Hidden>{t('home.seeAllOf', { title })}</Hidden>
+    </ButtonLink>
+  );
+}
+
+/** The "My teams" rail's code: a chunk of its own, loaded only for a logged-in viewer. */
+const LazyMyTeamsRail = lazy(async () => ({ default: (await import('./MyTeamsRail.tsx')).MyTeamsRail }));
+
+/** Remembers that a viewer's "My teams" had nothing to show, so their next home does not hold a place for it. */
+export const myTeamsEmptyKey = (userId: number) => `my-teams-empty:${userId}`;
+/** How long that is remembered: a month, past which the rail holds its place again while it loads. */
+const MY_TEAMS_EMPTY_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * "My teams" for a logged-in viewer: their followed teams', schools' and sports' games. A visitor
+ * (and so the server's render) gets nothing here, and no favourites code.
+ */
+function MyTeams({ catalog }: { catalog: Catalog }) {
+  const { t } = useTranslation('events');
+  const user = useAppSelector(selectUser);
+  const storage = useClientStorage();
+  if (!user) return null;
+  // A viewer whose rail was empty last time (they follow nothing) gets no place held for it: no
+  // skeleton that then closes. Anyone else sees its place held while its code and games load.
+  const key = myTeamsEmptyKey(user.id);
+  const holdPlace = storage.get<boolean>(key) !== true;
+  const remember = (empty: boolean) => (empty ? storage.set(key, true, MY_TEAMS_EMPTY_MS) : storage.remove(key));
+  return (
+    <Suspense fallback={holdPlace ? <EventsRail title={t('home.myTeams')} events={undefined} catalog={catalog} /> : null}>
+      <LazyMyTeamsRail catalog={catalog} holdPlace={holdPlace} onSettled={remember} />
+    </Suspense>
+  );
 }
 
 /**
@@ -185,6 +220,7 @@ export function HomeView() {
         <SchoolHeading>
           <Crest name={school.name} src={school.crest} decorative size="3rem" />
           <h1>{school.name}</h1>
+          <FollowSlot kind="group" id={school.id} name={school.name} size="md" />
         </SchoolHeading>
         <Link href="/">{t('home.allSchools')}</Link>
         <EventRail title={t('nav.live')} query={{ stream_status: 'live', school: key }} seeAll={scoped('/live')} catalog={catalog} />
@@ -202,6 +238,7 @@ export function HomeView() {
                 <li key={team.id}>
                   <Crest name={team.name} src={team.crest} color={team.color} decorative />
                   <Link href={teamSchedulePath(team)}>{team.name}</Link>
+                  <FollowSlot kind="participant" id={team.id} name={team.name} />
                 </li>
               ))}
             </List>
@@ -217,6 +254,7 @@ export function HomeView() {
       <h1>{channelName}</h1>
       <SlidesRail targets={catalog} />
       <HighlightsRail catalog={catalog} />
+      <MyTeams catalog={catalog} />
       {/* Below the fold on a phone and on a laptop: rendered (and loaded) as they come near. */}
       <NearViewport minHeight={RAIL_PLACEHOLDER}>
         <EventRail title={t('nav.live')} query={{ stream_status: 'live' }} seeAll="/live" catalog={catalog} />
@@ -236,6 +274,7 @@ export function HomeView() {
                 <li key={group.id}>
                   <Crest name={group.name} src={group.crest} decorative />
                   <Link href={schoolPath(group)}>{group.name}</Link>
+                  <FollowSlot kind="group" id={group.id} name={group.name} />
                 </li>
               ))}
             </List>
@@ -251,13 +290,17 @@ export function HomeView() {
                 <Category key={category.id}>
                   <Crest name={category.name} decorative />
                   <CategoryLinks>
-                    <Link href={sportSchedulePath(category)}>{category.name}</Link>
+                    <Followed>
+                      <Link href={sportSchedulePath(category)}>{category.name}</Link>
+                      <FollowSlot kind="category" id={category.id} name={category.name} />
+                    </Followed>
                     {category.children.length > 0 && (
                       <Sub>
                         {category.children.map((child) => (
-                          <Link key={child.id} href={sportSchedulePath(child)}>
-                            {child.name}
-                          </Link>
+                          <Followed key={child.id}>
+                            <Link href={sportSchedulePath(child)}>{child.name}</Link>
+                            <FollowSlot kind="category" id={child.id} name={child.name} />
+                          </Followed>
                         ))}
                       </Sub>
                     )}
@@ -385,6 +428,13 @@ const Sub = styled.span`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
   font-size: ${({ theme }) => theme.font.sizes.sm};
+`;
+
+/** A sport's link with its follow control beside it. */
+const Followed = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
 `;
 
 const SchoolHeading = styled.div`

@@ -7,8 +7,11 @@ import { Badge, Button, ErrorPanel, Link, Loader } from '@grandstand/ui';
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
 import styled from 'styled-components';
+import { eventSchools } from '../components/EventTile.tsx';
 import { eventTitle } from '../display.ts';
-import { sportSchedulePath, teamSchedulePath } from '../links.ts';
+import { FollowSlot } from '../extensions.tsx';
+import { schoolPath, sportSchedulePath, teamSchedulePath } from '../links.ts';
+import { useCatalog } from '../useCatalog.ts';
 import { AccessPanel } from './AccessPanel.tsx';
 import { Countdown } from './Countdown.tsx';
 import { FIRST_FRAME_MARK, parseEventId } from './ids.ts';
@@ -184,8 +187,10 @@ function Stage({ event, title, currency, language, prerolls, onStart, WatchActio
 
 function Details({ event, title, language }: { event: EventDetail; title: string; language: string }) {
   const { t } = useTranslation('watch');
+  const catalog = useCatalog();
   const when = formatEventDateTime(event.event_utc_ts, event.time_zone, language).full;
   const teams = event.participants;
+  const schools = eventSchools(event, catalog);
   const status = event.stream_status === 'live' ? t('live') : event.stream_status === 'upcoming' ? t('upcoming') : t('onDemand');
   return (
     <Info>
@@ -208,7 +213,10 @@ function Details({ event, title, language }: { event: EventDetail; title: string
           <div>
             <dt>{t('details.sport')}</dt>
             <dd>
-              <Link href={sportSchedulePath(event.category)}>{event.category.name}</Link>
+              <Followable>
+                <Link href={sportSchedulePath(event.category)}>{event.category.name}</Link>
+                <FollowSlot kind="category" id={event.category.id} name={event.category.name} />
+              </Followable>
             </dd>
           </div>
         )}
@@ -216,11 +224,24 @@ function Details({ event, title, language }: { event: EventDetail; title: string
           <div>
             <dt>{t('details.teams')}</dt>
             <dd>
-              {teams.map((team, index) => (
-                <span key={team.id}>
-                  {index > 0 && ' · '}
+              {teams.map((team) => (
+                <Followable key={team.id}>
                   <Link href={teamSchedulePath({ alias: null, name: team.name })}>{team.name}</Link>
-                </span>
+                  <FollowSlot kind="participant" id={team.id} name={team.name} />
+                </Followable>
+              ))}
+            </dd>
+          </div>
+        )}
+        {schools.length > 0 && (
+          <div>
+            <dt>{t('details.schools')}</dt>
+            <dd>
+              {schools.map((school) => (
+                <Followable key={school.id}>
+                  <Link href={schoolPath(school)}>{school.name}</Link>
+                  <FollowSlot kind="group" id={school.id} name={school.name} />
+                </Followable>
               ))}
             </dd>
           </div>
@@ -307,9 +328,19 @@ const Facts = styled.dl`
     color: ${({ theme }) => theme.colors.mutedText};
   }
   dd {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
     margin: 0;
   }
   a {
     color: ${({ theme }) => theme.colors.link};
   }
+`;
+
+/** A team, school or sport with its follow control beside its link (not inside it). */
+const Followable = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
 `;
