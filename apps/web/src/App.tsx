@@ -2,6 +2,9 @@ import { loadTagManager } from '@grandstand/analytics';
 import type { ApiClient } from '@grandstand/api-client';
 import { isGuestOnlyPath } from '@grandstand/auth';
 import type { ColorSettings } from '@grandstand/contract';
+import { EventsExtensionsProvider } from '@grandstand/events';
+import type { EventsExtensions } from '@grandstand/events';
+import { LazyFollowButton } from '@grandstand/favourites';
 import { changeLanguage, htmlLang, useTranslation } from '@grandstand/i18n';
 import { channelApi, selectShowReloadScreen, useAppSelector } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
@@ -19,12 +22,20 @@ import type { StartupResult } from './startup/startup.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
-/** The channel's theme and the site's links around a page: the same on the server and in the browser. */
+/** What the events views carry from other features: the follow control beside every team, school and sport. */
+const eventsExtensions: EventsExtensions = { Follow: LazyFollowButton };
+
+/**
+ * The channel's theme, the site's links and the events views' extensions around a page: the same
+ * on the server and in the browser, so a visitor's server-rendered follow controls hydrate as they are.
+ */
 export function Shell({ colors, children }: { colors: ColorSettings | undefined; children: ReactNode }) {
   // Every link of ui and the features navigates with react-router: said once, here.
   return (
     <ChannelThemeProvider colors={colors ?? channel.fallbackColors}>
-      <LinkProvider component={RouterLink}>{children}</LinkProvider>
+      <LinkProvider component={RouterLink}>
+        <EventsExtensionsProvider value={eventsExtensions}>{children}</EventsExtensionsProvider>
+      </LinkProvider>
     </ChannelThemeProvider>
   );
 }

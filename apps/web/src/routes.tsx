@@ -4,6 +4,7 @@ import { COMMERCE_PATHS, commerceRoutes } from '@grandstand/commerce';
 import { CONTENT_PATHS, createChannelPageRoute, createContentRoutes } from '@grandstand/content';
 import type { Page } from '@grandstand/contract';
 import { createWatchRoutes, embedRoutes, eventsRoutes, LazyScheduleView } from '@grandstand/events';
+import { FAVOURITES_PATHS, favouritesProfileRoutes, FavouritesSectionLabel } from '@grandstand/favourites';
 import { useTranslation } from '@grandstand/i18n';
 import { profileChildRoutes, ProfileSectionsNav } from '@grandstand/profile';
 import { Loader } from '@grandstand/ui';
@@ -23,10 +24,17 @@ const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod'
 /** The watch page, its player carrying the Clip control (spec §1: viewers cut clips). */
 const watchRoutes = createWatchRoutes({ WatchActions: LazyClipAction });
 
-/** The account routes, with the profile's order list (its default child), transactions and clips (spec §2). */
+/** The account routes, with the profile's order list (its default child), transactions, clips and favourites (spec §2). */
 const authRoutes = createAuthRoutes({
-  profileChildren: [...profileChildRoutes, ...clipsProfileRoutes],
-  profileSectionsNav: <ProfileSectionsNav sections={[{ to: CLIPS_LIBRARY_PATHS.profile, label: <ClipsSectionLabel /> }]} />,
+  profileChildren: [...profileChildRoutes, ...clipsProfileRoutes, ...favouritesProfileRoutes],
+  profileSectionsNav: (
+    <ProfileSectionsNav
+      sections={[
+        { to: CLIPS_LIBRARY_PATHS.profile, label: <ClipsSectionLabel /> },
+        { to: FAVOURITES_PATHS.profile, label: <FavouritesSectionLabel /> },
+      ]}
+    />
+  ),
 });
 
 function Loading() {

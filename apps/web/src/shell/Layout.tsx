@@ -1,3 +1,4 @@
+import { FavouritesEffects } from '@grandstand/favourites';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi, closePopup, removeToast, selectPopups, selectToasts, useAppDispatch, useAppSelector } from '@grandstand/store';
 import { Footer, Header, menuForPlacement, Popup, ToastViewport } from '@grandstand/ui';
@@ -47,6 +48,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         }
       />
+      {/* Follows what a visitor chose to follow before logging in (spec §6). */}
+      <FavouritesEffects />
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>

@@ -3,17 +3,20 @@ import { clipsLibraryNamespace, clipsWatchNamespace } from '@grandstand/clips';
 import { commerceNamespace } from '@grandstand/commerce';
 import { contentNamespace } from '@grandstand/content';
 import { eventsNamespace, watchNamespace } from '@grandstand/events';
+import { favouritesNamespace, favouritesProfileNamespace } from '@grandstand/favourites';
 import { createI18n, registerFeatureResources } from '@grandstand/i18n';
 import { profileNamespace } from '@grandstand/profile';
 
 /**
  * The site's texts in one language, the same in the browser and in a server render: the shell's
- * namespaces and the home's (events) up front; the others load when a view first asks for them, so
+ * namespaces and the home's (events, the follow control) up front; the others load when a view first asks for them, so
  * a viewer of another language pays only for the texts of the pages they open.
  */
 export async function startI18n(language: string) {
   const i18n = await createI18n({ language, namespaces: ['common', 'shell', 'errors'] });
   await registerFeatureResources(i18n, eventsNamespace);
-  for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace, clipsLibraryNamespace, clipsWatchNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
+  // The follow control's few texts show on the home's cards, as the events' do.
+  await registerFeatureResources(i18n, favouritesNamespace);
+  for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace, clipsLibraryNamespace, clipsWatchNamespace, favouritesProfileNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
   return i18n;
 }
