@@ -202,6 +202,22 @@ describe('POST /favorite', () => {
   });
 });
 
+describe('a removed team, school or sport', () => {
+  it('takes its favourites with it', async () => {
+    const key = await registerViewer(t);
+    const db = t.database.db;
+    const channelId = t.channel('alpha').id;
+    const { id: team } = await db.insertInto('participants').values({ channel_id: channelId, name: 'Short Lived', alias: 'short-lived' }).returning('id').executeTakeFirstOrThrow();
+    const { id: sport } = await db.insertInto('event_categories').values({ channel_id: channelId, name: 'Curling', alias: 'curling', parent_id: null, position: 9 }).returning('id').executeTakeFirstOrThrow();
+    await followed(key, 'participant', team);
+    await followed(key, 'category', sport);
+    const kept = await followed(key, 'participant', alpha.northBoys);
+    await db.deleteFrom('participants').where('id', '=', team).execute();
+    await db.deleteFrom('event_categories').where('id', '=', sport).execute();
+    expect((await favourites(key)).map((f) => f.id)).toEqual([kept.id]);
+  });
+});
+
 describe('DELETE /favorite/{id}', () => {
   it("removes the viewer's own favourite; another viewer's or an unknown one is not found and stays", async () => {
     const owner = await registerViewer(t);

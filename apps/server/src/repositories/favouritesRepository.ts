@@ -1,6 +1,7 @@
 import type { FavoritableType } from '@grandstand/contract';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema.ts';
 import { newCalendarToken } from '../favourites/rules.ts';
 import type { Pictures } from '../media/pictures.ts';
@@ -28,13 +29,34 @@ const TABLE_OF = { participant: 'participants', group: 'participant_groups', cat
  * Every read and write is scoped by the key's channel and the viewer: another channel's team,
  * school or sport cannot be followed, and another viewer's favourite is not found.
  */
+export interface FavouritesRepositoryOptions {
+  /**
+   * Keep each viewer's follows in memory, dropped on every change this process makes. Only for the
+   * embedded engine: PGlite is one process, so this process makes every change, and its queries
+   * run on the event loop, where a read per favourite events request is dear. On PostgreSQL other
+   * instances change favourites too, and the read runs beside the loop: it is read every time.
+   */
+  cacheFollows?: boolean;
+}
+
 export class FavouritesRepository {
   readonly #db: Database;
   readonly #pictures: Pictures;
+  readonly #follows: LRUCache<string, Follows> | null;
 
-  constructor(db: Database, pictures: Pictures) {
+  constructor(db: Database, pictures: Pictures, options: FavouritesRepositoryOptions = {}) {
     this.#db = db;
     this.#pictures = pictures;
+    // The TTL bounds what a change made outside the repository (an operator's edit) leaves behind.
+    this.#follows = options.cacheFollows ? new LRUCache<string, Follows>({ max: 10_000, ttl: 60_000 }) : null;
+  }
+
+  /** Drops the cached follows of one viewer, of a channel's viewers, or of everyone (null). */
+  forget(channelId: number | null, userId?: number): void {
+    if (!this.#follows) return;
+    if (channelId === null) return this.#follows.clear();
+    if (userId !== undefined) return void this.#follows.delete(`${channelId}:${userId}`);
+    for (const key of [...this.#follows.keys()]) if (key.startsWith(`${channelId}:`)) this.#follows.delete(key);
   }
 
   /** The viewer's favourites, newest first, each with its team's, school's or sport's name. */
@@ -74,9 +96,13 @@ export class FavouritesRepository {
 
   /** What the viewer follows, as ids (the favourite events' filter and the calendar feed). */
   async follows(channelId: number, userId: number): Promise<Follows> {
+    const cached = this.#follows?.get(`${channelId}:${userId}`);
+    if (cached) return cached;
     const rows = await this.#db.selectFrom('favorites').select(['favoritable_type', 'favoritable_id']).where('channel_id', '=', channelId).where('user_id', '=', userId).execute();
     const of = (type: FavoritableType) => rows.filter((row) => row.favoritable_type === type).map((row) => row.favoritable_id);
-    return { participantIds: of('participant'), groupIds: of('group'), categoryIds: of('category') };
+    const follows = { participantIds: of('participant'), groupIds: of('group'), categoryIds: of('category') };
+    this.#follows?.set(`${channelId}:${userId}`, follows);
+    return follows;
   }
 
   /**
@@ -86,6 +112,7 @@ export class FavouritesRepository {
    */
   async add(channelId: number, userId: number, type: FavoritableType, id: number): Promise<FavoriteRow | undefined> {
     const key = KEY_OF[type];
+    this.forget(channelId, userId);
     // One statement: the thing is read in the channel and the favourite made from it, so a thing
     // of another channel (or none) inserts nothing.
     const inserted = await sql<{ id: number }>`
@@ -97,6 +124,8 @@ export class FavouritesRepository {
       returning id`
       .execute(this.#db)
       .then((result) => result.rows[0]);
+    // Before and after the write: a read that ran meanwhile must not keep the old follows.
+    this.forget(channelId, userId);
     const favouriteId =
       inserted?.id ??
       (
@@ -115,7 +144,9 @@ export class FavouritesRepository {
 
   /** Removes the viewer's favourite; false when the viewer has no such favourite (another viewer's included). */
   async remove(channelId: number, userId: number, id: number): Promise<boolean> {
+    this.forget(channelId, userId);
     const removed = await this.#db.deleteFrom('favorites').where('channel_id', '=', channelId).where('user_id', '=', userId).where('id', '=', id).returning('id').executeTakeFirst();
+    this.forget(channelId, userId);
     return removed !== undefined;
   }
 
@@ -162,10 +193,15 @@ export class FavouritesRepository {
   }
 }
 
-/** `app.favouritesRepository`: built once on the app's database. */
+/** `app.favouritesRepository`: built once on the app's database; a seed or migration drops its cached follows. */
 export default fp(
   async (app) => {
-    app.decorate('favouritesRepository', new FavouritesRepository(app.db, app.pictures));
+    const { rows } = await sql<{ version: string }>`select version() as version`.execute(app.db);
+    const embedded = /emscripten|pglite/i.test(rows[0]?.version ?? '');
+    const favourites = new FavouritesRepository(app.db, app.pictures, { cacheFollows: embedded });
+    app.decorate('favouritesRepository', favourites);
+    const unsubscribe = app.dataChanged.on((channelId) => favourites.forget(channelId));
+    app.addHook('onClose', async () => unsubscribe());
   },
-  { name: 'favourites-repository', dependencies: ['db', 'pictures'] },
+  { name: 'favourites-repository', dependencies: ['db', 'buses', 'pictures'] },
 );
