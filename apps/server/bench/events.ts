@@ -9,6 +9,9 @@
 //      pass (answers are cached 10 s, then served stale while one refresh runs): the goal's case;
 //   2. every request a different query (random day ranges, offsets and filters): the database
 //      path, the worst case, reported but not the goal's case.
+// Then /api/events/favorite the same two ways, for 200 logged-in viewers each following a few
+// teams, maybe a school, maybe a sport (the "My teams" rail's three status listings and the
+// listing's "My teams" filter with its pages; then random day ranges), the same goal.
 import { execFileSync, fork } from 'node:child_process';
 import { chownSync, existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +21,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { startSession } from '../src/accounts/sessions.ts';
 import { buildApp } from '../src/app.ts';
 import { loadChannelFolders } from '../src/channels/loadChannels.ts';
 import { upsertChannels } from '../src/channels/seed.ts';
@@ -160,6 +164,50 @@ export async function seedBenchChannel(db: Database, channelId: number, count = 
   return { sports, leaves, schools, teams, states: STATES, fromTs, toTs };
 }
 
+/** Logged-in viewers of the favourites scenario. */
+const FAVOURITE_VIEWERS = 200;
+
+/**
+ * `count` viewers, each with a session and favourites as a fan keeps them: one to three teams,
+ * a school for three in ten, a sport (with its nested sports) for one in five. Their api keys.
+ */
+export async function seedFavouriteViewers(app: Awaited<ReturnType<typeof buildApp>>, channelId: number, t: BenchTaxonomy, count = FAVOURITE_VIEWERS): Promise<string[]> {
+  const rnd = random(99);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+  const users = await app.db
+    .insertInto('users')
+    .values(Array.from({ length: count }, (_, i) => ({ channel_id: channelId, email: `fan${i}@bench.example`, first_name: 'Fan', last_name: String(i), email_verified_at: new Date() })))
+    .returning('id')
+    .execute();
+  const keys: string[] = [];
+  for (const { id: userId } of users) {
+    keys.push(await startSession(app, { channelId, userId }));
+    const things: { type: 'participant' | 'group' | 'category'; id: number }[] = [];
+    for (let n = 1 + Math.floor(rnd() * 3); n > 0; n -= 1) things.push({ type: 'participant', id: pick(t.teams).id });
+    if (rnd() < 0.3) things.push({ type: 'group', id: pick(t.schools).id });
+    if (rnd() < 0.2) things.push({ type: 'category', id: pick(t.sports).id });
+    const unique = [...new Map(things.map((thing) => [`${thing.type}:${thing.id}`, thing])).values()];
+    await app.db
+      .insertInto('favorites')
+      .values(
+        unique.map((thing) => ({
+          channel_id: channelId,
+          user_id: userId,
+          favoritable_type: thing.type,
+          favoritable_id: thing.id,
+          participant_id: thing.type === 'participant' ? thing.id : null,
+          participant_group_id: thing.type === 'group' ? thing.id : null,
+          event_category_id: thing.type === 'category' ? thing.id : null,
+        })),
+      )
+      .execute();
+  }
+  return keys;
+}
+
+/** What a logged-in viewer's pages ask of /events/favorite: the home rail's three statuses, the "My teams" listing and its next page. */
+export const FAVOURITE_QUERIES = ['stream_status=live', 'stream_status=upcoming', 'stream_status=finished', '', 'stream_status=finished&offset=24'];
+
 const isoDay = (ts: number) => new Date(ts * 1000).toISOString().slice(0, 10);
 
 /** The filter combinations a site sends: tabs, sport and school pages, a week of schedule, paging. */
@@ -200,6 +248,8 @@ export function uncachedQuery(t: BenchTaxonomy, rnd: () => number): string {
 
 interface Ready {
   port: number;
+  /** The favourites scenario's viewers' api keys. */
+  viewers: string[];
   taxonomy: BenchTaxonomy;
   now: number;
   seedMs: number;
@@ -225,7 +275,9 @@ async function runServer(engine: Engine, connectionString: string | undefined): 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  process.send?.({ port, taxonomy, now, seedMs } satisfies Ready);
+  const viewers = await seedFavouriteViewers(app, channels[0]!.id, taxonomy);
+  await sql`ANALYZE favorites`.execute(opened.db);
+  process.send?.({ port, viewers, taxonomy, now, seedMs } satisfies Ready);
   process.once('disconnect', () => {
     void app
       .close()
@@ -242,7 +294,8 @@ interface Result {
   problems: number;
 }
 
-async function load(base: string, apiKey: string, next: () => string): Promise<Result> {
+/** `next` gives each request's path and query (api key included). */
+async function load(base: string, next: () => string): Promise<Result> {
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -250,7 +303,7 @@ async function load(base: string, apiKey: string, next: () => string): Promise<R
     duration: DURATION_S,
     requests: [
       {
-        setupRequest: (request) => ({ ...request, path: `/api/events?api_key=${apiKey}&${next()}` }),
+        setupRequest: (request) => ({ ...request, path: next() }),
       },
     ],
   });
@@ -261,7 +314,17 @@ async function load(base: string, apiKey: string, next: () => string): Promise<R
 const meets = (r: Result) => r.p99 <= GOAL_P99_MS && r.rps >= RATE * 0.95 && r.problems === 0;
 
 /** One engine: start its server, warm the realistic listings once, then the two 10 s phases. */
-async function benchEngine(engine: Engine, connectionString?: string): Promise<{ mixed: Result; distinct: Result; pool: number; seedMs: number }> {
+interface EngineResults {
+  mixed: Result;
+  distinct: Result;
+  pool: number;
+  favouritesMixed: Result;
+  favouritesDistinct: Result;
+  favouritesPool: number;
+  seedMs: number;
+}
+
+async function benchEngine(engine: Engine, connectionString?: string): Promise<EngineResults> {
   const args = ['--server', engine, ...(connectionString ? [connectionString] : [])];
   const child = fork(import.meta.filename, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
@@ -276,10 +339,20 @@ async function benchEngine(engine: Engine, connectionString?: string): Promise<{
     // A running site has its popular listings computed already: one pass over the pool first.
     for (const query of pool) await fetch(`${base}/api/events?api_key=${data.api_key}&${query}`);
     let i = 0;
-    const mixed = await load(base, data.api_key, () => pool[i++ % pool.length]!);
+    const mixed = await load(base, () => `/api/events?api_key=${data.api_key}&${pool[i++ % pool.length]!}`);
     const rnd = random(7);
-    const distinct = await load(base, data.api_key, () => uncachedQuery(ready.taxonomy, rnd));
-    return { mixed, distinct, pool: pool.length, seedMs: ready.seedMs };
+    const distinct = await load(base, () => `/api/events?api_key=${data.api_key}&${uncachedQuery(ready.taxonomy, rnd)}`);
+
+    // Favourites: each viewer's own listings (a viewer's follows are their cache key).
+    const favouritePool = ready.viewers.flatMap((key) => FAVOURITE_QUERIES.map((query) => `/api/events/favorite?api_key=${key}&${query}`));
+    for (const path of favouritePool) await fetch(`${base}${path}`);
+    let j = 0;
+    const favouritesMixed = await load(base, () => favouritePool[j++ % favouritePool.length]!);
+    const favouritesDistinct = await load(base, () => {
+      const [start, end] = uncachedQuery(ready.taxonomy, rnd).split('&');
+      return `/api/events/favorite?api_key=${ready.viewers[Math.floor(rnd() * ready.viewers.length)]!}&${start}&${end}`;
+    });
+    return { mixed, distinct, pool: pool.length, favouritesMixed, favouritesDistinct, favouritesPool: favouritePool.length, seedMs: ready.seedMs };
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     if (child.connected) child.disconnect();
@@ -356,11 +429,13 @@ async function report(engine: string, run: () => Promise<Awaited<ReturnType<type
   console.log(`  ${engine}: ${BENCH_EVENTS.toLocaleString('en')} events seeded in ${r.seedMs} ms`);
   console.log(line(`realistic mix (${r.pool} listings, cached)`, r.mixed, meets(r.mixed) ? 'GOAL MET' : 'GOAL NOT MET'));
   console.log(line('all distinct (worst case, not the goal)', r.distinct, meets(r.distinct) ? 'within the goal too' : 'beyond the goal (reported only)'));
+  console.log(line(`favourites mix (${r.favouritesPool} listings, cached)`, r.favouritesMixed, meets(r.favouritesMixed) ? 'GOAL MET' : 'GOAL NOT MET'));
+  console.log(line('favourites distinct (worst case)', r.favouritesDistinct, meets(r.favouritesDistinct) ? 'within the goal too' : 'beyond the goal (reported only)'));
 }
 
 async function runBench(): Promise<void> {
   console.log(
-    `events bench: /api/events, ${RATE} req/s for ${DURATION_S} s per phase, ${CONNECTIONS} connections on loopback; goal p99 <= ${GOAL_P99_MS} ms at ${RATE} req/s for the realistic mix`,
+    `events bench: /api/events and /api/events/favorite, ${RATE} req/s for ${DURATION_S} s per phase, ${CONNECTIONS} connections on loopback; goal p99 <= ${GOAL_P99_MS} ms at ${RATE} req/s for the realistic mix`,
   );
   await report('PGlite (default engine)', () => benchEngine('pglite'));
   if (process.env.BENCH_DATABASE_URL) {

@@ -23,6 +23,7 @@ import apiKeysRepository, { type ApiKeyCacheOptions } from './repositories/apiKe
 import catalogRepository from './repositories/catalogRepository.ts';
 import clipsRepository from './repositories/clipsRepository.ts';
 import eventsRepository from './repositories/eventsRepository.ts';
+import favouritesRepository from './repositories/favouritesRepository.ts';
 import formSubmissionsRepository from './repositories/formSubmissionsRepository.ts';
 import mediaEventsRepository from './repositories/mediaEventsRepository.ts';
 import offersRepository from './repositories/offersRepository.ts';
@@ -35,6 +36,7 @@ import clipsRoutes from './routes/clips/index.ts';
 import commerceCatalogRoutes from './routes/commerce-catalog/index.ts';
 import commerceOrdersRoutes from './routes/commerce-orders/index.ts';
 import eventsRoutes from './routes/events/index.ts';
+import favouritesRoutes, { calendarFeedRoute } from './routes/favourites/index.ts';
 import formsRoutes from './routes/forms/index.ts';
 import geoRoutes from './routes/geo/index.ts';
 import keysRoutes, { channelKeyFileRoute } from './routes/keys/index.ts';
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formSubmissionsRepository);
   await app.register(mediaEventsRepository);
   await app.register(clipsRepository);
+  await app.register(favouritesRepository);
   await app.register(channelByHost);
   await app.register(apiKeyAuth);
   await app.register(catalogCache, options.catalogCache ?? {});
@@ -137,12 +140,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Outside /api, each with its own credential or none: the site's channel key file, the API
   // document (no key is needed to read how to get one), the media files (the signed address),
-  // the card sandbox's pages (the link) and the demo mail outbox (only when asked for).
+  // the card sandbox's pages (the link), the demo mail outbox (only when asked for) and a viewer's
+  // calendar feed (the secret in its address).
   await app.register(channelKeyFileRoute);
   await app.register(openapiRoutes);
   await app.register(mediaRoutes);
   await app.register(sandboxPageRoutes);
   await app.register(outboxRoutes);
+  await app.register(calendarFeedRoute);
   // Every /api route lives in this one scope, which checks the api key: a route is guarded because
   // of where it is registered, not because of how a request spells its URL.
   await app.register(
@@ -157,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(socialRoutes);
       await api.register(authMailRoutes);
       await api.register(clipsRoutes);
+      await api.register(favouritesRoutes);
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,7 @@ import type { ApiKeyRepository } from './repositories/apiKeyRepository.ts';
 import type { CatalogRepository } from './repositories/catalogRepository.ts';
 import type { ClipsRepository } from './repositories/clipsRepository.ts';
 import type { EventsRepository } from './repositories/eventsRepository.ts';
+import type { FavouritesRepository } from './repositories/favouritesRepository.ts';
 import type { FormSubmissionsRepository } from './repositories/formSubmissionsRepository.ts';
 import type { MediaEventRepository } from './repositories/mediaEventsRepository.ts';
 import type { OrdersRepository } from './repositories/ordersRepository.ts';
@@ -30,6 +31,7 @@ declare module 'fastify' {
     formSubmissionsRepository: FormSubmissionsRepository;
     mediaEventsRepository: MediaEventRepository;
     clipsRepository: ClipsRepository;
+    favouritesRepository: FavouritesRepository;
     /** The pictures of events, teams, schools and slides (plugins/pictures.ts). */
     pictures: Pictures;
     /** Signed stream addresses (plugins/media.ts). */

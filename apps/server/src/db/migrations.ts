@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { sessionLifetimesMigration } from '../accounts/migration.ts';
 import { clipsMigration } from '../clips/migration.ts';
+import { favouritesMigration } from '../favourites/migration.ts';
 import type { DataChangedBus } from '../plugins/buses.ts';
 import { oneOpenOrderMigration } from '../commerce/orders/openOrderMigration.ts';
 import { sandboxDeliveriesMigration, sandboxMigration } from '../payments/sandbox/migration.ts';
@@ -468,6 +469,7 @@ export const migrations: Record<string, Migration> = {
   '0010_session_lifetimes': sessionLifetimesMigration,
   '0011_shared_limits': sharedLimitsMigration,
   '0012_clips': clipsMigration,
+  '0013_favourites': favouritesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

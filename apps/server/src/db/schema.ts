@@ -251,6 +251,31 @@ export interface ClipDownloadsTable {
   created_at: Timestamp;
 }
 
+/**
+ * spec §3 Favourite: a viewer follows a team, a school or a sport (src/favourites/migration.ts).
+ * Exactly the key of its kind is set, equal to favoritable_id.
+ */
+export interface FavoritesTable {
+  id: Id;
+  channel_id: number;
+  user_id: number;
+  /** participant | group | category */
+  favoritable_type: string;
+  favoritable_id: number;
+  participant_id: number | null;
+  participant_group_id: number | null;
+  event_category_id: number | null;
+  created_at: Timestamp;
+}
+
+/** A viewer's private calendar address: the secret of `/calendar/{token}.ics`, one per viewer. */
+export interface FavoriteCalendarsTable {
+  user_id: number;
+  channel_id: number;
+  token: string;
+  created_at: Timestamp;
+}
+
 /** numeric(10, 2): pg returns numeric as a string, so repositories convert with Number(). */
 type Money = ColumnType<string | number, number | string, number | string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -448,6 +473,8 @@ export interface DatabaseSchema {
   clips: ClipsTable;
   clip_jobs: ClipJobsTable;
   clip_downloads: ClipDownloadsTable;
+  favorites: FavoritesTable;
+  favorite_calendars: FavoriteCalendarsTable;
   packages: PackagesTable;
   subscriptions: SubscriptionsTable;
   coupons: CouponsTable;

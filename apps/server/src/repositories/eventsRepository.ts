@@ -1,4 +1,4 @@
-import type { Event, EventDetail, EventParticipant, EventsQuery, Picture, StreamStatus } from '@grandstand/contract';
+import type { Event, EventDetail, EventParticipant, EventsQuery, FavoriteEventsQuery, Picture, StreamStatus } from '@grandstand/contract';
 import fp from 'fastify-plugin';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
@@ -11,6 +11,15 @@ import { withDescendants } from './tree.ts';
 
 /** The listing query after validation (defaults applied). */
 export type EventsListQuery = z.output<typeof EventsQuery>;
+/** The favourite events' query after validation (empty values dropped, defaults applied). */
+export type FollowedListQuery = z.output<typeof FavoriteEventsQuery>;
+
+/** What a viewer follows (spec §3 Favourite), as ids of the channel's teams, schools and sports. */
+export interface Follows {
+  participantIds: readonly number[];
+  groupIds: readonly number[];
+  categoryIds: readonly number[];
+}
 
 /** The most events the homepage shows (live, then upcoming, then the latest finished). */
 export const HOMEPAGE_LIMIT = 24;
@@ -63,6 +72,11 @@ export interface EventFilter {
   fromTs?: number;
   /** Exclusive. */
   toTs?: number;
+  /**
+   * A viewer's followed teams and sports (favourites): an event of one of these teams (either
+   * side) or of one of these sports matches. Both sorted, so equal follows share a cache key.
+   */
+  followed?: { participantIds: number[]; categoryIds: number[] };
 }
 
 export interface EventsPage {
@@ -200,6 +214,16 @@ export class EventsRepository {
     if (filter.search) q = q.where('e.name', 'ilike', likePattern(filter.search));
     if (filter.fromTs !== undefined) q = q.where('e.event_utc_ts', '>=', filter.fromTs);
     if (filter.toTs !== undefined) q = q.where('e.event_utc_ts', '<', filter.toTs);
+    if (filter.followed) {
+      const { participantIds, categoryIds } = filter.followed;
+      // One OR: the GIN index answers the teams, the category index the sports (a bitmap OR).
+      q = q.where((eb) =>
+        eb.or([
+          ...(participantIds.length > 0 ? [sql<boolean>`e.participant_ids && ${sql.val(participantIds)}::int[]`] : []),
+          ...(categoryIds.length > 0 ? [eb('e.event_category_id', 'in', categoryIds)] : []),
+        ]),
+      );
+    }
     return q;
   }
 
@@ -266,9 +290,36 @@ export class EventsRepository {
     return this.#pictures.card(channelId, { id: row.id, name: row.name, stream_status: row.stream_status, teams: sideTeams });
   }
 
+  /**
+   * The events of what a viewer follows (spec §7 /events/favorite): their teams (child teams
+   * included, as a team filter), every team of their schools, and their sports with the nested
+   * sports. Null when none of it is (still) the channel's: an empty listing.
+   */
+  async resolveFollowed(channelId: number, follows: Follows, query: Pick<FollowedListQuery, 'stream_status' | 'start_date' | 'end_date'>): Promise<EventFilter | null> {
+    const t = await this.#taxonomy(channelId);
+    const known = <T extends { id: number }>(rows: readonly T[], ids: readonly number[]) => {
+      const wanted = new Set(ids);
+      return rows.filter((row) => wanted.has(row.id)).map((row) => row.id);
+    };
+    const groups = new Set(known(t.groups, follows.groupIds));
+    const teamRoots = [...known(t.participants, follows.participantIds), ...t.participants.filter((p) => p.participant_group_id !== null && groups.has(p.participant_group_id)).map((p) => p.id)];
+    const participantIds = [...withDescendants(t.participants, teamRoots)].sort((a, b) => a - b);
+    const categoryIds = [...withDescendants(t.categories, known(t.categories, follows.categoryIds))].sort((a, b) => a - b);
+    if (participantIds.length === 0 && categoryIds.length === 0) return null;
+    const filter: EventFilter = { participantSets: [], followed: { participantIds, categoryIds } };
+    if (query.stream_status) filter.status = query.stream_status;
+    if (query.start_date) filter.fromTs = utcDaySeconds(query.start_date);
+    if (query.end_date) filter.toTs = utcDaySeconds(query.end_date) + DAY_SECONDS;
+    return filter;
+  }
+
   /** A page of a listing and its total (same WHERE). */
   async list(channelId: number, query: EventsListQuery, options: { viewer?: Viewer } = {}): Promise<EventsPage> {
-    const filter = await this.resolveFilter(channelId, query);
+    return this.page(channelId, await this.resolveFilter(channelId, query), query, options);
+  }
+
+  /** A page of the events a resolved filter matches (null: none), sorted and paged as a listing. */
+  async page(channelId: number, filter: EventFilter | null, query: Pick<EventsListQuery, 'stream_status' | 'sort_field' | 'sort_direction' | 'offset' | 'limit'>, options: { viewer?: Viewer } = {}): Promise<EventsPage> {
     if (!filter) return { data: [], total: 0 };
     // spec §3: finished events (vod) read newest first; everything else soonest first.
     const direction = query.sort_direction ?? (query.stream_status === 'finished' ? 'desc' : 'asc');

@@ -98,7 +98,13 @@ export function createUsersRepository(db: Database): UsersRepository {
       await db.updateTable('users').set(values).where('channel_id', '=', channelId).where('id', '=', id).execute();
     },
     async softDelete(channelId, id) {
-      await db.updateTable('users').set({ deleted_at: new Date() }).where('channel_id', '=', channelId).where('id', '=', id).execute();
+      // The row stays (orders refer to it), but what only served the viewer goes with the account:
+      // their favourites and their private calendar address (whose feed then answers 404).
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('users').set({ deleted_at: new Date() }).where('channel_id', '=', channelId).where('id', '=', id).execute();
+        await tx.deleteFrom('favorites').where('channel_id', '=', channelId).where('user_id', '=', id).execute();
+        await tx.deleteFrom('favorite_calendars').where('channel_id', '=', channelId).where('user_id', '=', id).execute();
+      });
     },
   };
 }

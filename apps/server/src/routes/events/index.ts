@@ -17,15 +17,15 @@ import { geoBlockedAccess, withoutAccess } from '../../geo/index.ts';
 import { FrozenAnswer, ListingCache } from '../../repositories/eventsCache.ts';
 import type { EventsListQuery } from '../../repositories/eventsRepository.ts';
 
-/** A listing answer (`/events`, `/events-for-homepage`) as the contract outputs it. */
-type ListingBody = z.output<typeof EventsResponse> | z.output<typeof EventsForHomepageResponse>;
+/** A listing answer (`/events`, `/events-for-homepage`, `/events/favorite`) as the contract outputs it. */
+export type ListingBody = z.output<typeof EventsResponse> | z.output<typeof EventsForHomepageResponse>;
 
 /**
  * Answers are kept parsed and frozen, checked against the contract once when computed. A viewer's
  * purchases and a blocked country are applied to that data (a copy where they change something),
  * and the answer is serialised once when sent; an unchanged answer's text is made once per entry.
  */
-async function sendListing(request: FastifyRequest, reply: FastifyReply, answer: FrozenAnswer<ListingBody>): Promise<FastifyReply> {
+export async function sendListing(request: FastifyRequest, reply: FastifyReply, answer: FrozenAnswer<ListingBody>): Promise<FastifyReply> {
   let body = answer.body;
   // The cached answer is every user's; each user's purchases are applied to it.
   if (request.userId !== null) body = grantListingAccess(body, await loadEntitlements(request.server.db, request.channelId, request.userId));
