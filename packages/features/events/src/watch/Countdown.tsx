@@ -1,10 +1,12 @@
 import { useTranslation } from '@grandstand/i18n';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** How often an event past its start, not yet begun on the server, is asked for again. */
+export const STARTING_POLL_MS = 15_000;
 
 /** Days, hours, minutes and seconds left until a UTC second; all zero once it has passed. */
 export function timeLeft(untilUtcSeconds: number, nowMs: number): { days: number; hours: number; minutes: number; seconds: number } {
@@ -19,7 +21,8 @@ export function timeLeft(untilUtcSeconds: number, nowMs: number): { days: number
 
 /**
  * An upcoming event counts down to its start, once a second, from the clock rather than
- * counted ticks so a throttled tab stays right; `onStart` fires when it reaches zero.
+ * counted ticks so a throttled tab stays right; `onStart` fires when it reaches zero, and every
+ * `STARTING_POLL_MS` after while the page still shows it (the event has not begun on the server).
  */
 export function Countdown({ startsAt, onStart }: { startsAt: number; onStart: () => void }) {
   const { t } = useTranslation('watch');
@@ -27,14 +30,28 @@ export function Countdown({ startsAt, onStart }: { startsAt: number; onStart: ()
   const left = timeLeft(startsAt, now);
   const started = now / 1000 >= startsAt;
 
+  // The latest callback, so a parent's new function each render neither restarts the clock nor asks again.
+  const onStartRef = useRef(onStart);
+  useLayoutEffect(() => {
+    onStartRef.current = onStart;
+  });
+
   useEffect(() => {
     if (started) {
-      onStart();
-      return;
+      // Once after this commit's effects, the page's own included (an event already due when the
+      // page mounts with its data, prefetched or server-rendered, would otherwise be asked for
+      // before the page's query has started, which RTK Query refuses by throwing), then now and
+      // then while the event has not begun on the server: a late start ends on its own.
+      const first = setTimeout(() => onStartRef.current(), 0);
+      const again = setInterval(() => onStartRef.current(), STARTING_POLL_MS);
+      return () => {
+        clearTimeout(first);
+        clearInterval(again);
+      };
     }
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [started, onStart]);
+  }, [started]);
 
   if (started) return <p role="status">{t('startingNow')}</p>;
   const parts = [

@@ -1,7 +1,8 @@
 import type { FakeHandler } from '@grandstand/api-client/testing';
 import type { EventDetail } from '@grandstand/contract';
 import { axe } from '@grandstand/vitest-config/axe';
-import { screen, waitFor, within } from '@testing-library/react';
+import { sharedApi } from '@grandstand/store';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../test/renderRoute.tsx';
 import { matchup } from '../test/fixtures.ts';
@@ -64,6 +65,20 @@ describe('the watch page (spec §2)', () => {
     expect(clock).toHaveTextContent(/days\s*02/);
     expect(clock).toHaveTextContent(/hours\s*01/);
     expect(screen.getByText(/^Starts /)).toBeInTheDocument();
+  });
+
+  it('asks again for an event whose start has passed, also when it arrived before the page (a prefetch, a server render)', async () => {
+    const due = detail({ stream_status: 'upcoming', event_utc_ts: Math.floor(Date.now() / 1000) - 30 });
+    const { store, router, server } = await renderWatch('/', { 'GET /events/1': () => ({ json: { data: due } }) });
+    // In the cache with no page subscribed yet: the countdown's first effect runs before the page's subscription.
+    await store.dispatch(sharedApi.endpoints.getEvent.initiate(1, { subscribe: false }));
+    await act(() => router.navigate('/watch/1'));
+    expect(await screen.findByText('Starting now…')).toHaveAttribute('role', 'status');
+    const asked = () => server.calls.filter((call) => call.path === '/api/events/1').length;
+    await waitFor(() => expect(asked()).toBe(2));
+    // Once: the server's answer (still upcoming) re-renders the page without asking again at once.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(asked()).toBe(2);
   });
 
   it('mounts the player for an event with a stream', async () => {
