@@ -112,6 +112,8 @@ export default defineConfig(() => {
         '/channel-key.json': apiTarget,
         '/channel-logo.svg': apiTarget,
         '/media': apiTarget,
+        // A viewer's private calendar feed of their followed teams' games.
+        '/calendar': apiTarget,
         // The sandbox card processor's own pages (the security step, the card portal) and the mail outbox.
         '/sandbox': apiTarget,
         '/outbox': apiTarget,
