@@ -5,3 +5,4 @@
  */
 export { dataLayerEvents, renderThemed, renderWithProviders } from './renderWithProviders.tsx';
 export type { RenderedRoutes, RenderedWithProviders, RenderWithProvidersOptions } from './renderWithProviders.tsx';
+export { PopupHost } from './PopupHost.tsx';

@@ -107,3 +107,4 @@ export function createStoryProviders(options: StoryProvidersOptions): StoryProvi
 
   return { loader, decorator };
 }
+export { PopupHost } from './PopupHost.tsx';

@@ -1,6 +1,6 @@
+import { PopupHost } from '@grandstand/test-kit/storybook';
 import { removeToast, selectToasts, useAppDispatch, useAppSelector } from '@grandstand/store';
 import { ToastViewport } from '@grandstand/ui';
-import { PopupHost } from './PopupHost.tsx';
 
 /** The store's popups and toasts, shown as the site's layout shows them. */
 export function SiteHosts() {

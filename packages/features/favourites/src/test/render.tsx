@@ -1,5 +1,5 @@
 import type { FakeHandler } from '@grandstand/api-client/testing';
-import { renderWithProviders } from '@grandstand/test-kit';
+import { PopupHost, renderWithProviders } from '@grandstand/test-kit';
 import type { RenderWithProvidersOptions } from '@grandstand/test-kit';
 import type { ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
@@ -7,7 +7,6 @@ import { favouritesNamespace } from '../namespace.ts';
 import { favouritesProfileNamespace } from '../profile/namespace.ts';
 import { favouritesProfileRoutes } from '../profile/routes.tsx';
 import { viewer } from './fixtures.ts';
-import { PopupHost } from './PopupHost.tsx';
 
 export interface RenderFavouritesOptions extends Pick<RenderWithProvidersOptions, 'route' | 'language' | 'user'> {
   routes?: Record<string, FakeHandler>;

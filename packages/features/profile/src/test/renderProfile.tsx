@@ -1,4 +1,4 @@
-import { renderWithProviders } from '@grandstand/test-kit';
+import { PopupHost, renderWithProviders } from '@grandstand/test-kit';
 import type { RenderWithProvidersOptions } from '@grandstand/test-kit';
 import { testSettings } from '@grandstand/test-kit/fixtures';
 import { Outlet, type RouteObject } from 'react-router';
@@ -6,7 +6,6 @@ import { ProfileSectionsNav } from '../components/ProfileSectionsNav.tsx';
 import { profileNamespace } from '../namespace.ts';
 import { profileChildRoutes } from '../routes.tsx';
 import { viewer } from './fixtures.ts';
-import { PopupHost } from './PopupHost.tsx';
 
 export interface RenderProfileOptions extends Pick<RenderWithProvidersOptions, 'routes' | 'route' | 'language'> {
   /** Children of /profile in place of the feature's routes (e.g. a view given an `openUrl`). */

@@ -1,8 +1,7 @@
 import { testSettings } from '@grandstand/test-kit/fixtures';
-import { createStoryProviders } from '@grandstand/test-kit/storybook';
+import { createStoryProviders, PopupHost } from '@grandstand/test-kit/storybook';
 import { profileNamespace } from '../namespace.ts';
 import { viewer } from './fixtures.ts';
-import { PopupHost } from './PopupHost.tsx';
 
 /** The profile stories' providers: the demo viewer at /profile with the popups; `parameters.profileRoutes` answers the calls. */
 export const { loader: profileLoader, decorator: withProfileProviders } = createStoryProviders({

@@ -1,12 +1,11 @@
 import type { FakeHandler } from '@grandstand/api-client/testing';
-import { renderWithProviders } from '@grandstand/test-kit';
+import { PopupHost, renderWithProviders } from '@grandstand/test-kit';
 import type { RenderWithProvidersOptions } from '@grandstand/test-kit';
 import { testSettings } from '@grandstand/test-kit/fixtures';
 import { Outlet, type RouteObject } from 'react-router';
 import { clipsLibraryNamespace } from '../namespace.ts';
 import { clipsEmbedRoutes, clipsLibraryRoutes, clipsProfileRoutes } from '../routes.tsx';
 import { clipOptions, viewer } from './fixtures.ts';
-import { PopupHost } from './PopupHost.tsx';
 
 export interface RenderLibraryOptions extends Pick<RenderWithProvidersOptions, 'route' | 'language' | 'user'> {
   routes?: Record<string, FakeHandler>;

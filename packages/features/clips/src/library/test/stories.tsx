@@ -1,8 +1,7 @@
 import { testSettings } from '@grandstand/test-kit/fixtures';
-import { createStoryProviders } from '@grandstand/test-kit/storybook';
+import { createStoryProviders, PopupHost } from '@grandstand/test-kit/storybook';
 import { clipsLibraryNamespace } from '../namespace.ts';
 import { clipOptions, viewer } from './fixtures.ts';
-import { PopupHost } from './PopupHost.tsx';
 
 /** The library stories' providers: the demo viewer with the popups; `parameters.clipsLibraryRoutes` answers the calls. */
 export const { loader: clipsLibraryLoader, decorator: withClipsLibraryProviders } = createStoryProviders({

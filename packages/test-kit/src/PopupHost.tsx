@@ -1,7 +1,7 @@
 import { closePopup, selectPopups, useAppDispatch, useAppSelector } from '@grandstand/store';
 import { Popup } from '@grandstand/ui';
 
-/** The store's first popup, shown as the site's layout shows it (ok resolves, cancel rejects). */
+/** The store's first popup, shown as the site's layout shows it (ok resolves, cancel rejects): for views that ask through `showPopup`. */
 export function PopupHost() {
   const dispatch = useAppDispatch();
   const popup = useAppSelector(selectPopups)[0];
