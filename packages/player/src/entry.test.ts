@@ -1,42 +1,10 @@
+import { importGraph, sourcesByPath } from '@grandstand/vitest-config/import-graph';
 import { describe, expect, it } from 'vitest';
 
 /** Every source file of the package, as text (Vite's raw import), keyed by its path from src/. */
-const sources = Object.fromEntries(
-  Object.entries(import.meta.glob<string>('./**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true })).map(([file, text]) => [file.replace(/^\.\//, ''), text]),
-);
-
-/** Static value imports (`import x from`, `export … from`, bare `import '…'`); type-only ones are erased. */
-function staticImports(source: string): string[] {
-  const specifiers: string[] = [];
-  for (const match of source.matchAll(/^\s*(import|export)\s+(type\s+)?([^'"`;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
-    if (!match[2] && match[4]) specifiers.push(match[4]);
-  }
-  return specifiers;
-}
-
-function resolve(from: string, specifier: string): string {
-  const parts = from.split('/').slice(0, -1);
-  for (const part of specifier.split('/')) {
-    if (part === '..') parts.pop();
-    else if (part !== '.') parts.push(part);
-  }
-  return parts.join('/');
-}
-
+const sources = sourcesByPath(import.meta.glob<string>('./**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }));
 /** Every source file the entry reaches through static imports, with what each imports. */
-function entryGraph(): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  const visit = (file: string) => {
-    if (graph.has(file)) return;
-    const source = sources[file];
-    if (source === undefined) throw new Error(`${file} is imported but not found`);
-    const imports = staticImports(source);
-    graph.set(file, imports);
-    for (const specifier of imports) if (specifier.startsWith('.')) visit(resolve(file, specifier));
-  };
-  visit('index.ts');
-  return graph;
-}
+const entryGraph = () => importGraph(sources, 'index.ts');
 
 describe('the package entry', () => {
   it('reaches shaka-player through no static import, so importing the package costs no shaka bytes', () => {

@@ -1,44 +1,12 @@
+import { reach as reachFrom, sourcesByPath } from '@grandstand/vitest-config/import-graph';
 import { describe, expect, it } from 'vitest';
 
 /** The package's sources as text (Vite's raw import), keyed by their path from src/. */
-const sources = Object.fromEntries(
-  Object.entries(
-    import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.*', '!./**/*.stories.*', '!./test/**'], { query: '?raw', import: 'default', eager: true }),
-  ).map(([file, text]) => [file.replace(/^\.\//, ''), text]),
+const sources = sourcesByPath(
+  import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.*', '!./**/*.stories.*', '!./test/**'], { query: '?raw', import: 'default', eager: true }),
 );
-
-/** Static value imports (type-only ones are erased); a dynamic `import()` is what makes a chunk. */
-function staticImports(source: string): string[] {
-  const specifiers: string[] = [];
-  for (const match of source.matchAll(/^\s*(import|export)\s+(type\s+)?([^'"`;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
-    if (!match[2] && match[4]) specifiers.push(match[4]);
-  }
-  return specifiers;
-}
-
-function resolve(from: string, specifier: string): string {
-  const parts = from.split('/').slice(0, -1);
-  for (const part of specifier.split('/')) {
-    if (part === '..') parts.pop();
-    else if (part !== '.') parts.push(part);
-  }
-  return parts.join('/');
-}
-
-/** Every source file `entry` reaches through static imports (JSON files are leaves). */
-function reach(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    if (file.endsWith('.json')) return;
-    const source = sources[file];
-    if (source === undefined) throw new Error(`${file} is imported but not found`);
-    for (const specifier of staticImports(source)) if (specifier.startsWith('.')) visit(resolve(file, specifier));
-  };
-  visit(entry);
-  return seen;
-}
+/** Every source file `entry` reaches through static imports (a dynamic `import()` is what makes a chunk). */
+const reach = (entry: string) => reachFrom(sources, entry);
 
 /** What the site's home page uses of the package: the follow control, the effects, the texts, the profile link. */
 const HOME_ENTRIES = ['follow/LazyFollowButton.tsx', 'follow/FavouritesEffects.tsx', 'namespace.ts', 'profile/routes.tsx', 'profile/paths.ts', 'profile/FavouritesSectionLabel.tsx'];
