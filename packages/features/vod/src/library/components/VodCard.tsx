@@ -1,0 +1,66 @@
+import type { VodMediaItem } from '@grandstand/contract';
+import { formatDate, useTranslation } from '@grandstand/i18n';
+import { Picture } from '@grandstand/ui';
+import { useState } from 'react';
+import { VOD_PATHS } from '../../paths.ts';
+import { formatDuration, itemDay, posterOf, previewOf } from '../display.ts';
+import { usePrefersReducedMotion } from '../usePrefersReducedMotion.ts';
+import { Body, CardRoot, DurationChip, Hidden, LockBadge, Meta, Preview, Title, TitleLink, Visual } from './VodCard.styles.ts';
+
+export interface VodCardProps {
+  item: VodMediaItem;
+  /** Fill the grid cell (the list); in a rail the card takes spec §9's 280–380 px itself. */
+  fluid?: boolean;
+  headingLevel?: 2 | 3 | 4;
+}
+
+/**
+ * spec §3 and §9: an on-demand item as a card (its poster, title, date, duration and category, and
+ * a lock when the viewer may not watch it), one link to `/vod_library?vod_id=`. Hovering or
+ * focusing it plays its silent preview over the poster, unless the viewer prefers reduced motion.
+ */
+export function VodCard({ item, fluid = false, headingLevel = 3 }: VodCardProps) {
+  const { t, i18n } = useTranslation('vodLibrary');
+  const reducedMotion = usePrefersReducedMotion();
+  const [active, setActive] = useState(false);
+  const preview = previewOf(item);
+  const playing = active && preview !== null && !reducedMotion;
+  const duration = formatDuration(item.duration);
+  const lock = item.has_access ? null : item.access === 'registered' ? t('card.lockedLogin') : t('card.lockedPass');
+
+  return (
+    <CardRoot
+      $fluid={fluid}
+      data-vod-card={item.id}
+      onMouseEnter={() => setActive(true)}
+      onMouseLeave={() => setActive(false)}
+      onFocus={() => setActive(true)}
+      onBlur={() => setActive(false)}
+    >
+      <Visual>
+        <Picture picture={posterOf(item)} alt="" sizes="380px" />
+        {playing && <Preview src={preview} muted autoPlay loop playsInline aria-hidden="true" data-preview="playing" />}
+        {lock && (
+          <LockBadge>
+            <span aria-hidden="true">🔒</span>
+            {t('card.locked')}
+          </LockBadge>
+        )}
+        <DurationChip aria-hidden="true">{duration}</DurationChip>
+      </Visual>
+      <Body>
+        <Title as={`h${headingLevel}`}>
+          <TitleLink href={VOD_PATHS.item(item.id)}>
+            {item.title}
+            {lock && <Hidden>{` (${lock})`}</Hidden>}
+          </TitleLink>
+        </Title>
+        <Meta>
+          <time dateTime={item.date}>{formatDate(itemDay(item.date), i18n.language, { dateStyle: 'medium', timeZone: 'UTC' })}</time>
+          <span>{t('card.duration', { duration })}</span>
+          {item.category && <span>{item.category.name}</span>}
+        </Meta>
+      </Body>
+    </CardRoot>
+  );
+}
