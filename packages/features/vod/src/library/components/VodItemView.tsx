@@ -146,7 +146,7 @@ function AccessPanel({ item }: { item: VodMediaItemDetail }) {
   }
 }
 
-const Section = styled.section`
+const Section = styled.article`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
 `;
