@@ -18,6 +18,7 @@ describe('HeaderSearch', () => {
     const box = screen.getByRole('combobox', { name: 'Search' });
     expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(searchCalls(api.calls)).toHaveLength(0);
+    expect(await axe(container)).toHaveNoViolations();
 
     await user.type(box, 'hockey');
     const listbox = await screen.findByRole('listbox', { name: 'Search suggestions' });
@@ -103,6 +104,12 @@ describe('HeaderSearch', () => {
     await user.keyboard('{Escape}');
     expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(box).toHaveValue('zzz');
+    // The arrow opens it again; a second Escape on a closed box clears it, and it is typed again.
+    await user.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}{Escape}');
+    expect(box).toHaveValue('');
+    await user.type(box, 'zzz');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(where()).toBe('/search?q=zzz'));
   });

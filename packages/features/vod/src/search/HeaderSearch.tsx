@@ -36,6 +36,11 @@ export function HeaderSearch() {
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (control.current?.onKeyDown(event)) return;
+    if (event.key === 'ArrowDown' && !open && query.trim()) {
+      event.preventDefault();
+      setOpen(true);
+      return;
+    }
     if (event.key === 'Escape' && query) {
       event.preventDefault();
       setQuery('');
@@ -53,7 +58,7 @@ export function HeaderSearch() {
         autoComplete="off"
         aria-autocomplete="list"
         aria-expanded={open}
-        aria-controls={listboxId}
+        aria-controls={open ? listboxId : undefined}
         aria-activedescendant={open && activeId ? activeId : undefined}
         placeholder={t('search.placeholder')}
         maxLength={100}

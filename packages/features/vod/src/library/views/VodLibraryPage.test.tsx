@@ -84,6 +84,24 @@ describe('VodLibraryPage', () => {
     expect(api.calls.filter((call) => call.path === '/api/vod-media-items').map((call) => call.query.offset)).toEqual(['0', '24']);
   });
 
+  it('goes to the last page there is from a page past the end', async () => {
+    const { where } = await renderVod({
+      route: '/vod_library?page=9',
+      routes: { ...library, 'GET /vod-media-items': ({ query }) => ({ json: itemsResponse(Number(query.offset) >= 48 ? [] : [vodItem({ id: 100 + Number(query.offset) })], 30, Number(query.offset)) }) },
+    });
+    expect(await screen.findByRole('link', { name: 'Video 124' })).toBeInTheDocument();
+    expect(where()).toBe('/vod_library?page=2');
+  });
+
+  it('shows the whole library when the category named in the address is unknown or the categories failed', async () => {
+    const { api } = await renderVod({
+      route: '/vod_library?category=nope',
+      routes: { ...library, 'GET /vod-media-categories': () => ({ status: 500, json: { message: 'Down' } }) },
+    });
+    expect(await screen.findByRole('list', { name: 'All videos' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path === '/api/vod-media-items').map((call) => call.query.category_id)).toEqual([undefined]);
+  });
+
   it('says when the library is empty, and offers to try again when it could not be loaded', async () => {
     let fail = true;
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import { VOD_RAIL_INTERVAL_MS } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { EmptyState, ErrorPanel, Loader, Page, PageTitle, Pagination, Rail, Select } from '@grandstand/ui';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { parsePage, parseVodId } from '../../paths.ts';
@@ -53,13 +54,13 @@ function Rails() {
 function Library() {
   const { t } = useTranslation('vodLibrary');
   const [params, setParams] = useSearchParams();
-  const { data: categories = [] } = useGetVodMediaCategoriesQuery();
+  const { data: categories = [], isLoading: categoriesLoading } = useGetVodMediaCategoriesQuery();
   const categoryAlias = params.get('category');
   const category = categories.find((candidate) => candidate.alias === categoryAlias) ?? null;
   const page = parsePage(params.get('page'));
   const args = { offset: (page - 1) * LIBRARY_PAGE_SIZE, limit: LIBRARY_PAGE_SIZE, ...(category ? { category_id: category.id } : {}) };
   // A category named in the URL waits for the categories, so the whole library is not asked for first.
-  const waiting = categoryAlias !== null && categories.length === 0;
+  const waiting = categoryAlias !== null && categoriesLoading;
   const { data, error, isFetching, refetch } = useGetVodMediaItemsQuery(args, { skip: waiting });
 
   const update = (changes: Record<string, string | null>) =>
@@ -76,10 +77,15 @@ function Library() {
     );
 
   const pageCount = data ? Math.max(1, Math.ceil(data.meta.total / LIBRARY_PAGE_SIZE)) : 1;
+  // A page past the end (an old link, items removed since) goes to the last page there is.
+  const pastEnd = data !== undefined && data.data.length === 0 && data.meta.total > 0 && page > pageCount;
+  useEffect(() => {
+    if (pastEnd) setParams((current) => withPage(current, pageCount), { replace: true, preventScrollReset: true });
+  }, [pastEnd, pageCount, setParams]);
   let content;
   if (!data && error) {
     content = <ErrorPanel title={t('list.loadFailed')} message={t('list.emptyMessage')} actionLabel={t('list.retry')} onAction={() => void refetch()} />;
-  } else if (!data) {
+  } else if (!data || pastEnd) {
     content = <Loader label={t('list.loading')} />;
   } else if (data.data.length === 0) {
     content = category ? (
@@ -130,6 +136,14 @@ function Library() {
       {content}
     </Section>
   );
+}
+
+/** The address with the list at `page` (the first page is the address without one). */
+function withPage(current: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (page > 1) next.set('page', String(page));
+  else next.delete('page');
+  return next;
 }
 
 const Section = styled.section`
