@@ -48,7 +48,7 @@ export function HeaderSearch() {
   };
 
   return (
-    <Form role="search" action="/search" onSubmit={onSubmit}>
+    <Form role="search" aria-label={t('search.label')} action="/search" onSubmit={onSubmit}>
       <Label htmlFor={inputId}>{t('search.label')}</Label>
       <Input
         id={inputId}

@@ -49,7 +49,7 @@ export function SearchPage() {
     <Page width="full" gap="lg">
       <title>{query ? t('search.titleFor', { query }) : t('search.title')}</title>
       <PageTitle>{query ? t('search.titleFor', { query }) : t('search.title')}</PageTitle>
-      <Form role="search" onSubmit={onSubmit}>
+      <Form role="search" aria-label={t('search.form')} onSubmit={onSubmit}>
         <TextField label={t('search.label')} type="search" name="q" maxLength={100} value={draft} onChange={(event) => setDraft(event.target.value)} />
         <Button type="submit">{t('search.submit')}</Button>
       </Form>
