@@ -1,6 +1,6 @@
 import type { VodSearchResults } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { useEffect, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useImperativeHandle, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import styled, { css } from 'styled-components';
 import { eventTitle } from '../library/display.ts';
@@ -45,16 +45,12 @@ export function SearchSuggestions({ query, open, listboxId, control, onActiveCha
   const prefix = useId();
   const words = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
   const [search, { data, isError, isFetching, originalArgs }] = useLazySearchVodQuery();
-  const inFlight = useRef<{ abort: () => void } | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
 
   useEffect(() => {
-    // A newer search supersedes the one still on its way: cancel it (its answer would be stale).
-    inFlight.current?.abort();
-    inFlight.current = null;
     if (!words) return;
     const request = search({ title: words, limit: SUGGESTIONS_PER_GROUP, offset: 0 }, true);
-    inFlight.current = request;
+    // Newer words (or leaving the page) supersede this search: cancel it if still on its way.
     return () => request.abort();
   }, [words, search]);
 
