@@ -3,7 +3,7 @@ import { formatDate, useTranslation } from '@grandstand/i18n';
 import { Player, type PlayerLabels } from '@grandstand/player';
 import { channelApi, useClientStorage } from '@grandstand/store';
 import { ButtonLink, EmptyState, ErrorPanel, Loader, PageTitle } from '@grandstand/ui';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useGetVodMediaItemQuery } from '../../vodApi.ts';
 import { formatDuration, itemDay, posterOf } from '../display.ts';
@@ -34,11 +34,17 @@ export function VodItemView({ itemId }: { itemId: number }) {
 
 function ItemDetail({ item }: { item: VodMediaItemDetail }) {
   const { t, i18n } = useTranslation('vodLibrary');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A card chosen far down the library opens the item at the top: focus (and the reader) go there.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <Section aria-labelledby={`vod-item-${item.id}`}>
+      {/* The title first: focus lands on it, and the next Tab reaches the player or the access panel. */}
+      <Title id={`vod-item-${item.id}`} ref={heading} tabIndex={-1}>
+        {item.title}
+      </Title>
       <Stage>{item.stream ? <ItemPlayer item={item} streamUrl={item.stream.url} /> : <AccessPanel item={item} />}</Stage>
       <Info>
-        <h1 id={`vod-item-${item.id}`}>{item.title}</h1>
         <Meta>
           <time dateTime={item.date}>{formatDate(itemDay(item.date), i18n.language, { dateStyle: 'long', timeZone: 'UTC' })}</time>
           <span>{t('card.duration', { duration: formatDuration(item.duration) })}</span>
@@ -183,11 +189,19 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
+const Title = styled.h1`
+  margin: 0;
+
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: 2px;
+  }
+`;
+
 const Info = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xs};
 
-  h1,
   p {
     margin: 0;
   }

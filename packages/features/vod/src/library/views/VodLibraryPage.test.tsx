@@ -131,6 +131,7 @@ describe('VodLibraryPage', () => {
     expect(await screen.findByRole('region', { name: 'Season review 2025' })).toBeInTheDocument();
     expect(container.querySelector('video')).toHaveAttribute('poster', '/media/vod/northfield/item-7/poster.jpg');
     expect(screen.getByText('The whole season in a minute.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Season review 2025', level: 1 })).toHaveFocus();
     // The library stays below the item.
     expect(await screen.findByRole('list', { name: 'All videos' })).toBeInTheDocument();
   });
@@ -156,6 +157,17 @@ describe('VodLibraryPage', () => {
       await user.click(screen.getByRole('link', { name: 'Buy a pass' }));
       await waitFor(() => expect(where()).toBe('/packages'));
     }
+  });
+
+  it('opens a card’s item at the top of the library, with focus on its title', async () => {
+    const user = userEvent.setup();
+    const { where } = await renderVod({ routes: { ...library, 'GET /vod-media-items/8': () => ({ json: { data: vodDetail(coachesShow, 'login') } }) } });
+    const list = await screen.findByRole('list', { name: 'All videos' });
+    await user.click(within(list).getByRole('link', { name: 'The coaches’ show (Log in to watch)' }));
+    await waitFor(() => expect(where()).toBe('/vod_library?vod_id=8'));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'The coaches’ show', level: 1 })).toHaveFocus());
+    await user.keyboard('{Tab}');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveFocus();
   });
 
   it('says an unknown or another channel’s item is not available, and keeps the library', async () => {
