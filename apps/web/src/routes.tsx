@@ -8,6 +8,7 @@ import { FAVOURITES_PATHS, favouritesProfileRoutes, FavouritesSectionLabel } fro
 import { useTranslation } from '@grandstand/i18n';
 import { profileChildRoutes, ProfileSectionsNav } from '@grandstand/profile';
 import { Loader } from '@grandstand/ui';
+import { searchRoutes, VOD_PATHS, vodRoutes } from '@grandstand/vod';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate, Outlet } from 'react-router';
@@ -19,7 +20,7 @@ import { Layout } from './shell/Layout.tsx';
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 /** Paths the product owns (spec §2); a channel page may not shadow them. */
-const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', ...Object.values(AUTH_PATHS), ...CONTENT_PATHS, ...Object.values(COMMERCE_PATHS)]);
+const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', ...Object.values(VOD_PATHS), ...Object.values(AUTH_PATHS), ...CONTENT_PATHS, ...Object.values(COMMERCE_PATHS)]);
 
 /** The watch page, its player carrying the Clip control (spec §1: viewers cut clips). */
 const watchRoutes = createWatchRoutes({ WatchActions: LazyClipAction });
@@ -82,6 +83,9 @@ export function buildRoutes(pages: readonly Page[]): RouteObject[] {
         // The watch page with the Clip control in its player (the editor loads when it is pressed).
         ...watchRoutes,
         ...clipsLibraryRoutes,
+        // The on-demand library (spec §2 /vod_library) and the search's full results.
+        ...vodRoutes,
+        ...searchRoutes,
         ...authRoutes,
         ...commerceRoutes,
         ...createContentRoutes({ description: channel.description }),

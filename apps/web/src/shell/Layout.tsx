@@ -2,6 +2,7 @@ import { FavouritesEffects } from '@grandstand/favourites';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi, closePopup, removeToast, selectPopups, selectToasts, useAppDispatch, useAppSelector } from '@grandstand/store';
 import { Footer, Header, menuForPlacement, Popup, ToastViewport } from '@grandstand/ui';
+import { HeaderSearch } from '@grandstand/vod';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
@@ -40,7 +41,12 @@ export function Layout({ children }: { children: ReactNode }) {
         navLabel={t('mainNav')}
         menuButtonLabel={t('menu')}
         currentPath={pathname}
-        actions={<AccountActions />}
+        actions={
+          <>
+            <HeaderSearch />
+            <AccountActions />
+          </>
+        }
         menuExtras={
           <>
             <LanguageSwitch />

@@ -6,10 +6,11 @@ import { eventsNamespace, watchNamespace } from '@grandstand/events';
 import { favouritesNamespace, favouritesProfileNamespace } from '@grandstand/favourites';
 import { createI18n, registerFeatureResources } from '@grandstand/i18n';
 import { profileNamespace } from '@grandstand/profile';
+import { vodLibraryNamespace, vodNamespace } from '@grandstand/vod';
 
 /**
  * The site's texts in one language, the same in the browser and in a server render: the shell's
- * namespaces and the home's (events, the follow control) up front; the others load when a view first asks for them, so
+ * namespaces and the home's (events, the follow control, the header's search box) up front; the others load when a view first asks for them, so
  * a viewer of another language pays only for the texts of the pages they open.
  */
 export async function startI18n(language: string) {
@@ -17,6 +18,8 @@ export async function startI18n(language: string) {
   await registerFeatureResources(i18n, eventsNamespace);
   // The follow control's few texts show on the home's cards, as the events' do.
   await registerFeatureResources(i18n, favouritesNamespace);
-  for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace, clipsLibraryNamespace, clipsWatchNamespace, favouritesProfileNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
+  // The header's search box is on every page.
+  await registerFeatureResources(i18n, vodNamespace);
+  for (const namespace of [watchNamespace, contentNamespace, authNamespace, commerceNamespace, profileNamespace, clipsLibraryNamespace, clipsWatchNamespace, favouritesProfileNamespace, vodLibraryNamespace]) void registerFeatureResources(i18n, namespace, { preload: false });
   return i18n;
 }
