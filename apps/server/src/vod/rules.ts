@@ -1,5 +1,5 @@
 import type { Language, VodAccessLevel, VodMediaItemDetail } from '@grandstand/contract';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { SEARCH_LANGUAGES } from './migration.ts';
 
 /**
@@ -41,13 +41,13 @@ export function searchLanguageOf(language: Language): SearchLanguage {
  * An item's stored search document: its title weighted A, its description B, accents folded, in
  * its channel's language (spec §5: title matches first).
  */
-export function searchDocument(language: SearchLanguage, title: string, description: string | null) {
+export function searchDocument(language: SearchLanguage, title: string | RawBuilder<unknown>, description: string | RawBuilder<unknown> | null) {
   const config = sql.lit(language);
-  return sql<string>`setweight(to_tsvector(${config}::regconfig, grandstand_fold(${title}::text)), 'A') || setweight(to_tsvector(${config}::regconfig, grandstand_fold(${description ?? ''}::text)), 'B')`;
+  return sql<string>`setweight(to_tsvector(${config}::regconfig, grandstand_fold(${title}::text)), 'A') || setweight(to_tsvector(${config}::regconfig, grandstand_fold(coalesce(${description}::text, ''))), 'B')`;
 }
 
 /** The folded title the trigram index holds. */
-export function searchTitle(title: string) {
+export function searchTitle(title: string | RawBuilder<unknown>) {
   return sql<string>`grandstand_fold(${title}::text)`;
 }
 
