@@ -1,9 +1,14 @@
 import fp from 'fastify-plugin';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { foldSql, nameVectorSql, type SEARCH_LANGUAGES } from '../vod/migration.ts';
 
 type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
+
+/** Events, teams and schools: each group's best are taken from at most this many matches. */
+export const SEARCH_CANDIDATES = 500;
+/** The videos' total counts at most this many matches (the pages a viewer goes through). */
+export const SEARCH_COUNT_CAP = 1000;
 
 /** At most this many words of a search are matched typo-tolerantly (each is an index condition). */
 const TYPO_WORDS = 8;
@@ -160,9 +165,12 @@ export class VodRepository {
 
   /**
    * spec §7 GET vod-media/search: the channel's items, events, teams and schools matching the
-   * words. Language-aware (the channel's stemming, accents folded) or typo-tolerant (trigram word
-   * similarity); each condition has its GIN index (src/vod/migration.ts). Titles matching come
-   * first (spec §5 search); then the newest (`date`, the default) or the best (`relevance`).
+   * words, language-aware (the channel's stemming, accents folded). A group the words as typed find
+   * nothing in is searched again typo-tolerantly (trigram word similarity, word by word); each
+   * condition has its GIN index (src/vod/migration.ts). Videos: titles matching first (spec §5
+   * search), then the newest (`date`, the default) or the best (`relevance`). The cost of a word
+   * found everywhere is bounded: events, teams and schools take their best of the first
+   * SEARCH_CANDIDATES matches, and the videos' total counts up to SEARCH_COUNT_CAP.
    */
   async search(channelId: number, input: VodSearchInput): Promise<VodSearchRows> {
     const config = sql.lit(input.language);
@@ -171,75 +179,100 @@ export class VodRepository {
     // Typo tolerance word by word ("seasn reviw"): every word of three letters or more near a word
     // of the text, each its own trigram index condition (the index answers their AND).
     const words = typoWords(input.words);
-    const near = (column: ReturnType<typeof sql.raw>) =>
-      words.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(words.map((word) => sql`grandstand_fold(${word}::text) <% ${column}`), sql` and `)})`;
-    const itemTitle = sql.raw('i.search_title');
-    const itemMatch = sql<SqlBool>`(i.search_document @@ ${query} or ${near(itemTitle)})`;
-    const titleMatch = sql<boolean>`(to_tsvector(${config}::regconfig, i.search_title) @@ ${query} or ${near(itemTitle)})`;
-    const score = sql<number>`(ts_rank(i.search_document, ${query}) + word_similarity(${folded}, i.search_title))`;
+    const near = (column: RawBuilder<unknown>) => sql<SqlBool>`(${sql.join(words.map((word) => sql`grandstand_fold(${word}::text) <% ${column}`), sql` and `)})`;
 
-    let videos = this.#items().where('i.channel_id', '=', channelId).where(itemMatch).orderBy(titleMatch, 'desc');
-    videos = input.sortField === 'relevance' ? videos.orderBy(score, 'desc').orderBy('i.date', 'desc') : videos.orderBy('i.date', 'desc').orderBy(score, 'desc');
-    const named = (table: 'events' | 'participants' | 'participant_groups') => {
-      const vector = sql.raw(nameVectorSql(input.language, `${table}.name`));
-      const name = sql.raw(foldSql(`${table}.name`));
-      return {
-        match: sql<SqlBool>`(${vector} @@ ${query} or ${near(name)})`,
-        score: sql<number>`(ts_rank(${vector}, ${query}) + word_similarity(${folded}, ${name}))`,
-      };
+    const videos = async (exact: boolean) => {
+      const title = sql.raw('i.search_title');
+      const match = exact ? sql<SqlBool>`i.search_document @@ ${query}` : near(title);
+      let rows = this.#items().where('i.channel_id', '=', channelId).where(match);
+      // The title's own words are the document's weight A: no parsing again per row.
+      if (exact) rows = rows.orderBy(sql`ts_filter(i.search_document, '{a}') @@ ${query}`, 'desc');
+      const score = exact ? sql`ts_rank(i.search_document, ${query})` : sql`word_similarity(${folded}, i.search_title)`;
+      rows = input.sortField === 'relevance' ? rows.orderBy(score, 'desc').orderBy('i.date', 'desc') : rows.orderBy('i.date', 'desc');
+      const found = await rows.orderBy('i.id', 'desc').offset(input.offset).limit(input.limit).execute();
+      // The total needs a count only when this page does not tell it (a full page, or past the end).
+      let total = input.offset + found.length;
+      if (found.length === input.limit || (found.length === 0 && input.offset > 0)) {
+        const counted = await this.#db
+          .selectFrom(this.#db.selectFrom('vod_media_items as i').select('i.id').where('i.channel_id', '=', channelId).where(match).limit(SEARCH_COUNT_CAP).as('m'))
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow();
+        // Past the end, the count alone; on a full page, at least what this page shows.
+        total = found.length === 0 ? Number(counted.n) : Math.max(total, Number(counted.n));
+      }
+      return { found, total };
     };
-    const events = named('events');
-    const teams = named('participants');
-    const schools = named('participant_groups');
-    const eventsQuery = this.#db
-      .selectFrom('events')
-      .select('events.id')
-      .where('events.channel_id', '=', channelId)
-      .where(events.match as Expression<SqlBool>)
-      .orderBy(input.sortField === 'relevance' ? events.score : sql`events.event_utc_ts`, 'desc')
-      .orderBy('events.id', 'desc')
-      .limit(input.limit);
 
-    const [videoRows, eventRows, teamRows, schoolRows] = await Promise.all([
-      videos.orderBy('i.id', 'desc').offset(input.offset).limit(input.limit).execute(),
-      eventsQuery.execute(),
-      this.#db
-        .selectFrom('participants')
-        .select(['participants.id', 'participants.name', 'participants.alias', 'participants.color'])
-        .where('participants.channel_id', '=', channelId)
-        .where(teams.match)
-        .orderBy(teams.score, 'desc')
-        .orderBy('participants.name')
-        .limit(input.limit)
-        .execute(),
-      this.#db
-        .selectFrom('participant_groups')
-        .select([
-          'participant_groups.id',
-          'participant_groups.name',
-          'participant_groups.alias',
-          // A school's crest takes the colour of its first team, as the schools list draws it.
-          sql<string | null>`(select p.color from participants p where p.participant_group_id = participant_groups.id and p.channel_id = participant_groups.channel_id and p.color is not null order by p.id limit 1)`.as('color'),
-        ])
-        .where('participant_groups.channel_id', '=', channelId)
-        .where(schools.match)
-        .orderBy(schools.score, 'desc')
-        .orderBy('participant_groups.name')
-        .limit(input.limit)
-        .execute(),
+    const named = async <T>(table: 'events' | 'participants' | 'participant_groups', exact: boolean, pick: (match: RawBuilder<SqlBool>, score: RawBuilder<number>) => Promise<T[]>) => {
+      const name = sql.raw(foldSql(`${table}.name`));
+      const vector = sql.raw(nameVectorSql(input.language, `${table}.name`));
+      return exact ? pick(sql<SqlBool>`${vector} @@ ${query}`, sql<number>`ts_rank(${vector}, ${query})`) : pick(near(name), sql<number>`word_similarity(${folded}, ${name})`);
+    };
+    const events = (exact: boolean) =>
+      named('events', exact, async (match, score) => {
+        const candidates = this.#db
+          .selectFrom('events')
+          .select(['events.id', 'events.event_utc_ts', score.as('score')])
+          .where('events.channel_id', '=', channelId)
+          .where(match)
+          .limit(SEARCH_CANDIDATES)
+          .as('c');
+        const rows = await this.#db
+          .selectFrom(candidates)
+          .select('c.id')
+          .orderBy(input.sortField === 'relevance' ? 'c.score' : 'c.event_utc_ts', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(input.limit)
+          .execute();
+        return rows.map((row) => row.id);
+      });
+    const teams = (exact: boolean) =>
+      named('participants', exact, async (match, score) => {
+        const candidates = this.#db
+          .selectFrom('participants')
+          .select(['participants.id', 'participants.name', 'participants.alias', 'participants.color', score.as('score')])
+          .where('participants.channel_id', '=', channelId)
+          .where(match)
+          .limit(SEARCH_CANDIDATES)
+          .as('c');
+        return this.#db.selectFrom(candidates).select(['c.id', 'c.name', 'c.alias', 'c.color']).orderBy('c.score', 'desc').orderBy('c.name').limit(input.limit).execute();
+      });
+    const schools = (exact: boolean) =>
+      named('participant_groups', exact, async (match, score) => {
+        const candidates = this.#db
+          .selectFrom('participant_groups')
+          .select(['participant_groups.id', 'participant_groups.name', 'participant_groups.alias', 'participant_groups.channel_id', score.as('score')])
+          .where('participant_groups.channel_id', '=', channelId)
+          .where(match)
+          .limit(SEARCH_CANDIDATES)
+          .as('c');
+        return this.#db
+          .selectFrom(candidates)
+          .select([
+            'c.id',
+            'c.name',
+            'c.alias',
+            // A school's crest takes the colour of its first team, as the schools list draws it.
+            sql<string | null>`(select p.color from participants p where p.participant_group_id = c.id and p.channel_id = c.channel_id and p.color is not null order by p.id limit 1)`.as('color'),
+          ])
+          .orderBy('c.score', 'desc')
+          .orderBy('c.name')
+          .limit(input.limit)
+          .execute();
+      });
+
+    /** The words as typed; when they find nothing and a word can be misspelt, its typo-tolerant search. */
+    const tolerant = async <T>(search: (exact: boolean) => Promise<T>, empty: (found: T) => boolean): Promise<T> => {
+      const found = await search(true);
+      return empty(found) && words.length > 0 ? search(false) : found;
+    };
+    const [video, eventIds, teamRows, schoolRows] = await Promise.all([
+      tolerant(videos, (v) => v.total === 0),
+      tolerant(events, (rows) => rows.length === 0),
+      tolerant(teams, (rows) => rows.length === 0),
+      tolerant(schools, (rows) => rows.length === 0),
     ]);
-    // The total needs a count only when this page does not tell it (a full page, or past the end).
-    let total = input.offset + videoRows.length;
-    if (videoRows.length === input.limit || (videoRows.length === 0 && input.offset > 0)) {
-      const counted = await this.#db
-        .selectFrom('vod_media_items as i')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('i.channel_id', '=', channelId)
-        .where(itemMatch)
-        .executeTakeFirstOrThrow();
-      total = Number(counted.n);
-    }
-    return { videos: videoRows, total, eventIds: eventRows.map((row) => row.id), teams: teamRows, schools: schoolRows };
+    return { videos: video.found, total: video.total, eventIds, teams: teamRows, schools: schoolRows };
   }
 
   /** The viewer's bought passes (packages, subscriptions) that grant `vod_media`, running or ended. */

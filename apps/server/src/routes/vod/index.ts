@@ -12,9 +12,11 @@ import {
 } from '@grandstand/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { capabilitiesOf } from '../../clips/rules.ts';
 import { loadEntitlements, type Viewer } from '../../commerce/entitlements.ts';
-import type { VodItemRow } from '../../repositories/vodRepository.ts';
+import { ListingCache } from '../../repositories/eventsCache.ts';
+import type { VodItemRow, VodSearchRows } from '../../repositories/vodRepository.ts';
 import { searchLanguageOf, VOD_VISITOR, type VodViewer, vodAssets, vodLock, vodViewerOf } from '../../vod/rules.ts';
 import { currentUser, fail } from '../auth/helpers.ts';
 
@@ -31,6 +33,16 @@ const vodRoutes: FastifyPluginAsyncZod = async (app) => {
   const vod = app.vodRepository;
   const channelOf = (request: FastifyRequest) => app.channels.byId(request.channelId);
   const slugOf = (request: FastifyRequest) => channelOf(request)?.config.slug ?? '';
+
+  // A search's matches are everyone's (who may watch is decided per viewer after, and the events
+  // are read fresh per request): kept per channel, words and page, computed one at a time on the
+  // embedded engine, dropped when a channel's data changes (the library changes only then), so a
+  // popular search or the header box's repeated words cost the database once a minute at most.
+  const { rows: version } = await sql<{ version: string }>`select version() as version`.execute(app.db);
+  const embedded = /emscripten|pglite/i.test(version[0]?.version ?? '');
+  const searches = new ListingCache<VodSearchRows>({ concurrency: embedded ? 1 : 4, ttlMs: 60_000, staleMs: 600_000 });
+  const unsubscribe = app.dataChanged.on((channelId) => searches.invalidate(channelId === null ? null : `${channelId}:`));
+  app.addHook('onClose', async () => unsubscribe());
 
   /** Who is asking: a visitor, or a viewer with their capabilities and whether a pass of theirs ended. */
   const viewerOf = async (request: FastifyRequest): Promise<VodViewer> => {
@@ -84,8 +96,12 @@ const vodRoutes: FastifyPluginAsyncZod = async (app) => {
     const { title, offset, limit, sort_field: sortField } = request.query;
     const channel = channelOf(request);
     const language = searchLanguageOf(channel?.config.language ?? 'en');
-    const [viewer, found] = await Promise.all([viewerOf(request), vod.search(request.channelId, { language, words: title, offset, limit, sortField })]);
-    // The events as the events calls show them to this viewer (their access, their purchases).
+    const key = `${request.channelId}:${JSON.stringify([language, title.normalize('NFC').toLowerCase(), offset, limit, sortField])}`;
+    const [viewer, found] = await Promise.all([
+      viewerOf(request),
+      searches.get(key, () => vod.search(request.channelId, { language, words: title, offset, limit, sortField })),
+    ]);
+    // The events as the events calls show them to this viewer (their status now, their access, their purchases).
     const eventViewer: Viewer = viewer.loggedIn && request.userId !== null ? { loggedIn: true, entitlements: await loadEntitlements(app.db, request.channelId, request.userId) } : { loggedIn: false };
     const events = await app.eventsRepository.byIds(request.channelId, found.eventIds, eventViewer);
     const slug = slugOf(request);
