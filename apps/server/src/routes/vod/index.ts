@@ -1,5 +1,6 @@
 import {
   ApiErrorBody,
+  type Event,
   IdParams,
   type VodMediaItem,
   VodMediaCategoriesResponse,
@@ -14,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { capabilitiesOf } from '../../clips/rules.ts';
-import { loadEntitlements, type Viewer } from '../../commerce/entitlements.ts';
+import { grantListingAccess, loadEntitlements, type Viewer } from '../../commerce/entitlements.ts';
 import { ListingCache } from '../../repositories/eventsCache.ts';
 import type { VodItemRow, VodSearchRows } from '../../repositories/vodRepository.ts';
 import { searchLanguageOf, VOD_VISITOR, type VodViewer, vodAssets, vodLock, vodViewerOf } from '../../vod/rules.ts';
@@ -41,7 +42,13 @@ const vodRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rows: version } = await sql<{ version: string }>`select version() as version`.execute(app.db);
   const embedded = /emscripten|pglite/i.test(version[0]?.version ?? '');
   const searches = new ListingCache<VodSearchRows>({ concurrency: embedded ? 1 : 4, ttlMs: 60_000, staleMs: 600_000 });
-  const unsubscribe = app.dataChanged.on((channelId) => searches.invalidate(channelId === null ? null : `${channelId}:`));
+  // The events found, as the events listings show them to a visitor or to any logged-in viewer:
+  // their status and access change with time, so kept 10 s as the listings are (routes/events).
+  const foundEvents = new ListingCache<Event[]>({ concurrency: embedded ? 1 : 4 });
+  const unsubscribe = app.dataChanged.on((channelId) => {
+    searches.invalidate(channelId === null ? null : `${channelId}:`);
+    foundEvents.invalidate(channelId === null ? null : `${channelId}:`);
+  });
   app.addHook('onClose', async () => unsubscribe());
 
   /** Who is asking: a visitor, or a viewer with their capabilities and whether a pass of theirs ended. */
@@ -101,9 +108,18 @@ const vodRoutes: FastifyPluginAsyncZod = async (app) => {
       viewerOf(request),
       searches.get(key, () => vod.search(request.channelId, { language, words: title, offset, limit, sortField })),
     ]);
-    // The events as the events calls show them to this viewer (their status now, their access, their purchases).
-    const eventViewer: Viewer = viewer.loggedIn && request.userId !== null ? { loggedIn: true, entitlements: await loadEntitlements(app.db, request.channelId, request.userId) } : { loggedIn: false };
-    const events = await app.eventsRepository.byIds(request.channelId, found.eventIds, eventViewer);
+    // The events as the events calls show them to this viewer: the visitors' or the users' variant,
+    // with the access a viewer's purchases give.
+    const loggedIn = viewer.loggedIn && request.userId !== null;
+    const variant: Viewer = { loggedIn };
+    const shared = await foundEvents.get(`${request.channelId}:${loggedIn ? 'user' : 'visitor'}:${found.eventIds.join(',')}`, async () => {
+      const byId = await app.eventsRepository.byIds(request.channelId, found.eventIds, variant);
+      return found.eventIds.flatMap((id) => {
+        const event = byId.get(id);
+        return event ? [event] : [];
+      });
+    });
+    const events = loggedIn && request.userId !== null ? grantListingAccess({ data: shared }, await loadEntitlements(app.db, request.channelId, request.userId)).data : shared;
     const slug = slugOf(request);
     const target = (kind: 'teams' | 'schools') => (row: { id: number; name: string; alias: string | null; color: string | null }) => ({
       id: row.id,
@@ -114,10 +130,7 @@ const vodRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       data: {
         videos: found.videos.map((row) => toItem(row, slug, viewer)),
-        events: found.eventIds.flatMap((id) => {
-          const event = events.get(id);
-          return event ? [event] : [];
-        }),
+        events,
         teams: found.teams.map(target('teams')),
         schools: found.schools.map(target('schools')),
       },
