@@ -331,6 +331,14 @@ describe('GET /vod-media/search (spec §5, §7)', () => {
     expect(found.data.videos).toEqual([]);
   });
 
+  it('shows the events found as the events calls show them to this viewer', async () => {
+    const visitor = await search(await t.keyFor('alpha'), 'title=final');
+    const viewer = await search(await registerViewer(t), 'title=final');
+    // "Last season final" is a register event: open to a logged-in viewer only.
+    expect(visitor.data.events.map((e) => [e.name, e.has_access])).toEqual([['Last season final', false]]);
+    expect(viewer.data.events.map((e) => [e.name, e.has_access])).toEqual([['Last season final', true]]);
+  });
+
   it('keeps each channel library to itself', async () => {
     const alpha = await search(await t.keyFor('alpha'), 'title=season%20review');
     expect(alpha.data.videos.map((v) => v.title)).not.toContain('Season review of Bravo');
@@ -377,6 +385,9 @@ describe('the library seed', () => {
     expect(rails.map((r) => r.vod_media_items.length)).toEqual([2, 1]);
     const rows = await db.selectFrom('vod_media_items').select(['id', 'ref']).where('channel_id', '=', alpha.id).execute();
     for (const row of rows) ids[`alpha/${row.ref}`] = row.id;
+    // A search asked before the re-seed is not answered from before it: the new ids.
+    const found = await search(await t.keyFor('alpha'), 'title=review');
+    expect(found.data.videos.map((v) => v.id)).toContain(id('alpha/season-review-2025'));
   });
 
   it('refuses unknown refs, a bad folder name and a recording folder name', async () => {
