@@ -14,7 +14,7 @@ const PassCapability = z.enum(['vod_media']);
  */
 const VodSeed = z
   .object({
-    categories: z.array(z.object({ ref: Ref, name: z.string().min(1), alias: z.string().regex(/^[a-z0-9-]{1,60}$/, 'lowercase letters, digits and -') })).default([]),
+    categories: z.array(z.object({ ref: Ref, name: z.string().min(1), alias: z.string().trim().min(1).max(60) })).default([]),
     items: z
       .array(
         z.object({
