@@ -362,7 +362,7 @@ async function benchEngine(engine: Engine, connectionString?: string): Promise<E
 }
 
 /** A throwaway PostgreSQL cluster as test/setup/postgres.ts starts one: temp dir, unix socket only, no fsync. */
-async function startCluster(): Promise<{ url: string; stop(): void } | null> {
+export async function startCluster(): Promise<{ url: string; stop(): void } | null> {
   const root = '/usr/lib/postgresql';
   const majors = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
   majors.sort((a, b) => Number(b) - Number(a));
@@ -401,7 +401,7 @@ async function startCluster(): Promise<{ url: string; stop(): void } | null> {
 }
 
 /** A database of its own on the PostgreSQL server of `adminUrl`, dropped by `drop`. */
-async function throwawayDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function throwawayDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `grandstand_bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -24,6 +24,7 @@ import catalogRepository from './repositories/catalogRepository.ts';
 import clipsRepository from './repositories/clipsRepository.ts';
 import eventsRepository from './repositories/eventsRepository.ts';
 import favouritesRepository from './repositories/favouritesRepository.ts';
+import vodRepository from './repositories/vodRepository.ts';
 import formSubmissionsRepository from './repositories/formSubmissionsRepository.ts';
 import mediaEventsRepository from './repositories/mediaEventsRepository.ts';
 import offersRepository from './repositories/offersRepository.ts';
@@ -37,6 +38,7 @@ import commerceCatalogRoutes from './routes/commerce-catalog/index.ts';
 import commerceOrdersRoutes from './routes/commerce-orders/index.ts';
 import eventsRoutes from './routes/events/index.ts';
 import favouritesRoutes, { calendarFeedRoute } from './routes/favourites/index.ts';
+import vodRoutes from './routes/vod/index.ts';
 import formsRoutes from './routes/forms/index.ts';
 import geoRoutes from './routes/geo/index.ts';
 import keysRoutes, { channelKeyFileRoute } from './routes/keys/index.ts';
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaEventsRepository);
   await app.register(clipsRepository);
   await app.register(favouritesRepository);
+  await app.register(vodRepository);
   await app.register(channelByHost);
   await app.register(apiKeyAuth);
   await app.register(catalogCache, options.catalogCache ?? {});
@@ -163,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authMailRoutes);
       await api.register(clipsRoutes);
       await api.register(favouritesRoutes);
+      await api.register(vodRoutes);
     },
     { prefix: '/api' },
   );

@@ -11,6 +11,7 @@ import type { CatalogRepository } from './repositories/catalogRepository.ts';
 import type { ClipsRepository } from './repositories/clipsRepository.ts';
 import type { EventsRepository } from './repositories/eventsRepository.ts';
 import type { FavouritesRepository } from './repositories/favouritesRepository.ts';
+import type { VodRepository } from './repositories/vodRepository.ts';
 import type { FormSubmissionsRepository } from './repositories/formSubmissionsRepository.ts';
 import type { MediaEventRepository } from './repositories/mediaEventsRepository.ts';
 import type { OrdersRepository } from './repositories/ordersRepository.ts';
@@ -32,6 +33,7 @@ declare module 'fastify' {
     mediaEventsRepository: MediaEventRepository;
     clipsRepository: ClipsRepository;
     favouritesRepository: FavouritesRepository;
+    vodRepository: VodRepository;
     /** The pictures of events, teams, schools and slides (plugins/pictures.ts). */
     pictures: Pictures;
     /** Signed stream addresses (plugins/media.ts). */

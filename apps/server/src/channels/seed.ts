@@ -4,6 +4,8 @@ import type { DataChangedBus } from '../plugins/buses.ts';
 import { DEMO_TABLES, type Database } from '../db/schema.ts';
 import type { ChannelFolder, LoadedChannel } from './loadChannels.ts';
 import type { ChannelSeed } from './seedSchema.ts';
+import { searchDocument, searchLanguageOf, searchTitle } from '../vod/rules.ts';
+import type { Language } from '@grandstand/contract';
 
 type Tx = Database;
 
@@ -68,7 +70,7 @@ async function insertTree<T extends { ref: string; parent: string | null }>(
   }
 }
 
-async function insertSeed(tx: Tx, channelId: number, slug: string, seed: ChannelSeed, now: Date): Promise<void> {
+async function insertSeed(tx: Tx, channelId: number, slug: string, language: Language, seed: ChannelSeed, now: Date): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const categories = new Map<string, number>();
   const locations = new Map<string, number>();
@@ -232,13 +234,14 @@ async function insertSeed(tx: Tx, channelId: number, slug: string, seed: Channel
         period: p.period,
         weight: p.weight,
         position,
+        capabilities: JSON.stringify(p.capabilities),
       })
       .execute();
   }
   for (const s of seed.subscriptions) {
     await tx
       .insertInto('subscriptions')
-      .values({ channel_id: channelId, name: s.name, description: s.description, base_price: s.base_price, service_fee: s.service_fee, offer: s.offer, period: s.period, trial_period: s.trial_period, weight: s.weight })
+      .values({ channel_id: channelId, name: s.name, description: s.description, base_price: s.base_price, service_fee: s.service_fee, offer: s.offer, period: s.period, trial_period: s.trial_period, weight: s.weight, capabilities: JSON.stringify(s.capabilities) })
       .execute();
   }
   for (const c of seed.coupons) {
@@ -256,11 +259,49 @@ async function insertSeed(tx: Tx, channelId: number, slug: string, seed: Channel
       .execute();
   }
   await seedUsers(tx, channelId, seed.users);
+  await insertVod(tx, channelId, slug, language, seed.vod);
   await tx
     .updateTable('channels')
     .set({ settings: JSON.stringify(seed.settings), color_settings: JSON.stringify(seed.colorSettings), seeded_at: now })
     .where('id', '=', channelId)
     .execute();
+}
+
+/** The on-demand library (spec §3): categories in order, items with their search document, rails in order. */
+async function insertVod(tx: Tx, channelId: number, slug: string, language: Language, vod: ChannelSeed['vod']): Promise<void> {
+  const categories = new Map<string, number>();
+  const items = new Map<string, number>();
+  const search = searchLanguageOf(language);
+  for (const [position, c] of vod.categories.entries()) {
+    const row = await tx.insertInto('vod_media_categories').values({ channel_id: channelId, name: c.name, alias: c.alias, position }).returning('id').executeTakeFirstOrThrow();
+    categories.set(c.ref, row.id);
+  }
+  for (const item of vod.items) {
+    const row = await tx
+      .insertInto('vod_media_items')
+      .values({
+        channel_id: channelId,
+        ref: item.ref,
+        title: item.title,
+        description: item.description,
+        date: item.date,
+        category_id: lookup(categories, item.category, 'vod category', slug),
+        access: item.access,
+        duration: item.duration,
+        search_document: searchDocument(search, item.title, item.description),
+        search_title: searchTitle(item.title),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    items.set(item.ref, row.id);
+  }
+  for (const [position, rail] of vod.rails.entries()) {
+    const row = await tx.insertInto('vod_rails').values({ channel_id: channelId, title: rail.title, position }).returning('id').executeTakeFirstOrThrow();
+    for (const [index, ref] of rail.items.entries()) {
+      const itemId = lookup(items, ref, 'vod item', slug);
+      if (itemId !== null) await tx.insertInto('vod_rail_items').values({ channel_id: channelId, rail_id: row.id, item_id: itemId, position: index }).execute();
+    }
+  }
 }
 
 /**
@@ -296,7 +337,7 @@ export async function seedChannel(db: Database, channel: LoadedChannel, now: Dat
   if (!seed) return;
   await db.transaction().execute(async (tx) => {
     for (const table of DEMO_TABLES) await tx.deleteFrom(table).where('channel_id', '=', channel.id).execute();
-    await insertSeed(tx, channel.id, channel.config.slug, seed, now);
+    await insertSeed(tx, channel.id, channel.config.slug, channel.config.language, seed, now);
   });
   dataChanged?.emit(channel.id);
 }

@@ -1,9 +1,53 @@
-import { AccessType, BillingPeriod, ColorSettings, CustomForm, CustomFormAlias, Gender, MenuItemType, MenuPlacement, PackageScope, PurchasableKind, SlidableType, StaticBlock, StreamStatus } from '@grandstand/contract';
+import { AccessType, BillingPeriod, ColorSettings, CustomForm, CustomFormAlias, Gender, MenuItemType, MenuPlacement, PackageScope, PurchasableKind, SlidableType, StaticBlock, StreamStatus, VodAccessLevel } from '@grandstand/contract';
 import { z } from 'zod';
 
 // `channels/<slug>/seed.json`: a channel's demo data (documented in channels/README.md). Rows point at each
 // other through string refs; the database assigns the numeric ids when the seed is applied.
 const Ref = z.string().min(1);
+/** What a pass may grant while it runs (spec §6 permission feature vod_media_access). */
+const PassCapability = z.enum(['vod_media']);
+
+/**
+ * The on-demand library (spec §3 Vod media item, Vod rail). An item's ref is also its media
+ * folder's name (vod/<channel-slug>/<ref>/, made by `prepare-media`), so it is a plain folder
+ * name, and never `rec-<n>`: the recordings' folders live beside it.
+ */
+const VodSeed = z
+  .object({
+    categories: z.array(z.object({ ref: Ref, name: z.string().min(1), alias: z.string().trim().min(1).max(60) })).default([]),
+    items: z
+      .array(
+        z.object({
+          ref: z
+            .string()
+            .regex(/^[a-z0-9-]{1,60}$/, 'a media folder name: [a-z0-9-]{1,60}')
+            .refine((ref) => !/^rec-[0-9]+$/.test(ref), 'rec-<n> is a recording folder'),
+          title: z.string().trim().min(1).max(200),
+          description: z.string().max(5000).nullable().default(null),
+          date: z.iso.date(),
+          category: Ref.nullable().default(null),
+          access: VodAccessLevel.default('free'),
+          duration: z.number().int().min(8).max(90),
+          look: z.object({ color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour'), caption: z.string().min(1).max(80) }),
+        }),
+      )
+      .default([]),
+    rails: z.array(z.object({ ref: Ref, title: z.string().trim().min(1).max(200), items: z.array(Ref) })).default([]),
+  })
+  .superRefine((vod, ctx) => {
+    const unique = (values: string[], path: string) => {
+      const seen = new Set<string>();
+      values.forEach((value, index) => {
+        if (seen.has(value)) ctx.addIssue({ code: 'custom', path: [path, index], message: `"${value}" appears twice` });
+        seen.add(value);
+      });
+    };
+    unique(vod.categories.map((c) => c.ref), 'categories');
+    unique(vod.categories.map((c) => c.alias), 'categories');
+    unique(vod.items.map((i) => i.ref), 'items');
+    unique(vod.rails.map((r) => r.ref), 'rails');
+    vod.rails.forEach((rail, index) => unique(rail.items, `rails.${index}.items`));
+  });
 
 export const ChannelSeed = z.object({
   settings: z.object({
@@ -128,6 +172,8 @@ export const ChannelSeed = z.object({
         offer: BillingPeriod.nullable().default(null),
         period: z.number().int().positive().nullable().default(null),
         weight: z.number().int().default(0),
+        // What the pass grants while it runs (spec §6): `vod_media` opens the on-demand library.
+        capabilities: z.array(PassCapability).default([]),
       }),
     )
     .default([]),
@@ -142,6 +188,7 @@ export const ChannelSeed = z.object({
         period: z.number().int().positive().default(1),
         trial_period: z.number().int().nonnegative().default(0),
         weight: z.number().int().default(0),
+        capabilities: z.array(PassCapability).default([]),
       }),
     )
     .default([]),
@@ -173,6 +220,7 @@ export const ChannelSeed = z.object({
       }),
     )
     .default([]),
+  vod: VodSeed.default({ categories: [], items: [], rails: [] }),
 });
 export type ChannelSeed = z.infer<typeof ChannelSeed>;
 

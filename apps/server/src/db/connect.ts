@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pgliteNotices, postgresNotices, registerNotices } from './notices.ts';
@@ -36,6 +38,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const pglite = await PGlite.create({
+    // The on-demand search's accent folding and typo tolerance (src/vod/migration.ts).
+    extensions: { pg_trgm, unaccent },
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });

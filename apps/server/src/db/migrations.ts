@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import { sessionLifetimesMigration } from '../accounts/migration.ts';
 import { clipsMigration } from '../clips/migration.ts';
 import { favouritesMigration } from '../favourites/migration.ts';
+import { vodMigration } from '../vod/migration.ts';
 import type { DataChangedBus } from '../plugins/buses.ts';
 import { oneOpenOrderMigration } from '../commerce/orders/openOrderMigration.ts';
 import { sandboxDeliveriesMigration, sandboxMigration } from '../payments/sandbox/migration.ts';
@@ -470,6 +471,7 @@ export const migrations: Record<string, Migration> = {
   '0011_shared_limits': sharedLimitsMigration,
   '0012_clips': clipsMigration,
   '0013_favourites': favouritesMigration,
+  '0014_vod': vodMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

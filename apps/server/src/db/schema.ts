@@ -299,6 +299,8 @@ export interface PackagesTable {
   period: number | null;
   weight: Defaulted<number>;
   position: Defaulted<number>;
+  /** What the pass grants while it runs (migration 0014): `vod_media`. */
+  capabilities: ColumnType<string[], string | undefined, string>;
 }
 
 /** spec §3 Subscription. */
@@ -314,6 +316,50 @@ export interface SubscriptionsTable {
   /** Free-trial days; 0 for none. */
   trial_period: Defaulted<number>;
   weight: Defaulted<number>;
+  /** What the subscription grants while it runs (migration 0014): `vod_media`. */
+  capabilities: ColumnType<string[], string | undefined, string>;
+}
+
+/** spec §3: the on-demand library's categories, in the channel's order (migration 0014). */
+export interface VodMediaCategoriesTable {
+  id: Id;
+  channel_id: number;
+  name: string;
+  alias: string;
+  position: Defaulted<number>;
+}
+
+/** spec §3 Vod media item (migration 0014). */
+export interface VodMediaItemsTable {
+  id: Id;
+  channel_id: number;
+  /** Its media folder: vod/<channel-slug>/<ref>/. */
+  ref: string;
+  title: string;
+  description: string | null;
+  /** A date column (YYYY-MM-DD written); read it with to_char, as drivers turn it into a Date at local midnight. */
+  date: ColumnType<unknown, string, string>;
+  category_id: number | null;
+  access: string;
+  duration: number;
+  /** Written with SQL (src/vod/search.ts `searchDocument`); never read. */
+  search_document: ColumnType<string, string, string>;
+  search_title: string;
+}
+
+/** spec §3 Vod rail (migration 0014). */
+export interface VodRailsTable {
+  id: Id;
+  channel_id: number;
+  title: string;
+  position: Defaulted<number>;
+}
+
+export interface VodRailItemsTable {
+  channel_id: number;
+  rail_id: number;
+  item_id: number;
+  position: number;
 }
 
 /** A promo code (spec §7 apply_coupon): discounts base_price; the code is unique per channel, case-insensitively. */
@@ -477,6 +523,10 @@ export interface DatabaseSchema {
   favorite_calendars: FavoriteCalendarsTable;
   packages: PackagesTable;
   subscriptions: SubscriptionsTable;
+  vod_media_categories: VodMediaCategoriesTable;
+  vod_media_items: VodMediaItemsTable;
+  vod_rails: VodRailsTable;
+  vod_rail_items: VodRailItemsTable;
   coupons: CouponsTable;
   orders: OrdersTable;
   transactions: TransactionsTable;
@@ -507,6 +557,11 @@ export type UserRow = Selectable<UsersTable>;
  * order without tripping foreign keys. api_keys and users are not demo data and survive a re-seed.
  */
 export const DEMO_TABLES = [
+  // The on-demand library, rails before their items before their categories.
+  'vod_rail_items',
+  'vod_rails',
+  'vod_media_items',
+  'vod_media_categories',
   'event_participants',
   'prerolls',
   'events',

@@ -36,3 +36,27 @@ export function signMediaToken(grant: MediaGrant, secret: Secret): string {
 export function verifyMediaToken(token: string, secret: Secret, nowSeconds = Math.floor(Date.now() / 1000)): MediaGrant | null {
   return mediaTokens(secret).verify(token, nowSeconds);
 }
+
+/** What an on-demand item's token grants: one item of one channel until `expiresAt` (UTC seconds). */
+export interface VodGrant {
+  channelId: number;
+  itemId: number;
+  expiresAt: number;
+}
+
+const VodTokenPayload = z.object({ channelId: z.number().int().positive(), itemId: z.number().int().positive() }).strict();
+
+/**
+ * The on-demand items' stream tokens (purpose `media-vod`): a purpose of their own, so an event's
+ * token never opens an item of the same id, nor the other way round.
+ */
+export function vodTokens(secret: Secret) {
+  const tokens = signedTokens(secret, 'media-vod', VodTokenPayload);
+  return {
+    sign: (grant: VodGrant): string => tokens.sign({ channelId: grant.channelId, itemId: grant.itemId }, grant.expiresAt),
+    verify(token: string, nowSeconds = Math.floor(Date.now() / 1000)): VodGrant | null {
+      const result = tokens.check(token, nowSeconds);
+      return result.status === 'valid' ? { ...result.payload, expiresAt: result.expiresAt } : null;
+    },
+  };
+}

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { LiveMode } from '../media/config.ts';
 import { repoRoot } from '../paths.ts';
 import { type LiveQuality, LiveEncoders } from '../media/live.ts';
-import { MEDIA_TOKEN_TTL_SECONDS, type MediaGrant, mediaTokens } from '../media/token.ts';
+import { MEDIA_TOKEN_TTL_SECONDS, type MediaGrant, mediaTokens, type VodGrant, vodTokens } from '../media/token.ts';
 import type { DownloadLink } from '@grandstand/contract';
 import { type DownloadGrant, downloadTokens, signedClipDownloadUrl, signedEventDownloadUrl } from '../media/download.ts';
 
@@ -39,6 +39,13 @@ export interface MediaService {
   /** The grant of a token, or null when it is malformed, forged or expired. */
   verify(token: string): MediaGrant | null;
   /**
+   * A signed, expiring address of an on-demand item's stream: `/media/s/<token>/vod/<itemId>/index.m3u8`
+   * (the api hands it only to a viewer who may watch the item, spec §6).
+   */
+  vodStreamUrl(input: { channelId: number; itemId: number }): string;
+  /** The grant of an item's stream token, or null when it is malformed, forged, another purpose's or expired. */
+  verifyVod(token: string): VodGrant | null;
+  /**
    * A signed, expiring address of a ready clip's MP4, named after the clip (spec §7 GET
    * /clip/download/{id}: the api checks the viewer, the capability and the count first).
    */
@@ -70,6 +77,7 @@ export default fp<MediaPluginOptions>(
     const secret = options.secret ?? randomBytes(32);
     const tokens = mediaTokens(secret);
     const downloads = downloadTokens(secret);
+    const vod = vodTokens(secret);
     const ttl = options.tokenTtlSeconds ?? MEDIA_TOKEN_TTL_SECONDS;
     const now = options.now ?? (() => Math.floor(Date.now() / 1000));
     const dir = options.dir ?? join(repoRoot, '.data', 'media');
@@ -119,6 +127,10 @@ export default fp<MediaPluginOptions>(
       verify(token) {
         return tokens.verify(token, now());
       },
+      vodStreamUrl({ channelId, itemId }) {
+        return `/media/s/${vod.sign({ channelId, itemId, expiresAt: now() + ttl })}/vod/${itemId}/index.m3u8`;
+      },
+      verifyVod: (token) => vod.verify(token, now()),
       clipDownload: (input) => signedClipDownloadUrl(secret, input, { now: now() }),
       eventDownload: (input) => signedEventDownloadUrl(secret, input, { now: now() }),
       verifyDownload: (token) => downloads.verify(token, now()),

@@ -23,6 +23,14 @@ const DOWNLOAD = 'private, no-store';
 /** A clip's public files (media/clip.ts); its `clip.mp4` is only downloaded through a signed address. */
 const CLIP_PATH = /^([a-z0-9][a-z0-9-]{0,62})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(index\.m3u8|init\.mp4|seg-[0-9]{3}\.m4s|edge-[0-9]{3}(?:-init\.mp4|\.m4s)|poster(?:-(?:320|640|854))?\.(?:jpg|webp))$/;
 
+/** An on-demand item's public files: its posters and its preview (the HLS only through a signed address). */
+const VOD_PUBLIC_PATH = /^([a-z0-9][a-z0-9-]{0,62})\/([a-z0-9-]{1,60})\/(poster\.jpg|poster\.webp|preview\.mp4)$/;
+
+/** An on-demand item's media folder (the recordings' `vod/<slug>/` beside theirs), as prepare-media writes it. */
+function vodDir(slug: string, ref: string): string {
+  return join('vod', slug, ref);
+}
+
 function fail(reply: FastifyReply, status: number, field: string, message: string) {
   const body: ApiErrorBody = { message, field };
   return reply.code(status).header('cache-control', 'no-store').send(body);
@@ -146,6 +154,43 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       return sendMedia(reply, folder, file, file.endsWith('.m3u8') ? SHORT : IMMUTABLE);
     },
   );
+
+  // An on-demand item's HLS (spec §6): the signed address is the authorisation, for one item of
+  // one channel; the api hands it only to a viewer who may watch the item. Its own token purpose,
+  // so an event's address never opens an item of the same id.
+  app.get<{ Params: { token: string; itemId: string; '*': string } }>('/media/s/:token/vod/:itemId/*', { config: { apiKey: false } }, async (request, reply) => {
+    const grant = media.verifyVod(request.params.token);
+    if (grant === null || String(grant.itemId) !== request.params.itemId) {
+      return fail(reply, 403, 'token', 'The stream address is invalid or has expired. Open the video again for a new one.');
+    }
+    const file = request.params['*'];
+    if (!MEDIA_FILE.test(file)) return fail(reply, 404, 'url', 'Not found.');
+    const channel = app.channels.byId(grant.channelId);
+    const ref = channel ? await app.vodRepository.refOf(grant.channelId, grant.itemId) : undefined;
+    if (!channel || ref === undefined) return fail(reply, 404, 'itemId', 'This video has no stream.');
+    const folder = join(media.dir, vodDir(channel.config.slug, ref));
+    if (!(await media.exists(join(folder, 'index.m3u8')))) {
+      return fail(reply, 503, 'media', `The on-demand library's media is not prepared. Run: ${PREPARE_MEDIA_COMMAND}`);
+    }
+    return sendMedia(reply, folder, file, file.endsWith('.m3u8') ? SHORT : IMMUTABLE);
+  });
+
+  // An item's posters and preview are public (a locked item's card shows them, spec §3), on its
+  // channel's host only and while the channel has the item; its HLS is not reachable here.
+  app.get<{ Params: { '*': string } }>('/media/vod/*', { config: { apiKey: false } }, async (request, reply) => {
+    const match = VOD_PUBLIC_PATH.exec(request.params['*']);
+    const channel = request.hostChannel;
+    if (!match || !channel || match[1] !== channel.config.slug) return fail(reply, 404, 'url', 'Not found.');
+    const [, slug, ref, file] = match as unknown as [string, string, string, string];
+    if (!(await app.vodRepository.hasRef(channel.id, ref))) return fail(reply, 404, 'url', 'Not found.');
+    const folder = join(media.dir, vodDir(slug, ref));
+    if (file.startsWith('poster')) return sendPictureFile(reply, join(folder, file), file.slice(file.lastIndexOf('.') + 1), SHORT);
+    if (!(await media.exists(join(folder, file)))) return fail(reply, 404, 'url', 'Not found.');
+    // @fastify/static's sender: a video element asks for ranges. Briefly cached: a re-prepared
+    // item keeps its address.
+    reply.header('x-content-type-options', 'nosniff').header('cache-control', SHORT);
+    return reply.sendFile(file, folder, { cacheControl: false });
+  });
 
   // Pictures are public (a paid event's poster may be shown, not its stream) and belong to the
   // channel of the host they are asked on: another channel's id is not found here.
