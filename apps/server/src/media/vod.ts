@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { readJsonFile } from '@grandstand/contract/node';
 import { z } from 'zod';
 import type { ChannelFolder } from '../channels/loadChannels.ts';
 import { escapeXml, hexOr, shade, textOn } from './drawn.ts';
@@ -78,7 +79,7 @@ const SeedVodMedia = z.object({
 export function vodItemsOf(channel: Pick<ChannelFolder, 'dir'>): VodItemMedia[] {
   const file = join(channel.dir, 'seed.json');
   if (!existsSync(file)) return [];
-  const result = SeedVodMedia.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  const result = SeedVodMedia.safeParse(readJsonFile(file));
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new Error(`${file}: the on-demand library cannot be drawn:\n  ${problems.join('\n  ')}`);
