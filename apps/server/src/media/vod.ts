@@ -23,11 +23,11 @@ import type { MediaQuality } from './prepare.ts';
  * preview from the same frames and writes the posters from the card itself. The recipe's hash is
  * in the segment names, so a present item made by the same recipe is kept, and one whose look,
  * title or length changed is made again (cached segments never mix with the new ones). Each item
- * is made in a work folder that is renamed into place: a reader sees the old item or the new one,
- * never half of one.
+ * is made in a work folder that is renamed into place: a reader never sees half of an item (a
+ * remade one is missing only between two renames).
  */
 
-/** spec §3: the item's image assets are 16:9 at 1280 × 720. */
+/** The item's image assets (`poster.jpg`, `poster.webp`): 16:9, sharp on the widest card and the item view. */
 export const VOD_POSTER = { width: 1280, height: 720 } as const;
 /** The silent clip a card plays on hover or focus. */
 export const VOD_PREVIEW = { width: 640, height: 360, seconds: 6 } as const;
