@@ -18,7 +18,7 @@ const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media|worker>
   serve    migrate, load channels/, seed channels that have no demo data, listen on PORT (8080)
   seed     re-seed every channel's demo data from its seed.json, times relative to now
   migrate  apply pending database migrations
-  prepare-media  package the on-demand recordings and prerolls as HLS with ffmpeg (kept when present)
+  prepare-media  package the on-demand recordings, the library's videos and prerolls as HLS with ffmpeg (kept when present)
   worker   cut queued clips, no HTTP (beside servers run with CLIP_WORKERS=0); stops cleanly on SIGTERM
 
 env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, default .data/pglite),

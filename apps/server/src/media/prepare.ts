@@ -9,6 +9,7 @@ import { CHANNEL_PICTURE_FILE } from '@grandstand/contract';
 import { shortHash } from './drawn.ts';
 import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
 import { ensureSlideVariants, slideVariantNames } from './slides.ts';
+import { prepareVodLibrary } from './vod.ts';
 
 /** The rendition every prepared item is encoded to (a single 480p rendition by default). */
 export interface MediaQuality {
@@ -39,7 +40,7 @@ export interface PrepareMediaOptions {
 }
 
 export interface PrepareMediaResult {
-  /** Keys of the items encoded by this run (`vod/<slug>/<recording>`, `prerolls/<name>`). */
+  /** Keys of the items encoded by this run (`vod/<slug>/<recording or library item>`, `prerolls/<name>`). */
   built: string[];
   /** Keys found prepared with the same recipe and kept. */
   kept: string[];
@@ -304,6 +305,10 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
     manifestWrite = manifestWrite.then(() => writeManifest(dir, manifest));
     await manifestWrite;
   });
+  // The library's own videos (seed `vod.items`): each kept in its folder when its recipe is there.
+  const vod = await prepareVodLibrary({ dir, channels: options.channels, quality: options.quality ?? DEFAULT_QUALITY, seconds: options.seconds, concurrency: options.concurrency, ffmpegPath: options.ffmpegPath, log });
+  result.built.push(...vod.built);
+  result.kept.push(...vod.kept);
   await rm(join(dir, layout.work), { recursive: true, force: true });
   await prepareSlides(dir, options.channels, options.ffmpegPath, log);
   return result;
