@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChannelFolders } from '../src/channels/loadChannels.ts';
 import { layout, recordingForEvent, RECORDING_LIBRARY } from '../src/media/library.ts';
+import { vodItemsOf } from '../src/media/vod.ts';
 import { prepareMedia } from '../src/media/prepare.ts';
 import { signMediaToken } from '../src/media/token.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from './helper.ts';
@@ -94,7 +95,8 @@ describe('prepare-media', () => {
     // Any ffmpeg run would fail to start.
     const result = await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: SECONDS, ffmpegPath: '/nonexistent/ffmpeg' });
     expect(result.built).toEqual([]);
-    expect(result.kept).toHaveLength(RECORDING_LIBRARY.length + 1);
+    // The recordings, the preroll and the channel's on-demand library items.
+    expect(result.kept).toHaveLength(RECORDING_LIBRARY.length + 1 + vodItemsOf(alpha[0]!).length);
     expect((await stat(playlist)).mtimeMs).toBe(before);
   });
 });
