@@ -78,6 +78,10 @@ export function HeaderSearch() {
           if (!event.currentTarget.form?.contains(event.relatedTarget as Node | null)) setOpen(false);
         }}
       />
+      <Icon viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+        <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+      </Icon>
       {wanted && (
         <Suspense fallback={null}>
           <SearchSuggestions
@@ -98,9 +102,27 @@ export function HeaderSearch() {
   );
 }
 
+/**
+ * A round magnifier in the header's row until used: focused or holding words, the box opens
+ * leftwards over the row (absolutely placed), so a channel's menu never wraps to make room for it.
+ */
 const Form = styled.form`
   position: relative;
-  width: min(20rem, 100%);
+  flex: none;
+  width: 2.5rem;
+  height: 2.5rem;
+`;
+
+const Icon = styled.svg`
+  position: absolute;
+  z-index: ${({ theme }) => theme.zIndex.menu + 1};
+  top: 0;
+  right: 0;
+  width: 2.5rem;
+  height: 2.5rem;
+  padding: 0.625rem;
+  color: ${({ theme }) => theme.colors.headerTextColor};
+  pointer-events: none;
 `;
 
 const Label = styled.label`
@@ -108,16 +130,39 @@ const Label = styled.label`
 `;
 
 const Input = styled.input`
-  width: 100%;
-  min-height: 2.5rem;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  position: absolute;
+  z-index: ${({ theme }) => theme.zIndex.menu};
+  top: 0;
+  right: 0;
+  box-sizing: border-box;
+  width: 2.5rem;
+  height: 2.5rem;
+  padding: ${({ theme }) => theme.space.xs} 2.5rem ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  cursor: pointer;
+  transition: width ${({ theme }) => theme.motion.fast} ease-out;
+
+  &:focus,
+  &:not(:placeholder-shown) {
+    width: min(20rem, calc(100vw - 2rem));
+    cursor: text;
+  }
+  /* Closed, the box shows only the magnifier: no words, no placeholder, no clear button. */
+  &:not(:focus):placeholder-shown::placeholder {
+    color: transparent;
+  }
+  &::-webkit-search-cancel-button {
+    display: none;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
   border: 1px solid ${({ theme }) => theme.colors.headerTextColor50};
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.headerBackground};
   color: ${({ theme }) => theme.colors.headerTextColor};
   font: inherit;
 
-  &::placeholder {
+  &:focus::placeholder {
     color: ${({ theme }) => theme.colors.headerTextColor};
     opacity: 0.8;
   }

@@ -189,12 +189,12 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
+/** Focused when the item opens, for a screen reader to start there: a heading is no control, so no ring. */
 const Title = styled.h1`
   margin: 0;
 
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
-    outline-offset: 2px;
+  &:focus {
+    outline: none;
   }
 `;
 
