@@ -48,6 +48,7 @@ export type { PictureData, PictureProps } from './Picture/Picture.tsx';
 export { Crest } from './Crest/Crest.tsx';
 export type { CrestProps } from './Crest/Crest.tsx';
 export { DEFAULT_RAIL_INTERVAL, Rail } from './Rail/Rail.tsx';
+export { usePrefersReducedMotion } from './Rail/usePrefersReducedMotion.ts';
 export type { RailProps } from './Rail/Rail.tsx';
 export { FormMessage } from './FormMessage/FormMessage.tsx';
 export type { FormMessageProps } from './FormMessage/FormMessage.tsx';

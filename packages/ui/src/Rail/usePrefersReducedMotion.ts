@@ -12,11 +12,15 @@ function subscribe(onChange: () => void): () => void {
   return () => list?.removeEventListener('change', onChange);
 }
 
-/** Whether the viewer asked the system for less motion; follows changes while the page is open. */
-export function usePrefersReducedMotion(): boolean {
+/**
+ * Whether the viewer asked the system for less motion; follows changes while the page is open.
+ * `whenUnknown` is the answer where it cannot be asked (a server render, no matchMedia): false for
+ * motion that only starts later (a rail's scroll), true for motion that must never start unasked.
+ */
+export function usePrefersReducedMotion(whenUnknown = false): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => media()?.matches ?? false,
-    () => false,
+    () => media()?.matches ?? whenUnknown,
+    () => whenUnknown,
   );
 }

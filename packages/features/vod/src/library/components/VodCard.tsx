@@ -1,10 +1,9 @@
 import type { VodMediaItem } from '@grandstand/contract';
 import { formatDate, useTranslation } from '@grandstand/i18n';
-import { Picture } from '@grandstand/ui';
+import { Picture, usePrefersReducedMotion } from '@grandstand/ui';
 import { useState } from 'react';
 import { VOD_PATHS } from '../../paths.ts';
 import { formatDuration, itemDay, posterOf, previewOf } from '../display.ts';
-import { usePrefersReducedMotion } from '../usePrefersReducedMotion.ts';
 import { Body, CardRoot, DurationChip, Hidden, LockBadge, Meta, Preview, Title, TitleLink, Visual } from './VodCard.styles.ts';
 
 export interface VodCardProps {
@@ -21,7 +20,8 @@ export interface VodCardProps {
  */
 export function VodCard({ item, fluid = false, headingLevel = 3 }: VodCardProps) {
   const { t, i18n } = useTranslation('vodLibrary');
-  const reducedMotion = usePrefersReducedMotion();
+  // Unknown (a server render): no preview plays until the browser says motion is welcome.
+  const reducedMotion = usePrefersReducedMotion(true);
   const [active, setActive] = useState(false);
   const preview = previewOf(item);
   const playing = active && preview !== null && !reducedMotion;
