@@ -123,6 +123,15 @@ const Icon = styled.svg`
   padding: 0.625rem;
   color: ${({ theme }) => theme.colors.headerTextColor};
   pointer-events: none;
+
+  form:focus-within > &,
+  input:not(:placeholder-shown) ~ & {
+    display: none;
+
+    ${({ theme }) => theme.media.md} {
+      display: block;
+    }
+  }
 `;
 
 const Label = styled.label`
@@ -141,10 +150,24 @@ const Input = styled.input`
   cursor: pointer;
   transition: width ${({ theme }) => theme.motion.fast} ease-out;
 
+  /* Open on a phone: the screen's width over the header row (the box sits mid-row, so growing
+     leftwards from it would leave the screen); wider, it grows leftwards from its place. */
   &:focus,
   &:not(:placeholder-shown) {
-    width: min(20rem, calc(100vw - 2rem));
+    position: fixed;
+    top: 0.625rem;
+    left: ${({ theme }) => theme.space.md};
+    right: ${({ theme }) => theme.space.md};
+    width: auto;
     cursor: text;
+
+    ${({ theme }) => theme.media.md} {
+      position: absolute;
+      top: 0;
+      right: 0;
+      left: auto;
+      width: min(20rem, calc(100vw - 2rem));
+    }
   }
   /* Closed, the box shows only the magnifier: no words, no placeholder, no clear button. */
   &:not(:focus):placeholder-shown::placeholder {

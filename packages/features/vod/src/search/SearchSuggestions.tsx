@@ -157,12 +157,21 @@ function optionsOf(group: Group, results: VodSearchResults, prefix: string, matc
   }
 }
 
+/** Under the box; on a phone, the screen's width under the header (the box sits mid-row there). */
 const Popover = styled.div`
-  position: absolute;
+  position: fixed;
   z-index: 20;
-  top: calc(100% + ${({ theme }) => theme.space.xs});
-  right: 0;
-  width: min(24rem, 90vw);
+  top: 3.75rem;
+  right: ${({ theme }) => theme.space.md};
+  left: ${({ theme }) => theme.space.md};
+
+  ${({ theme }) => theme.media.md} {
+    position: absolute;
+    top: calc(100% + ${({ theme }) => theme.space.xs});
+    right: 0;
+    left: auto;
+    width: min(24rem, 90vw);
+  }
   max-height: 70vh;
   overflow: auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
