@@ -6,6 +6,7 @@ import { playwright } from '@vitest/browser-playwright';
 import type { Plugin } from 'vite';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import { readChannels } from '@grandstand/contract/node';
+import { chromiumLaunchOptions } from '@grandstand/vitest-config/chromium';
 import { channelsDir } from './.storybook/channelsModule.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
@@ -15,17 +16,13 @@ function channelSlugs(): string[] {
   return readChannels(channelsDir).map(({ config }) => config.slug);
 }
 
-// Playwright cannot download its browsers here; Debian's Chromium works. Without the
-// networking flags Chromium floods the closed network. A fresh object per project: vitest names
-// the instances in place.
+// Debian's Chromium (the shared launch options). A fresh object per project: vitest names the
+// instances in place.
 const browser = () => ({
   enabled: true,
   headless: true,
   provider: playwright({
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions: chromiumLaunchOptions(),
   }),
   instances: [{ browser: 'chromium' as const }],
 });

@@ -1,6 +1,7 @@
 import { expect, test as base } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { resolve } from 'node:path';
+import { chromiumLaunchOptions as chromiumOptions } from '@grandstand/vitest-config/chromium';
 
 /** The reference server the end-to-end tests and the bench run against: real, seeded, local. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -13,19 +14,8 @@ export function channelUrl(slug: string | null, path = '/'): string {
   return `http://${host}:${E2E_PORT}${path}`;
 }
 
-/** Debian's Chromium: Playwright cannot download its own browsers on this machine kind. */
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
-};
+/** Debian's Chromium, with autoplay: the player tests start videos without a click. */
+export const chromiumLaunchOptions = chromiumOptions({ autoplay: true });
 
 /** The local OpenID provider that stands in for Google in the end-to-end tests. */
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9191);
