@@ -402,3 +402,38 @@ describe('the library seed', () => {
     await expect(seedChannel(t.database.db, { ...t.channel('alpha'), seed: unknownCategory })).rejects.toThrow(/unknown vod category ref "nope"/);
   });
 });
+
+describe('GET /vod-media/search throttle (architecture: inputs that cost the server work are throttled)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ media: { dir: mediaDir, live: 'off' }, rateLimit: { max: 10_000, searchMax: 3 } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  const searchFrom = (key: string, words: string, remoteAddress = '203.0.113.7') =>
+    limited.app.inject({ url: `/api/vod-media/search?title=${encodeURIComponent(words)}&api_key=${encodeURIComponent(key)}`, remoteAddress });
+
+  it('answers 429 with Retry-After once a client has sent its minute of new words, and only to that client and channel', async () => {
+    const alpha = await limited.keyFor('alpha');
+    for (const words of ['review', 'season', 'inside']) expect((await searchFrom(alpha, words)).statusCode).toBe(200);
+    const refused = await searchFrom(alpha, 'final');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(ApiErrorBody.parse(refused.json()).message).toMatch(/wait a minute/);
+    // Words the cache holds cost nothing and are still answered.
+    expect((await searchFrom(alpha, 'review')).statusCode).toBe(200);
+    // Another address, and the same address on another channel, have their own minute.
+    expect((await searchFrom(alpha, 'final', '198.51.100.4')).statusCode).toBe(200);
+    expect((await searchFrom(await limited.keyFor('bravo'), 'final')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64, so rotating addresses within it buys nothing', async () => {
+    const alpha = await limited.keyFor('alpha');
+    const addresses = ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2::3', '2001:db8:1:2::4'];
+    const answers = [];
+    for (const [index, address] of addresses.entries()) answers.push((await searchFrom(alpha, `north ${index}`, address)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429]);
+  });
+});

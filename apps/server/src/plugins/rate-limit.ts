@@ -15,7 +15,17 @@ export interface AuthRateLimitOptions {
   couponMax?: number;
   /** Window of the promo-code tries in milliseconds. Default one minute. */
   couponTimeWindowMs?: number;
+  /** Library searches the answer cache does not hold, a minute per client address and channel. Default 120 (DEFAULT_SEARCH_RATE_LIMIT). */
+  searchMax?: number;
 }
+
+/**
+ * A search the answer cache misses costs a full-text query (tens of milliseconds, more on PGlite);
+ * a client sending new words without end could keep the database busy. The header box asks as a
+ * viewer types, so a fast typist's minute stays far below this; repeated words are answered from
+ * the cache and never counted.
+ */
+export const DEFAULT_SEARCH_RATE_LIMIT = 120;
 
 /** One promo-code try of the request: answers 429 (thrown, as the limiter's own) once the tries are spent. */
 export type CouponTry = (request: FastifyRequest, reply: FastifyReply, userId: number | null) => Promise<void>;
@@ -24,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Counts a promo-code guess, wherever it is made (apply_coupon, buy). */
     couponTry: CouponTry;
+    /** Counts a search that will reach the database: 429 once the client's minute is spent. */
+    searchTry: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -139,6 +151,18 @@ export default fp<AuthRateLimitOptions>(
       const exceeded = results.find((result) => !result.isAllowed && result.isExceeded);
       if (!exceeded || exceeded.isAllowed) return;
       reply.header('retry-after', exceeded.ttlInSeconds);
+      throw tooManyAttempts(429);
+    });
+
+    const searchLimiter = app.createRateLimit({
+      max: options.searchMax ?? DEFAULT_SEARCH_RATE_LIMIT,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `search|${normalizeIP(request.ip)}|${request.channelId}`,
+    });
+    app.decorate('searchTry', async (request: FastifyRequest, reply: FastifyReply) => {
+      const outcome = await searchLimiter(request);
+      if (outcome.isAllowed || !outcome.isExceeded) return;
+      reply.header('retry-after', outcome.ttlInSeconds);
       throw tooManyAttempts(429);
     });
   },

@@ -99,11 +99,13 @@ const vodRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: rails.map((rail) => ({ id: rail.id, title: rail.title, vod_media_items: rail.items.map((row) => toItem(row, slug, viewer)) })) };
   });
 
-  app.get('/vod-media/search', { schema: { querystring: VodSearchQuery, response: { 200: VodSearchResponse, ...errors(400) } } }, async (request) => {
+  app.get('/vod-media/search', { schema: { querystring: VodSearchQuery, response: { 200: VodSearchResponse, ...errors(400, 429) } } }, async (request, reply) => {
     const { title, offset, limit, sort_field: sortField } = request.query;
     const channel = channelOf(request);
     const language = searchLanguageOf(channel?.config.language ?? 'en');
     const key = `${request.channelId}:${JSON.stringify([language, title.normalize('NFC').toLowerCase(), offset, limit, sortField])}`;
+    // Only words the cache does not hold cost the database: those are counted per client (shared store).
+    if (!searches.has(key)) await app.searchTry(request, reply);
     const [viewer, found] = await Promise.all([
       viewerOf(request),
       searches.get(key, () => vod.search(request.channelId, { language, words: title, offset, limit, sortField })),
