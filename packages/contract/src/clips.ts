@@ -3,28 +3,24 @@ import { dataResponse, IdParam } from './common.ts';
 import { ClipStatus } from './enums.ts';
 import { Event, PageMeta } from './events.ts';
 import { Picture } from './pictures.ts';
+import { CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_NAME_MAX } from './constants.ts';
+
+// The clip rules' plain values live in constants.ts, which carries no schema code: a bundle that
+// needs only a message or a limit must not evaluate this module (and with it zod).
+export {
+  CLIP_MAX_SECONDS,
+  CLIP_MESSAGES,
+  CLIP_MIN_SECONDS,
+  CLIP_NAME_MAX,
+  CLIP_PROCESSING_LIMIT_MS,
+  LIVE_CLIP_SECONDS,
+} from './constants.ts';
 
 /**
  * Viewer clips (spec §3 Clip, §4 clip lifecycle, §5 clip rules, §7 Clips calls). A clip is cut
  * from an event's recording (on demand) or from its live signal's window (live), by a durable job:
  * queued, processing (at most 5 minutes, spec §9), then ready or failed with a reason.
  */
-
-/** spec §5 clip texts, as the product shows them. */
-export const CLIP_MESSAGES = {
-  nameRequired: 'Please fill in the input field.',
-  tagRequired: 'Please select tag',
-  durationTooLong: 'Your clip duration is longer than the end time',
-} as const;
-
-/** The shortest and longest clip, in seconds. */
-export const CLIP_MIN_SECONDS = 1;
-export const CLIP_MAX_SECONDS = 120;
-/** One press while live clips this many seconds up to the live edge. */
-export const LIVE_CLIP_SECONDS = 30;
-/** spec §9: clip creation takes up to 5 minutes; a job still unfinished then is failed. */
-export const CLIP_PROCESSING_LIMIT_MS = 5 * 60_000;
-export const CLIP_NAME_MAX = 100;
 
 /** A tag a channel offers for its clips (`channels/<slug>/channel.json` `clips.tags`). */
 export const ClipTag = z.object({

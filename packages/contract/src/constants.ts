@@ -60,3 +60,45 @@ export const SANDBOX_TEST_CARDS = {
   insufficientFunds: '4000000000009995',
   authenticate: '4000000000003220',
 } as const;
+
+/** spec §5 clip texts, as the product shows them. */
+export const CLIP_MESSAGES = {
+  nameRequired: 'Please fill in the input field.',
+  tagRequired: 'Please select tag',
+  durationTooLong: 'Your clip duration is longer than the end time',
+} as const;
+
+/** The shortest and longest clip, in seconds. */
+export const CLIP_MIN_SECONDS = 1;
+export const CLIP_MAX_SECONDS = 120;
+/** One press while live clips this many seconds up to the live edge. */
+export const LIVE_CLIP_SECONDS = 30;
+/** spec §9: clip creation takes up to 5 minutes; a job still unfinished then is failed. */
+export const CLIP_PROCESSING_LIMIT_MS = 5 * 60_000;
+export const CLIP_NAME_MAX = 100;
+
+/** spec §5 and §9: vod search defaults. */
+export const VOD_SEARCH_DEFAULT_LIMIT = 10;
+/** spec §9: a vod rail scrolls on its own every 5000 ms. */
+export const VOD_RAIL_INTERVAL_MS = 5000;
+/** spec §9: a vod card is 280 to 380 px wide. */
+export const VOD_CARD_MIN_WIDTH = 280;
+export const VOD_CARD_MAX_WIDTH = 380;
+
+/** spec §6 texts of the on-demand library, as the product shows them. */
+export const VOD_MESSAGES = {
+  /** spec §6: a viewer whose on-demand access has lapsed. */
+  expiredAccess: 'Expired on-demand access needs a premium pass',
+} as const;
+
+/** spec §5, §6 and §8 favourite texts, as the product shows them. */
+export const FAVORITE_MESSAGES = {
+  /** spec §6: what a visitor who presses a follow control sees. */
+  loginToFavourite: 'Please log in to start favouriting',
+  /** spec §5, §8: viewing (or making) favourites needs a logged-in user. */
+  mustBeLoggedIn: 'user must be logged in',
+  /** spec §5, §8: the field type message. */
+  typeNotString: 'favoritable_type must be a string',
+  /** spec §5, §8: the field value message. */
+  typeNotAllowed: 'favoritable_type must be one of participant, group, category',
+} as const;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { dataResponse, IdParam } from './common.ts';
 import { FavoritableType, StreamStatus } from './enums.ts';
+import { FAVORITE_MESSAGES } from './constants.ts';
+
+// The texts live in constants.ts, which carries no schema code: a bundle that needs only a text
+// must not evaluate this module (and with it zod).
+export { FAVORITE_MESSAGES } from './constants.ts';
 
 /**
  * Favourites (spec §1, §3 Favourite, §5 favourite rules, §7 Favourites calls): a logged-in viewer
@@ -10,18 +15,6 @@ import { FavoritableType, StreamStatus } from './enums.ts';
 
 /** spec §3: the favoritable_type values a call may send, shown as team, school and sport. */
 export const FAVORITABLE_TYPES = FavoritableType.options;
-
-/** spec §5, §6 and §8 favourite texts, as the product shows them. */
-export const FAVORITE_MESSAGES = {
-  /** spec §6: what a visitor who presses a follow control sees. */
-  loginToFavourite: 'Please log in to start favouriting',
-  /** spec §5, §8: viewing (or making) favourites needs a logged-in user. */
-  mustBeLoggedIn: 'user must be logged in',
-  /** spec §5, §8: the field type message. */
-  typeNotString: 'favoritable_type must be a string',
-  /** spec §5, §8: the field value message. */
-  typeNotAllowed: 'favoritable_type must be one of participant, group, category',
-} as const;
 
 /** spec §7 POST /favorite. Following the same thing twice answers the favourite already made. */
 export const CreateFavoriteBody = z.object({

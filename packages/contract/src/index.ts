@@ -34,18 +34,32 @@ export {
 export type { MediaTypeName } from './enums.ts';
 export { ApiErrorBody, dataResponse, HexColor, IdParam, IdParams, Url } from './common.ts';
 export { ChannelKeyFile, GetApiKeyBody, GetApiKeyResponse } from './keys.ts';
+// Plain values come from constants.ts, a module without schema code, so that importing one costs
+// a bundle no zod: the schema modules re-export them too, for the contract's own code.
 export {
   AUTH_MESSAGES,
   CHANNEL_KEY_FILE,
+  CLIP_MAX_SECONDS,
+  CLIP_MESSAGES,
+  CLIP_MIN_SECONDS,
+  CLIP_NAME_MAX,
+  CLIP_PROCESSING_LIMIT_MS,
   COMMERCE_MESSAGES,
+  FAVORITE_MESSAGES,
   KEY_FIELDS,
   KEY_INVALID_MESSAGE,
   KEY_INVALID_STATUS,
-  PASSWORD_MAX_LENGTH,
+  LIVE_CLIP_SECONDS,
   ORDER_POLL_INTERVAL_MS,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SANDBOX_TEST_CARDS,
   UNAUTHENTICATED_MESSAGE,
+  VOD_CARD_MAX_WIDTH,
+  VOD_CARD_MIN_WIDTH,
+  VOD_MESSAGES,
+  VOD_RAIL_INTERVAL_MS,
+  VOD_SEARCH_DEFAULT_LIMIT,
   WEBHOOK_TOLERANCE_SECONDS,
   WRONG_PROMO_CODE,
 } from './constants.ts';
@@ -179,11 +193,6 @@ export {
 export {
   ChannelClipsConfig,
   Clip,
-  CLIP_MAX_SECONDS,
-  CLIP_MESSAGES,
-  CLIP_MIN_SECONDS,
-  CLIP_NAME_MAX,
-  CLIP_PROCESSING_LIMIT_MS,
   ClipOptions,
   ClipOptionsResponse,
   ClipResponse,
@@ -194,7 +203,6 @@ export {
   DownloadLink,
   DownloadLinkResponse,
   EventsWithClipResponse,
-  LIVE_CLIP_SECONDS,
   SharedClip,
   SharedClipParams,
   SharedClipResponse,
@@ -204,7 +212,6 @@ export {
   CalendarFeedResponse,
   CreateFavoriteBody,
   FAVORITABLE_TYPES,
-  FAVORITE_MESSAGES,
   Favorite,
   FavoriteEventsQuery,
   FavoriteResponse,
@@ -212,11 +219,6 @@ export {
 } from './favourites.ts';
 export {
   SearchTarget,
-  VOD_CARD_MAX_WIDTH,
-  VOD_CARD_MIN_WIDTH,
-  VOD_MESSAGES,
-  VOD_RAIL_INTERVAL_MS,
-  VOD_SEARCH_DEFAULT_LIMIT,
   VodAccessLevel,
   VodAsset,
   VodMediaCategoriesResponse,

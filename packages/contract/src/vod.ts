@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { dataResponse, IdParam } from './common.ts';
 import { Event, EventStream, PageMeta } from './events.ts';
+import { VOD_SEARCH_DEFAULT_LIMIT } from './constants.ts';
+
+// The library's plain values live in constants.ts, which carries no schema code: a bundle that
+// needs only a message or a size must not evaluate this module (and with it zod).
+export {
+  VOD_CARD_MAX_WIDTH,
+  VOD_CARD_MIN_WIDTH,
+  VOD_MESSAGES,
+  VOD_RAIL_INTERVAL_MS,
+  VOD_SEARCH_DEFAULT_LIMIT,
+} from './constants.ts';
 
 /**
  * The on-demand library (spec §1, §3 Vod media item and Vod rail, §5 vod search defaults, §6
@@ -8,20 +19,6 @@ import { Event, EventStream, PageMeta } from './events.ts';
  * interviews, season reviews, coaches' shows), in rails and categories, and one search over them
  * and the channel's events, teams and schools.
  */
-
-/** spec §5 and §9: vod search defaults. */
-export const VOD_SEARCH_DEFAULT_LIMIT = 10;
-/** spec §9: a vod rail scrolls on its own every 5000 ms. */
-export const VOD_RAIL_INTERVAL_MS = 5000;
-/** spec §9: a vod card is 280 to 380 px wide. */
-export const VOD_CARD_MIN_WIDTH = 280;
-export const VOD_CARD_MAX_WIDTH = 380;
-
-/** spec §6 texts of the on-demand library, as the product shows them. */
-export const VOD_MESSAGES = {
-  /** spec §6: a viewer whose on-demand access has lapsed. */
-  expiredAccess: 'Expired on-demand access needs a premium pass',
-} as const;
 
 /**
  * Who may watch an item: anyone (`free`), a logged-in viewer (`registered`), or a viewer with the

@@ -49,25 +49,43 @@ export function publishedPackages(root: string = repoRoot): PublishedPackage[] {
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+export interface PackOptions {
+  /**
+   * Run the package's prepack (a clean build of its dist), as `pnpm publish` does. Off by default:
+   * the release checks run after turbo has built every package, and rebuilding would delete a
+   * dist that other checks are reading at the same moment.
+   */
+  build?: boolean;
+}
+
 /**
  * Packs one package as the registry would receive it (pnpm applies publishConfig and turns
  * `workspace:` and `catalog:` ranges into versions) and answers the tarball's path.
  */
-export async function packPackage(pkg: PublishedPackage, destination: string): Promise<string> {
+export async function packPackage(pkg: PublishedPackage, destination: string, options: PackOptions = {}): Promise<string> {
   mkdirSync(destination, { recursive: true });
+  const env = { ...process.env };
+  if (!options.build) env.npm_config_ignore_scripts = 'true';
   const { stdout } = await run('pnpm', ['pack', '--json', '--pack-destination', destination], {
     cwd: pkg.dir,
+    env,
     maxBuffer: 64 * 1024 * 1024,
   });
-  // pnpm prints lifecycle output before the JSON when a prepack script runs.
-  const json = stdout.slice(stdout.indexOf('{'));
+  // pnpm prints lifecycle output (whose echoed commands may hold braces) before the JSON when a
+  // prepack script runs; the JSON is the part that opens with a brace at the start of a line.
+  const start = stdout.startsWith('{') ? 0 : stdout.indexOf('\n{') + 1;
+  const json = stdout.slice(start);
   const answer = JSON.parse(json) as { filename: string };
   return resolve(destination, answer.filename);
 }
 
-/** Packs every published package, one after another (pnpm pack runs each package's prepack). */
-export async function packAll(destination: string, root: string = repoRoot): Promise<Map<string, string>> {
+/** Packs every published package, one after another (with `build`, each one's prepack first). */
+export async function packAll(
+  destination: string,
+  root: string = repoRoot,
+  options: PackOptions = {},
+): Promise<Map<string, string>> {
   const tarballs = new Map<string, string>();
-  for (const pkg of publishedPackages(root)) tarballs.set(pkg.name, await packPackage(pkg, destination));
+  for (const pkg of publishedPackages(root)) tarballs.set(pkg.name, await packPackage(pkg, destination, options));
   return tarballs;
 }
