@@ -17,9 +17,11 @@ function readme(name: string, text: string): string {
 
 describe('the published packages’ README examples', () => {
   let result: ExampleCheckResult;
+  // One program over every README's blocks and the packages' sources: seconds alone, far more on a
+  // machine busy with the other packages' tests.
   beforeAll(() => {
     result = checkExamples(publishedReadmes());
-  });
+  }, 120_000);
 
   it('type-check as an app would compile them', () => {
     expect(formatFailures(result.failures)).toBe('');
