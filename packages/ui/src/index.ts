@@ -24,6 +24,7 @@ export type { LinkProps } from './Link/Link.tsx';
 export { visuallyHidden } from './shared/visuallyHidden.ts';
 export { menuForPlacement } from './menu/menuForPlacement.ts';
 export type { MenuPlacementTarget } from './menu/menuForPlacement.ts';
+export { menuHref, toNavItems } from './menu/menuHref.ts';
 export { DEFAULT_TOAST_DURATION, ToastViewport } from './Toast/ToastViewport.tsx';
 export type { ToastData, ToastKind, ToastViewportProps } from './Toast/ToastViewport.tsx';
 export { Popup } from './Popup/Popup.tsx';

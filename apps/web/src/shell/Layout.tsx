@@ -1,14 +1,13 @@
 import { FavouritesEffects } from '@grandstand/favourites';
 import { useTranslation } from '@grandstand/i18n';
 import { channelApi, closePopup, removeToast, selectPopups, selectToasts, useAppDispatch, useAppSelector } from '@grandstand/store';
-import { Footer, Header, menuForPlacement, Popup, ToastViewport } from '@grandstand/ui';
+import { Footer, Header, menuForPlacement, Popup, toNavItems, ToastViewport } from '@grandstand/ui';
 import { HeaderSearch } from '@grandstand/vod';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import channel from 'virtual:grandstand-channel';
-import { toNavItems } from '../navigation/paths.ts';
 import { AccountActions, LogoutButton } from './AccountActions.tsx';
 import { FooterBlock } from './FooterBlock.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
