@@ -1,8 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkReports, describeCheck, diffLines, entryPoints, reportFileName, withoutDocumentationNotes } from './apiReports.ts';
+import {
+  checkReports,
+  describeCheck,
+  diffLines,
+  entryPoints,
+  reportFileName,
+  updateReports,
+  withoutDocumentationNotes,
+} from './apiReports.ts';
 import { classifyChange } from './semverCheck.ts';
 import { publishedPackages } from './workspace.ts';
 import type { PublishedPackage } from './workspace.ts';
@@ -37,8 +45,8 @@ describe('API reports', () => {
   it('diff by lines, keeping what both sides share', () => {
     expect(diffLines(['a', 'b', 'c'], ['a', 'x', 'c'])).toEqual([
       { kind: 'same', text: 'a' },
-      { kind: 'added', text: 'x' },
       { kind: 'removed', text: 'b' },
+      { kind: 'added', text: 'x' },
       { kind: 'same', text: 'c' },
     ]);
   });
@@ -101,8 +109,7 @@ describe('the report check over a copy of a built package', () => {
     expect(result.differences[0]!.detail).toMatch(/^- export function useErrorText/m);
   });
 
-  it('reads an added export as an addition once the report is updated', async () => {
-    const { updateReports } = await import('./apiReports.ts');
+  it('reads an added export as an addition once the report is updated', () => {
     const before = readFileSync(join(folder, 'etc/i18n.api.md'), 'utf8');
     writeFileSync(
       join(folder, 'dist/index.d.ts'),
@@ -114,6 +121,17 @@ describe('the report check over a copy of a built package', () => {
     const after = readFileSync(join(folder, 'etc/i18n.api.md'), 'utf8');
     expect(classifyChange(before, after)).toBe('addition');
     expect(classifyChange(after, before)).toBe('breaking');
+    expect(checkReports([copy]).ok).toBe(true);
+  });
+
+  it('fails on the report of an entry point that is gone, and the update removes it', () => {
+    const stale = join(folder, 'etc/i18n-legacy.api.md');
+    writeFileSync(stale, readFileSync(join(folder, 'etc/i18n.api.md'), 'utf8'));
+    const result = checkReports([copy]);
+    expect(result.ok).toBe(false);
+    expect(result.differences.map((d) => [d.packageName, d.reportPath])).toEqual([['@grandstand/i18n', stale]]);
+    expect(updateReports([copy]).written).toEqual([stale]);
+    expect(existsSync(stale)).toBe(false);
     expect(checkReports([copy]).ok).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { CompilerState, Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
@@ -242,6 +242,20 @@ export function generateReports(packages: PublishedPackage[], root: string = rep
   }
 }
 
+/**
+ * Report files in a package's etc/ that no entry point produces any more: an entry point was
+ * removed (or renamed), and its old report would otherwise stand for an API that is gone.
+ */
+export function staleReports(pkg: PublishedPackage): string[] {
+  const folder = join(pkg.dir, REPORT_FOLDER);
+  if (!existsSync(folder)) return [];
+  const expected = new Set(entryPoints(pkg).map((entry) => entry.reportName));
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.api.md') && !expected.has(name))
+    .sort()
+    .map((name) => join(folder, name));
+}
+
 /** Reports are compared as text with one kind of line ending, whatever a checkout did to them. */
 export function normalizeNewlines(text: string): string {
   return text.replace(/\r\n?/g, '\n');
@@ -282,12 +296,13 @@ export function diffLines(before: string[], after: string[]): DiffLine[] {
       middle.push({ kind: 'same', text: a[i]! });
       i++;
       j++;
-    } else if (j < b.length && (i === a.length || lcs[i * width + j + 1]! >= lcs[(i + 1) * width + j]!)) {
-      middle.push({ kind: 'added', text: b[j]! });
-      j++;
-    } else {
+    } else if (i < a.length && (j === b.length || lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!)) {
+      // Removals before additions, as `diff -u` shows a replaced line.
       middle.push({ kind: 'removed', text: a[i]! });
       i++;
+    } else {
+      middle.push({ kind: 'added', text: b[j]! });
+      j++;
     }
   }
   return [
@@ -355,10 +370,23 @@ export function checkReports(packages: PublishedPackage[] = publishedPackages(),
       differences.push({ ...base, detail: formatDiff(diffLines(current.split('\n'), fresh.split('\n'))) });
     }
   }
+  for (const pkg of packages) {
+    for (const stale of staleReports(pkg)) {
+      differences.push({
+        packageName: pkg.name,
+        subpath: `(no entry point writes ${basename(stale)})`,
+        reportPath: stale,
+        detail: 'a report of an entry point the package no longer exports',
+      });
+    }
+  }
   return { ok: differences.length === 0 && errors.length === 0, differences, errors, warnings };
 }
 
-/** Writes every entry point's report into its package's etc/ folder; answers the files it changed. */
+/**
+ * Writes every entry point's report into its package's etc/ folder and removes the reports of
+ * entry points that are gone; answers the files it changed.
+ */
 export function updateReports(
   packages: PublishedPackage[] = publishedPackages(),
   root: string = repoRoot,
@@ -380,6 +408,12 @@ export function updateReports(
     mkdirSync(join(reportPath, '..'), { recursive: true });
     writeFileSync(reportPath, fresh);
     written.push(reportPath);
+  }
+  for (const pkg of packages) {
+    for (const stale of staleReports(pkg)) {
+      rmSync(stale);
+      written.push(stale);
+    }
   }
   return { written, errors, warnings };
 }
@@ -405,7 +439,9 @@ function main(mode: string | undefined): number {
     const { written, errors, warnings } = updateReports();
     for (const warning of warnings) console.warn(`warning: ${warning}`);
     for (const error of errors) console.error(`error: ${error}`);
-    for (const file of written) console.log(`wrote ${relative(repoRoot, file)}`);
+    for (const file of written) {
+      console.log(`${existsSync(file) ? 'wrote' : 'removed'} ${relative(repoRoot, file)}`);
+    }
     if (written.length === 0 && errors.length === 0) console.log('API reports already current');
     return errors.length === 0 ? 0 : 1;
   }
