@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -44,7 +44,7 @@ async function step(command: string, args: string[], cwd: string): Promise<void>
     await run(command, args, { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false' } });
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failure.stdout ?? ''}\n${failure.stderr ?? failure.message}`);
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failure.stdout ?? ''}\n${failure.stderr ?? failure.message}`, { cause: error });
   }
 }
 
@@ -58,14 +58,21 @@ export async function prepareConsumer(config: ChannelAppConfig, options: { root?
   const root = options.root ?? repoRoot;
   const dir = mkdtempSync(join(options.parent ?? tmpdir(), 'grandstand-consumer-'));
   if (isInsideRepository(dir, root)) throw new Error(`the consumer app must live outside the repository, not in ${dir}`);
-  cpSync(consumerTemplate, dir, { recursive: true, filter: (source) => !/[/\\](node_modules|dist)$/.test(source) });
-  const tarballs = await packAll(join(dir, '.tarballs'), root);
-  const template = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(consumerManifest(template, tarballs), null, 2)}\n`);
-  mkdirSync(join(dir, 'public'), { recursive: true });
-  writeFileSync(join(dir, 'public', 'channel-app.json'), `${JSON.stringify(config, null, 2)}\n`);
-  await step('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir);
-  await step('npx', ['--no-install', 'tsc', '--noEmit', '-p', 'tsconfig.json'], dir);
-  await step('npx', ['--no-install', 'vite', 'build'], dir);
-  return { dir, tarballs };
+  try {
+    cpSync(consumerTemplate, dir, { recursive: true, filter: (source) => !/[/\\](node_modules|dist)$/.test(source) });
+    const tarballs = await packAll(join(dir, '.tarballs'), root);
+    const template = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify(consumerManifest(template, tarballs), null, 2)}\n`);
+    mkdirSync(join(dir, 'public'), { recursive: true });
+    writeFileSync(join(dir, 'public', 'channel-app.json'), `${JSON.stringify(config, null, 2)}\n`);
+    // npm is the consumer's tool (run by the Node 24 toolchain on PATH); the registry serves the third-party packages.
+    await step('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir);
+    await step('npx', ['--no-install', 'tsc', '--noEmit', '-p', 'tsconfig.json'], dir);
+    await step('npx', ['--no-install', 'vite', 'build'], dir);
+    return { dir, tarballs };
+  } catch (error) {
+    // A failed check leaves nothing behind in the temp dir.
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
