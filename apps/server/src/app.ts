@@ -11,6 +11,7 @@ import apiKeyAuth, { apiKeyGuard } from './plugins/api-key-auth.ts';
 import buses from './plugins/buses.ts';
 import catalogCache, { type CatalogCacheOptions } from './plugins/catalog-cache.ts';
 import channelByHost from './plugins/channel-by-host.ts';
+import cors from './plugins/cors.ts';
 import dbPlugin from './plugins/db.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
@@ -139,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The download addresses are signed with the media secret, as the stream addresses.
   await app.register(import('./clips/plugin.ts'), { ...options.clips });
   await app.register(import('./social/index.ts'), options.social ?? {});
+  // Before every route: a channel's own app on another origin may call /api and read /media.
+  await app.register(cors);
   await app.register(import('./mail/plugin.ts'), options.mail ?? {});
 
   // Outside /api, each with its own credential or none: the site's channel key file, the API

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       publicOrigins: {},
+      siteOrigins: {},
       secrets: { app: undefined, media: undefined, sandboxWebhook: undefined },
       paths: {
         channelsDir: join(repoRoot, 'channels'),

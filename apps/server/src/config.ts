@@ -41,6 +41,8 @@ export interface ServerConfig {
   database: DatabaseTarget;
   /** `CHANNEL_PUBLIC_ORIGINS`: slug → origin. The slugs are checked against the channel folders by `servePreflight`. */
   publicOrigins: Readonly<Record<string, string>>;
+  /** `CHANNEL_SITE_ORIGINS`: slug → the origins allowed to call its API cross-origin. The slugs are checked by `servePreflight`. */
+  siteOrigins: Readonly<Record<string, readonly string[]>>;
   /**
    * The configured secrets (`APP_SECRET`, `MEDIA_SECRET`, `SANDBOX_WEBHOOK_SECRET`); an unset one
    * is generated once into the data dir by `serve` (`loadSecrets`), never by parsing.
@@ -190,6 +192,32 @@ const publicOrigins = variable(z.string().optional()).transform((value, ctx) => 
   return origins;
 });
 
+/**
+ * `northfield=https://app.northfield.example,northfield=http://localhost:5173,laurentides=https://…`:
+ * bare http(s) origins; a slug named again adds an origin (an origin holds no comma to list them by).
+ */
+const siteOrigins = variable(z.string().optional()).transform((value, ctx) => {
+  const origins: Record<string, string[]> = {};
+  const entries = (value ?? '').split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => entry === '')) return origins;
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    const slug = entry.slice(0, at).trim();
+    const origin = entry.slice(at + 1).trim();
+    const problem = at <= 0 ? 'is not slug=origin' : !isPublicOrigin(origin) ? PUBLIC_ORIGIN_PROBLEM : origins[slug]?.includes(origin) ? 'repeats an origin' : null;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: siteOriginProblem(entry, problem) });
+      return z.NEVER;
+    }
+    (origins[slug] ??= []).push(origin);
+  }
+  return origins;
+});
+
+export function siteOriginProblem(entry: string, problem: string): string {
+  return `"${entry}" ${problem} (a comma list of slug=origin, a slug once per origin, e.g. northfield=https://app.northfield.example,northfield=http://localhost:5173)`;
+}
+
 export function publicOriginProblem(entry: string, problem: string): string {
   return `"${entry}" ${problem} (a comma list of slug=origin, e.g. northfield=https://watch.northfield.example)`;
 }
@@ -232,6 +260,7 @@ const EnvSchema = z
     SITES_DIR: path(join(repoRoot, 'apps', 'web', 'dist')),
     MEDIA_DIR: path(join(repoRoot, '.data', 'media')),
     CHANNEL_PUBLIC_ORIGINS: publicOrigins,
+    CHANNEL_SITE_ORIGINS: siteOrigins,
     APP_SECRET: variable(z.string().optional()),
     MEDIA_SECRET: variable(z.string().optional()),
     SANDBOX_WEBHOOK_SECRET: variable(z.string().optional()),
@@ -356,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     paths: { channelsDir: parsed.CHANNELS_DIR, sitesDir: parsed.SITES_DIR, pgliteDataDir, dataDir, mediaDir: parsed.MEDIA_DIR },
     database: parsed.DATABASE_URL ? { kind: 'postgres', connectionString: parsed.DATABASE_URL } : { kind: 'pglite', dataDir: pgliteDataDir },
     publicOrigins: parsed.CHANNEL_PUBLIC_ORIGINS,
+    siteOrigins: parsed.CHANNEL_SITE_ORIGINS,
     secrets: { app: parsed.APP_SECRET, media: parsed.MEDIA_SECRET, sandboxWebhook: parsed.SANDBOX_WEBHOOK_SECRET },
     accounts: {
       sessions: {

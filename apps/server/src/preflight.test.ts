@@ -48,9 +48,37 @@ describe('CHANNEL_PUBLIC_ORIGINS', () => {
   });
 });
 
+describe('CHANNEL_SITE_ORIGINS', () => {
+  const sitesOf = (value: string) => servePreflight({ CHANNEL_SITE_ORIGINS: value }, channels).publicOrigins.siteOrigins;
+
+  it('lists each channel’s origins, a slug named once per origin', () => {
+    expect(sitesOf('northfield=https://app.northfield.example, northfield=http://localhost:5173,laurentides=https://cdn.laurentides.example')).toEqual({
+      northfield: ['https://app.northfield.example', 'http://localhost:5173'],
+      laurentides: ['https://cdn.laurentides.example'],
+    });
+    expect(sitesOf(' ')).toEqual({});
+  });
+
+  it('stops on a bad entry, an unknown slug, a repeated origin or a value that is not a bare origin, naming the variable', () => {
+    for (const bad of [
+      'northfield',
+      '=https://x.example',
+      'riverton=https://r.example',
+      'northfield=https://a.example,northfield=https://a.example',
+      'northfield=https://a.example/',
+      'northfield=*',
+      'northfield=null',
+      'northfield=https://A.example',
+      'northfield=https://a.example,',
+    ]) {
+      expect(() => sitesOf(bad), bad).toThrowError(/^CHANNEL_SITE_ORIGINS: /);
+    }
+  });
+});
+
 describe('servePreflight', () => {
   it('outside production, starts with nothing configured (origins derived from PORT)', () => {
-    expect(servePreflight({ PORT: '8202' }, channels)).toEqual({ production: false, port: 8202, publicOrigins: { overrides: {}, port: 8202 } });
+    expect(servePreflight({ PORT: '8202' }, channels)).toEqual({ production: false, port: 8202, publicOrigins: { overrides: {}, port: 8202, siteOrigins: {} } });
     expect(servePreflight({}, channels).port).toBe(8080);
   });
 

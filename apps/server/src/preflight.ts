@@ -1,11 +1,11 @@
 import type { ChannelFolder } from './channels/loadChannels.ts';
 import { channelsWithoutPublicOrigin, type PublicOriginsOptions } from './channels/publicOrigins.ts';
-import { ConfigError, publicOriginProblem, type ServerConfig } from './config.ts';
+import { ConfigError, publicOriginProblem, type ServerConfig, siteOriginProblem } from './config.ts';
 
 /** Shortest secret production accepts: 32 characters of a random value carry well over 128 bits. */
 const MIN_SECRET_LENGTH = 32;
 
-type PreflightConfig = Pick<ServerConfig, 'production' | 'port' | 'publicOrigins' | 'mail' | 'payments' | 'secrets'>;
+type PreflightConfig = Pick<ServerConfig, 'production' | 'port' | 'publicOrigins' | 'siteOrigins' | 'mail' | 'payments' | 'secrets'>;
 
 function checkProductionMailMoneyAndSecrets(config: PreflightConfig): void {
   // Mail must really leave, and the outbox pages show every mailed link to anyone.
@@ -37,7 +37,7 @@ export interface ServePreflight {
 
 /**
  * Checks `serve`'s parsed settings against the channel folders; throws naming the variable or the
- * channel at fault. Every `CHANNEL_PUBLIC_ORIGINS` slug must be a channel. Production
+ * channel at fault. Every `CHANNEL_PUBLIC_ORIGINS` and `CHANNEL_SITE_ORIGINS` slug must be a channel. Production
  * (`NODE_ENV=production`) refuses to start while a channel has no public origin (architecture: a
  * public origin is configuration, and production derives none), without SMTP_URL unless
  * MAIL_DISABLED=true, with MAIL_OUTBOX=on, with the payment sandbox reachable (only Stripe takes
@@ -49,6 +49,9 @@ export function servePreflight(config: PreflightConfig, channels: readonly Pick<
   for (const [slug, origin] of Object.entries(overrides)) {
     if (!slugs.includes(slug)) throw new ConfigError(`CHANNEL_PUBLIC_ORIGINS: ${publicOriginProblem(`${slug}=${origin}`, `names no channel (channels: ${slugs.join(', ') || 'none'})`)}`);
   }
+  for (const [slug, origins] of Object.entries(config.siteOrigins)) {
+    if (!slugs.includes(slug)) throw new ConfigError(`CHANNEL_SITE_ORIGINS: ${siteOriginProblem(`${slug}=${origins[0] ?? ''}`, `names no channel (channels: ${slugs.join(', ') || 'none'})`)}`);
+  }
   if (config.production) {
     const missing = channelsWithoutPublicOrigin(channels, overrides);
     if (missing.length > 0) {
@@ -59,5 +62,5 @@ export function servePreflight(config: PreflightConfig, channels: readonly Pick<
     }
     checkProductionMailMoneyAndSecrets(config);
   }
-  return { production: config.production, port: config.port, publicOrigins: { overrides: { ...overrides }, port: config.port } };
+  return { production: config.production, port: config.port, publicOrigins: { overrides: { ...overrides }, port: config.port, siteOrigins: { ...config.siteOrigins } } };
 }

@@ -2,7 +2,7 @@ import { CHANNEL_KEY_FILE, KEY_INVALID_MESSAGE } from '@grandstand/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, isCanceled } from './ApiError.ts';
 import { createApiClient, DEFAULT_KEY_LIFE_MS } from './createApiClient.ts';
-import type { ApiClientEvent, ApiClientOptions, RequestErrorReport } from './createApiClient.ts';
+import type { ApiClientEvent, ApiClientOptions, ChannelKeySource, RequestErrorReport } from './createApiClient.ts';
 import { createMemoryStorage } from './storage.ts';
 import type { KeyValueStorage } from './storage.ts';
 import { createFakeFetch } from './testing.ts';
@@ -36,9 +36,11 @@ function setup(handler: FakeHandler = () => ({ json: { data: 'ok' } }), override
   const sleeps: number[] = [];
   let time = START;
   const storage = overrides.storage ?? createMemoryStorage();
+  const { channelKey, channelKeyUrl, ...settings } = overrides;
+  const source: ChannelKeySource = channelKey !== undefined ? { channelKey } : { channelKeyUrl: channelKeyUrl ?? CHANNEL_KEY_FILE };
   const client = createApiClient({
+    ...source,
     baseUrl: '/api',
-    channelKeyUrl: CHANNEL_KEY_FILE,
     storagePrefix: PREFIX,
     storage,
     fetch: server.fetch,
@@ -47,7 +49,7 @@ function setup(handler: FakeHandler = () => ({ json: { data: 'ok' } }), override
     sleep: async (ms) => {
       sleeps.push(ms);
     },
-    ...overrides,
+    ...settings,
   });
   client.subscribe((event) => events.push(event));
   const apiCalls = () => server.calls.filter((call) => call.path !== CHANNEL_KEY_FILE && call.path !== '/api/get_api_key');
@@ -67,6 +69,53 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe('a channel key given directly (an app served from its own origin)', () => {
+  const direct = { channelKey: 'nf_pub_given-directly-0001' };
+
+  it('exchanges the given key without reading any key file', async () => {
+    const { client, server } = setup(undefined, direct);
+    await expect(client.getChannelKey()).resolves.toBe('nf_pub_given-directly-0001');
+    await expect(client.getApiKey()).resolves.toBe('api-1-nf_pub_given-directly-0001');
+    expect(server.calls.map((call) => [call.method, call.path])).toEqual([['POST', '/api/get_api_key']]);
+  });
+
+  it('calls the api with the api key it got, and gets a fresh one after clearKeys, from the same key', async () => {
+    const { client, apiCalls, keyCalls } = setup(undefined, direct);
+    await client.request({ url: '/settings' });
+    expect(apiCalls()[0]?.query.api_key).toBe('api-1-nf_pub_given-directly-0001');
+    client.clearKeys();
+    await expect(client.getApiKey()).resolves.toBe('api-2-nf_pub_given-directly-0001');
+    expect(keyCalls()).toEqual(['/api/get_api_key', '/api/get_api_key']);
+  });
+
+  it('keeps no channel key in storage, and ignores one an earlier configuration stored', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem(`${PREFIX}channel_key`, JSON.stringify({ value: 'an-older-key', expiresAt: START + DEFAULT_KEY_LIFE_MS }));
+    const { client } = setup(undefined, { ...direct, storage });
+    await expect(client.getChannelKey()).resolves.toBe('nf_pub_given-directly-0001');
+    await client.getApiKey();
+    expect(client.storage.get('channel_key')).toBe('an-older-key');
+  });
+
+  it('when the server refuses the given key: reports it once and raises the crash error, with no retry', async () => {
+    const { client, keyHandlers, events, reports, sleeps, server } = setup(undefined, direct);
+    keyHandlers.getApiKey = () => keyInvalid('channel_key');
+    const error = await rejection(client.getApiKey());
+    expect(error.kind).toBe('key-invalid');
+    expect(server.calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(reports).toHaveLength(1);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'global-error', reason: 'crash' }));
+  });
+
+  it('refuses both sources, neither, or an empty one (a JavaScript caller has no type check)', () => {
+    const base = { baseUrl: '/api', storagePrefix: PREFIX, storage: createMemoryStorage() };
+    for (const bad of [{ channelKey: 'k', channelKeyUrl: '/channel-key.json' }, {}, { channelKey: '' }, { channelKeyUrl: '' }, { channelKey: 42 }]) {
+      expect(() => createApiClient({ ...base, ...bad } as unknown as ApiClientOptions), JSON.stringify(bad)).toThrowError(/createApiClient needs/);
+    }
+  });
 });
 
 describe('keys (spec §4 startup steps 1-2, §7)', () => {

@@ -30,11 +30,20 @@ export interface RequestErrorReport {
   url: string;
 }
 
-export interface ApiClientOptions {
+/**
+ * Where the client gets the channel key (spec §4 startup step 1): exactly one of the two.
+ * - `channelKeyUrl`: the channel key file (contract CHANNEL_KEY_FILE), which answers
+ *   { channel_key }: the channel's own site, served by the server that knows the channel by host.
+ * - `channelKey`: the key itself (it is public), for an app served elsewhere (its own origin, a CDN)
+ *   that is built for one channel: no file is read, and nothing is stored for it.
+ */
+export type ChannelKeySource = { channelKeyUrl: string; channelKey?: never } | { channelKey: string; channelKeyUrl?: never };
+
+export type ApiClientOptions = ChannelKeySource & ApiClientSettings;
+
+export interface ApiClientSettings {
   /** The API base, e.g. '/api' or 'http://localhost:8080/api'. */
   baseUrl: string;
-  /** The channel key file (contract CHANNEL_KEY_FILE); it answers { channel_key }. */
-  channelKeyUrl: string;
   /** The product key prefix of every stored entry, e.g. 'grandstand:northfield:'. */
   storagePrefix: string;
   /** Default: globalThis.localStorage when usable, else memory. */
@@ -194,9 +203,16 @@ function shared<T>(slot: SharedSlot<T>, run: () => Promise<T>): Promise<T> {
  *
  * @example
  * const client = createApiClient({ baseUrl: '/api', channelKeyUrl: CHANNEL_KEY_FILE, storagePrefix: 'grandstand:northfield:' });
+ * // An app served from its own origin, built for one channel:
+ * const remote = createApiClient({ baseUrl: 'https://watch.northfield.example/api', channelKey: 'nf_pub_…', storagePrefix: 'grandstand:northfield:' });
  * const { data } = await client.request<{ data: ChannelSettings }>({ url: '/settings', crashCodes: ['5xx', '4xx'] });
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
+  // Checked at run time too: a JavaScript caller gets no type error for giving both, or neither.
+  const given = [options.channelKey, options.channelKeyUrl].filter((value) => value !== undefined);
+  if (given.length !== 1) throw new Error('createApiClient needs exactly one of channelKey and channelKeyUrl');
+  if (typeof given[0] !== 'string' || given[0] === '') throw new Error('createApiClient needs a non-empty channelKey or channelKeyUrl');
+  const fixedChannelKey = options.channelKey;
   const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -325,11 +341,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function getChannelKey(): Promise<string> {
+    if (fixedChannelKey !== undefined) return Promise.resolve(fixedChannelKey);
     const cached = storage.get<unknown>(STORAGE_KEYS.channelKey);
     if (typeof cached === 'string' && cached) return Promise.resolve(cached);
     return shared(channelKeySlot, async () => {
       const generation = keyGeneration;
-      const url = options.channelKeyUrl;
+      const url = options.channelKeyUrl ?? '';
       let channelKey: string;
       try {
         const read = readChannelKey(await send({ method: 'GET', fetchUrl: url, url }));
@@ -356,7 +373,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (typeof cached === 'string' && cached) return Promise.resolve(cached);
     return shared(apiKeySlot, async () => {
       const generation = keyGeneration;
-      const channelKeyWasStored = storage.get<unknown>(STORAGE_KEYS.channelKey) !== null;
+      // A key given to the client is the only one it has: refused, it is not worth a second try.
+      const channelKeyWasStored = fixedChannelKey === undefined && storage.get<unknown>(STORAGE_KEYS.channelKey) !== null;
       let apiKey: string;
       try {
         apiKey = await exchangeChannelKey(await getChannelKey());

@@ -10,5 +10,5 @@ export {
   KEY_CRASH_CODES,
   STORAGE_KEYS,
 } from './createApiClient.ts';
-export type { ApiClient, ApiClientEvent, ApiClientOptions, HttpMethod, RequestErrorReport, RequestOptions } from './createApiClient.ts';
+export type { ApiClient, ApiClientEvent, ApiClientOptions, ApiClientSettings, ChannelKeySource, HttpMethod, RequestErrorReport, RequestOptions } from './createApiClient.ts';
 export type { QueryParams } from './url.ts';

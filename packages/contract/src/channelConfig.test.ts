@@ -48,6 +48,20 @@ describe('publicOrigin', () => {
   });
 });
 
+describe('channel.json siteOrigins', () => {
+  it('takes a list of bare origins', () => {
+    expect(parseChannelConfig({ ...valid, siteOrigins: ['https://app.riverton.example', 'http://localhost:5173'] }, 'x.json').siteOrigins).toEqual(['https://app.riverton.example', 'http://localhost:5173']);
+    expect(parseChannelConfig(valid, 'x.json').siteOrigins).toBeUndefined();
+  });
+
+  it('refuses an entry that is not a bare http(s) origin, or a list that is not one, naming the entry', () => {
+    for (const bad of ['https://app.riverton.example/', 'https://App.riverton.example', '*', 'null']) {
+      expect(() => parseChannelConfig({ ...valid, siteOrigins: [bad] }, 'x.json'), bad).toThrowError(/siteOrigins\.0: must be an http\(s\) origin/);
+    }
+    expect(() => parseChannelConfig({ ...valid, siteOrigins: 'https://app.riverton.example' }, 'x.json')).toThrowError(/siteOrigins/);
+  });
+});
+
 describe('isPublicOrigin', () => {
   it('accepts exactly what a browser names an origin', () => {
     expect(isPublicOrigin('https://watch.example.com')).toBe(true);

@@ -59,6 +59,12 @@ export const ChannelConfig = z.object({
    * (the server derives `http://<slug>.localhost:<port>`); production refuses to start without it.
    */
   publicOrigin: z.string().refine(isPublicOrigin, PUBLIC_ORIGIN_PROBLEM).optional(),
+  /**
+   * The other origins the channel's apps are served from (its own app on a CDN, a partner's site):
+   * the API answers their cross-origin calls and the player's media requests. The public origin
+   * counts as one without being listed; any other origin gets no cross-origin grant.
+   */
+  siteOrigins: z.array(z.string().refine(isPublicOrigin, PUBLIC_ORIGIN_PROBLEM)).max(20).optional(),
   /** Viewer clips: the tags offered, the capabilities logged-in viewers get, the limits. */
   clips: ChannelClipsConfig.optional(),
 });

@@ -11,6 +11,8 @@ export interface PublicOriginsOptions {
   overrides?: Readonly<Record<string, string>>;
   /** The port of a derived origin (`serve`'s PORT). Default 8080. */
   port?: number;
+  /** slug → the channel's site origins (`CHANNEL_SITE_ORIGINS`); wins over the channel.json's `siteOrigins`. */
+  siteOrigins?: Readonly<Record<string, readonly string[]>>;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -35,4 +37,13 @@ export function configuredPublicOrigin(channel: ChannelLike, overrides: Readonly
 /** The slugs of channels with no configured origin (production refuses to start with any). */
 export function channelsWithoutPublicOrigin(channels: readonly ChannelLike[], overrides: Readonly<Record<string, string>> = {}): string[] {
   return channels.filter((channel) => configuredPublicOrigin(channel, overrides) === null).map((channel) => channel.config.slug);
+}
+
+/**
+ * The origins whose pages may call the channel's API and read its media from the browser (CORS):
+ * its public origin (configured or derived) and its site origins (variable, else channel.json).
+ * Exact strings as a browser sends them in `Origin`: nothing is matched by prefix, pattern or case.
+ */
+export function siteOriginsOf(channel: ChannelLike, publicOrigin: string, overrides: Readonly<Record<string, readonly string[]>> = {}): ReadonlySet<string> {
+  return new Set([publicOrigin, ...(overrides[channel.config.slug] ?? channel.config.siteOrigins ?? [])]);
 }

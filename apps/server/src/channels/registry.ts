@@ -1,5 +1,5 @@
 import type { LoadedChannel } from './loadChannels.ts';
-import { configuredPublicOrigin, derivedPublicOrigin, type PublicOriginsOptions } from './publicOrigins.ts';
+import { configuredPublicOrigin, derivedPublicOrigin, type PublicOriginsOptions, siteOriginsOf } from './publicOrigins.ts';
 
 /** The channels this server knows, looked up by host, key or id on every request. */
 export class ChannelRegistry {
@@ -10,6 +10,7 @@ export class ChannelRegistry {
   readonly #byId = new Map<number, LoadedChannel>();
   readonly #byConfiguredHost = new Map<string, LoadedChannel>();
   readonly #publicOrigins = new Map<number, string>();
+  readonly #siteOrigins = new Map<number, ReadonlySet<string>>();
 
   constructor(channels: readonly LoadedChannel[], origins: PublicOriginsOptions = {}) {
     this.all = channels;
@@ -18,7 +19,9 @@ export class ChannelRegistry {
       this.#byKey.set(channel.config.channelKey, channel);
       this.#byId.set(channel.id, channel);
       const configured = configuredPublicOrigin(channel, origins.overrides);
-      this.#publicOrigins.set(channel.id, configured ?? derivedPublicOrigin(channel, origins.port));
+      const publicOrigin = configured ?? derivedPublicOrigin(channel, origins.port);
+      this.#publicOrigins.set(channel.id, publicOrigin);
+      this.#siteOrigins.set(channel.id, siteOriginsOf(channel, publicOrigin, origins.siteOrigins));
       if (configured) this.#byConfiguredHost.set(new URL(configured).hostname, channel);
     }
     this.defaultChannel = channels.find((c) => c.config.default) ?? channels[0] ?? null;
@@ -33,6 +36,19 @@ export class ChannelRegistry {
     const origin = this.#publicOrigins.get(channelId);
     if (origin === undefined) throw new Error(`no channel ${channelId}`);
     return origin;
+  }
+
+  /**
+   * Whether a page of `origin` may call this channel's API and read its media from the browser
+   * (plugins/cors.ts): the origin is exactly the channel's public origin or one of its site origins.
+   */
+  isSiteOrigin(channelId: number, origin: string): boolean {
+    return this.#siteOrigins.get(channelId)?.has(origin) ?? false;
+  }
+
+  /** Whether the channel has site origins besides its public origin (its media may then be embedded across origins). */
+  hasOtherSiteOrigins(channelId: number): boolean {
+    return (this.#siteOrigins.get(channelId)?.size ?? 0) > 1;
   }
 
   bySlug(slug: string): LoadedChannel | undefined {

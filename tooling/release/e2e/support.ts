@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The repository's root: two folders above this package. */
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+
+/** The reference server the consumer app calls, and the consumer app's own origin: two origins. */
+export const API_PORT = Number(process.env.CONSUMER_API_PORT ?? 8641);
+export const APP_PORT = Number(process.env.CONSUMER_APP_PORT ?? 8642);
+export const API_ORIGIN = `http://localhost:${API_PORT}`;
+export const APP_ORIGIN = `http://localhost:${APP_PORT}`;
+
+/** Its own database, fresh on every run; the media apps/web's end-to-end tests package, shared (prepare-media keeps what is there). */
+export const dataDir = resolve(repoRoot, '.data/e2e-consumer');
+export const mediaDir = process.env.MEDIA_DIR ?? resolve(repoRoot, '.data/media');
+
+/** Where global setup says which folder holds the prepared app (outside the repository). */
+export const preparedFile = join(tmpdir(), `grandstand-consumer-${APP_PORT}.json`);
+
+/** Debian's Chromium (as apps/web/e2e/support.ts): Playwright cannot download its own browsers here. */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
+};
+
+interface DemoChannel {
+  slug: string;
+  channelKey: string;
+  language: string;
+  fallbackColors: Record<string, string>;
+}
+
+interface SeedEvent {
+  name: string;
+  stream_status: string;
+  access_type: string;
+  homepage?: boolean;
+}
+
+export function demoChannel(slug: string): DemoChannel {
+  return JSON.parse(readFileSync(join(repoRoot, 'channels', slug, 'channel.json'), 'utf8')) as DemoChannel;
+}
+
+export function seedEvents(slug: string): SeedEvent[] {
+  return (JSON.parse(readFileSync(join(repoRoot, 'channels', slug, 'seed.json'), 'utf8')) as { events: SeedEvent[] }).events;
+}
+
+/** The channel app's start file for a channel: the API across origins, the channel's key given directly. */
+export function appConfig(slug: string) {
+  const channel = demoChannel(slug);
+  return { apiBaseUrl: `${API_ORIGIN}/api`, channelKey: channel.channelKey, slug: channel.slug, language: channel.language, fallbackColors: channel.fallbackColors };
+}
