@@ -1,3 +1,4 @@
+import { chromiumLaunchOptions as chromiumOptions } from '@grandstand/vitest-config/chromium';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,11 +19,8 @@ export const mediaDir = process.env.MEDIA_DIR ?? resolve(repoRoot, '.data/media'
 /** Where global setup says which folder holds the prepared app (outside the repository). */
 export const preparedFile = join(tmpdir(), `grandstand-consumer-${APP_PORT}.json`);
 
-/** Debian's Chromium (as apps/web/e2e/support.ts): Playwright cannot download its own browsers here. */
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
-};
+/** Debian's Chromium, with autoplay: the watch page starts its video without a click. */
+export const chromiumLaunchOptions = chromiumOptions({ autoplay: true });
 
 interface DemoChannel {
   slug: string;
