@@ -126,6 +126,8 @@ export default fp(
       if (area === null || request[PREFLIGHT]) return payload;
       varyOnOrigin(reply);
       const origin = request.headers.origin;
+      // A same-origin call (no Origin) to /api can get no grant: nothing to look up on the hot path.
+      if (!origin && area === 'api') return payload;
       const channel = await channelFor(app, request, area);
       if (!channel) return payload;
       if (origin && app.channels.isSiteOrigin(channel.id, origin)) reply.header('access-control-allow-origin', origin);
