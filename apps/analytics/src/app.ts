@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ApiErrorBody } from '@grandstand/contract';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import {
   BatchBody,
@@ -112,7 +112,7 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
     trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
     // Thousands of calls a second: a log line each would cost more than storing them. Failures are still logged.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // The site calls /datalake/hash/ with its slash; /datalake/hash is the same call.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
