@@ -269,7 +269,7 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
 
   app.get('/healthz', async (_request, reply) => {
     const stats = store.stats();
-    return reply.header('Cache-Control', 'no-store').send({ data: { status: 'ok', queued: stats.queued, queue_limit: stats.queueLimit } });
+    return reply.header('Cache-Control', 'no-store').send({ data: { status: 'ok', queued: stats.queued, queue_limit: stats.queueLimit, committed_rows: stats.committedRows, commits: stats.commits } });
   });
 
   // reports: await app.register(reportsPlugin, { prefix: '/reports', store }) once src/reports/plugin.ts exists.
