@@ -116,6 +116,29 @@ describe('POST /datalake/session/', () => {
     expect(stored[1]).toMatchObject({ session_uuid: second, ip: '127.0.0.1' });
   });
 
+  it('believes X-Forwarded-For only from a trusted proxy', async () => {
+    const send = async (app: TestApp['app'], ip: string) => {
+      const hash = await sessionFor(app, NORTHFIELD_KEY);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/datalake/session/',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        payload: JSON.stringify({ ...sessionBody, profile: NORTHFIELD_KEY, session: hash }),
+      });
+      expect(response.statusCode).toBe(200);
+      return hash;
+    };
+    const untrusted = await send(t.app, '198.51.100.7');
+    expect((await rows(t.store, `session_uuid = '${untrusted}'`))[0]).toMatchObject({ ip: '127.0.0.1' });
+    const behindProxy = await testApp({}, { trustProxy: ['127.0.0.1'] });
+    try {
+      const trusted = await send(behindProxy.app, '198.51.100.7');
+      expect((await rows(behindProxy.store, `session_uuid = '${trusted}'`))[0]).toMatchObject({ ip: '198.51.100.7' });
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it.each([
     ['resolution', { resolution: '1920*1080' }],
     ['resolution', { resolution: '0x0' }],
