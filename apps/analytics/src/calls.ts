@@ -63,7 +63,8 @@ const trk = optionalText(256);
 
 export const SessionBody = z.object({
   session: sessionHash,
-  ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).nullish(),
+  // An empty address is the site not knowing it: the same as none.
+  ip: z.preprocess((value) => (value === '' ? null : value), z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).nullish()),
   device_type: text(32).min(1),
   user_agent: text(1024),
   resolution: z.string().regex(/^[1-9][0-9]{0,4}x[1-9][0-9]{0,4}$/, { error: 'must be WxH, e.g. 1920x1080' }),

@@ -66,6 +66,21 @@ describe('back-pressure', () => {
   });
 });
 
+describe('a failed commit', () => {
+  it('rejects every call it carried, keeps none of their rows, and the next commit goes through', async () => {
+    const store = await openStore({ path: ':memory:', flushDelayMs: 20 });
+    cleanups.push(() => store.close());
+    // A NULL channel breaks NOT NULL: the whole commit fails, the good call with it.
+    const broken = store.append([row(null as unknown as string, new Date())]);
+    const neighbour = store.append([row('northfield', new Date())]);
+    await expect(broken).rejects.toThrow();
+    await expect(neighbour).rejects.toThrow();
+    expect(store.stats().queued).toBe(0);
+    await store.append([row('northfield', new Date(), { session_uuid: 'after' })]);
+    expect((await rows(store)).map((stored) => stored['session_uuid'])).toEqual(['after']);
+  });
+});
+
 describe('restart safety', () => {
   it('keeps every acknowledged row across a close without a checkpoint (replayed from the write-ahead log)', async () => {
     const temp = tempDir();

@@ -155,21 +155,20 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     return batch;
   }
 
+  let appender: DuckDBAppender | null = null;
   async function commit(batch: Waiting[]): Promise<void> {
     const rows = batch.reduce((sum, call) => sum + call.rows.length, 0);
     try {
-      await writer.run('BEGIN TRANSACTION');
+      // One appender for the store's life; each flush is one transaction of its own (DuckDB
+      // commits an appender's flush outside an explicit transaction), so a commit is a single call
+      // rather than BEGIN, append and COMMIT round trips: measured faster under load.
+      appender ??= await writer.createAppender('events');
       try {
-        const appender = await writer.createAppender('events');
-        try {
-          for (const call of batch) for (const row of call.rows) appendRow(appender, row, order);
-          appender.flushSync();
-        } finally {
-          appender.closeSync();
-        }
-        await writer.run('COMMIT');
+        for (const call of batch) for (const row of call.rows) appendRow(appender, row, order);
+        appender.flushSync();
       } catch (error) {
-        await writer.run('ROLLBACK').catch(() => undefined);
+        // Nothing of a failed batch stays behind to ride along with the next one.
+        appender.clear();
         throw error;
       }
       committedRows += rows;
@@ -263,6 +262,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       closing = true;
       await settle();
       await exclusive(async () => {
+        appender?.closeSync();
         reader.closeSync();
         writer.closeSync();
         instance.closeSync();
