@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Fires datalake calls at a running analytics service at a steady rate, half in batches and half
-// one by one, then prints how many events were accepted, refused (429) and stored. Bounded: it
+// Fires datalake calls at a running analytics service at a steady rate, in batches and one by one
+// (half each by default), then prints how many events were accepted, refused (429) and stored. Bounded: it
 // runs for a set time and keeps at most a set number of calls in flight.
 //
 //   node scripts/ingest-load.ts [--url http://127.0.0.1:8900] [--profile ldl-web-8c2e5b14] [--rate 5000] [--seconds 10]
-//                               [--batch 50] [--in-flight 256]
+//                               [--batch 50] [--singles 0.5] [--in-flight 256]
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
@@ -14,6 +14,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '5000' },
     seconds: { type: 'string', default: '10' },
     batch: { type: 'string', default: '50' },
+    /** The share of events sent one call each; the rest go in batches. */
+    singles: { type: 'string', default: '0.5' },
     'in-flight': { type: 'string', default: '256' },
   },
 });
@@ -22,6 +24,8 @@ const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 const batchSize = Number(values.batch);
 const maxInFlight = Number(values['in-flight']);
+const singleShare = Number(values.singles);
+if (!(singleShare >= 0 && singleShare <= 1)) throw new Error('--singles must be a share from 0 to 1');
 for (const [name, value, max] of [['rate', rate, 100_000], ['seconds', seconds, 300], ['batch', batchSize, 100], ['in-flight', maxInFlight, 10_000]] as const) {
   if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be a whole number from 1 to ${max}`);
 }
@@ -65,13 +69,13 @@ async function call(path: string, body: unknown, events: number): Promise<void> 
   }
 }
 
-// Every 100 ms a tenth of a second's events: half as batches, half as single calls.
+// Every 100 ms a tenth of a second's events: `--singles` of them as single calls, the rest as batches.
 const TICK_MS = 100;
 const perTick = Math.round(rate / (1000 / TICK_MS));
 const pending: Promise<void>[] = [];
 const startedAt = performance.now();
 for (let tick = 0; tick < (seconds * 1000) / TICK_MS; tick += 1) {
-  const batched = Math.floor(perTick / 2);
+  const batched = Math.round(perTick * (1 - singleShare));
   for (let sent = 0; sent < batched; sent += batchSize) {
     const size = Math.min(batchSize, batched - sent);
     const items = Array.from({ length: size }, (_, index) => (index % 2 === 0 ? { call: 'event', body: visit } : { call: 'video/viewing', body: slice }));
