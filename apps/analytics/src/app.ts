@@ -1,0 +1,314 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ApiErrorBody } from '@grandstand/contract';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { z } from 'zod';
+import {
+  BatchBody,
+  EventBody,
+  eventRow,
+  type RowContext,
+  SessionBody,
+  sessionRow,
+  VideoEventBody,
+  videoEventRow,
+  VideoViewingBody,
+  viewingRow,
+} from './calls.ts';
+import type { RetentionPolicy } from './config.ts';
+import type { Profiles } from './profiles.ts';
+import { issueSessionHash, verifySessionHash } from './sessionHash.ts';
+import type { EventRow } from './storage/row.ts';
+import { QueueFullError, StoreClosedError, type Store } from './storage/store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The analytics store: the reports read through `app.store.connection`. */
+    store: Store;
+  }
+}
+
+export interface AnalyticsAppOptions {
+  store: Store;
+  profiles: Profiles;
+  /** Signs the session hashes (`ANALYTICS_SECRET`, or the one generated into the data dir). */
+  secret: string;
+  /** `ANALYTICS_ADMIN_TOKEN`; unset: `/admin/forget` is refused. */
+  adminToken?: string | undefined;
+  /** Rows older than this are deleted at start and every `retentionIntervalMs` (default hourly); unset: kept. */
+  retention?: RetentionPolicy | undefined;
+  retentionIntervalMs?: number;
+  logger?: FastifyServerOptions['logger'];
+  /** Honour X-Forwarded-For (the session's address) only when a trusted proxy is in front. */
+  trustProxy?: boolean | string[];
+  /** The clock of `received_at` and retention (tests). */
+  now?: () => Date;
+}
+
+/** Bodies are small JSON documents (a batch is at most 100 small items); anything larger is refused with 413. */
+export const BODY_LIMIT = 64 * 1024;
+/** Seconds a client waits before sending again when the queue is full: a few commits' time. */
+export const RETRY_AFTER_SECONDS = 2;
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** A refusal carrying its answer: the error handler sends it as `{ message, field }`. */
+class Refusal extends Error {
+  readonly statusCode: number;
+  readonly field: string;
+  constructor(statusCode: number, field: string, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+    this.field = field;
+  }
+}
+
+/** Fastify's own request errors: the body is at fault, whatever broke in it. */
+const BODY_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json or text/plain).',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+};
+
+/** The first issue, named by its path (`items.3.body.event`), with every issue by field. */
+function invalid(error: z.ZodError, prefix: readonly (string | number)[] = []): ApiErrorBody {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = [...prefix, ...issue.path].map(String).join('.') || 'body';
+    (errors[field] ??= []).push(issue.message);
+  }
+  const field = Object.keys(errors)[0] ?? 'body';
+  return { message: `The ${field} field is invalid: ${errors[field]![0]}.`, field, errors };
+}
+
+/** Bearer tokens compared as digests: equal length whatever was sent, and in constant time. */
+function sameToken(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The router's own refusals (a bad %-escape, an overlong part) come before any error handler. */
+function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const body: ApiErrorBody = { message: tooLong ? 'A part of the address is too long.' : 'The address is not valid.', field: 'url' };
+  return reply.code(tooLong ? 414 : 400).send(body);
+}
+
+const Profile = z.string().min(1).max(128);
+
+const ForgetBody = z.object({
+  channel: z.string().min(1).max(64),
+  user_id: z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9][0-9]{0,14}$/).transform(Number)], {
+    error: 'must be a positive whole number',
+  }),
+});
+
+export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<FastifyInstance> {
+  const { store, profiles, secret } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: BODY_LIMIT,
+    // Thousands of calls a second: a log line each would cost more than storing them. Failures are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    // The site calls /datalake/hash/ with its slash; /datalake/hash is the same call.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
+  });
+  app.decorate('store', store);
+
+  // sendBeacon and a cross-origin POST without a preflight send text/plain: the same JSON, parsed
+  // by Fastify's own parser (which refuses __proto__ and constructor.prototype keys).
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BODY_LIMIT }, app.getDefaultJsonParser('error', 'error'));
+
+  app.setErrorHandler((error: FastifyError | Refusal, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof Refusal) {
+      const body: ApiErrorBody = { message: error.message, field: error.field };
+      return reply.code(error.statusCode).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    const bodyMessage = error.code ? BODY_ERRORS[error.code] : undefined;
+    if (bodyMessage !== undefined || (error instanceof SyntaxError && status === 400)) {
+      const body: ApiErrorBody = { message: bodyMessage ?? 'The request body is not valid JSON.', field: 'body' };
+      return reply.code(status >= 400 && status < 500 ? status : 400).send(body);
+    }
+    if (status >= 400 && status < 500) {
+      const body: ApiErrorBody = { message: error.message, field: 'request' };
+      return reply.code(status).send(body);
+    }
+    request.log.error({ err: error }, 'request failed');
+    const body: ApiErrorBody = { message: 'Something went wrong. Please try again or contact technical support' };
+    return reply.code(500).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ApiErrorBody = { message: `No route ${request.method} ${request.url.split('?')[0]}.`, field: 'url' };
+    return reply.code(404).send(body);
+  });
+
+  // Any site may call the datalake, without credentials (ANALYTICS-CONTRACT): `*` rather than the
+  // Origin echoed, so no cache can serve one site's answer with another's grant. Only Content-Type
+  // may be sent cross-origin: the admin call's Authorization never passes a browser's preflight.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/datalake/')) return;
+    reply.header('Access-Control-Allow-Origin', '*');
+    if (request.method === 'OPTIONS') {
+      reply
+        .header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
+        .header('Access-Control-Allow-Headers', 'Content-Type')
+        .header('Access-Control-Max-Age', '86400')
+        .code(204)
+        .send();
+      return reply;
+    }
+  });
+  // Preflights reach the hook above through a route, so they are not 404s.
+  app.options('/datalake/*', async (_request, reply) => reply.code(204).send());
+
+  /** The channel the body's profile key names; 401 naming `profile` otherwise. */
+  function channelOf(value: unknown): { channel: string; profile: string } {
+    const parsed = Profile.safeParse(value);
+    const channel = parsed.success ? profiles.channelOf(parsed.data) : null;
+    if (!parsed.success || channel === null) throw new Refusal(401, 'profile', 'The profile key is missing or not known.');
+    return { channel, profile: parsed.data };
+  }
+
+  function bodyObject(request: FastifyRequest): Record<string, unknown> {
+    const body = request.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new Refusal(400, 'body', 'The request body must be a JSON object.');
+    return body as Record<string, unknown>;
+  }
+
+  /** The profile and the session hash signed for it (401 otherwise), as every row's context. */
+  function authenticate(request: FastifyRequest, sessionField: 'session' | 'session_uuid'): RowContext {
+    const body = bodyObject(request);
+    const { channel, profile } = channelOf(body['profile']);
+    const session = body[sessionField];
+    if (typeof session !== 'string' || !verifySessionHash(secret, profile, session)) {
+      throw new Refusal(401, sessionField, 'The session is missing or was not issued for this profile.');
+    }
+    return { channel, session_uuid: session, received_at: now() };
+  }
+
+  function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      const body = invalid(result.error);
+      throw new Refusal(400, body.field!, body.message);
+    }
+    return result.data;
+  }
+
+  /** Stored durably, then `{ data: "ok" }`; a full queue answers 429 and nothing of the call is kept. */
+  async function store200(reply: FastifyReply, rows: EventRow[]) {
+    try {
+      await store.append(rows);
+    } catch (error) {
+      if (error instanceof QueueFullError || error instanceof StoreClosedError) {
+        reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+        const body: ApiErrorBody = { message: 'Too many analytics calls right now; send again shortly.', field: 'request' };
+        return reply.code(error instanceof QueueFullError ? 429 : 503).send(body);
+      }
+      throw error;
+    }
+    return reply.send({ data: 'ok' });
+  }
+
+  app.get('/datalake/hash', async (request, reply) => {
+    const { profile } = channelOf((request.query as Record<string, unknown>)['profile']);
+    // A fresh session each time: nothing is stored until the session call.
+    return reply.header('Cache-Control', 'no-store').send({ data: issueSessionHash(secret, profile) });
+  });
+
+  app.post('/datalake/session', async (request, reply) => {
+    const context = authenticate(request, 'session');
+    const body = parse(SessionBody, request.body);
+    return store200(reply, [sessionRow(context, body, request.ip ?? null)]);
+  });
+
+  app.post('/datalake/event', async (request, reply) => {
+    const context = authenticate(request, 'session_uuid');
+    return store200(reply, [eventRow(context, parse(EventBody, request.body))]);
+  });
+
+  app.post('/datalake/video/event', async (request, reply) => {
+    const context = authenticate(request, 'session_uuid');
+    return store200(reply, [videoEventRow(context, parse(VideoEventBody, request.body))]);
+  });
+
+  app.post('/datalake/video/viewing', async (request, reply) => {
+    const context = authenticate(request, 'session_uuid');
+    return store200(reply, [viewingRow(context, parse(VideoViewingBody, request.body))]);
+  });
+
+  // Validated whole before anything is stored, then stored in one commit: all of it or none.
+  app.post('/datalake/batch', async (request, reply) => {
+    const context = authenticate(request, 'session_uuid');
+    const { items } = parse(BatchBody, request.body);
+    const rows = items.map((item) =>
+      item.call === 'event' ? eventRow(context, item.body) : item.call === 'video/event' ? videoEventRow(context, item.body) : viewingRow(context, item.body),
+    );
+    return store200(reply, rows);
+  });
+
+  // A viewer's account deleted: their rows go, and every row of the sessions they appeared in
+  // (those rows are theirs too, signed in or not), in that channel only.
+  app.post('/admin/forget', async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const token = /^Bearer (.+)$/.exec(header)?.[1];
+    if (!options.adminToken) throw new Refusal(403, 'authorization', 'The admin calls are off: ANALYTICS_ADMIN_TOKEN is not set.');
+    if (token === undefined || !sameToken(token, options.adminToken)) throw new Refusal(401, 'authorization', 'The admin token is missing or wrong.');
+    const body = parse(ForgetBody, bodyObject(request));
+    if (!profiles.channels.includes(body.channel)) throw new Refusal(404, 'channel', `No channel "${body.channel}" here.`);
+    const deleted = await store.forget(body.channel, body.user_id);
+    request.log.info({ channel: body.channel, deleted }, 'viewer forgotten');
+    return reply.send({ data: { deleted } });
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    const stats = store.stats();
+    return reply.header('Cache-Control', 'no-store').send({ data: { status: 'ok', queued: stats.queued, queue_limit: stats.queueLimit, committed_rows: stats.committedRows, commits: stats.commits } });
+  });
+
+  // reports: await app.register(reportsPlugin, { prefix: '/reports', store }) once src/reports/plugin.ts exists.
+
+  const retention = options.retention;
+  if (retention) {
+    const intervalMs = options.retentionIntervalMs ?? HOUR_MS;
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<void> | null = null;
+    const prune = () => {
+      running ??= pruneExpired(store, retention, now())
+        .then((deleted) => {
+          if (deleted > 0) app.log.info({ deleted }, 'retention: expired rows deleted');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'retention: pruning failed'))
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    };
+    app.addHook('onReady', async () => {
+      await prune();
+      if (intervalMs > 0) {
+        timer = setInterval(() => void prune(), intervalMs);
+        timer.unref();
+      }
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  }
+
+  return app;
+}
+
+/** Deletes the rows past each channel's retention (`ANALYTICS_RETENTION`, else `ANALYTICS_RETENTION_DAYS`). */
+export function pruneExpired(store: Store, policy: RetentionPolicy, now: Date): Promise<number> {
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const channels = Object.fromEntries(Object.entries(policy.channels).map(([slug, days]) => [slug, before(days)]));
+  return store.prune({ channels, otherwise: before(policy.defaultDays) });
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// The analytics service's commands: `serve` (default). Node 24 runs this file as it is.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAnalyticsApp } from './app.ts';
+import { type AnalyticsConfig, DATABASE_FILE, loadConfig } from './config.ts';
+import { profilesFrom, readProfilesFromChannels } from './profiles.ts';
+import { loadOrCreateSecret } from './secret.ts';
+import { openStore } from './storage/store.ts';
+
+const USAGE = `usage: node src/cli.ts serve
+
+  serve    open the store in ANALYTICS_DATA_DIR, listen on ANALYTICS_HOST:ANALYTICS_PORT (127.0.0.1:8090)
+
+env: ANALYTICS_HOST, ANALYTICS_PORT, ANALYTICS_DATA_DIR (default .data/analytics), ANALYTICS_PROFILES (slug=key,…;
+     default: each channel's seed.json settings.analytics_key in CHANNELS_DIR, default channels/),
+     ANALYTICS_SECRET (default: generated once into the data dir), ANALYTICS_ADMIN_TOKEN (unset: /admin/forget refused),
+     ANALYTICS_RETENTION_DAYS (395), ANALYTICS_RETENTION (slug=days,…), ANALYTICS_QUEUE_LIMIT (20000 rows),
+     TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL (see the README)`;
+
+function log(message: string): void {
+  process.stdout.write(`[analytics] ${message}\n`);
+}
+
+async function serve(config: AnalyticsConfig): Promise<void> {
+  const profiles = profilesFrom(config.profiles ?? readProfilesFromChannels(config.channelsDir));
+  if (profiles.channels.length === 0) log(`warning: no profile keys (ANALYTICS_PROFILES unset and no settings.analytics_key in ${config.channelsDir}): every call will be refused`);
+  const unknown = Object.keys(config.retention.channels).filter((slug) => !profiles.channels.includes(slug));
+  if (unknown.length > 0) throw new Error(`ANALYTICS_RETENTION: no profile key for ${unknown.join(', ')} (channels: ${profiles.channels.join(', ') || 'none'})`);
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = loadOrCreateSecret(config.secret, join(config.dataDir, 'analytics-secret'));
+  const path = join(config.dataDir, DATABASE_FILE);
+  const store = await openStore({ path, queueLimit: config.queueLimit });
+  const app = await buildAnalyticsApp({
+    store,
+    profiles,
+    secret,
+    adminToken: config.adminToken,
+    retention: config.retention,
+    trustProxy: config.trustProxy,
+    logger: { level: config.logLevel },
+  });
+  const address = await app.listen({ port: config.port, host: config.host });
+  log(`listening on ${address}; store ${path}; channels: ${profiles.channels.join(', ') || 'none'}`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Calls under way finish (their rows are committed) before the store commits what is left and closes.
+    await app.close();
+    await store.close();
+    log('stopped; every acknowledged row is stored');
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+const commands: Record<string, (config: AnalyticsConfig) => Promise<void>> = { serve };
+const name = process.argv[2] ?? 'serve';
+const command = commands[name];
+if (!command) {
+  process.stderr.write(`${USAGE}\n`);
+  process.exit(name === '--help' || name === '-h' ? 0 : 2);
+} else {
+  // The whole environment, parsed once: a bad value stops the start, naming the variable.
+  Promise.resolve()
+    .then(() => command(loadConfig()))
+    .catch((error: unknown) => {
+      process.stderr.write(`[analytics] ${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
+}

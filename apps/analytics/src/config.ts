@@ -1,0 +1,200 @@
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from './paths.ts';
+
+/**
+ * The service's whole configuration, read from the environment once, at start (`cli.ts`), and
+ * handed down as typed values. No other module reads `process.env`. Every variable is documented in
+ * the README; a bad value stops the start with a message that begins with the variable's name.
+ */
+export interface AnalyticsConfig {
+  /** `ANALYTICS_HOST` (127.0.0.1), `ANALYTICS_PORT` (8090). */
+  host: string;
+  port: number;
+  /** `LOG_LEVEL` (info). */
+  logLevel: LogLevel;
+  /** `TRUST_PROXY`: the proxies whose X-Forwarded-For is believed for the session's address; false: none. */
+  trustProxy: string[] | false;
+  /** `ANALYTICS_DATA_DIR` (`<repo>/.data/analytics`): the DuckDB file and the generated secret. */
+  dataDir: string;
+  /** `CHANNELS_DIR` (`<repo>/channels`): where the demo profile keys come from without `ANALYTICS_PROFILES`. */
+  channelsDir: string;
+  /** `ANALYTICS_PROFILES`: slug → its profile keys; null: read the channel folders. */
+  profiles: Readonly<Record<string, readonly string[]>> | null;
+  /** `ANALYTICS_SECRET`: signs session hashes; unset: generated once into the data dir by `serve`. */
+  secret: string | undefined;
+  /** `ANALYTICS_ADMIN_TOKEN`: the bearer token of `/admin/forget`; unset: that call is refused. */
+  adminToken: string | undefined;
+  retention: RetentionPolicy;
+  /** `ANALYTICS_QUEUE_LIMIT` (20000): rows waiting for a commit before calls are answered 429. */
+  queueLimit: number;
+}
+
+/** How long rows are kept: `ANALYTICS_RETENTION_DAYS` (395: a year and a month, for year-on-year reports) and `ANALYTICS_RETENTION` per channel. */
+export interface RetentionPolicy {
+  defaultDays: number;
+  channels: Readonly<Record<string, number>>;
+}
+
+export const DEFAULT_PORT = 8090;
+export const DEFAULT_RETENTION_DAYS = 395;
+export const DEFAULT_QUEUE_LIMIT = 20_000;
+export const DATABASE_FILE = 'analytics.duckdb';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A bad environment: the message names each variable at fault, one per line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** A channel's slug, as the channel folders name them. */
+export const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+/** A profile key: what the site sends in `profile`, so short and plain. */
+export const PROFILE_KEY = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Unset and blank are the same: every default below applies to both. */
+const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const variable = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfBlank, schema);
+const got = (issue: { input?: unknown }) => `(got "${String(issue.input)}")`;
+
+const path = (fallback: string) => variable(z.string().optional()).transform((value) => resolve(value ?? fallback));
+
+/** A whole number from `min` to `max` (digits only). */
+function wholeNumber(fallback: number, min: number, max: number) {
+  return variable(z.string().optional()).transform((raw, ctx) => {
+    if (raw === undefined) return fallback;
+    const value = Number(raw.trim());
+    if (!/^[0-9]{1,9}$/.test(raw.trim()) || value < min || value > max) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max} (got "${raw}")` });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+const port = variable(z.string().optional()).transform((value, ctx) => {
+  if (value === undefined) return DEFAULT_PORT;
+  if (/^\d{1,5}$/.test(value) && Number(value) <= 65535) return Number(value);
+  ctx.addIssue({ code: 'custom', message: `must be a port number, 0 to 65535 (got "${value}")` });
+  return z.NEVER;
+});
+
+/** proxy-addr's names for whole ranges, which Fastify's trustProxy accepts beside addresses. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** `10.0.0.0/8,::1,loopback`, as the channel server's. Unset trusts no proxy: X-Forwarded-For is ignored. */
+const trustProxy = variable(z.string().optional()).transform((value, ctx): string[] | false => {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  if (entries.length === 0) return false;
+  const bad = entries.filter((entry) => !isTrustedProxyEntry(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `not an address or CIDR: ${bad.join(', ')} (a comma list, e.g. 10.0.0.0/8,127.0.0.1)` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** `slug=value,slug=value`: the entries, each checked; `null` when unset. */
+function slugPairs(example: string, check: (value: string) => string | null) {
+  return variable(z.string().optional()).transform((raw, ctx): [string, string][] | null => {
+    if (raw === undefined) return null;
+    const pairs: [string, string][] = [];
+    for (const entry of raw.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+      const at = entry.indexOf('=');
+      const slug = entry.slice(0, at).trim();
+      const value = entry.slice(at + 1).trim();
+      const problem = at <= 0 ? 'is not slug=value' : !SLUG.test(slug) ? 'names no channel slug' : check(value);
+      if (problem) {
+        // The value is left out: a profile key is not secret, but this message may be logged beside one that is.
+        ctx.addIssue({ code: 'custom', message: `"${slug || entry.slice(0, 20)}…" ${problem} (a comma list, e.g. ${example})` });
+        return z.NEVER;
+      }
+      pairs.push([slug, value]);
+    }
+    return pairs;
+  });
+}
+
+const profiles = slugPairs('northfield=nfsn-web-3f9a1c7e,laurentides=ldl-web-8c2e5b14', (key) =>
+  PROFILE_KEY.test(key) ? null : 'has a key that is not 8 to 128 letters, digits, dots, dashes or underscores',
+).transform((pairs, ctx) => {
+  if (pairs === null) return null;
+  const bySlug: Record<string, string[]> = {};
+  const seen = new Set<string>();
+  for (const [slug, key] of pairs) {
+    // A key names one channel: the same key for two would let one channel's site write into the other.
+    if (seen.has(key)) {
+      ctx.addIssue({ code: 'custom', message: `a key is given twice (for ${slug}): each key names one channel` });
+      return z.NEVER;
+    }
+    seen.add(key);
+    (bySlug[slug] ??= []).push(key);
+  }
+  return bySlug;
+});
+
+const retention = slugPairs('northfield=730,laurentides=90', (days) => (/^\d{1,5}$/.test(days) && Number(days) >= 1 ? null : 'must give a whole number of days, at least 1')).transform(
+  (pairs, ctx) => {
+    const days: Record<string, number> = {};
+    for (const [slug, value] of pairs ?? []) {
+      if (slug in days) {
+        ctx.addIssue({ code: 'custom', message: `names ${slug} twice` });
+        return z.NEVER;
+      }
+      days[slug] = Number(value);
+    }
+    return days;
+  },
+);
+
+const EnvSchema = z.object({
+  ANALYTICS_HOST: variable(z.string().default('127.0.0.1')),
+  ANALYTICS_PORT: port,
+  LOG_LEVEL: variable(z.enum(LOG_LEVELS, { error: (issue) => `must be one of ${LOG_LEVELS.join(', ')} ${got(issue)}` }).default('info')),
+  TRUST_PROXY: trustProxy,
+  ANALYTICS_DATA_DIR: path(join(repoRoot, '.data', 'analytics')),
+  CHANNELS_DIR: path(join(repoRoot, 'channels')),
+  ANALYTICS_PROFILES: profiles,
+  ANALYTICS_SECRET: variable(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+  ANALYTICS_ADMIN_TOKEN: variable(z.string().min(24, { error: 'must be at least 24 characters' }).optional()),
+  ANALYTICS_RETENTION_DAYS: wholeNumber(DEFAULT_RETENTION_DAYS, 1, 100_000),
+  ANALYTICS_RETENTION: retention,
+  ANALYTICS_QUEUE_LIMIT: wholeNumber(DEFAULT_QUEUE_LIMIT, 100, 10_000_000),
+});
+
+/**
+ * Parses the whole environment (`serve` calls it once, first). Pure: it reads no file and writes
+ * none. Throws a `ConfigError` naming every variable at fault.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AnalyticsConfig {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'environment'}: ${issue.message}`).join('\n'));
+  }
+  const parsed = result.data;
+  return {
+    host: parsed.ANALYTICS_HOST,
+    port: parsed.ANALYTICS_PORT,
+    logLevel: parsed.LOG_LEVEL,
+    trustProxy: parsed.TRUST_PROXY,
+    dataDir: parsed.ANALYTICS_DATA_DIR,
+    channelsDir: parsed.CHANNELS_DIR,
+    profiles: parsed.ANALYTICS_PROFILES,
+    secret: parsed.ANALYTICS_SECRET,
+    adminToken: parsed.ANALYTICS_ADMIN_TOKEN,
+    retention: { defaultDays: parsed.ANALYTICS_RETENTION_DAYS, channels: parsed.ANALYTICS_RETENTION },
+    queueLimit: parsed.ANALYTICS_QUEUE_LIMIT,
+  };
+}

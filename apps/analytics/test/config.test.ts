@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_RETENTION_DAYS, loadConfig } from '../src/config.ts';
+import { repoRoot } from '../src/paths.ts';
+import { profilesFrom, readProfilesFromChannels } from '../src/profiles.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8090,
+      dataDir: join(repoRoot, '.data', 'analytics'),
+      channelsDir: join(repoRoot, 'channels'),
+      profiles: null,
+      secret: undefined,
+      adminToken: undefined,
+      trustProxy: false,
+      retention: { defaultDays: DEFAULT_RETENTION_DAYS, channels: {} },
+    });
+    expect(DEFAULT_RETENTION_DAYS).toBe(395);
+  });
+
+  it('reads profiles, retention and the rest', () => {
+    const config = loadConfig({
+      ANALYTICS_PORT: '8905',
+      ANALYTICS_PROFILES: 'northfield=nfsn-web-3f9a1c7e, laurentides=ldl-web-8c2e5b14,laurentides=ldl-app-00000000',
+      ANALYTICS_RETENTION: 'laurentides=90',
+      ANALYTICS_RETENTION_DAYS: '730',
+      TRUST_PROXY: '10.0.0.0/8,loopback',
+      CHANNELS_DIR: '/elsewhere/channels',
+    });
+    expect(config.port).toBe(8905);
+    expect(config.profiles).toEqual({ northfield: ['nfsn-web-3f9a1c7e'], laurentides: ['ldl-web-8c2e5b14', 'ldl-app-00000000'] });
+    expect(config.retention).toEqual({ defaultDays: 730, channels: { laurentides: 90 } });
+    expect(config.trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(config.channelsDir).toBe('/elsewhere/channels');
+  });
+
+  it.each([
+    ['ANALYTICS_PORT', { ANALYTICS_PORT: '70000' }],
+    ['ANALYTICS_PROFILES', { ANALYTICS_PROFILES: 'northfield' }],
+    ['ANALYTICS_PROFILES', { ANALYTICS_PROFILES: 'northfield=short' }],
+    ['ANALYTICS_PROFILES', { ANALYTICS_PROFILES: 'northfield=same-key-1234,laurentides=same-key-1234' }],
+    ['ANALYTICS_PROFILES', { ANALYTICS_PROFILES: 'North Field=nfsn-web-3f9a1c7e' }],
+    ['ANALYTICS_RETENTION', { ANALYTICS_RETENTION: 'laurentides=0' }],
+    ['ANALYTICS_RETENTION', { ANALYTICS_RETENTION: 'laurentides=90,laurentides=30' }],
+    ['ANALYTICS_RETENTION_DAYS', { ANALYTICS_RETENTION_DAYS: '1y' }],
+    ['ANALYTICS_SECRET', { ANALYTICS_SECRET: 'short' }],
+    ['ANALYTICS_ADMIN_TOKEN', { ANALYTICS_ADMIN_TOKEN: 'short' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'everyone' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+  ])('refuses a bad %s, naming it', (variable, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^${variable}: `));
+  });
+});
+
+describe('profiles', () => {
+  it("reads the demo keys from the channels' seed.json, Laurentides' included", () => {
+    const bySlug = readProfilesFromChannels(join(repoRoot, 'channels'));
+    expect(bySlug).toEqual({ laurentides: ['ldl-web-8c2e5b14'], northfield: ['nfsn-web-3f9a1c7e'] });
+    const profiles = profilesFrom(bySlug);
+    expect(profiles.channelOf('ldl-web-8c2e5b14')).toBe('laurentides');
+    expect(profiles.channelOf('__proto__')).toBeNull();
+    expect(profiles.channelOf('constructor')).toBeNull();
+    expect(profiles.channels).toEqual(['laurentides', 'northfield']);
+  });
+
+  it('has no channels in a folder without any', () => {
+    expect(readProfilesFromChannels(join(repoRoot, 'no-such-folder'))).toEqual({});
+  });
+});
