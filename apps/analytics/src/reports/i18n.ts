@@ -4,7 +4,7 @@ export type Locale = (typeof LOCALES)[number];
 
 const en = {
   title: 'Reports',
-  product: 'Grandstand analytics',
+  service: 'Grandstand analytics',
   language: 'Language',
   signIn: 'Sign in',
   signInTitle: 'Sign in to the reports',
@@ -76,7 +76,7 @@ export type MessageKey = keyof typeof en;
 
 const fr: Record<MessageKey, string> = {
   title: 'Rapports',
-  product: 'Statistiques Grandstand',
+  service: 'Statistiques Grandstand',
   language: 'Langue',
   signIn: 'Se connecter',
   signInTitle: 'Connexion aux rapports',

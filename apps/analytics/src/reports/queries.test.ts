@@ -132,7 +132,7 @@ const EXPECTED: Omit<Summary, 'generated_at'> = {
 };
 
 describe('the reports', () => {
-  let store: Awaited<ReturnType<typeof import('./testing.ts').memoryStore>>;
+  let store: Awaited<ReturnType<typeof memoryStore>>;
   beforeAll(async () => {
     store = await memoryStore();
     await store.insert(ROWS);

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Period } from './period.ts';
+import { FUNNEL_STEPS, TOP, type Summary, type WatchRow } from './summary.ts';
 
 /**
  * The operator's reports, as SQL over the one `events` table.
@@ -20,71 +21,14 @@ import type { Period } from './period.ts';
  * leaves the figures of past days within that time.
  */
 
-export const FUNNEL_STEPS = [
-  'view_buy_page',
-  'begin_purchase',
-  'begin_checkout',
-  'purchase',
-  'purchase_success',
-  'purchase_failed',
-] as const;
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+export { FUNNEL_STEPS, TOP } from './summary.ts';
+export type { EventWatchRow, FunnelStep, Summary, WatchRow } from './summary.ts';
 
-export const TOP = 20;
 const LIVE_WINDOW_SECONDS = 60;
 const DAY_MS = 86_400_000;
 /** A day is rolled up once it has been over this long: the last group commits have landed. */
 const CLOSE_MARGIN_MS = 5 * 60_000;
 const R = 'reports_rollup';
-
-export interface WatchRow {
-  key: string | null;
-  seconds: number;
-}
-export interface EventWatchRow {
-  stream_id: number;
-  title: string | null;
-  seconds: number;
-}
-export interface Summary {
-  channel: string;
-  from: string;
-  to: string;
-  generated_at: string;
-  live_viewers: number;
-  views: number;
-  unique_viewers: number;
-  watch_seconds: number;
-  watch_time: {
-    by_event: EventWatchRow[];
-    by_sport: WatchRow[];
-    by_school: WatchRow[];
-    by_team: WatchRow[];
-  };
-  playback: {
-    ttff_median_ms: number | null;
-    ttff_p90_ms: number | null;
-    errors: number;
-    /** Video error rows per view; null when there was no view. */
-    error_rate: number | null;
-  };
-  funnel: {
-    steps: { step: FunnelStep; events: number; sessions: number }[];
-    failed_by_reason: { reason: string; events: number }[];
-  };
-  revenue: {
-    total: { currency: string; amount: number; purchases: number }[];
-    by_day: { day: string; currency: string; amount: number; purchases: number }[];
-    by_product: {
-      product_type: string | null;
-      product_id: number | null;
-      product_name: string | null;
-      currency: string;
-      amount: number;
-      purchases: number;
-    }[];
-  };
-}
 
 const FUNNEL_LIST = FUNNEL_STEPS.map((step) => `'${step}'`).join(', ');
 const VIEW_STARTED = `kind = 'video' AND event IN ('first_frame', 'start') AND video_view_uuid IS NOT NULL`;
@@ -107,77 +51,85 @@ function raw(columns: string, where: string): string {
 /** The rolled-up days a report reads: [$6, $7). */
 const ROLLED = `channel = $1 AND day >= $6::DATE AND day < $7::DATE`;
 
-const VIDEO_COLUMNS = 'kind, event, user_id, session_uuid, video_view_uuid, ttff_ms, viewing_seconds';
-const WATCH_COLUMNS = 'stream_id, stream_title, sport, school, team, viewing_seconds';
-const FUNNEL_COLUMNS = 'event, session_uuid, reason, currency, product_type, product_id, product_name, amount';
+// The rows each statement scans, once: a statement's shapes all read the same `src`.
+const SOURCES = {
+  video: () => raw('kind, event, user_id, session_uuid, video_view_uuid, ttff_ms, viewing_seconds', `kind IN ('video', 'viewing')`),
+  watch: () => raw('stream_id, stream_title, sport, school, team, viewing_seconds', `kind = 'viewing'`),
+  funnel: () =>
+    raw('event, session_uuid, reason, currency, product_type, product_id, product_name, amount', `kind = 'event' AND event IN (${FUNNEL_LIST})`),
+} as const;
 
-// Each shape is what one rollup table holds per day, computed from a set of rows `src`.
+// Each shape is what one rollup table holds per day, computed from the rows of its source `src`.
 const SHAPES = {
   viewers: {
+    source: 'video',
     columns: 'day DATE, h UBIGINT',
-    src: () => raw(VIDEO_COLUMNS, `kind IN ('video', 'viewing')`),
-    select: (src: string) => `SELECT DISTINCT day, hash(coalesce(user_id::VARCHAR, session_uuid)) AS h FROM (${src})`,
+    select: `SELECT DISTINCT day, hash(coalesce(user_id::VARCHAR, session_uuid)) AS h FROM src`,
   },
   views: {
+    source: 'video',
     columns: 'day DATE, h UBIGINT',
-    src: () => raw(VIDEO_COLUMNS, VIEW_STARTED),
-    select: (src: string) => `SELECT DISTINCT day, hash(video_view_uuid) AS h FROM (${src})`,
+    select: `SELECT DISTINCT day, hash(video_view_uuid) AS h FROM src WHERE ${VIEW_STARTED}`,
   },
   ttff: {
+    source: 'video',
     columns: 'day DATE, ttff_ms DOUBLE',
-    src: () => raw(VIDEO_COLUMNS, FIRST_FRAME),
-    select: (src: string) => `SELECT day, ttff_ms FROM (${src})`,
+    select: `SELECT day, ttff_ms FROM src WHERE ${FIRST_FRAME}`,
   },
   sums: {
+    source: 'video',
     columns: 'day DATE, errors BIGINT, watch_seconds DOUBLE',
-    src: () => raw(VIDEO_COLUMNS, `kind IN ('video', 'viewing')`),
-    select: (src: string) => `
+    select: `
       SELECT day, count(*) FILTER (WHERE kind = 'video' AND event = 'error') AS errors,
              coalesce(sum(viewing_seconds) FILTER (WHERE kind = 'viewing'), 0)::DOUBLE AS watch_seconds
-      FROM (${src}) GROUP BY day`,
+      FROM src GROUP BY day`,
   },
   watch: {
+    source: 'watch',
     columns: 'day DATE, dim VARCHAR, stream_id BIGINT, tag VARCHAR, title VARCHAR, seconds DOUBLE',
-    src: () => raw(WATCH_COLUMNS, `kind = 'viewing'`),
-    select: (src: string) => `
+    select: `
       SELECT day,
         CASE WHEN GROUPING(stream_id) = 0 THEN 'event' WHEN GROUPING(sport) = 0 THEN 'sport'
              WHEN GROUPING(school) = 0 THEN 'school' ELSE 'team' END AS dim,
         stream_id, coalesce(sport, school, team) AS tag, max(stream_title) AS title,
         sum(viewing_seconds)::DOUBLE AS seconds
-      FROM (${src})
+      FROM src
       GROUP BY GROUPING SETS ((day, stream_id), (day, sport), (day, school), (day, team))`,
   },
   funnel_sessions: {
+    source: 'funnel',
     columns: 'day DATE, event VARCHAR, h UBIGINT',
-    src: () => raw(FUNNEL_COLUMNS, `kind = 'event' AND event IN (${FUNNEL_LIST})`),
-    select: (src: string) => `SELECT DISTINCT day, event, hash(session_uuid) AS h FROM (${src})`,
+    select: `SELECT DISTINCT day, event, hash(session_uuid) AS h FROM src`,
   },
   funnel: {
+    source: 'funnel',
     columns: 'day DATE, event VARCHAR, reason VARCHAR, events BIGINT',
-    src: () => raw(FUNNEL_COLUMNS, `kind = 'event' AND event IN (${FUNNEL_LIST})`),
-    select: (src: string) => `
+    select: `
       SELECT day, event, CASE WHEN event = 'purchase_failed' THEN coalesce(reason, 'unknown') END AS reason, count(*) AS events
-      FROM (${src}) GROUP BY ALL`,
+      FROM src GROUP BY ALL`,
   },
   revenue: {
+    source: 'funnel',
     columns: 'day DATE, currency VARCHAR, product_type VARCHAR, product_id BIGINT, product_name VARCHAR, amount DECIMAL(38, 2), purchases BIGINT',
-    src: () => raw(FUNNEL_COLUMNS, `kind = 'event' AND event = 'purchase_success'`),
-    select: (src: string) => `
+    select: `
       SELECT day, coalesce(currency, '') AS currency, product_type, product_id, max(product_name) AS product_name,
              coalesce(sum(amount), 0)::DECIMAL(38, 2) AS amount, count(*) AS purchases
-      FROM (${src}) GROUP BY day, coalesce(currency, ''), product_type, product_id`,
+      FROM src WHERE event = 'purchase_success' GROUP BY day, coalesce(currency, ''), product_type, product_id`,
   },
 } as const;
 type ShapeName = keyof typeof SHAPES;
 
+/** A statement's scan of `events`, read once however many shapes use it. */
+function source(name: keyof typeof SOURCES): string {
+  return `src AS MATERIALIZED (${SOURCES[name]()})`;
+}
+
 /** A shape's rows over the report's period: the rolled-up days, then the scanned partial days. */
 function part(name: ShapeName, columns: string): string {
-  const shape = SHAPES[name];
   return `
     SELECT ${columns} FROM ${R}.${name} WHERE ${ROLLED}
     UNION ALL
-    SELECT ${columns} FROM (${shape.select(shape.src())})`;
+    SELECT ${columns} FROM (${SHAPES[name].select})`;
 }
 
 export const LIVE_SQL = `
@@ -189,20 +141,21 @@ WHERE channel = $1
   AND kind IN ('video', 'viewing')`;
 
 export const PLAYBACK_SQL = `
-WITH viewers AS (${part('viewers', 'h')}),
+WITH ${source('video')},
+viewers AS (${part('viewers', 'h')}),
 views AS (${part('views', 'h')}),
 ttff AS (${part('ttff', 'ttff_ms')}),
 sums AS (${part('sums', 'errors, watch_seconds')})
 SELECT
   (SELECT count(DISTINCT h) FROM views) AS views,
   (SELECT count(DISTINCT h) FROM viewers) AS unique_viewers,
-  (SELECT quantile_cont(ttff_ms, 0.5) FROM ttff) AS ttff_median,
-  (SELECT quantile_cont(ttff_ms, 0.9) FROM ttff) AS ttff_p90,
+  (SELECT quantile_cont(ttff_ms, [0.5, 0.9]) FROM ttff) AS ttff,
   (SELECT coalesce(sum(errors), 0) FROM sums) AS errors,
   (SELECT coalesce(sum(watch_seconds), 0)::DOUBLE FROM sums) AS watch_seconds`;
 
 export const WATCH_SQL = `
-WITH parts AS (${part('watch', 'dim, stream_id, tag, title, seconds')}),
+WITH ${source('watch')},
+parts AS (${part('watch', 'dim, stream_id, tag, title, seconds')}),
 totals AS (
   SELECT dim, stream_id, tag, max(title) AS title, sum(seconds)::DOUBLE AS seconds
   FROM parts GROUP BY dim, stream_id, tag
@@ -213,7 +166,8 @@ QUALIFY row_number() OVER (PARTITION BY dim ORDER BY seconds DESC, stream_id, ta
 ORDER BY dim, seconds DESC, stream_id, tag NULLS LAST`;
 
 export const COMMERCE_SQL = `
-WITH sessions AS (${part('funnel_sessions', 'event, h')}),
+WITH ${source('funnel')},
+sessions AS (${part('funnel_sessions', 'event, h')}),
 counts AS (${part('funnel', 'event, reason, events')}),
 revenue AS (${part('revenue', 'day, currency, product_type, product_id, product_name, amount, purchases')}),
 steps AS (
@@ -325,7 +279,7 @@ export class ReportQueries {
           isoDay(missingFrom),
           isoDay(missingTo),
         ]);
-        await this.#connection.run(`INSERT INTO ${R}.${name} SELECT $1, * FROM (${shape.select(shape.src())})`, scan);
+        await this.#connection.run(`INSERT INTO ${R}.${name} WITH src AS (${SOURCES[shape.source]()}) SELECT $1, * FROM (${shape.select})`, scan);
       }
       for (let day = missingFrom; day < missingTo; day += DAY_MS) built.set(day, now.getTime());
     }
@@ -405,8 +359,8 @@ function shape(channel: string, period: Period, now: Date, live: Row[], playback
       by_team: tagRows('team'),
     },
     playback: {
-      ttff_median_ms: numOrNull(p.ttff_median),
-      ttff_p90_ms: numOrNull(p.ttff_p90),
+      ttff_median_ms: Array.isArray(p.ttff) ? numOrNull(p.ttff[0]) : null,
+      ttff_p90_ms: Array.isArray(p.ttff) ? numOrNull(p.ttff[1]) : null,
       errors,
       error_rate: views > 0 ? errors / views : null,
     },
