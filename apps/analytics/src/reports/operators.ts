@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** One person allowed to read some channels' reports. */
@@ -64,4 +66,11 @@ export function channelsOf(operator: Operator, channels: readonly ChannelInfo[])
   if (operator.channels === '*') return [...channels];
   const allowed = new Set(operator.channels);
   return channels.filter((channel) => allowed.has(channel.slug));
+}
+
+/** The demo operators (passwords in REPORTS.md), for when `ANALYTICS_OPERATORS` is not set. */
+export const DEMO_OPERATORS_FILE = fileURLToPath(new URL('./operators.demo.json', import.meta.url));
+
+export function demoOperators(): Operator[] {
+  return parseOperators(readFileSync(DEMO_OPERATORS_FILE, 'utf8'));
 }

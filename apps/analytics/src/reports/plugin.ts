@@ -11,6 +11,8 @@ import { renderError, renderLogin, renderPage, renderReports } from './render.ts
 import { readCookie, SESSION_COOKIE, sessionCookie, Sessions, type Session } from './session.ts';
 import { Throttle } from './throttle.ts';
 
+export { demoOperators, parseOperators, type ChannelInfo, type Operator } from './operators.ts';
+
 export interface ReportsPluginOptions {
   /** Read-only use of the store: reports only SELECT from `events` (their rollups live in memory). */
   connection: DuckDBConnection;
