@@ -346,7 +346,7 @@ describe('the page', () => {
       'Revenue by product',
     ]);
     expect(response.body.match(/<div class="chart" data-chart="[a-z_]+" aria-hidden="true"><\/div>/g)).toHaveLength(8);
-    expect(response.body).toContain('<th scope="row">Final (#100)</th><td class="num">0.0</td>');
+    expect(response.body).toContain('<th scope="row">Final (#100)</th><td class="num">0.03</td>');
     expect(response.body).toContain('<th scope="row">Views</th><td class="num">4</td>');
     expect(response.body).not.toMatch(/<script(?![^>]*(src="\/reports\/assets\/app\.js"|type="application\/json"))/);
     expect(response.body).not.toContain('style=');

@@ -20,7 +20,7 @@ export interface Formats {
 
 export function formats(locale: Locale, t: Translate): Formats {
   const number = new Intl.NumberFormat(locale);
-  const hours = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const hours = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const ms = new Intl.NumberFormat(locale, { style: 'unit', unit: 'millisecond', maximumFractionDigits: 0 });
   return {
@@ -56,7 +56,7 @@ function eventLabel(row: { stream_id: number; title: string | null }): string {
 
 /** The charts of a summary, in the order the page shows them. */
 export function charts(summary: Summary, t: Translate): ChartSpec[] {
-  const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
+  const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
   const watch = (id: string, rows: { label: string; seconds: number }[]): ChartSpec => ({
     id,
     kind: 'bars',
