@@ -97,10 +97,10 @@ describe('the page markup', () => {
     expect(specs.find((spec) => spec.id === 'revenue_by_day')).toEqual({
       id: 'revenue_by_day',
       kind: 'days',
-      labels: ['2025-03-02', '2025-03-09', '2025-03-10'],
+      labels: ['2025-03-02', '2025-03-03', '2025-03-04', '2025-03-05', '2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10'],
       series: [
-        { label: 'CAD', values: [9.99, 9.99, 19.99] },
-        { label: 'USD', values: [0, 0, 5] },
+        { label: 'CAD', values: [9.99, 0, 0, 0, 0, 0, 0, 9.99, 19.99] },
+        { label: 'USD', values: [0, 0, 0, 0, 0, 0, 0, 0, 5] },
       ],
     });
   });

@@ -333,6 +333,7 @@ describe('the page', () => {
     );
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('same-origin');
     const captions = [...response.body.matchAll(/<caption>([^<]*)<\/caption>/g)].map((match) => match[1]);
     expect(captions).toEqual([
       'Audience',

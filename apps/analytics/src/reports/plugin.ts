@@ -97,7 +97,9 @@ export async function reportsPlugin(app: FastifyInstance, options: ReportsPlugin
     reply.header('Content-Security-Policy', CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'no-referrer');
+    // Not `no-referrer`: under it a browser sends `Origin: null` with a form's POST, and the CSRF
+    // check could not tell the service's own sign-in form from any other.
+    reply.header('Referrer-Policy', 'same-origin');
     reply.header('Cross-Origin-Resource-Policy', 'same-origin');
     // Figures are private: never kept by a shared cache. The assets may be kept but rechecked.
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');

@@ -63,7 +63,15 @@ export function charts(summary: Summary, t: Translate): ChartSpec[] {
     labels: rows.map((row) => row.label),
     series: [{ label: t('hours'), values: rows.map((row) => hours(row.seconds)) }],
   });
-  const days = [...new Set(summary.revenue.by_day.map((row) => row.day))];
+  // Every day from the first sale to the last, so a day without revenue shows as zero, not as a line across it.
+  const sold = summary.revenue.by_day.map((row) => row.day).sort();
+  const days: string[] = [];
+  if (sold.length) {
+    const last = Date.parse(`${sold.at(-1)}T00:00:00Z`);
+    for (let day = Date.parse(`${sold[0]}T00:00:00Z`); day <= last && days.length <= 400; day += 86_400_000) {
+      days.push(new Date(day).toISOString().slice(0, 10));
+    }
+  }
   const currencies = [...new Set(summary.revenue.by_day.map((row) => row.currency))];
   return [
     watch('by_event', summary.watch_time.by_event.map((row) => ({ label: eventLabel(row), seconds: row.seconds }))),
@@ -254,6 +262,7 @@ function shell(locale: Locale, title: string, header: string, main: string): str
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · ${escapeHtml(t('service'))}</title>
 <link rel="stylesheet" href="/reports/assets/app.css">
 <script type="module" src="/reports/assets/app.js"></script>

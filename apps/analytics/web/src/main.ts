@@ -47,9 +47,14 @@ function options(spec: ChartSpec, width: number): uPlot.Options {
   return {
     width,
     height: 240,
-    legend: { show: spec.series.length > 1 },
+    // A legend names the series only when there are several (currencies); no live values without a cursor.
+    legend: { show: spec.series.length > 1, live: false },
     cursor: { show: false },
-    scales: { x: bars ? { time: false, range: [-0.5, spec.labels.length - 0.5] } : { time: true } },
+    scales: {
+      x: bars ? { time: false, range: [-0.5, spec.labels.length - 0.5] } : { time: true },
+      // Bars and amounts start at zero, or small differences look large.
+      y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+    },
     axes: [
       bars
         ? { ...axis, splits: () => spec.labels.map((_, index) => index), values: (_u, splits) => splits.map((i) => shorten(spec.labels[i] ?? '')), rotate: -30, size: 70 }
@@ -77,7 +82,7 @@ function draw(): void {
     if (!target || spec.labels.length === 0) continue;
     const xs = spec.kind === 'bars' ? spec.labels.map((_, index) => index) : spec.labels.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
     const data: uPlot.AlignedData = [xs, ...spec.series.map((series) => series.values)];
-    plots.push(new uPlot(options(spec, Math.max(240, target.clientWidth)), data, target));
+    plots.push(new uPlot(options(spec, Math.max(240, Math.floor(target.getBoundingClientRect().width))), data, target));
   }
 }
 
