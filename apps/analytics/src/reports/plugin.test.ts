@@ -389,3 +389,31 @@ describe('the page', () => {
     expect(missing.json()).toMatchObject({ field: 'file' });
   });
 });
+
+describe('a failing store', () => {
+  it('answers 500 without the store’s message, on the API and on the page', async () => {
+    const broken = await memoryStore();
+    const app = Fastify();
+    await app.register(reportsPlugin, {
+      prefix: '/reports',
+      connection: broken.connection,
+      operators,
+      channels: CHANNELS,
+      secret: 'a-test-secret-of-enough-length',
+      now: () => NOW,
+      assetsDir,
+      rollups: { prewarm: false },
+    });
+    apps.push(app);
+    await broken.connection.run('DROP TABLE events');
+    const cookie = cookieOf(await login(app, 'north@ops.test', 'north-password'));
+    const api = await app.inject({ url: '/reports/api/north/summary', headers: { host: HOST, cookie } });
+    expect(api.statusCode).toBe(500);
+    expect(api.json()).toEqual({ message: 'the reports could not be computed' });
+    const page = await app.inject({ url: '/reports/', headers: { host: HOST, cookie } });
+    expect(page.statusCode).toBe(500);
+    expect(page.body).toContain('<div class="error" role="alert"><p>The reports could not be loaded.</p>');
+    expect(page.body).not.toContain('events');
+    broken.close();
+  });
+});

@@ -166,8 +166,14 @@ export async function reportsPlugin(app: FastifyInstance, options: ReportsPlugin
     }
     const period = parsePeriod(request.query as Record<string, unknown>, now());
     if (!period.ok) return fail(reply, 400, { message: period.message, field: period.field });
-    const summary = await queries.summary(channel, period.period, now());
-    return reply.type('application/json; charset=utf-8').send({ data: summary });
+    try {
+      const summary = await queries.summary(channel, period.period, now());
+      return reply.type('application/json; charset=utf-8').send({ data: summary });
+    } catch (error) {
+      // The store's own message (SQL, paths) stays in the log.
+      request.log.error({ err: error }, 'reports: a report failed');
+      return fail(reply, 500, { message: 'the reports could not be computed' });
+    }
   });
 
   app.get('/login', async (request, reply) => {
