@@ -10,8 +10,8 @@
  * without seeding (to time a change to the queries again without waiting for the seed).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { SCHEMA } from '../src/storage/schema.ts';
 import { ReportQueries } from '../src/reports/queries.ts';
@@ -135,6 +135,9 @@ const periods: { name: string; period: Period; channel: string }[] = [
 ];
 
 let missed = false;
+// The machine's own business shows in every figure: say how busy it was.
+const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+console.log(`${cpus().length} CPUs, load average ${load()}`);
 try {
   if (reuse) console.log(`reusing ${file}`);
   else {
@@ -186,7 +189,7 @@ try {
     }
     const rollup = [...(cold.rollup ?? [])].sort((a, b) => a - b);
     console.log(`  rolling up the closed days after opening: p50 ${quantile(rollup, 0.5).toFixed(0)} ms, max ${quantile(rollup, 1).toFixed(0)} ms (once per day, then reused)`);
-    console.log(`  ${'report'.padEnd(10)} ${'cold p50'.padStart(9)} ${'cold p95'.padStart(9)} ${'warm p50'.padStart(9)} ${'warm p95'.padStart(9)}   goal ≤ ${GOAL_MS} ms`);
+    console.log(`  ${'report'.padEnd(10)} ${'cold p50'.padStart(9)} ${'cold p95'.padStart(9)} ${'warm min'.padStart(9)} ${'warm p50'.padStart(9)} ${'warm p95'.padStart(9)}   goal ≤ ${GOAL_MS} ms`);
     for (const key of names) {
       const c = [...(cold[key] ?? [])].sort((a, b) => a - b);
       const w = [...(warm[key] ?? [])].sort((a, b) => a - b);
@@ -196,12 +199,13 @@ try {
       if (judged && worst > GOAL_MS) missed = true;
       const verdict = judged ? (worst <= GOAL_MS ? 'ok' : 'MISSED') : '';
       const f = (ms: number) => `${ms.toFixed(1)} ms`.padStart(9);
-      console.log(`  ${key.padEnd(10)} ${f(quantile(c, 0.5))} ${f(quantile(c, 0.95))} ${f(quantile(w, 0.5))} ${f(quantile(w, 0.95))}   ${verdict}`);
+      console.log(`  ${key.padEnd(10)} ${f(quantile(c, 0.5))} ${f(quantile(c, 0.95))} ${f(w[0] ?? Number.NaN)} ${f(quantile(w, 0.5))} ${f(quantile(w, 0.95))}   ${verdict}`);
     }
   }
 } finally {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
+console.log(`\nload average at the end ${load()}`);
 if (missed) {
   console.log(`\nA report missed the goal of ${GOAL_MS} ms.`);
   process.exitCode = 1;

@@ -23,7 +23,7 @@ let store: Awaited<ReturnType<typeof memoryStore>>;
 let assetsDir: string;
 const apps: FastifyInstance[] = [];
 
-async function build(options: { secure?: boolean; now?: () => Date; assets?: string } = {}): Promise<FastifyInstance> {
+async function build(options: { secure?: boolean; now?: () => Date; assets?: string; prewarm?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(reportsPlugin, {
     prefix: '/reports',
@@ -34,7 +34,7 @@ async function build(options: { secure?: boolean; now?: () => Date; assets?: str
     secure: options.secure ?? false,
     now: options.now ?? (() => NOW),
     assetsDir: options.assets ?? assetsDir,
-    rollups: { prewarm: false },
+    rollups: { prewarm: options.prewarm ?? false },
   });
   apps.push(app);
   return app;
@@ -136,6 +136,27 @@ describe('channel isolation', () => {
     clock = new Date(NOW.getTime() + 8 * 3600_000 + 1000);
     const expired = await app.inject({ url: '/reports/api/north/summary', headers: { host: HOST, cookie } });
     expect(expired.statusCode).toBe(401);
+  });
+});
+
+describe('the rollup of past days', () => {
+  it('is built when the app is ready, and the figures stay exact', async () => {
+    const app = await build({ prewarm: true });
+    await app.ready();
+    const cookie = cookieOf(await login(app, 'north@ops.test', 'north-password'));
+    const response = await app.inject({
+      url: '/reports/api/north/summary?from=2025-03-01&to=2025-03-10T12:00:00Z',
+      headers: { host: HOST, cookie },
+    });
+    expect(response.json()).toEqual({ data: { ...EXPECTED, generated_at: NOW.toISOString() } });
+    // Both channels' closed days were rolled up: the ready hook did it, this request reused it.
+    const databases = await store.connection.runAndReadAll(
+      "SELECT database_name FROM duckdb_databases() WHERE database_name LIKE 'reports_rollup_%' ORDER BY database_oid DESC LIMIT 1",
+    );
+    const database = String(databases.getRowObjectsJS()[0]?.database_name);
+    const rolled = await store.connection.runAndReadAll(`SELECT DISTINCT channel FROM ${database}.views ORDER BY channel`);
+    expect(rolled.getRowObjectsJS()).toEqual([{ channel: 'north' }, { channel: 'south' }]);
+    await app.close();
   });
 });
 

@@ -89,9 +89,12 @@ export async function reportsPlugin(app: FastifyInstance, options: ReportsPlugin
     });
   }
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  // The sign-in form posts urlencoded; the app may already read it (then its parser serves here too).
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+  }
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('Content-Security-Policy', CSP);

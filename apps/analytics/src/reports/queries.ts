@@ -12,7 +12,7 @@ import { FUNNEL_STEPS, TOP, type Summary, type WatchRow } from './summary.ts';
  * - distinct counts run on 64-bit hashes of the ids rather than the strings (a collision among
  *   millions of ids has odds below one in a million, and can only lower a count by one);
  * - whole UTC days that are over never change (`received_at` is the service's own clock), so their
- *   figures are rolled up once into small per-day tables (`reports_rollup`, an in-memory database
+ *   figures are rolled up once into small per-day tables (`reports_rollup_<n>`, an in-memory database
  *   attached to the connection: the store's file is only read). A report reads the rolled-up days
  *   and scans `events` only for the partial days at either end of its period. Distinct counts stay
  *   exact across days because the rollup keeps each day's distinct ids, not their count.
@@ -28,7 +28,9 @@ const LIVE_WINDOW_SECONDS = 60;
 const DAY_MS = 86_400_000;
 /** A day is rolled up once it has been over this long: the last group commits have landed. */
 const CLOSE_MARGIN_MS = 5 * 60_000;
+/** The rollup database's name in the SQL below; each ReportQueries attaches its own. */
 const R = 'reports_rollup';
+let attached = 0;
 
 const FUNNEL_LIST = FUNNEL_STEPS.map((step) => `'${step}'`).join(', ');
 const VIEW_STARTED = `kind = 'video' AND event IN ('first_frame', 'start') AND video_view_uuid IS NOT NULL`;
@@ -234,6 +236,9 @@ export class ReportQueries {
   /** channel → day start (ms) → when it was rolled up (ms) */
   readonly #built = new Map<string, Map<number, number>>();
   #ready: Promise<void> | undefined;
+  /** This instance's rollup database: two instances on one DuckDB never share (or race on) one. */
+  readonly rollupDatabase = `${R}_${++attached}`;
+  readonly #sql: { playback: string; watch: string; commerce: string };
   /** Rollup rebuilds and the reports reading them take turns, so none reads a half-built day. */
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -241,13 +246,15 @@ export class ReportQueries {
     this.#connection = connection;
     this.#rollups = options.rollups ?? true;
     this.#ttlMs = options.ttlMs ?? 60 * 60_000;
+    const own = (sql: string) => sql.replaceAll(`${R}.`, `${this.rollupDatabase}.`);
+    this.#sql = { playback: own(PLAYBACK_SQL), watch: own(WATCH_SQL), commerce: own(COMMERCE_SQL) };
   }
 
   #init(): Promise<void> {
     this.#ready ??= (async () => {
-      await this.#connection.run(`ATTACH IF NOT EXISTS ':memory:' AS ${R}`);
+      await this.#connection.run(`ATTACH IF NOT EXISTS ':memory:' AS ${this.rollupDatabase}`);
       for (const [name, shape] of Object.entries(SHAPES)) {
-        await this.#connection.run(`CREATE TABLE IF NOT EXISTS ${R}.${name} (channel VARCHAR NOT NULL, ${shape.columns})`);
+        await this.#connection.run(`CREATE TABLE IF NOT EXISTS ${this.rollupDatabase}.${name} (channel VARCHAR NOT NULL, ${shape.columns})`);
       }
     })();
     return this.#ready;
@@ -274,12 +281,12 @@ export class ReportQueries {
       const span = [channel, new Date(missingFrom).toISOString(), new Date(missingTo).toISOString()];
       const scan = [...span, span[2] as string, span[2] as string];
       for (const [name, shape] of Object.entries(SHAPES)) {
-        await this.#connection.run(`DELETE FROM ${R}.${name} WHERE channel = $1 AND day >= $2::DATE AND day < $3::DATE`, [
+        await this.#connection.run(`DELETE FROM ${this.rollupDatabase}.${name} WHERE channel = $1 AND day >= $2::DATE AND day < $3::DATE`, [
           channel,
           isoDay(missingFrom),
           isoDay(missingTo),
         ]);
-        await this.#connection.run(`INSERT INTO ${R}.${name} WITH src AS (${SOURCES[shape.source]()}) SELECT $1, * FROM (${shape.select})`, scan);
+        await this.#connection.run(`INSERT INTO ${this.rollupDatabase}.${name} WITH src AS (${SOURCES[shape.source]()}) SELECT $1, * FROM (${shape.select})`, scan);
       }
       for (let day = missingFrom; day < missingTo; day += DAY_MS) built.set(day, now.getTime());
     }
@@ -305,9 +312,9 @@ export class ReportQueries {
       : [channel, period.from.toISOString(), to, to, to, '1970-01-01', '1970-01-01'];
     return {
       live: () => this.#rows(LIVE_SQL, [channel, now.toISOString()]),
-      playback: () => this.#rows(PLAYBACK_SQL, values),
-      watch: () => this.#rows(WATCH_SQL, values),
-      commerce: () => this.#rows(COMMERCE_SQL, values),
+      playback: () => this.#rows(this.#sql.playback, values),
+      watch: () => this.#rows(this.#sql.watch, values),
+      commerce: () => this.#rows(this.#sql.commerce, values),
     };
   }
 
