@@ -76,16 +76,29 @@ export async function reportsPlugin(app: FastifyInstance, options: ReportsPlugin
   const decoy = await hash(`decoy-${options.secret}`);
 
   if (options.rollups?.prewarm ?? true) {
-    let prewarm: Promise<unknown> = Promise.resolve();
-    app.addHook('onReady', async () => {
+    // Roll up every channel's past days once the app is ready, then refresh them every ttl, in the
+    // background: reports never wait for more than a month of it.
+    let running: Promise<unknown> = Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    let closing = false;
+    const refresh = () => {
       const at = now();
-      const period = { from: new Date(at.getTime() - MAX_DAYS * 86_400_000), to: at };
-      prewarm = Promise.all(options.channels.map((channel) => queries.summary(channel.slug, period, at))).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'reports: rolling up past days failed; reports will roll them up on demand'),
-      );
+      running = (async () => {
+        for (const channel of options.channels) {
+          if (closing) return;
+          await queries.refresh(channel.slug, at, MAX_DAYS);
+        }
+      })().catch((error: unknown) => app.log.warn({ err: error }, 'reports: rolling up past days failed; reports roll them up on demand'));
+    };
+    app.addHook('onReady', async () => {
+      refresh();
+      timer = setInterval(() => void running.then(refresh), queries.ttlMs);
+      timer.unref();
     });
     app.addHook('onClose', async () => {
-      await prewarm;
+      closing = true;
+      clearInterval(timer);
+      await running;
     });
   }
 

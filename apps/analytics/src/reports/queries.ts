@@ -17,8 +17,10 @@ import { FUNNEL_STEPS, TOP, type Summary, type WatchRow } from './summary.ts';
  *   and scans `events` only for the partial days at either end of its period. Distinct counts stay
  *   exact across days because the rollup keeps each day's distinct ids, not their count.
  *
- * A rolled-up day is rebuilt after `ttlMs` (default an hour), so a viewer erased from `events`
- * leaves the figures of past days within that time.
+ * A report rolls up the days it needs that were never rolled up; `refresh` (the plugin calls it when
+ * the app is ready and then every `ttlMs`, default an hour) rolls up the missing ones and rebuilds
+ * those older than `ttlMs`, a month at a time, so a viewer erased from `events` leaves the figures
+ * of past days within about that time and no report waits for a long rebuild.
  */
 
 export { FUNNEL_STEPS, TOP } from './summary.ts';
@@ -224,7 +226,7 @@ export interface SummaryTimings {
 export interface ReportQueriesOptions {
   /** Roll up closed days (default true); off, every report scans `events` for its whole period. */
   rollups?: boolean;
-  /** How long a rolled-up day is trusted before it is rebuilt (default an hour). */
+  /** How long a rolled-up day is trusted before `refresh` rebuilds it (default an hour). */
   ttlMs?: number;
 }
 
@@ -261,7 +263,7 @@ export class ReportQueries {
   }
 
   /** Rolls up the closed whole days inside `period` that are missing or stale; returns the span covered. */
-  async #cover(channel: string, period: Period, now: Date): Promise<{ from: number; to: number } | null> {
+  async #cover(channel: string, period: Period, now: Date, rebuildStale = false): Promise<{ from: number; to: number } | null> {
     if (!this.#rollups) return null;
     const first = dayStart(period.from.getTime() + DAY_MS - 1);
     const end = Math.min(dayStart(period.to.getTime()), dayStart(now.getTime() - CLOSE_MARGIN_MS));
@@ -272,7 +274,7 @@ export class ReportQueries {
     let missingTo = -Infinity;
     for (let day = first; day < end; day += DAY_MS) {
       const at = built.get(day);
-      if (at === undefined || at + this.#ttlMs <= now.getTime()) {
+      if (at === undefined || (rebuildStale && at + this.#ttlMs <= now.getTime())) {
         missingFrom = Math.min(missingFrom, day);
         missingTo = Math.max(missingTo, day + DAY_MS);
       }
@@ -316,6 +318,28 @@ export class ReportQueries {
       watch: () => this.#rows(this.#sql.watch, values),
       commerce: () => this.#rows(this.#sql.commerce, values),
     };
+  }
+
+  get ttlMs(): number {
+    return this.#ttlMs;
+  }
+
+  /**
+   * Rolls up a channel's closed days over `days` up to `now`, newest month first, rebuilding stale
+   * ones; each month takes its own turn, so a report asked meanwhile waits for one month at most.
+   */
+  async refresh(channel: string, now: Date, days: number): Promise<void> {
+    if (!this.#rollups) return;
+    const oldest = now.getTime() - days * DAY_MS;
+    for (let to = now.getTime(); to > oldest; to -= 30 * DAY_MS) {
+      const period = { from: new Date(Math.max(oldest, to - 30 * DAY_MS)), to: new Date(to) };
+      const run = this.#queue.then(async () => {
+        await this.#init();
+        await this.#cover(channel, period, now, true);
+      });
+      this.#queue = run.catch(() => undefined);
+      await run;
+    }
   }
 
   /** Every report for one channel and period, with `now` the instant "live" is measured at. */
