@@ -1,0 +1,62 @@
+/** What the summary call answers: every report of one channel and period (the page's script reads it too). */
+
+export const FUNNEL_STEPS = [
+  'view_buy_page',
+  'begin_purchase',
+  'begin_checkout',
+  'purchase',
+  'purchase_success',
+  'purchase_failed',
+] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
+export const TOP = 20;
+
+export interface WatchRow {
+  key: string | null;
+  seconds: number;
+}
+export interface EventWatchRow {
+  stream_id: number;
+  title: string | null;
+  seconds: number;
+}
+export interface Summary {
+  channel: string;
+  from: string;
+  to: string;
+  generated_at: string;
+  live_viewers: number;
+  views: number;
+  unique_viewers: number;
+  watch_seconds: number;
+  watch_time: {
+    by_event: EventWatchRow[];
+    by_sport: WatchRow[];
+    by_school: WatchRow[];
+    by_team: WatchRow[];
+  };
+  playback: {
+    ttff_median_ms: number | null;
+    ttff_p90_ms: number | null;
+    errors: number;
+    /** Video error rows per view; null when there was no view. */
+    error_rate: number | null;
+  };
+  funnel: {
+    steps: { step: FunnelStep; events: number; sessions: number }[];
+    failed_by_reason: { reason: string; events: number }[];
+  };
+  revenue: {
+    total: { currency: string; amount: number; purchases: number }[];
+    by_day: { day: string; currency: string; amount: number; purchases: number }[];
+    by_product: {
+      product_type: string | null;
+      product_id: number | null;
+      product_name: string | null;
+      currency: string;
+      amount: number;
+      purchases: number;
+    }[];
+  };
+}

@@ -1,0 +1,51 @@
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { SCHEMA } from '../storage/schema.ts';
+
+/** One row of `events` as a test writes it: only the columns it cares about. */
+export type EventRow = { channel: string; received_at: string; kind: string; session_uuid: string } & Partial<
+  Record<
+    | 'event'
+    | 'user_email'
+    | 'video_view_uuid'
+    | 'stream_type'
+    | 'stream_title'
+    | 'sport'
+    | 'school'
+    | 'team'
+    | 'product_type'
+    | 'product_name'
+    | 'currency'
+    | 'reason',
+    string | null
+  > &
+    Record<'user_id' | 'stream_id' | 'ttff_ms' | 'viewing_seconds' | 'product_id' | 'amount', number | null>
+>;
+
+/** An in-memory DuckDB holding the service's table, as the store creates it. */
+export async function memoryStore(): Promise<{ connection: DuckDBConnection; insert: (rows: EventRow[]) => Promise<void>; close: () => void }> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  await connection.run(SCHEMA);
+  return {
+    connection,
+    async insert(rows) {
+      for (const row of rows) {
+        const columns = Object.keys(row);
+        const values = Object.values(row).map((value) => (value === null || value === undefined ? null : String(value)));
+        const casts = columns.map((column, index) => `$${index + 1}::${column === 'received_at' ? 'TIMESTAMPTZ' : typeOf(column)}`);
+        await connection.run(`INSERT INTO events (${columns.join(', ')}) VALUES (${casts.join(', ')})`, values);
+      }
+    },
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+function typeOf(column: string): string {
+  if (['user_id', 'stream_id', 'product_id'].includes(column)) return 'BIGINT';
+  if (['ttff_ms', 'viewing_seconds'].includes(column)) return 'DOUBLE';
+  if (column === 'amount') return 'DECIMAL(12, 2)';
+  return 'VARCHAR';
+}
