@@ -17,6 +17,7 @@ import {
 import type { RetentionPolicy } from './config.ts';
 import type { Profiles } from './profiles.ts';
 import { issueSessionHash, verifySessionHash } from './sessionHash.ts';
+import { reportsPlugin, type ReportsPluginOptions } from './reports/plugin.ts';
 import type { EventRow } from './storage/row.ts';
 import { QueueFullError, StoreClosedError, type Store } from './storage/store.ts';
 
@@ -42,6 +43,8 @@ export interface AnalyticsAppOptions {
   trustProxy?: boolean | string[];
   /** The clock of `received_at` and retention (tests). */
   now?: () => Date;
+  /** The operator's reports under `/reports` (they read through the store's connection); unset: none. */
+  reports?: Omit<ReportsPluginOptions, 'connection'> | undefined;
 }
 
 /** Bodies are small JSON documents (a batch is at most 100 small items); anything larger is refused with 413. */
@@ -272,7 +275,7 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
     return reply.header('Cache-Control', 'no-store').send({ data: { status: 'ok', queued: stats.queued, queue_limit: stats.queueLimit, committed_rows: stats.committedRows, commits: stats.commits } });
   });
 
-  // reports: await app.register(reportsPlugin, { prefix: '/reports', store }) once src/reports/plugin.ts exists.
+  if (options.reports) await app.register(reportsPlugin, { prefix: '/reports', connection: store.connection, ...options.reports });
 
   const retention = options.retention;
   if (retention) {

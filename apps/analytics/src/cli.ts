@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { buildAnalyticsApp } from './app.ts';
 import { type AnalyticsConfig, DATABASE_FILE, loadConfig } from './config.ts';
 import { profilesFrom, readProfilesFromChannels } from './profiles.ts';
+import { demoOperators } from './reports/operators.ts';
+import { readChannels } from '@grandstand/contract/node';
 import { loadOrCreateSecret } from './secret.ts';
 import { openStore } from './storage/store.ts';
 
@@ -27,6 +29,8 @@ async function serve(config: AnalyticsConfig): Promise<void> {
   if (profiles.channels.length === 0) log(`warning: no profile keys (ANALYTICS_PROFILES unset and no settings.analytics_key in ${config.channelsDir}): every call will be refused`);
   const unknown = Object.keys(config.retention.channels).filter((slug) => !profiles.channels.includes(slug));
   if (unknown.length > 0) throw new Error(`ANALYTICS_RETENTION: no profile key for ${unknown.join(', ')} (channels: ${profiles.channels.join(', ') || 'none'})`);
+  const names = new Map(readChannels(config.channelsDir).map((folder) => [folder.config.slug, folder.config.name]));
+  const channels = profiles.channels.map((slug) => ({ slug, name: names.get(slug) ?? slug }));
   mkdirSync(config.dataDir, { recursive: true });
   const secret = loadOrCreateSecret(config.secret, join(config.dataDir, 'analytics-secret'));
   const path = join(config.dataDir, DATABASE_FILE);
@@ -39,6 +43,7 @@ async function serve(config: AnalyticsConfig): Promise<void> {
     retention: config.retention,
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
+    reports: { operators: config.operators ?? demoOperators(), channels, secret, secure: config.production },
   });
   const address = await app.listen({ port: config.port, host: config.host });
   log(`listening on ${address}; store ${path}; channels: ${profiles.channels.join(', ') || 'none'}`);

@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './paths.ts';
+import { parseOperators } from './reports/operators.ts';
+import type { Operator } from './reports/operators.ts';
 
 /**
  * The service's whole configuration, read from the environment once, at start (`cli.ts`), and
@@ -29,6 +31,13 @@ export interface AnalyticsConfig {
   retention: RetentionPolicy;
   /** `ANALYTICS_QUEUE_LIMIT` (20000): rows waiting for a commit before calls are answered 429. */
   queueLimit: number;
+  /**
+   * `ANALYTICS_OPERATORS`: who may sign in to the reports (a JSON array, see REPORTS.md); null: the
+   * demo operators, whose passwords are published, so `serve` refuses that in production.
+   */
+  operators: Operator[] | null;
+  /** `NODE_ENV=production`: the service is behind HTTPS (Secure cookies) and refuses the demo operators. */
+  production: boolean;
 }
 
 /** How long rows are kept: `ANALYTICS_RETENTION_DAYS` (395: a year and a month, for year-on-year reports) and `ANALYTICS_RETENTION` per channel. */
@@ -172,6 +181,16 @@ const EnvSchema = z.object({
   ANALYTICS_RETENTION_DAYS: wholeNumber(DEFAULT_RETENTION_DAYS, 1, 100_000),
   ANALYTICS_RETENTION: retention,
   ANALYTICS_QUEUE_LIMIT: wholeNumber(DEFAULT_QUEUE_LIMIT, 100, 10_000_000),
+  ANALYTICS_OPERATORS: variable(z.string().optional()).transform((value, ctx): Operator[] | null => {
+    if (value === undefined) return null;
+    try {
+      return parseOperators(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  }),
+  NODE_ENV: variable(z.string().optional()),
 });
 
 /**
@@ -184,6 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AnalyticsConfi
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'environment'}: ${issue.message}`).join('\n'));
   }
   const parsed = result.data;
+  // The demo operators' passwords are in REPORTS.md: never the sign-in of a real channel's reports.
+  if (parsed.NODE_ENV === 'production' && parsed.ANALYTICS_OPERATORS === null) {
+    throw new ConfigError("ANALYTICS_OPERATORS: required in production (the demo operators' passwords are published)");
+  }
   return {
     host: parsed.ANALYTICS_HOST,
     port: parsed.ANALYTICS_PORT,
@@ -196,5 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AnalyticsConfi
     adminToken: parsed.ANALYTICS_ADMIN_TOKEN,
     retention: { defaultDays: parsed.ANALYTICS_RETENTION_DAYS, channels: parsed.ANALYTICS_RETENTION },
     queueLimit: parsed.ANALYTICS_QUEUE_LIMIT,
+    operators: parsed.ANALYTICS_OPERATORS,
+    production: parsed.NODE_ENV === 'production',
   };
 }

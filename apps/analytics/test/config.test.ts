@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_RETENTION_DAYS, loadConfig } from '../src/config.ts';
 import { repoRoot } from '../src/paths.ts';
 import { profilesFrom, readProfilesFromChannels } from '../src/profiles.ts';
+import { DEMO_OPERATORS_FILE, demoOperators } from '../src/reports/operators.ts';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -19,6 +21,17 @@ describe('loadConfig', () => {
       retention: { defaultDays: DEFAULT_RETENTION_DAYS, channels: {} },
     });
     expect(DEFAULT_RETENTION_DAYS).toBe(395);
+  });
+
+  it('takes operators from ANALYTICS_OPERATORS, and refuses the demo ones in production', () => {
+    const demo = readFileSync(DEMO_OPERATORS_FILE, 'utf8');
+    const configured = loadConfig({ ANALYTICS_OPERATORS: demo, NODE_ENV: 'production' });
+    expect(configured.production).toBe(true);
+    expect(configured.operators?.map((operator) => operator.email)).toEqual(demoOperators().map((operator) => operator.email));
+    expect(loadConfig({}).operators).toBeNull();
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^ANALYTICS_OPERATORS: required in production/);
+    expect(() => loadConfig({ ANALYTICS_OPERATORS: '[{"email":"ops@example.org"}]' })).toThrow(/^ANALYTICS_OPERATORS: /);
+    expect(() => loadConfig({ ANALYTICS_OPERATORS: 'not json' })).toThrow(/^ANALYTICS_OPERATORS: /);
   });
 
   it('reads profiles, retention and the rest', () => {
