@@ -143,6 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route: a channel's own app on another origin may call /api and read /media.
   await app.register(cors);
   await app.register(import('./mail/plugin.ts'), options.mail ?? {});
+  // Deleted viewers are forgotten in the analytics service (off unless it is configured).
+  await app.register(import('./analytics/forget.ts'), { options: options.analyticsForget ?? null });
 
   // Outside /api, each with its own credential or none: the site's channel key file, the API
   // document (no key is needed to read how to get one), the media files (the signed address),

@@ -27,6 +27,7 @@ env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, defau
      MEDIA_LIVE (eager | on-demand | off; default eager), SESSION_IDLE_LIFETIME (30d), SESSION_ABSOLUTE_LIFETIME (90d),
      VISITOR_KEY_IDLE_LIFETIME (30d), KEY_PRUNE_INTERVAL (1h; 0 off), KEY_EXCHANGE_RATE_LIMIT (300 a minute per address),
      CLIP_WORKERS (clips cut at once by this process, 2; 0: none), CHANNEL_PUBLIC_ORIGINS (slug=origin,…), SMTP_URL, MAIL_OUTBOX (on | off; default off), MAIL_DISABLED (true | false),
+     ANALYTICS_URL and ANALYTICS_ADMIN_TOKEN (both or neither: deleted viewers are forgotten by the analytics service),
      NODE_ENV=production (see the server README: what production refuses to start without)`;
 
 function log(message: string): void {
@@ -84,6 +85,7 @@ async function serve(config: ServerConfig): Promise<void> {
     rateLimit: { keyExchangeMax: config.accounts.keyExchangeMax },
     commerce: config.commerce,
     clips: { workers: config.clips.workers },
+    analyticsForget: config.analyticsService,
   });
   const address = await app.listen({ port: preflight.port, host: config.host });
   log(`listening on ${address}; channels: ${channels.map((c) => `${c.config.slug}${c.config.default ? ' (default)' : ''} at ${app.channels.publicOrigin(c.id)}`).join(', ')}`);

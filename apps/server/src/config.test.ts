@@ -204,6 +204,35 @@ describe('mail settings', () => {
   });
 });
 
+describe('the analytics service', () => {
+  const TOKEN = 'forget-token-0123456789abcdef';
+
+  it('is told nothing unless both variables are set', () => {
+    expect(loadConfig({}).analyticsService).toBeNull();
+    expect(loadConfig({ ANALYTICS_URL: ' ', ANALYTICS_ADMIN_TOKEN: '' }).analyticsService).toBeNull();
+    expect(loadConfig({ ANALYTICS_URL: 'http://127.0.0.1:8090', ANALYTICS_ADMIN_TOKEN: TOKEN }).analyticsService).toEqual({ url: 'http://127.0.0.1:8090', adminToken: TOKEN });
+    expect(loadConfig({ ANALYTICS_URL: 'https://proxy.example/analytics/', ANALYTICS_ADMIN_TOKEN: TOKEN }).analyticsService?.url).toBe('https://proxy.example/analytics/');
+  });
+
+  it('refuses one without the other, naming the one missing', () => {
+    expect(() => loadConfig({ ANALYTICS_URL: 'http://127.0.0.1:8090' })).toThrowError(/^ANALYTICS_ADMIN_TOKEN: must be set with ANALYTICS_URL/);
+    expect(() => loadConfig({ ANALYTICS_ADMIN_TOKEN: TOKEN })).toThrowError(/^ANALYTICS_URL: must be set with ANALYTICS_ADMIN_TOKEN/);
+  });
+
+  it('refuses an address that is not the service’s base URL, and a token the service would refuse, without echoing the token', () => {
+    for (const url of ['analytics:8090', 'ftp://analytics.example', 'http://analytics.example/?x=1', 'http://analytics.example/#top']) {
+      expect(() => loadConfig({ ANALYTICS_URL: url, ANALYTICS_ADMIN_TOKEN: TOKEN }), url).toThrowError(/^ANALYTICS_URL: must be the analytics service's http\(s\) base URL/);
+    }
+    // Credentials in the address are refused and not repeated.
+    expect(() => loadConfig({ ANALYTICS_URL: 'http://admin:hunter2@analytics.example', ANALYTICS_ADMIN_TOKEN: TOKEN })).toThrowError(/^ANALYTICS_URL: [^\n]*8090$/);
+    for (const token of ['too-short-token', `${TOKEN}\n`, `${TOKEN}é`, ` ${TOKEN}`]) {
+      const attempt = () => loadConfig({ ANALYTICS_URL: 'http://127.0.0.1:8090', ANALYTICS_ADMIN_TOKEN: token });
+      expect(attempt, JSON.stringify(token)).toThrowError(/^ANALYTICS_ADMIN_TOKEN: must be the analytics service's admin token/);
+      expect(attempt).not.toThrowError(token.trim());
+    }
+  });
+});
+
 describe('social login providers', () => {
   const config = loadConfig({
     SOCIAL_GOOGLE_ISSUER: 'https://accounts.google.com',

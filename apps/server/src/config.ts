@@ -57,6 +57,8 @@ export interface ServerConfig {
   clips: { workers: number };
   /** `SOCIAL_<PROVIDER>_<FIELD>` and `GRANDSTAND_<SLUG>_SOCIAL_<PROVIDER>_<FIELD>`. */
   social: SocialConfig;
+  /** `ANALYTICS_URL` and `ANALYTICS_ADMIN_TOKEN`, both or neither: the analytics service told about deleted viewers; null: none is. */
+  analyticsService: { url: string; adminToken: string } | null;
 }
 
 export interface ServerPaths {
@@ -247,6 +249,33 @@ const httpUrl = variable(
     .optional(),
 );
 
+/** The analytics service's base address: http(s), no credentials, query or fragment (`/admin/forget` is appended). */
+const analyticsUrl = variable(
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        if (!URL.canParse(value)) return false;
+        const url = new URL(value);
+        return /^https?:$/.test(url.protocol) && url.username === '' && url.password === '' && url.search === '' && url.hash === '' && !/[?#]/.test(value);
+      },
+      // A value holding credentials is not repeated: it would put them in the log.
+      { error: (issue) => `must be the analytics service's http(s) base URL, without credentials, query or fragment, e.g. http://127.0.0.1:8090${String(issue.input).includes('@') ? '' : ` ${got(issue)}`}` },
+    )
+    .optional(),
+);
+
+/** As the service requires of its own (apps/analytics), and sendable as a header: printable ASCII. Never echoed. */
+const analyticsAdminToken = variable(
+  z
+    .string()
+    .refine((value) => value.length >= 24 && /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value), {
+      error: 'must be the analytics service\'s admin token: at least 24 printable ASCII characters, no space at either end',
+    })
+    .optional(),
+);
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.string().optional(),
@@ -304,6 +333,9 @@ const EnvSchema = z
     FFMPEG_PATH: variable(z.string().default(DEFAULT_FFMPEG_PATH)),
     // Clips.
     CLIP_WORKERS: wholeNumber(DEFAULT_CLIP_WORKERS, 0),
+    // The analytics service, told about deleted viewers.
+    ANALYTICS_URL: analyticsUrl,
+    ANALYTICS_ADMIN_TOKEN: analyticsAdminToken,
   })
   .superRefine((env, ctx) => {
     const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
@@ -315,6 +347,9 @@ const EnvSchema = z
     else if (env.MAIL_OUTBOX && (env.SMTP_URL !== undefined || env.MAIL_DISABLED)) {
       problem('MAIL_OUTBOX', 'on shows the local outbox, which holds mail only when SMTP_URL is unset and mail is not disabled');
     }
+    // One without the other would leave deleted viewers in the analytics service unnoticed.
+    if (env.ANALYTICS_URL !== undefined && env.ANALYTICS_ADMIN_TOKEN === undefined) problem('ANALYTICS_ADMIN_TOKEN', 'must be set with ANALYTICS_URL (both or neither)');
+    if (env.ANALYTICS_ADMIN_TOKEN !== undefined && env.ANALYTICS_URL === undefined) problem('ANALYTICS_URL', 'must be set with ANALYTICS_ADMIN_TOKEN (both or neither)');
   });
 
 const SOCIAL_VARIABLE = /^(?:GRANDSTAND_[A-Z0-9_]+_)?SOCIAL_(?:GOOGLE|FACEBOOK)_(ISSUER|CLIENT_ID|CLIENT_SECRET|AUTHORIZATION_ENDPOINT|TOKEN_ENDPOINT|USERINFO_ENDPOINT|JWKS_URI|TRUST_EMAIL)$/;
@@ -412,6 +447,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH },
     clips: { workers: parsed.CLIP_WORKERS },
     social: socialConfig(social.data),
+    analyticsService: parsed.ANALYTICS_URL && parsed.ANALYTICS_ADMIN_TOKEN ? { url: parsed.ANALYTICS_URL, adminToken: parsed.ANALYTICS_ADMIN_TOKEN } : null,
   };
 }
 

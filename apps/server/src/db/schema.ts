@@ -53,6 +53,12 @@ export interface UsersTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** Soft deletion (POST /delete-account-confirm): the row stays, the account is gone. */
   deleted_at: Timestamp | null;
+  /** When the analytics service confirmed it forgot this deleted viewer (src/analytics/forget.ts); null while still to do. */
+  analytics_forgotten_at: Timestamp | null;
+  /** Forget calls made for this viewer so far (the back-off grows with them). */
+  analytics_forget_attempts: ColumnType<number, number | undefined, number>;
+  /** The next forget call may be made from then: a claim's lease while a call is under way, then the back-off. */
+  analytics_forget_next_at: Timestamp | null;
 }
 
 /** A device's short code (POST auth/device_code) that a logged-in viewer enters to link it. */

@@ -60,6 +60,9 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     await users.softDelete(request.channelId, user.id);
     await endUserSessions(app, request.channelId, user.id);
+    // The analytics service forgets the viewer too: tried now in the background, and by the job
+    // until the service confirms (the deleted row is the record that it is still to do).
+    app.analyticsForget?.afterDeletion(user.id);
     return { data: { message: 'Your account has been deleted.' } };
   });
 
