@@ -57,6 +57,8 @@ export interface ServerConfig {
   clips: { workers: number };
   /** `SOCIAL_<PROVIDER>_<FIELD>` and `GRANDSTAND_<SLUG>_SOCIAL_<PROVIDER>_<FIELD>`. */
   social: SocialConfig;
+  /** `ANALYTICS_PUBLIC_URL`: the analytics service's base URL as the sites reach it; null: the sites send no analytics. */
+  analyticsPublicUrl: string | null;
 }
 
 export interface ServerPaths {
@@ -304,6 +306,8 @@ const EnvSchema = z
     FFMPEG_PATH: variable(z.string().default(DEFAULT_FFMPEG_PATH)),
     // Clips.
     CLIP_WORKERS: wholeNumber(DEFAULT_CLIP_WORKERS, 0),
+    // Analytics: the service's address the sites are told (settings.analytics_url).
+    ANALYTICS_PUBLIC_URL: httpUrl,
   })
   .superRefine((env, ctx) => {
     const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
@@ -412,6 +416,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH },
     clips: { workers: parsed.CLIP_WORKERS },
     social: socialConfig(social.data),
+    // Without its trailing slash: the site appends /datalake/… to it.
+    analyticsPublicUrl: parsed.ANALYTICS_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
   };
 }
 
