@@ -94,6 +94,12 @@ describe('the analytics session (spec §7, §9)', () => {
     expect(later.service.calls('/datalake/hash/')).toHaveLength(1);
   });
 
+  it('is made at startup, before any event (spec §4)', async () => {
+    const { service } = setup();
+    await settle();
+    expect(service.received.map((request) => request.url.pathname)).toEqual(['/datalake/hash/', '/datalake/session/']);
+  });
+
   it('sends POSTs as text/plain JSON (no preflight) and never with credentials', async () => {
     const { client, service } = setup();
     client.push(page('visit_page'));

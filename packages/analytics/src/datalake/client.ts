@@ -232,6 +232,17 @@ export function createDatalakeClient(options: DatalakeClientOptions): DatalakeCl
     }
   }
 
+  // spec §4: the session is made at startup when absent, not with the first event.
+  session().catch((caught: unknown) => {
+    const answer = isRecord(caught) && typeof caught.status === 'number' ? (caught as unknown as Answer) : null;
+    // The service does not know this profile key: nothing more is sent from this page. Any other
+    // failure is tried again with the next batch.
+    if (answer?.status === 401 && isRecord(answer.json) && answer.json.field === 'profile') {
+      refused = true;
+      queue.length = 0;
+    }
+  });
+
   // The player reports its last partial beat from the document's own `visibilitychange` listener,
   // which runs before this one on the window (the event bubbles from the document to the window).
   const onVisibility = () => {
