@@ -1,4 +1,4 @@
-import type { DatalakeClient } from './datalake/client.ts';
+import type { createDatalakeClient, DatalakeClient } from './datalake/client.ts';
 import type { AnalyticsStorage, DatalakeEvent, DatalakeItem, StreamInfo, VideoEventName } from './datalake/types.ts';
 
 /**
@@ -23,7 +23,7 @@ export interface StartAnalyticsOptions {
   /** The page's host name; the browser's by default. */
   hostname?: string;
   /** @internal Tests give the client's module. */
-  load?: () => Promise<{ createDatalakeClient: typeof import('./datalake/client.ts').createDatalakeClient }>;
+  load?: () => Promise<{ createDatalakeClient: typeof createDatalakeClient }>;
 }
 
 /** Calls held before the client starts (an early page view, a login): beyond this, later ones are dropped. */

@@ -10,15 +10,16 @@ import {
   trackPageView,
   trackRequestError,
   type ConsentChoice,
-  type ConsentDecision,
 } from '@grandstand/analytics';
 import type { ApiClient } from '@grandstand/api-client';
 import type { ChannelSettings } from '@grandstand/contract';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 /** The banner's code loads only for a viewer who is asked something (most have answered). */
 const ConsentPrompt = lazy(() => import('./ConsentPrompt.tsx'));
+
+const noSubscription = () => () => undefined;
 
 /** What the site's analytics reads of its router: where the viewer is, and when that changes. */
 export interface LocationSource {
@@ -43,16 +44,18 @@ export interface SiteAnalyticsProps {
  */
 export function SiteAnalytics({ client, settings, router, gpc }: SiteAnalyticsProps) {
   const user = useAppSelector(selectUser);
-  const [decision, setDecision] = useState<ConsentDecision | null>(null);
+  // The viewer's answer on this page; a stored one is read below.
+  const [answered, setAnswered] = useState<ConsentChoice | null>(null);
   // Where the last page view was: kept across an effect's re-run (StrictMode), so one visit counts once.
   const lastVisit = useRef('');
-
-  // Decided after the first render (never during it): a server-rendered page hydrates without the banner.
-  useEffect(() => {
-    if (!settings) return;
-    const stored = client.storage.get<ConsentChoice>(CONSENT_STORAGE_KEY);
-    setDecision(consentDecision(settings.analytics_consent, stored, gpc ?? globalPrivacyControl()));
-  }, [client, settings, gpc]);
+  // False while a server-rendered page hydrates (the server knows no viewer's answer), so the banner
+  // and the decision come only in the browser's own render.
+  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  const decision = useMemo(() => {
+    if (!inBrowser || !settings) return null;
+    const stored = answered ?? client.storage.get<ConsentChoice>(CONSENT_STORAGE_KEY);
+    return consentDecision(settings.analytics_consent, stored, gpc ?? globalPrivacyControl());
+  }, [inBrowser, settings, answered, client, gpc]);
 
   useEffect(() => {
     if (!settings || !decision) return;
@@ -96,7 +99,7 @@ export function SiteAnalytics({ client, settings, router, gpc }: SiteAnalyticsPr
   if (!decision || decision.ask === 'none') return null;
   const answer = (choice: ConsentChoice) => {
     client.storage.set(CONSENT_STORAGE_KEY, choice);
-    setDecision({ track: choice !== 'declined', ask: 'none' });
+    setAnswered(choice);
   };
   return (
     <Suspense fallback={null}>

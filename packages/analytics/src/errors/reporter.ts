@@ -1,4 +1,5 @@
 import type { RequestErrorReport } from './scrub.ts';
+import type * as SentryModule from './sentry.ts';
 
 /** Reports sent at most from one page: a failing call in a loop must not flood the service. */
 export const MAX_REPORTS_PER_PAGE = 20;
@@ -12,7 +13,7 @@ export type ErrorReporter = (report: RequestErrorReport) => void;
  *
  * @example client.onRequestError(createErrorReporter(settings.error_dsn) ?? (() => {}))
  */
-export function createErrorReporter(dsn: string | null, load: () => Promise<typeof import('./sentry.ts')> = () => import('./sentry.ts')): ErrorReporter | null {
+export function createErrorReporter(dsn: string | null, load: () => Promise<typeof SentryModule> = () => import('./sentry.ts')): ErrorReporter | null {
   if (!dsn) return null;
   let sent = 0;
   return (report) => {

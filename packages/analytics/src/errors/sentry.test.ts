@@ -17,7 +17,7 @@ interface Arrival {
 }
 const arrivals: Arrival[] = [];
 let server: Server;
-let waiting: (() => void)[] = [];
+const waiting: (() => void)[] = [];
 
 const read = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
