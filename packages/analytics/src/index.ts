@@ -5,8 +5,9 @@ export type { EcommerceEvent, EcommerceItem, EcommerceData, DataLayerTarget } fr
 export { loadTagManager, isLocalHost } from './tagManager.ts';
 export { consentDecision, globalPrivacyControl, CONSENT_STORAGE_KEY } from './consent.ts';
 export type { ConsentChoice, ConsentDecision, ConsentMode } from './consent.ts';
+export { createVideoTracker } from './video.ts';
+export type { VideoTracker } from './video.ts';
 export {
-  createVideoTracker,
   identify,
   pageAddress,
   PENDING_LIMIT,
@@ -17,9 +18,10 @@ export {
   trackLogin,
   trackPageView,
 } from './track.ts';
-export type { AnalyticsUser, StartAnalyticsOptions, VideoTracker } from './track.ts';
+export type { AnalyticsUser, StartAnalyticsOptions } from './track.ts';
+export type { DatalakeClient, DatalakeClientOptions, DatalakeEnvironment } from './datalake/client.ts';
 export type { AnalyticsStorage, DatalakeCall, DatalakeEvent, DatalakeItem, StreamInfo, StreamType, VideoEventName } from './datalake/types.ts';
 export { createErrorReporter, MAX_REPORTS_PER_PAGE } from './errors/reporter.ts';
-export type { ErrorReporter } from './errors/reporter.ts';
+export type { ErrorReporter, SendErrorReport } from './errors/reporter.ts';
 export type { RequestErrorReport } from './errors/scrub.ts';
 export { trackRequestError, MAX_REQUEST_EVENTS_PER_PAGE } from './requestEvents.ts';

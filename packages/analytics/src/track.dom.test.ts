@@ -3,7 +3,8 @@ import { createDatalakeClient } from './datalake/client.ts';
 import type { DatalakeItem } from './datalake/types.ts';
 import { resetRequestEvents, trackRequestError, MAX_REQUEST_EVENTS_PER_PAGE } from './requestEvents.ts';
 import { expiringStorage } from './test/fakes.ts';
-import { createVideoTracker, identify, pageAddress, PENDING_LIMIT, resetAnalytics, startAnalytics, stopAnalytics, trackEvent, trackLogin, trackPageView } from './track.ts';
+import { createVideoTracker } from './video.ts';
+import { identify, pageAddress, PENDING_LIMIT, resetAnalytics, startAnalytics, stopAnalytics, trackEvent, trackLogin, trackPageView } from './track.ts';
 
 /** The client's module with its `push` recorded: what the facade hands the client, in order. */
 function recordingClient() {

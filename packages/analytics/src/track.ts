@@ -1,5 +1,5 @@
-import type { createDatalakeClient, DatalakeClient } from './datalake/client.ts';
-import type { AnalyticsStorage, DatalakeEvent, DatalakeItem, StreamInfo, VideoEventName } from './datalake/types.ts';
+import type { DatalakeClient, DatalakeClientOptions } from './datalake/client.ts';
+import type { AnalyticsStorage, DatalakeEvent, DatalakeItem } from './datalake/types.ts';
 
 /**
  * The site's analytics calls (spec §7), for any part of the site: features call `trackEvent`,
@@ -23,7 +23,7 @@ export interface StartAnalyticsOptions {
   /** The page's host name; the browser's by default. */
   hostname?: string;
   /** @internal Tests give the client's module. */
-  load?: () => Promise<{ createDatalakeClient: typeof createDatalakeClient }>;
+  load?: () => Promise<{ createDatalakeClient: (options: DatalakeClientOptions) => DatalakeClient }>;
 }
 
 /** Calls held before the client starts (an early page view, a login): beyond this, later ones are dropped. */
@@ -36,7 +36,8 @@ let pending: DatalakeItem[] = [];
 let client: DatalakeClient | null = null;
 let user: AnalyticsUser | null = null;
 
-function enqueue(item: DatalakeItem): void {
+/** @internal The front's queue, for the calls of other modules of this package. */
+export function enqueue(item: DatalakeItem): void {
   if (state === 'stopped') return;
   if (client) client.push(item);
   else if (pending.length < PENDING_LIMIT) pending.push(item);
@@ -56,12 +57,16 @@ export function pageAddress(href: string): string {
   return url.href;
 }
 
-const here = () => (typeof location === 'undefined' ? '' : pageAddress(location.href));
+/** @internal The current page's address as the service gets it. */
+export const here = () => (typeof location === 'undefined' ? '' : pageAddress(location.href));
 
 /** The viewer the next calls are about (null: a visitor); the shell keeps it up to date. */
 export function identify(next: AnalyticsUser | null): void {
   user = next;
 }
+
+/** @internal The viewer the calls name now. */
+export const currentUser = (): AnalyticsUser | null => user;
 
 /** One event of spec §7: a page, a login, a request, a step of the purchase funnel. */
 export function trackEvent(event: DatalakeEvent, extras: Record<string, unknown> = {}): void {
@@ -77,41 +82,6 @@ export function trackLogin(viewer: AnalyticsUser, extras: Record<string, unknown
 /** spec §7: a page view, on every navigation. */
 export function trackPageView(): void {
   trackEvent('visit_page', typeof location === 'undefined' ? {} : { path: new URL(here() || location.href).pathname });
-}
-
-function randomId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-export interface VideoTracker {
-  /** spec §7: the first frame, with the wait. */
-  firstFrame(ttffMs: number): void;
-  event(event: Exclude<VideoEventName, 'first_frame'>, reason?: string): void;
-  /** Seconds watched since the last beat (the player's 30 s beats and the last partial one). */
-  viewing(seconds: number): void;
-}
-
-/**
- * The calls of one viewing of one stream, all under one `video_view_uuid`: video events and viewing
- * time, tagged with the stream's category, sport, gender, school, league and teams.
- */
-export function createVideoTracker(stream: StreamInfo): VideoTracker {
-  const video_view_uuid = randomId();
-  const { category, sport, gender, school, league, team, ...identity } = stream;
-  const tags = Object.fromEntries(Object.entries({ category, sport, gender, school, league, team }).filter(([, value]) => value));
-  const common = () => ({ user_id: user?.id ?? null, video_view_uuid, ...identity });
-  const video = (event: VideoEventName, extra: Record<string, unknown>) => enqueue({ call: 'video/event', body: { ...common(), event, origin_url: here(), ...extra } });
-  return {
-    firstFrame: (ttffMs) => video('first_frame', { ttff_ms: Math.max(0, Math.round(ttffMs)) }),
-    event: (event, reason) => video(event, reason ? { reason: reason.slice(0, 500) } : {}),
-    viewing(seconds) {
-      // The service takes 0 < viewing_time <= 300; a beat is 30 s, so anything longer is a clock jump.
-      if (!(seconds > 0)) return;
-      enqueue({ call: 'video/viewing', body: { ...common(), viewing_time: Math.min(seconds, 300), ...tags } });
-    },
-  };
 }
 
 /**
