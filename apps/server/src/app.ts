@@ -15,7 +15,7 @@ import cors from './plugins/cors.ts';
 import dbPlugin from './plugins/db.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
-import security, { frameworkErrorHandler } from './plugins/security.ts';
+import security, { frameworkErrorHandler, reportingOrigins } from './plugins/security.ts';
 import siteRender from './plugins/site-render.ts';
 import type { SiteRenderOptions } from './plugins/site-render.ts';
 import staticSites from './plugins/static-sites.ts';
@@ -70,6 +70,8 @@ export interface BuildAppOptions {
   publicOrigins?: PublicOriginsOptions;
   /** Viewer clips: workers in this process (`CLIP_WORKERS`), the media part, the queue's timings. */
   clips?: ClipsPluginOptions;
+  /** The analytics service's public base URL (`ANALYTICS_PUBLIC_URL`), told to the site in the settings; null or unset: none. */
+  analyticsUrl?: string | null;
 }
 
 /** Bodies are small JSON documents; anything larger is refused with 413. */
@@ -95,7 +97,11 @@ function loggerOption(logger: boolean | object | undefined): FastifyServerOption
 /** The reference channel API and site server (architecture: apps/server). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   // Stripe's sources are in the policy only where Stripe takes the cards.
-  const securityOptions = { stripe: options.payments?.defaultProvider === 'stripe' && Boolean(options.payments.stripe) };
+  // The site may reach the analytics service and the channels' error report services (spec §7).
+  const securityOptions = {
+    stripe: options.payments?.defaultProvider === 'stripe' && Boolean(options.payments.stripe),
+    connect: reportingOrigins(options.analyticsUrl ?? null, options.channels.map((channel) => channel.seed?.settings.error_dsn ?? null)),
+  };
   const app = Fastify({
     logger: loggerOption(options.logger),
     trustProxy: options.trustProxy ?? false,
@@ -119,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The repositories (src/repositories/): each built once on the database, before anything reads it.
   await app.register(import('./plugins/pictures.ts'), { dir: options.media?.dir, live: options.media?.live });
   await app.register(apiKeysRepository, { cache: options.apiKeyCache, sessions: options.sessions });
-  await app.register(catalogRepository);
+  await app.register(catalogRepository, { analyticsUrl: options.analyticsUrl ?? null });
   await app.register(eventsRepository);
   await app.register(usersRepository);
   await app.register(offersRepository);

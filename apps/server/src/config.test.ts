@@ -51,11 +51,18 @@ describe('loadConfig', () => {
       ['LOG_LEVEL', 'loud'],
       ['MEDIA_LIVE', 'sometimes'],
       ['SANDBOX_WEBHOOK_URL', 'not a url'],
+      ['ANALYTICS_PUBLIC_URL', 'ftp://stats.example'],
       ['SOCIAL_GOOGLE_ISSUER', 'accounts.google'],
     ] as const) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrowError(ConfigError);
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrowError(new RegExp(`^${name}: .*${value}`));
     }
+  });
+
+  it('tells the sites no analytics service unless ANALYTICS_PUBLIC_URL is set, without its trailing slash', () => {
+    expect(loadConfig({}).analyticsPublicUrl).toBeNull();
+    expect(loadConfig({ ANALYTICS_PUBLIC_URL: 'http://127.0.0.1:8090/' }).analyticsPublicUrl).toBe('http://127.0.0.1:8090');
+    expect(loadConfig({ ANALYTICS_PUBLIC_URL: 'https://stats.example/grandstand' }).analyticsPublicUrl).toBe('https://stats.example/grandstand');
   });
 
   it('names every variable at fault, one a line', () => {

@@ -59,6 +59,8 @@ export interface ServerConfig {
   social: SocialConfig;
   /** `ANALYTICS_URL` and `ANALYTICS_ADMIN_TOKEN`, both or neither: the analytics service told about deleted viewers; null: none is. */
   analyticsService: { url: string; adminToken: string } | null;
+  /** `ANALYTICS_PUBLIC_URL`: the analytics service's base URL as the sites reach it; null: the sites send no analytics. */
+  analyticsPublicUrl: string | null;
 }
 
 export interface ServerPaths {
@@ -336,6 +338,8 @@ const EnvSchema = z
     // The analytics service, told about deleted viewers.
     ANALYTICS_URL: analyticsUrl,
     ANALYTICS_ADMIN_TOKEN: analyticsAdminToken,
+    // Analytics: the service's address the sites are told (settings.analytics_url).
+    ANALYTICS_PUBLIC_URL: httpUrl,
   })
   .superRefine((env, ctx) => {
     const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
@@ -448,6 +452,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clips: { workers: parsed.CLIP_WORKERS },
     social: socialConfig(social.data),
     analyticsService: parsed.ANALYTICS_URL && parsed.ANALYTICS_ADMIN_TOKEN ? { url: parsed.ANALYTICS_URL, adminToken: parsed.ANALYTICS_ADMIN_TOKEN } : null,
+    // Without its trailing slash: the site appends /datalake/… to it.
+    analyticsPublicUrl: parsed.ANALYTICS_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
   };
 }
 

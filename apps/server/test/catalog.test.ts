@@ -41,6 +41,22 @@ describe('channel catalog', () => {
     expect(data.prerolls[0]?.event_categories).toHaveLength(1);
   });
 
+  it('GET /api/settings tells the site where analytics and error reports go, and whether to ask first', async () => {
+    const { data } = ChannelSettingsResponse.parse(await get('settings'));
+    // No ANALYTICS_PUBLIC_URL in this app: the site makes no analytics calls.
+    expect(data).toMatchObject({ analytics_url: null, error_dsn: 'https://0f1e2d3c4b5a@errors.alpha.example/7', analytics_consent: 'opt-in' });
+    const bravo = await t.app.inject({ url: `/api/settings?api_key=${await t.keyFor('bravo')}` });
+    expect(ChannelSettingsResponse.parse(bravo.json()).data).toMatchObject({ analytics_url: null, error_dsn: null, analytics_consent: 'notice' });
+
+    const withAnalytics = await buildTestApp({ analyticsUrl: 'http://127.0.0.1:8090' });
+    try {
+      const response = await withAnalytics.app.inject({ url: `/api/settings?api_key=${await withAnalytics.keyFor('alpha')}` });
+      expect(ChannelSettingsResponse.parse(response.json()).data.analytics_url).toBe('http://127.0.0.1:8090');
+    } finally {
+      await withAnalytics.close();
+    }
+  });
+
   it('GET /api/color-settings/web answers the seeded colours', async () => {
     const { data } = ColorSettingsResponse.parse(await get('color-settings/web'));
     expect(data['primary-color']).toBe('#c8102e');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportingOrigins } from '../src/plugins/security.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // Every answer carries the security headers: the site's pages and files, the api, the media, the
@@ -178,6 +179,41 @@ describe('security headers', () => {
     } finally {
       await stripe.close();
     }
+  });
+
+  it('let the site reach the analytics service and its channels\' error report services, by origin only', async () => {
+    // Without the analytics service configured, nothing but the seeded DSN's origin is added.
+    const bare = directives(await t.app.inject({ url: '/', headers: { host: ALPHA } }));
+    expect(bare.get('connect-src')).toContain('https://errors.alpha.example');
+    expect(bare.get('connect-src')?.some((source) => source.includes('0f1e2d3c4b5a'))).toBe(false);
+
+    const withAnalytics = await buildTestApp({ sitesDir, analyticsUrl: 'http://127.0.0.1:8090/base/' });
+    try {
+      const policy = directives(await withAnalytics.app.inject({ url: '/', headers: { host: ALPHA } }));
+      const connect = policy.get('connect-src') ?? [];
+      expect(connect).toContain('http://127.0.0.1:8090');
+      expect(connect).toContain('https://errors.alpha.example');
+      // The DSN's public key and path, and the service's path, stay out of the header.
+      expect(connect.filter((source) => /0f1e2d3c4b5a|\/base|\/7$/.test(source))).toEqual([]);
+      // The rest of the policy is untouched.
+      expect(policy.get('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    } finally {
+      await withAnalytics.close();
+    }
+  });
+
+  it('keep a configured address from writing into the policy', () => {
+    expect(
+      reportingOrigins('https://stats.example;script-src/x', [
+        'javascript:alert(1)//@x/1',
+        'https://key@errors.example:8443/12',
+        'https://key@errors.example:8443/13',
+        'not a url',
+        null,
+        'https://[::1]:9000/1',
+        'data:text/plain,1',
+      ]),
+    ).toEqual(['https://errors.example:8443', 'https://[::1]:9000']);
   });
 
   it('cover the server-rendered pages: their one <style> carries the answer\'s nonce', async () => {

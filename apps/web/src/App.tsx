@@ -1,4 +1,3 @@
-import { loadTagManager } from '@grandstand/analytics';
 import type { ApiClient } from '@grandstand/api-client';
 import { isGuestOnlyPath } from '@grandstand/auth';
 import type { ColorSettings } from '@grandstand/contract';
@@ -15,6 +14,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import channel from 'virtual:grandstand-channel';
 import { RouterLink } from './navigation/RouterLink.tsx';
 import { buildRoutes } from './routes.tsx';
+import { SiteAnalytics } from './shell/analytics.tsx';
 import { ReloadScreen } from './shell/ReloadScreen.tsx';
 import { LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
 import { runStartup } from './startup/startup.ts';
@@ -82,11 +82,6 @@ export function App({ client, store, router: serverRouter }: AppProps) {
     if (target && target !== i18n.language) void changeLanguage(i18n, target);
   }, [client, i18n, settings]);
 
-  // spec §7: the tag manager is loaded by the channel's tracking id; ecommerce events go to its data layer.
-  useEffect(() => {
-    if (settings) loadTagManager(settings['google-analytics']);
-  }, [settings]);
-
   useEffect(() => {
     const update = (language: string) => {
       document.documentElement.lang = htmlLang(language);
@@ -121,5 +116,10 @@ export function App({ client, store, router: serverRouter }: AppProps) {
   else if (router) content = <RouterProvider router={router} />;
   else content = <Loader fullScreen label={t('loading')} />;
 
-  return <Shell colors={colors}>{content}</Shell>;
+  return (
+    <Shell colors={colors}>
+      {content}
+      <SiteAnalytics client={client} settings={settings} router={router} />
+    </Shell>
+  );
 }

@@ -585,3 +585,32 @@ describe('storage', () => {
     expect(client.storage.get('user')).toEqual({ id: 5 });
   });
 });
+
+describe('request error listeners (spec §7: error reports)', () => {
+  it('hands each report to the listeners added later, as to the reporter, until they unsubscribe', async () => {
+    const { client, reports } = setup(() => ({ status: 500, json: { message: 'Server error' } }));
+    const later: RequestErrorReport[] = [];
+    const stop = client.onRequestError((report) => later.push(report));
+    await rejection(client.request({ method: 'POST', url: '/v2/auth/login', body: { email: 'fan@example.com', password: 'hunter22' } }));
+    expect(later).toEqual(reports);
+    expect(later[0]).toMatchObject({ status: 500, message: 'Server error', url: '/api/v2/auth/login', requestData: { method: 'POST', body: { email: 'fan@example.com', password: 'hunter22' } } });
+    // The api key the client added to the body is not the call's data: it never reaches a listener.
+    expect(JSON.stringify(later)).not.toContain('api-1-channel-1');
+    stop();
+    await rejection(client.request({ url: '/events' }));
+    expect(later).toHaveLength(1);
+    expect(reports).toHaveLength(2);
+  });
+
+  it('keeps reporting to the others when a listener throws, and the call fails as it would have', async () => {
+    const { client } = setup(() => ({ status: 503, json: { message: 'Down' } }));
+    const seen: number[] = [];
+    client.onRequestError(() => {
+      throw new Error('broken listener');
+    });
+    client.onRequestError((report) => seen.push(report.status ?? 0));
+    const error = await rejection(client.request({ url: '/events' }));
+    expect(error.status).toBe(503);
+    expect(seen).toEqual([503]);
+  });
+});

@@ -103,6 +103,13 @@ export interface ApiClient {
    */
   setApiKey(key: string): void;
   subscribe(listener: (event: ApiClientEvent) => void): () => void;
+  /**
+   * Receives the report of every failure `reporter` receives (spec §7: the request error reports),
+   * for a reporter that starts after the client, once the channel's settings are in. The report
+   * names no api key; its request data is the call's own (a login's password included), for the
+   * listener to scrub. Returns the unsubscribe.
+   */
+  onRequestError(listener: (report: RequestErrorReport) => void): () => void;
   /** Prefixed storage with expiry. */
   storage: ExpiringStorage;
 }
@@ -226,6 +233,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
 
   const listeners = new Set<(event: ApiClientEvent) => void>();
+  const reporters = new Set<(report: RequestErrorReport) => void>();
+  if (options.reporter) reporters.add(options.reporter);
   const failingUrls = new Set<string>();
   const inFlight = new Map<string, InFlight>();
   const reported = new WeakSet<ApiError>();
@@ -263,10 +272,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function fail(error: ApiError, requestData: unknown, crashCodes: readonly string[] | undefined): void {
     if (error.kind === 'canceled' || reported.has(error)) return;
     reported.add(error);
-    try {
-      options.reporter?.({ date: new Date(now()).toISOString(), status: error.status, message: error.message, requestData, url: error.url });
-    } catch {
-      // Reports are for observability only; a failing reporter never changes the outcome.
+    const report: RequestErrorReport = { date: new Date(now()).toISOString(), status: error.status, message: error.message, requestData, url: error.url };
+    for (const reporter of [...reporters]) {
+      try {
+        reporter(report);
+      } catch {
+        // Reports are for observability only; a failing reporter never changes the outcome.
+      }
     }
     const answeredAsCrash = error.kind === 'http' || error.kind === 'key-invalid';
     if (answeredAsCrash && matchesCrashCode(error.status, crashCodes)) {
@@ -555,6 +567,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    onRequestError(listener) {
+      // A wrapper, so the same function added twice is two subscriptions, each removed on its own.
+      const entry = (report: RequestErrorReport) => listener(report);
+      reporters.add(entry);
+      return () => {
+        reporters.delete(entry);
       };
     },
     storage,

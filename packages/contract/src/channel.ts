@@ -37,6 +37,29 @@ export type Preroll = z.infer<typeof Preroll>;
 export const StaticBlock = z.object({ alias: z.string(), title: z.string(), content: z.string() });
 export type StaticBlock = z.infer<typeof StaticBlock>;
 
+/**
+ * Whether the site asks before it tracks (the channel's choice): `off` tracks without a word,
+ * `notice` tracks and says so in a dismissible notice, `opt-in` tracks (tag manager and analytics
+ * service alike) only once the viewer accepts.
+ */
+export const AnalyticsConsent = z.enum(['off', 'notice', 'opt-in']);
+export type AnalyticsConsent = z.infer<typeof AnalyticsConsent>;
+
+const httpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/** An http(s) address: the analytics service's public base URL. */
+export const AnalyticsUrl = Url.refine(httpUrl, 'must be an http(s) URL');
+
+/**
+ * A Sentry-protocol DSN, `https://<public key>@<host>/<project id>`: the key and project name where
+ * the site's request error reports go (spec §7).
+ */
+export const ErrorDsn = Url.refine((value) => {
+  if (!httpUrl(value)) return false;
+  const url = new URL(value);
+  return url.username !== '' && /^\/(?:[^/]+\/)*\d+$/.test(url.pathname);
+}, 'must be a DSN such as https://<public key>@<host>/<project id>');
+
 /** spec §3: channel settings. */
 export const ChannelSettings = z.object({
   name: z.string(),
@@ -44,6 +67,12 @@ export const ChannelSettings = z.object({
   currency: z.string().length(3).default('USD'),
   'google-analytics': z.string().nullable(),
   analytics_key: z.string().nullable(),
+  /** The analytics service's public base URL (spec §7 "a separate host"); null: no analytics calls. */
+  analytics_url: AnalyticsUrl.nullable().default(null),
+  /** Where request error reports go (spec §7); null: none are sent. */
+  error_dsn: ErrorDsn.nullable().default(null),
+  /** Whether the viewer is asked before tracking; `notice` when the channel says nothing. */
+  analytics_consent: AnalyticsConsent.default('notice'),
   auth: z.object({ remote_auth: z.union([z.literal(0), z.literal(1)]) }),
   remoteAuth: z.string().nullable(),
   static_blocks: z.array(StaticBlock),

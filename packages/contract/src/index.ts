@@ -65,6 +65,8 @@ export {
 } from './constants.ts';
 export type { KeyField } from './constants.ts';
 export {
+  AnalyticsConsent,
+  AnalyticsUrl,
   ChannelSettings,
   ChannelSettingsResponse,
   ColorSettings,
@@ -73,6 +75,7 @@ export {
   CustomFormAlias,
   CustomFormField,
   CustomFormResponse,
+  ErrorDsn,
   FaqItem,
   FaqResponse,
   Geo,

@@ -12,6 +12,8 @@ export { preloadPlayer } from './engine/loadShaka.ts';
 export { createViewingTimeTracker, VIEWING_TIME_INTERVAL_MS } from './analytics/viewingTime.ts';
 export type { ViewingTimeReport, ViewingTimeTracker, ViewingTimeTrackerOptions } from './analytics/viewingTime.ts';
 export { createFirstFrameTimer } from './analytics/firstFrame.ts';
+export { createPlaybackEventTracker, SEEK_QUIET_MS } from './analytics/playbackEvents.ts';
+export type { PlaybackEvent, PlaybackEventTracker } from './analytics/playbackEvents.ts';
 export type { FirstFrameTimer } from './analytics/firstFrame.ts';
 export { formatTime, isBehindLiveEdge, LIVE_EDGE_TOLERANCE_SECONDS, SEEK_STEP_SECONDS } from './time.ts';
 export type { TimeRange } from './time.ts';

@@ -27,6 +27,8 @@ export type { MenuPlacementTarget } from './menu/menuForPlacement.ts';
 export { menuHref, toNavItems } from './menu/menuHref.ts';
 export { DEFAULT_TOAST_DURATION, ToastViewport } from './Toast/ToastViewport.tsx';
 export type { ToastData, ToastKind, ToastViewportProps } from './Toast/ToastViewport.tsx';
+export { ConsentBanner } from './ConsentBanner/ConsentBanner.tsx';
+export type { ConsentBannerProps } from './ConsentBanner/ConsentBanner.tsx';
 export { Popup } from './Popup/Popup.tsx';
 export type { PopupProps } from './Popup/Popup.tsx';
 export { Checkbox, Select, TextArea, TextField } from './FormField/FormField.tsx';

@@ -1,4 +1,4 @@
-import { AccessType, BillingPeriod, ColorSettings, CustomForm, CustomFormAlias, Gender, MenuItemType, MenuPlacement, PackageScope, PurchasableKind, SlidableType, StaticBlock, StreamStatus, VodAccessLevel } from '@grandstand/contract';
+import { AccessType, AnalyticsConsent, BillingPeriod, ColorSettings, CustomForm, CustomFormAlias, ErrorDsn, Gender, MenuItemType, MenuPlacement, PackageScope, PurchasableKind, SlidableType, StaticBlock, StreamStatus, VodAccessLevel } from '@grandstand/contract';
 import { z } from 'zod';
 
 // `channels/<slug>/seed.json`: a channel's demo data (documented in channels/README.md). Rows point at each
@@ -53,6 +53,10 @@ export const ChannelSeed = z.object({
   settings: z.object({
     'google-analytics': z.string().nullable().default(null),
     analytics_key: z.string().nullable().default(null),
+    // spec §7: where the site's request error reports go; null sends none.
+    error_dsn: ErrorDsn.nullable().default(null),
+    // Whether the site asks before it tracks (contract AnalyticsConsent).
+    analytics_consent: AnalyticsConsent.default('notice'),
     auth: z.object({ remote_auth: z.union([z.literal(0), z.literal(1)]) }).default({ remote_auth: 0 }),
     remoteAuth: z.string().nullable().default(null),
     static_blocks: z.array(StaticBlock).default([]),

@@ -22,6 +22,27 @@ declare module 'fastify' {
 export interface SecurityOptions {
   /** Stripe is the card provider: Stripe.js's script, frames and api are allowed (on no other channel). */
   stripe?: boolean;
+  /** Further origins the site may call (`reportingOrigins`: the analytics service, the error report services). */
+  connect?: readonly string[];
+}
+
+const SAFE_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origins the site sends its analytics and error reports to (spec §7): the analytics service's
+ * public URL and each channel's error DSN, each reduced to its origin (a DSN's public key and path
+ * are not the policy's business), once each. Anything that is not an http(s) address is left out.
+ */
+export function reportingOrigins(analyticsUrl: string | null, errorDsns: readonly (string | null)[]): string[] {
+  const origins = new Set<string>();
+  for (const address of [analyticsUrl, ...errorDsns]) {
+    if (!address || !URL.canParse(address)) continue;
+    const { origin } = new URL(address);
+    // A host may hold characters that mean something in a policy (`;` ends a directive): only
+    // plain host names and addresses go in.
+    if (SAFE_ORIGIN.test(origin)) origins.add(origin);
+  }
+  return [...origins];
 }
 
 export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
@@ -81,8 +102,9 @@ export function policyDirectives(options: SecurityOptions) {
     'img-src': ["'self'", 'data:', 'https:'],
     // The player (shaka) plays HLS through Media Source Extensions: the <video> gets a blob: address.
     'media-src': ["'self'", 'blob:'],
-    // The api and the media on this origin; analytics hits; Stripe's api on a Stripe channel.
-    'connect-src': ["'self'", ...ANALYTICS_CONNECT, ...(stripe ? [STRIPE_API_ORIGIN] : [])],
+    // The api and the media on this origin; the tag manager's hits; the analytics service and the
+    // error report services (packages/analytics); Stripe's api on a Stripe channel.
+    'connect-src': ["'self'", ...ANALYTICS_CONNECT, ...(options.connect ?? []), ...(stripe ? [STRIPE_API_ORIGIN] : [])],
     // Stripe's card element and its 3-D Secure step live in Stripe's frames; nothing else is framed.
     'frame-src': stripe ? STRIPE_FRAMES : ["'none'"],
     'object-src': ["'none'"],

@@ -24,10 +24,13 @@ export const PARTICIPANTS_DEFAULT_LIMIT = 50;
 export class CatalogRepository {
   readonly #db: Database;
   readonly #pictures: Pictures;
+  readonly #analyticsUrl: string | null;
 
-  constructor(db: Database, pictures: Pictures) {
+  /** `analyticsUrl`: the analytics service's public base URL (`ANALYTICS_PUBLIC_URL`), the same for every channel. */
+  constructor(db: Database, pictures: Pictures, analyticsUrl: string | null = null) {
     this.#db = db;
     this.#pictures = pictures;
+    this.#analyticsUrl = analyticsUrl;
   }
 
   async settings(channelId: number): Promise<ChannelSettings | undefined> {
@@ -46,6 +49,10 @@ export class CatalogRepository {
       currency: channel.currency,
       'google-analytics': s['google-analytics'] ?? null,
       analytics_key: s.analytics_key ?? null,
+      analytics_url: this.#analyticsUrl,
+      error_dsn: s.error_dsn ?? null,
+      // A channel seeded before the setting existed gets the contract's default.
+      analytics_consent: s.analytics_consent ?? 'notice',
       auth: { remote_auth: s.auth?.remote_auth ?? 0 },
       remoteAuth: s.remoteAuth ?? null,
       static_blocks: s.static_blocks ?? [],
@@ -208,9 +215,14 @@ export class CatalogRepository {
 }
 
 /** `app.catalogRepository`: built once on the app's database. */
-export default fp(
-  async (app) => {
-    app.decorate('catalogRepository', new CatalogRepository(app.db, app.pictures));
+export interface CatalogRepositoryOptions {
+  /** The analytics service's public base URL the site is told (`ANALYTICS_PUBLIC_URL`); null: none. */
+  analyticsUrl?: string | null;
+}
+
+export default fp<CatalogRepositoryOptions>(
+  async (app, options) => {
+    app.decorate('catalogRepository', new CatalogRepository(app.db, app.pictures, options.analyticsUrl ?? null));
   },
   { name: 'catalog-repository', dependencies: ['db', 'pictures'] },
 );

@@ -14,6 +14,7 @@ import type {
   SocialProvider,
   User,
 } from '@grandstand/contract';
+import { trackLogin } from '@grandstand/analytics';
 import { baseApi, endSession, setUser, startSession } from '@grandstand/store';
 
 export type SessionResult = SessionResponse['data'];
@@ -25,11 +26,18 @@ export interface SocialLoginArgs extends SocialLoginBody {
 /** The profile form without the `_method` the endpoint adds (spec §7: POST /profile with _method patch). */
 export type ProfileUpdate = Omit<ProfileUpdateBody, '_method'>;
 
-/** spec §4: login, registration and social login store the user; the answered key becomes the session. */
-async function storeSession(dispatch: (action: unknown) => unknown, queryFulfilled: Promise<{ data: SessionResult }>): Promise<void> {
+/** How the viewer came in, for the analytics service's login event. */
+type LoginMethod = 'password' | 'registration' | SocialProvider;
+
+/**
+ * spec §4: login, registration and social login store the user; the answered key becomes the
+ * session. spec §7: each is a login for the analytics service, naming the viewer.
+ */
+async function storeSession(dispatch: (action: unknown) => unknown, queryFulfilled: Promise<{ data: SessionResult }>, method: LoginMethod): Promise<void> {
   try {
     const { data } = await queryFulfilled;
     dispatch(startSession(data));
+    trackLogin({ id: data.user.id, email: data.user.email }, { method });
   } catch {
     // The view shows the failure; nothing is stored.
   }
@@ -45,17 +53,17 @@ export const authApi = baseApi.injectEndpoints({
     login: build.mutation<SessionResult, LoginBody>({
       query: (body) => ({ url: '/v2/auth/login', method: 'POST', body }),
       transformResponse: (response: SessionResponse) => response.data,
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeSession(dispatch, queryFulfilled),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeSession(dispatch, queryFulfilled, 'password'),
     }),
     register: build.mutation<SessionResult, RegisterBody>({
       query: (body) => ({ url: '/v2/auth/register', method: 'POST', body }),
       transformResponse: (response: SessionResponse) => response.data,
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeSession(dispatch, queryFulfilled),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeSession(dispatch, queryFulfilled, 'registration'),
     }),
     socialLogin: build.mutation<SessionResult, SocialLoginArgs>({
       query: ({ provider, code, state }) => ({ url: `/v2/auth/social/${encodeURIComponent(provider)}`, method: 'POST', body: { code, state } }),
       transformResponse: (response: SessionResponse) => response.data,
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeSession(dispatch, queryFulfilled),
+      onQueryStarted: ({ provider }, { dispatch, queryFulfilled }) => storeSession(dispatch, queryFulfilled, provider),
     }),
     logout: build.mutation<null, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useEffectEvent, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { createPlaybackSession, type FirstFrameInfo, type PlaybackSession, type PlaybackState, type QualityChoice } from '../engine/session.ts';
 import type { CreatePlayer } from '../engine/types.ts';
+import type { PlaybackEvent } from '../analytics/playbackEvents.ts';
 import type { PlayerLabels } from '../labels.ts';
 import { PlayerControls } from '../PlayerControls/PlayerControls.tsx';
 import { clamp } from '../time.ts';
@@ -19,8 +20,10 @@ export interface PlayerProps {
   prerollSrc?: string;
   /** Time to first frame, once per mount (or per new `src`). */
   onFirstFrame?: (info: FirstFrameInfo) => void;
-  /** Seconds of the event actually played, every 10 s while playing and on pause, end and unmount. */
+  /** Seconds of the event actually played: a 30 s beat while playing, and the partial beat on pause, end, unmount and when the page hides. */
   onViewingTime?: (seconds: number, event: { total: number }) => void;
+  /** The viewer's start, pause, seek and end of the event (spec §7 video events). */
+  onPlaybackEvent?: (event: PlaybackEvent) => void;
   /** The stream failed (the player shows the error and keeps trying to recover). */
   onError?: (error: unknown) => void;
   onEnded?: () => void;
@@ -58,6 +61,7 @@ export function Player({ src, live, title, labels, autoPlay = false, poster, pre
 
   const onFirstFrame = useEffectEvent((info: FirstFrameInfo) => callbacks.onFirstFrame?.(info));
   const onViewingTime = useEffectEvent((seconds: number, event: { total: number }) => callbacks.onViewingTime?.(seconds, event));
+  const onPlaybackEvent = useEffectEvent((event: PlaybackEvent) => callbacks.onPlaybackEvent?.(event));
   const onError = useEffectEvent((error: unknown) => callbacks.onError?.(error));
   const onEnded = useEffectEvent(() => callbacks.onEnded?.());
   const onPrerollEnded = useEffectEvent((info: { completed: boolean }) => callbacks.onPrerollEnded?.(info));
@@ -75,6 +79,7 @@ export function Player({ src, live, title, labels, autoPlay = false, poster, pre
       onChange: setPlayback,
       onFirstFrame,
       onViewingTime,
+      onPlaybackEvent,
       onError,
       onEnded,
       onPrerollEnded,

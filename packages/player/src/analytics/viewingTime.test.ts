@@ -11,11 +11,26 @@ describe('createViewingTimeTracker', () => {
     return { onReport, tracker };
   };
 
-  it('reports every 10 s while playing, with the running total', () => {
+  it('reports a 30 s beat while playing (spec §7), with the running total', () => {
     const { onReport, tracker } = make();
     tracker.play();
-    vi.advanceTimersByTime(25_000);
-    expect(onReport.mock.calls).toEqual([[{ seconds: 10, total: 10 }], [{ seconds: 10, total: 20 }]]);
+    vi.advanceTimersByTime(29_999);
+    expect(onReport).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(45_001);
+    expect(onReport.mock.calls).toEqual([[{ seconds: 30, total: 30 }], [{ seconds: 30, total: 60 }]]);
+  });
+
+  it('flushes the partial beat and keeps counting from there (the page hides)', () => {
+    const { onReport, tracker } = make();
+    tracker.play();
+    vi.advanceTimersByTime(12_000);
+    tracker.flush();
+    expect(onReport).toHaveBeenLastCalledWith({ seconds: 12, total: 12 });
+    tracker.flush();
+    expect(onReport).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(18_000);
+    // The beat's timer still runs from play: it reports what followed the flush.
+    expect(onReport).toHaveBeenLastCalledWith({ seconds: 18, total: 30 });
   });
 
   it('reports the last stretch on pause and counts nothing while paused', () => {
@@ -49,7 +64,7 @@ describe('createViewingTimeTracker', () => {
     vi.advanceTimersByTime(3_000);
     tracker.dispose();
     tracker.play();
-    vi.advanceTimersByTime(30_000);
+    vi.advanceTimersByTime(60_000);
     expect(onReport.mock.calls).toEqual([[{ seconds: 3, total: 3 }]]);
   });
 });

@@ -1,5 +1,5 @@
-/** spec §7 (datalake viewing time): how often time watched is reported while playing. */
-export const VIEWING_TIME_INTERVAL_MS = 10_000;
+/** spec §7 (datalake viewing time): time watched is reported in 30 s beats while playing. */
+export const VIEWING_TIME_INTERVAL_MS = 30_000;
 
 export interface ViewingTimeReport {
   /** Seconds watched since the previous report. */
@@ -20,6 +20,11 @@ export interface ViewingTimeTracker {
   play(): void;
   /** The media stopped playing (pause, buffering, end, error): counts the last stretch and reports it. */
   stop(): void;
+  /**
+   * Reports what has been watched since the last beat and keeps counting (the page hides: the
+   * partial beat goes before the page may be gone); the next beat counts from here.
+   */
+  flush(): void;
   /** Stops and reports what is left; the tracker does nothing afterwards. */
   dispose(): void;
 }
@@ -28,7 +33,7 @@ const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /**
  * Accumulates the seconds the media actually played, reporting every `intervalMs` while playing
- * and at each stop, so a viewer who pauses or leaves is counted up to that moment.
+ * and at each stop (and `flush`), so a viewer who pauses or leaves is counted up to that moment.
  */
 export function createViewingTimeTracker({ onReport, now = () => performance.now(), intervalMs = VIEWING_TIME_INTERVAL_MS }: ViewingTimeTrackerOptions): ViewingTimeTracker {
   let since: number | undefined;
@@ -65,6 +70,10 @@ export function createViewingTimeTracker({ onReport, now = () => performance.now
       since = undefined;
       clearInterval(timer);
       timer = undefined;
+      report();
+    },
+    flush() {
+      collect();
       report();
     },
     dispose() {

@@ -146,11 +146,46 @@ describe('createPlaybackSession', () => {
     await tick(0);
     expect(options.onViewingTime).not.toHaveBeenCalled();
     at(0, 'playing');
-    await tick(10_000);
-    expect(options.onViewingTime).toHaveBeenLastCalledWith(10, { total: 10 });
+    await tick(30_000);
+    expect(options.onViewingTime).toHaveBeenLastCalledWith(30, { total: 30 });
     await tick(2_500);
-    at(12.5, 'pause');
-    expect(options.onViewingTime).toHaveBeenLastCalledWith(2.5, { total: 12.5 });
+    at(32.5, 'pause');
+    expect(options.onViewingTime).toHaveBeenLastCalledWith(2.5, { total: 32.5 });
+  });
+
+  it('reports the partial beat when the page hides, and keeps counting', async () => {
+    const { at, options, tick } = setUp();
+    await tick(0);
+    at(0, 'playing');
+    await tick(7_000);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    expect(options.onViewingTime).toHaveBeenCalledExactlyOnceWith(7, { total: 7 });
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    await tick(23_000);
+    expect(options.onViewingTime).toHaveBeenLastCalledWith(23, { total: 30 });
+    visibility.mockRestore();
+  });
+
+  it('reports the viewer’s start, pause, seek and end of the event, not of the preroll', async () => {
+    const onPlaybackEvent = vi.fn();
+    const { at, video, tick } = setUp({ prerollSrc: PREROLL, onPlaybackEvent });
+    await tick(0);
+    at(0, 'playing');
+    at(3, 'seeked', 'pause', 'ended');
+    await tick(0);
+    expect(onPlaybackEvent).not.toHaveBeenCalled();
+    at(0, 'playing');
+    at(10, 'pause');
+    at(10, 'playing');
+    await tick(2_000);
+    at(300, 'seeked');
+    let ended = false;
+    Object.defineProperty(video, 'ended', { get: () => ended });
+    ended = true;
+    at(600, 'pause', 'ended');
+    expect(onPlaybackEvent.mock.calls.map(([event]) => event)).toEqual(['start', 'pause', 'seek', 'end']);
   });
 
   it('reports the last viewing time when disposed (unmount) and destroys shaka', async () => {

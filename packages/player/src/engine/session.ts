@@ -1,4 +1,5 @@
 import { createFirstFrameTimer } from '../analytics/firstFrame.ts';
+import { createPlaybackEventTracker, type PlaybackEvent } from '../analytics/playbackEvents.ts';
 import { createViewingTimeTracker } from '../analytics/viewingTime.ts';
 import type { TimeRange } from '../time.ts';
 import { playerConfiguration } from './config.ts';
@@ -41,6 +42,8 @@ export interface PlaybackSessionOptions {
   onChange: (state: PlaybackState) => void;
   onFirstFrame?: (info: FirstFrameInfo) => void;
   onViewingTime?: (seconds: number, event: { total: number }) => void;
+  /** The viewer's start, pause, seek and end of the event's stream (not the preroll's). */
+  onPlaybackEvent?: (event: PlaybackEvent) => void;
   onError?: (error: unknown) => void;
   onEnded?: () => void;
   onPrerollEnded?: (info: { completed: boolean }) => void;
@@ -97,6 +100,7 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
   };
   const firstFrame = createFirstFrameTimer(now);
   const viewing = createViewingTimeTracker({ onReport: ({ seconds, total }) => options.onViewingTime?.(seconds, { total }), ...(now ? { now } : {}) });
+  const playback = createPlaybackEventTracker((event) => options.onPlaybackEvent?.(event), now);
 
   const play = () => {
     video.play()?.catch(() => {
@@ -191,13 +195,28 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
   const onPlaying = () => {
     firstFrame.playing(video.currentTime);
     if (!firstFrameSeen) watchFrames();
-    if (state.phase === 'main') viewing.play();
+    if (state.phase === 'main') {
+      viewing.play();
+      playback.playing();
+    }
   };
   const onTimeUpdate = () => {
     framePosition(video.currentTime);
     if (state.phase === 'main' && !recovery.isFailed && video.currentTime > 0) lastPosition = video.currentTime;
   };
   const onStopped = () => viewing.stop();
+  const onPause = () => {
+    viewing.stop();
+    if (state.phase === 'main') playback.paused(video.ended);
+  };
+  const onSeeked = () => {
+    if (state.phase === 'main') playback.seeked();
+  };
+  // The page hides (another tab, the phone locked, the site closed): the partial beat is reported
+  // now, from the document's listener, before the analytics client's on the window sends it.
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') viewing.flush();
+  };
   /** Once per session, whether the preroll ended, failed to load or failed while playing. */
   function finishPreroll(completed: boolean) {
     if (prerollOver) return;
@@ -211,17 +230,20 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     if (state.phase === 'preroll') {
       finishPreroll(true);
     } else if (state.phase === 'main') {
+      playback.ended();
       options.onEnded?.();
     }
   };
   const mediaListeners: [string, () => void][] = [
     ['playing', onPlaying],
     ['timeupdate', onTimeUpdate],
-    ['pause', onStopped],
+    ['pause', onPause],
+    ['seeked', onSeeked],
     ['waiting', onStopped],
     ['ended', onEnded],
   ];
   for (const [type, listener] of mediaListeners) video.addEventListener(type, listener);
+  video.ownerDocument.addEventListener('visibilitychange', onVisibility);
 
   const start = async () => {
     firstFrame.start();
@@ -282,6 +304,7 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
       disposed = true;
       recovery.dispose();
       for (const [type, listener] of mediaListeners) video.removeEventListener(type, listener);
+      video.ownerDocument.removeEventListener('visibilitychange', onVisibility);
       if (player) {
         player.removeEventListener('error', onShakaError);
         player.removeEventListener('trackschanged', refreshQualities);

@@ -2,11 +2,14 @@ import { axe } from '@grandstand/vitest-config/axe';
 import { selectUser } from '@grandstand/store';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { resetAnalytics, startAnalytics, type DatalakeItem } from '@grandstand/analytics';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_VISITOR_KEY, testSettings, testUser } from '@grandstand/test-kit/fixtures';
 import { renderAuth } from '../test/renderAuth.tsx';
 
 const viewer = testUser();
+
+afterEach(() => resetAnalytics());
 
 describe('LoginPage', () => {
   it('asks for a valid email and a password before sending anything (spec §5)', async () => {
@@ -51,6 +54,37 @@ describe('LoginPage', () => {
     expect(login?.body).toMatchObject({ email: 'fan@example.com', password: 'right-password', api_key: TEST_VISITOR_KEY });
     await client.request({ url: '/events' }).catch(() => undefined);
     expect(api.calls.at(-1)?.query.api_key).toBe('session-key');
+  });
+
+  it('tells the analytics service of the login, naming the viewer (spec §7); a failed one is no login', async () => {
+    const pushed: DatalakeItem[] = [];
+    startAnalytics({
+      url: 'http://127.0.0.1:8090',
+      profile: 'nfsn-web-3f9a1c7e',
+      hostname: '127.0.0.1',
+      storage: { get: () => null, set: () => undefined, remove: () => undefined },
+      // The client's queue, recorded.
+      load: async () => ({ createDatalakeClient: () => ({ push: (item: DatalakeItem) => void pushed.push(item), flush: async () => undefined, flushOnHide: () => undefined, dispose: () => undefined }) }),
+    });
+    const user = userEvent.setup();
+    const { sessions } = await renderAuth({
+      route: '/login',
+      routes: {
+        'POST /v2/auth/login': (request) => {
+          sessions.add('session-key');
+          return request.body?.password === 'right-password' ? { json: { data: { user: viewer, api_key: 'session-key' } } } : { status: 422, json: { message: 'Wrong auth data' } };
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText(/^Email/), 'fan@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByText('Wrong auth data');
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await vi.waitFor(() => expect(pushed.filter((item) => item.body.event === 'login')).toHaveLength(1));
+    expect(pushed.find((item) => item.body.event === 'login')?.body).toMatchObject({ user_id: viewer.id, user_email: viewer.email, extras: { method: 'password' } });
   });
 
   it('links to registration, the password reset and each social provider the channel offers, with the current key', async () => {

@@ -1,7 +1,8 @@
+import { createVideoTracker } from '@grandstand/analytics';
 import type { EventDetail, Preroll } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { Player } from '@grandstand/player';
-import type { PlayerHandle, PlayerLabels } from '@grandstand/player';
+import type { FirstFrameInfo, PlaybackEvent, PlayerHandle, PlayerLabels } from '@grandstand/player';
 import { channelApi, useClientStorage, useGetEventQuery } from '@grandstand/store';
 import { Badge, Button, ErrorPanel, Link, Loader } from '@grandstand/ui';
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
@@ -16,6 +17,7 @@ import { AccessPanel } from './AccessPanel.tsx';
 import { Countdown } from './Countdown.tsx';
 import { FIRST_FRAME_MARK, parseEventId } from './ids.ts';
 import { categoryLineage, pickPreroll, prerollSeenKey } from './prerolls.ts';
+import { streamInfo } from './streamInfo.ts';
 import type { WatchActionProps } from './routes.ts';
 
 
@@ -101,6 +103,8 @@ function Stage({ event, title, currency, language, prerolls, onStart, WatchActio
   const { t } = useTranslation(['watch', 'errors']);
   const storage = useClientStorage();
   const { data: categories = [] } = channelApi.useGetEventCategoriesQuery();
+  const { data: settings } = channelApi.useGetSettingsQuery();
+  const catalog = useCatalog();
   const stream = event.stream;
   // Picked once per event: a re-render must not swap the preroll mid-play.
   const [preroll] = useState(() =>
@@ -130,9 +134,24 @@ function Stage({ event, title, currency, language, prerolls, onStart, WatchActio
     }),
     [t],
   );
-  const onFirstFrame = useCallback(() => {
-    if (performance.getEntriesByName(FIRST_FRAME_MARK).length === 0) performance.mark(FIRST_FRAME_MARK);
-  }, []);
+  // spec §7: one viewing of this stream, its video events and watch time under one id. Made per
+  // stream address (a new address is a new viewing); the tags are read when it starts, the catalog
+  // having come with the site's startup.
+  const video = useMemo(
+    () => (stream ? createVideoTracker(streamInfo(event, stream, title, catalog, settings?.name)) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [stream?.url],
+  );
+  const onFirstFrame = useCallback(
+    ({ ms }: FirstFrameInfo) => {
+      if (performance.getEntriesByName(FIRST_FRAME_MARK).length === 0) performance.mark(FIRST_FRAME_MARK);
+      video?.firstFrame(ms);
+    },
+    [video],
+  );
+  const onPlaybackEvent = useCallback((playback: PlaybackEvent) => video?.event(playback), [video]);
+  const onViewingTime = useCallback((seconds: number) => video?.viewing(seconds), [video]);
+  const onError = useCallback((error: unknown) => video?.event('error', error instanceof Error ? error.message : String((error as { code?: unknown } | null)?.code ?? error)), [video]);
   const onPrerollEnded = useCallback(
     ({ completed }: { completed: boolean }) => {
       // spec §4: once played, the same preroll is hidden for this viewer and event for the preroll time.
@@ -154,6 +173,9 @@ function Stage({ event, title, currency, language, prerolls, onStart, WatchActio
           autoPlay
           prerollSrc={preroll?.url}
           onFirstFrame={onFirstFrame}
+          onPlaybackEvent={onPlaybackEvent}
+          onViewingTime={onViewingTime}
+          onError={onError}
           onPrerollEnded={onPrerollEnded}
           actions={actions}
         />
