@@ -72,6 +72,8 @@ export interface BuildAppOptions {
   clips?: ClipsPluginOptions;
   /** The analytics service's public base URL (`ANALYTICS_PUBLIC_URL`), told to the site in the settings; null or unset: none. */
   analyticsUrl?: string | null;
+  /** `CHANNEL_ERROR_DSNS`: slug → the channel's error DSN, over its seed's `error_dsn`. */
+  errorDsns?: Readonly<Record<string, string>>;
 }
 
 /** Bodies are small JSON documents; anything larger is refused with 413. */
@@ -100,7 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The site may reach the analytics service and the channels' error report services (spec §7).
   const securityOptions = {
     stripe: options.payments?.defaultProvider === 'stripe' && Boolean(options.payments.stripe),
-    connect: reportingOrigins(options.analyticsUrl ?? null, options.channels.map((channel) => channel.seed?.settings.error_dsn ?? null)),
+    connect: reportingOrigins(
+      options.analyticsUrl ?? null,
+      options.channels.map((channel) => options.errorDsns?.[channel.config.slug] ?? channel.seed?.settings.error_dsn ?? null),
+    ),
   };
   const app = Fastify({
     logger: loggerOption(options.logger),
@@ -125,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The repositories (src/repositories/): each built once on the database, before anything reads it.
   await app.register(import('./plugins/pictures.ts'), { dir: options.media?.dir, live: options.media?.live });
   await app.register(apiKeysRepository, { cache: options.apiKeyCache, sessions: options.sessions });
-  await app.register(catalogRepository, { analyticsUrl: options.analyticsUrl ?? null });
+  await app.register(catalogRepository, { analyticsUrl: options.analyticsUrl ?? null, errorDsns: options.errorDsns ?? {} });
   await app.register(eventsRepository);
   await app.register(usersRepository);
   await app.register(offersRepository);

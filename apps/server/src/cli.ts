@@ -87,6 +87,7 @@ async function serve(config: ServerConfig): Promise<void> {
     clips: { workers: config.clips.workers },
     analyticsForget: config.analyticsService,
     analyticsUrl: config.analyticsPublicUrl,
+    errorDsns: config.errorDsns,
   });
   const address = await app.listen({ port: preflight.port, host: config.host });
   log(`listening on ${address}; channels: ${channels.map((c) => `${c.config.slug}${c.config.default ? ' (default)' : ''} at ${app.channels.publicOrigin(c.id)}`).join(', ')}`);

@@ -65,6 +65,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ ANALYTICS_PUBLIC_URL: 'https://stats.example/grandstand' }).analyticsPublicUrl).toBe('https://stats.example/grandstand');
   });
 
+  it('reads each channel\'s error DSN from CHANNEL_ERROR_DSNS, refusing what is not a DSN', () => {
+    expect(loadConfig({}).errorDsns).toEqual({});
+    expect(loadConfig({ CHANNEL_ERROR_DSNS: 'northfield=https://abc123@errors.example/4, laurentides=http://key@127.0.0.1:8193/2' }).errorDsns).toEqual({
+      northfield: 'https://abc123@errors.example/4',
+      laurentides: 'http://key@127.0.0.1:8193/2',
+    });
+    for (const value of ['northfield', 'northfield=https://errors.example/4', 'northfield=https://k@errors.example/x', 'a=https://k@e.example/1,a=https://k@e.example/2', 'northfield=javascript:alert(1)']) {
+      expect(() => loadConfig({ CHANNEL_ERROR_DSNS: value }), value).toThrowError(/^CHANNEL_ERROR_DSNS: /);
+    }
+  });
+
   it('names every variable at fault, one a line', () => {
     expect(() => loadConfig({ PORT: 'x', MAIL_OUTBOX: 'yes' })).toThrowError(/^PORT: .*\nMAIL_OUTBOX: /);
   });

@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
-import { CardProvider, isPublicOrigin, PUBLIC_ORIGIN_PROBLEM, type SocialProvider } from '@grandstand/contract';
+import { CardProvider, ErrorDsn, isPublicOrigin, PUBLIC_ORIGIN_PROBLEM, type SocialProvider } from '@grandstand/contract';
 import { z } from 'zod';
 import {
   type AccountsConfig,
@@ -61,6 +61,8 @@ export interface ServerConfig {
   analyticsService: { url: string; adminToken: string } | null;
   /** `ANALYTICS_PUBLIC_URL`: the analytics service's base URL as the sites reach it; null: the sites send no analytics. */
   analyticsPublicUrl: string | null;
+  /** `CHANNEL_ERROR_DSNS`: slug → the DSN its site's request error reports go to, over the seed's `error_dsn`. */
+  errorDsns: Readonly<Record<string, string>>;
 }
 
 export interface ServerPaths {
@@ -218,6 +220,28 @@ const siteOrigins = variable(z.string().optional()).transform((value, ctx) => {
   return origins;
 });
 
+/**
+ * `northfield=https://<key>@errors.example/1,laurentides=…`: each channel's error-logging DSN for this
+ * deployment (a DSN holds no comma), so the service a site reports to is configuration, not demo data.
+ */
+const errorDsns = variable(z.string().optional()).transform((value, ctx) => {
+  const dsns: Record<string, string> = {};
+  const entries = (value ?? '').split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => entry === '')) return dsns;
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    const slug = entry.slice(0, at).trim();
+    const dsn = entry.slice(at + 1).trim();
+    const problem = at <= 0 ? 'is not slug=dsn' : slug in dsns ? 'repeats a channel' : !ErrorDsn.safeParse(dsn).success ? 'has no DSN such as https://<public key>@<host>/<project id>' : null;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" ${problem} (a comma list of slug=dsn)` });
+      return z.NEVER;
+    }
+    dsns[slug] = dsn;
+  }
+  return dsns;
+});
+
 export function siteOriginProblem(entry: string, problem: string): string {
   return `"${entry}" ${problem} (a comma list of slug=origin, a slug once per origin, e.g. northfield=https://app.northfield.example,northfield=http://localhost:5173)`;
 }
@@ -292,6 +316,7 @@ const EnvSchema = z
     MEDIA_DIR: path(join(repoRoot, '.data', 'media')),
     CHANNEL_PUBLIC_ORIGINS: publicOrigins,
     CHANNEL_SITE_ORIGINS: siteOrigins,
+    CHANNEL_ERROR_DSNS: errorDsns,
     APP_SECRET: variable(z.string().optional()),
     MEDIA_SECRET: variable(z.string().optional()),
     SANDBOX_WEBHOOK_SECRET: variable(z.string().optional()),
@@ -454,6 +479,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsService: parsed.ANALYTICS_URL && parsed.ANALYTICS_ADMIN_TOKEN ? { url: parsed.ANALYTICS_URL, adminToken: parsed.ANALYTICS_ADMIN_TOKEN } : null,
     // Without its trailing slash: the site appends /datalake/… to it.
     analyticsPublicUrl: parsed.ANALYTICS_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    errorDsns: parsed.CHANNEL_ERROR_DSNS,
   };
 }
 

@@ -131,3 +131,10 @@ describe('servePreflight in production, money and secrets', () => {
     }
   });
 });
+
+describe('CHANNEL_ERROR_DSNS', () => {
+  it('stops on a channel that does not exist, naming the variable', () => {
+    expect(() => servePreflight({ CHANNEL_ERROR_DSNS: 'northfeild=https://k@errors.example/1' }, channels)).toThrowError(/^CHANNEL_ERROR_DSNS: "northfeild" names no channel/);
+    expect(() => servePreflight({ CHANNEL_ERROR_DSNS: 'northfield=https://k@errors.example/1' }, channels)).not.toThrow();
+  });
+});

@@ -5,7 +5,7 @@ import { ConfigError, publicOriginProblem, type ServerConfig, siteOriginProblem 
 /** Shortest secret production accepts: 32 characters of a random value carry well over 128 bits. */
 const MIN_SECRET_LENGTH = 32;
 
-type PreflightConfig = Pick<ServerConfig, 'production' | 'port' | 'publicOrigins' | 'siteOrigins' | 'mail' | 'payments' | 'secrets'>;
+type PreflightConfig = Pick<ServerConfig, 'production' | 'port' | 'publicOrigins' | 'siteOrigins' | 'errorDsns' | 'mail' | 'payments' | 'secrets'>;
 
 function checkProductionMailMoneyAndSecrets(config: PreflightConfig): void {
   // Mail must really leave, and the outbox pages show every mailed link to anyone.
@@ -51,6 +51,9 @@ export function servePreflight(config: PreflightConfig, channels: readonly Pick<
   }
   for (const [slug, origins] of Object.entries(config.siteOrigins)) {
     if (!slugs.includes(slug)) throw new ConfigError(`CHANNEL_SITE_ORIGINS: ${siteOriginProblem(`${slug}=${origins[0] ?? ''}`, `names no channel (channels: ${slugs.join(', ') || 'none'})`)}`);
+  }
+  for (const slug of Object.keys(config.errorDsns)) {
+    if (!slugs.includes(slug)) throw new ConfigError(`CHANNEL_ERROR_DSNS: "${slug}" names no channel (channels: ${slugs.join(', ') || 'none'})`);
   }
   if (config.production) {
     const missing = channelsWithoutPublicOrigin(channels, overrides);

@@ -48,10 +48,16 @@ describe('channel catalog', () => {
     const bravo = await t.app.inject({ url: `/api/settings?api_key=${await t.keyFor('bravo')}` });
     expect(ChannelSettingsResponse.parse(bravo.json()).data).toMatchObject({ analytics_url: null, error_dsn: null, analytics_consent: 'notice' });
 
-    const withAnalytics = await buildTestApp({ analyticsUrl: 'http://127.0.0.1:8090' });
+    // This deployment's DSN (CHANNEL_ERROR_DSNS) wins over the seed's, for its channel only, and the
+    // sites may send to it.
+    const withAnalytics = await buildTestApp({ analyticsUrl: 'http://127.0.0.1:8090', errorDsns: { bravo: 'http://bravokey@127.0.0.1:8193/2' } });
     try {
       const response = await withAnalytics.app.inject({ url: `/api/settings?api_key=${await withAnalytics.keyFor('alpha')}` });
-      expect(ChannelSettingsResponse.parse(response.json()).data.analytics_url).toBe('http://127.0.0.1:8090');
+      expect(ChannelSettingsResponse.parse(response.json()).data).toMatchObject({ analytics_url: 'http://127.0.0.1:8090', error_dsn: 'https://0f1e2d3c4b5a@errors.alpha.example/7' });
+      const bravoDsn = await withAnalytics.app.inject({ url: `/api/settings?api_key=${await withAnalytics.keyFor('bravo')}` });
+      expect(ChannelSettingsResponse.parse(bravoDsn.json()).data.error_dsn).toBe('http://bravokey@127.0.0.1:8193/2');
+      const page = await withAnalytics.app.inject({ url: '/', headers: { host: 'localhost' } });
+      expect(String(page.headers['content-security-policy'])).toMatch(/connect-src [^;]*http:\/\/127\.0\.0\.1:8193/);
     } finally {
       await withAnalytics.close();
     }

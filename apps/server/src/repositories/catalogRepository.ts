@@ -27,14 +27,18 @@ export class CatalogRepository {
   readonly #analyticsUrl: string | null;
 
   /** `analyticsUrl`: the analytics service's public base URL (`ANALYTICS_PUBLIC_URL`), the same for every channel. */
-  constructor(db: Database, pictures: Pictures, analyticsUrl: string | null = null) {
+  readonly #errorDsns: Readonly<Record<string, string>>;
+
+  /** `errorDsns`: slug → the channel's error DSN for this deployment (`CHANNEL_ERROR_DSNS`), over the seed's. */
+  constructor(db: Database, pictures: Pictures, analyticsUrl: string | null = null, errorDsns: Readonly<Record<string, string>> = {}) {
+    this.#errorDsns = errorDsns;
     this.#db = db;
     this.#pictures = pictures;
     this.#analyticsUrl = analyticsUrl;
   }
 
   async settings(channelId: number): Promise<ChannelSettings | undefined> {
-    const channel = await this.#db.selectFrom('channels').select(['name', 'language', 'currency', 'settings']).where('id', '=', channelId).executeTakeFirst();
+    const channel = await this.#db.selectFrom('channels').select(['slug', 'name', 'language', 'currency', 'settings']).where('id', '=', channelId).executeTakeFirst();
     if (!channel) return undefined;
     const prerolls = await this.#db
       .selectFrom('prerolls')
@@ -50,7 +54,7 @@ export class CatalogRepository {
       'google-analytics': s['google-analytics'] ?? null,
       analytics_key: s.analytics_key ?? null,
       analytics_url: this.#analyticsUrl,
-      error_dsn: s.error_dsn ?? null,
+      error_dsn: (Object.hasOwn(this.#errorDsns, channel.slug) ? this.#errorDsns[channel.slug] : undefined) ?? s.error_dsn ?? null,
       // A channel seeded before the setting existed gets the contract's default.
       analytics_consent: s.analytics_consent ?? 'notice',
       auth: { remote_auth: s.auth?.remote_auth ?? 0 },
@@ -218,11 +222,12 @@ export class CatalogRepository {
 export interface CatalogRepositoryOptions {
   /** The analytics service's public base URL the site is told (`ANALYTICS_PUBLIC_URL`); null: none. */
   analyticsUrl?: string | null;
+  errorDsns?: Readonly<Record<string, string>>;
 }
 
 export default fp<CatalogRepositoryOptions>(
   async (app, options) => {
-    app.decorate('catalogRepository', new CatalogRepository(app.db, app.pictures, options.analyticsUrl ?? null));
+    app.decorate('catalogRepository', new CatalogRepository(app.db, app.pictures, options.analyticsUrl ?? null, options.errorDsns ?? {}));
   },
   { name: 'catalog-repository', dependencies: ['db', 'pictures'] },
 );

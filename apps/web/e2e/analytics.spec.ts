@@ -1,0 +1,125 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Event } from '@grandstand/contract';
+import { demoChannels } from './channels.ts';
+import type { DemoChannel } from './channels.ts';
+import { CARDS, checkoutEvent, escape, expectPlaying, finishedPaidEvents, newBuyer, payWithNewCard, texts } from './checkout.ts';
+import type { SiteAt } from './checkout.ts';
+import { analyticsUrl, E2E_ERRORS_PORT, E2E_PORT, expect, repoRoot, test, visitorContext } from './support.ts';
+import { languageOf, text } from './viewers.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Analytics end to end (spec §7): a viewer's visit, login, purchase and a minute of viewing on each
+// demo channel reach that channel's reports on the analytics service, and only them; a request error
+// reaches the channel's error-logging service with no secret in it.
+
+/**
+ * The site where analytics runs: spec §9 never calls it from a `localhost` host, so the default
+ * channel is opened at 127.0.0.1 (the server serves it on a bare host) and the others by name.
+ */
+const analyticsSite: SiteAt = (channel, path = '/') => `http://${channel.host ? `${channel.host}.localhost` : '127.0.0.1'}:${E2E_PORT}${path}`;
+
+const shell = (channel: DemoChannel) => JSON.parse(readFileSync(join(repoRoot, `packages/i18n/src/locales/${languageOf(channel)}/shell.json`), 'utf8')) as Record<string, unknown>;
+
+/** The channel's privacy banner answered as a viewer who agrees (a notice closed, or an opt-in accepted). */
+async function agreeToAnalytics(page: Page, channel: DemoChannel): Promise<void> {
+  const words = shell(channel);
+  const banner = page.getByRole('region', { name: text(words, 'consent.label') });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: new RegExp(`^(${escape(text(words, 'consent.ok'))}|${escape(text(words, 'consent.accept'))})$`) }).click();
+  await expect(banner).toBeHidden();
+}
+
+interface Watched {
+  channel: DemoChannel;
+  event: Event;
+  context: BrowserContext;
+}
+
+/** One viewer's visit: home, the privacy answer, login, buying a finished paid event, then a minute of it. */
+async function visitBuyAndWatch(browser: Browser, request: Parameters<typeof finishedPaidEvents>[0], channel: DemoChannel): Promise<Watched> {
+  const t = texts(languageOf(channel));
+  const context = await visitorContext(browser);
+  const page = await context.newPage();
+  await page.goto(analyticsSite(channel));
+  await agreeToAnalytics(page, channel);
+  await newBuyer(page, request, channel, t, analyticsSite);
+  const events = await finishedPaidEvents(request, channel);
+  const event = events.at(-1);
+  expect(event, 'the demo has a finished paid event').toBeDefined();
+  await checkoutEvent(page, channel, t, event!, analyticsSite);
+  await payWithNewCard(page, t, CARDS.ok);
+  await page.getByRole('button', { name: new RegExp(`^${escape(t('commerce.checkout.pay', { price: '' }).trim())}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/watch/${event!.id}$`), { timeout: 20_000 });
+  await expectPlaying(page);
+  // A minute of viewing: two 30 s beats (spec §9), or the whole recording when it ends first.
+  await expect
+    .poll(() => page.evaluate(() => {
+      const video = document.querySelector('video');
+      if (!video) return 0;
+      let played = 0;
+      for (let i = 0; i < video.played.length; i += 1) played += video.played.end(i) - video.played.start(i);
+      return video.ended ? Number.POSITIVE_INFINITY : played;
+    }), { timeout: 120_000, intervals: [2_000] })
+    .toBeGreaterThanOrEqual(61);
+  // Leaving the page hands the last events to the browser (sendBeacon) as a viewer closing it would.
+  await page.goto(analyticsSite(channel));
+  return { channel, event: event!, context };
+}
+
+interface Summary {
+  [key: string]: unknown;
+}
+
+/** An operator's reports session on the analytics service, signed in as a person would post the form. */
+async function operator(request: Parameters<typeof finishedPaidEvents>[0], email: string, password: string) {
+  const signIn = await request.post(`${analyticsUrl}/reports/login`, { headers: { origin: analyticsUrl }, data: { email, password }, maxRedirects: 0 });
+  expect(signIn.status(), await signIn.text()).toBeLessThan(400);
+  return async (slug: string): Promise<{ status: number; body: Summary }> => {
+    const answer = await request.get(`${analyticsUrl}/reports/api/${slug}/summary`);
+    return { status: answer.status(), body: answer.ok() ? ((await answer.json()) as { data: Summary }).data : {} };
+  };
+}
+
+test.describe('analytics', () => {
+  test("each channel's viewer — visit, login, purchase, a minute of viewing — is in that channel's reports, and only there", async ({ browser, request }) => {
+    test.setTimeout(240_000);
+    // Both channels' viewers watch at once: the minute of viewing is waited for once.
+    const watched = await Promise.all(demoChannels.map((channel) => visitBuyAndWatch(browser, request, channel)));
+    const summaryOf = await operator(request, 'ops@grandstand.test', 'grandstand-reports-demo');
+    for (const { channel, event } of watched) {
+      await expect
+        .poll(async () => JSON.stringify((await summaryOf(channel.slug)).body), { timeout: 30_000 })
+        .toContain(`"stream_id":${event.id}`);
+      const { body } = await summaryOf(channel.slug);
+      const other = watched.find((entry) => entry.channel !== channel)!;
+      // Only there: the other channel's event is not in this channel's reports.
+      expect(JSON.stringify(body)).not.toContain(`"stream_id":${other.event.id},`);
+      test.info().annotations.push({ type: channel.slug, description: JSON.stringify(body).slice(0, 2_000) });
+    }
+    // A channel's own operator cannot read another channel's reports.
+    const northfieldOnly = await operator(request, 'ops@northfield.test', 'northfield-reports-demo');
+    expect((await northfieldOnly('laurentides')).status).toBe(404);
+    await Promise.all(watched.map(({ context }) => context.close()));
+  });
+
+  test('a request error reaches the channel’s error service, with no password or key in it', async ({ page, request }) => {
+    const channel = demoChannels.find((entry) => entry.slug === 'laurentides')!;
+    const t = texts(languageOf(channel));
+    const before = ((await (await request.get(`http://127.0.0.1:${E2E_ERRORS_PORT}/received`)).json()) as unknown[]).length;
+    await page.goto(analyticsSite(channel, '/login'));
+    const password = 'a-wrong-password-e2e-7781';
+    await page.getByRole('textbox', { name: t('auth.fields.email') }).fill('nobody-e2e@example.org');
+    await page.getByRole('textbox', { name: t('auth.fields.password'), exact: true }).fill(password);
+    await page.getByRole('button', { name: t('auth.login.submit') }).last().click();
+    const received = async () => ((await (await request.get(`http://127.0.0.1:${E2E_ERRORS_PORT}/received`)).json()) as Array<{ project: string; body: string }>).slice(before);
+    await expect.poll(async () => (await received()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const reports = await received();
+    expect(reports.every((report) => report.project === '2')).toBe(true);
+    const all = reports.map((report) => report.body).join('\n');
+    expect(all).toContain('login');
+    expect(all).not.toContain(password);
+    const apiKey = await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('api_key'))?.[1] ?? '');
+    if (apiKey) expect(all).not.toContain(JSON.parse(apiKey).value ?? apiKey);
+  });
+});
