@@ -1,13 +1,9 @@
 import { isValidElement, lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 
-// Any component, whatever its props, as React.lazy's own signature takes it (`never` would shut out
-// class components, `object` the views whose props are optional).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyComponent = ComponentType<any>;
-
 /** A view whose code is a chunk of its own: `React.lazy`, and `preload()` to fetch the code ahead. */
-export type LazyView<C extends AnyComponent> = LazyExoticComponent<C> & {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, whatever its props, as React.lazy takes it
+export type LazyView<C extends ComponentType<any>> = LazyExoticComponent<C> & {
   /**
    * Loads the view's code. Once it has settled, the view renders at once: a page the server rendered
    * hydrates without suspending, and a link a viewer points at opens without a wait.
@@ -25,7 +21,8 @@ type Loaded<C> = { default: C };
  * const PackagesPage = lazyView(async () => (await import('./views/PackagesPage.tsx')).PackagesPage);
  * export const commerceRoutes = [{ path: 'packages', element: <PackagesPage /> }];
  */
-export function lazyView<C extends AnyComponent>(load: () => Promise<C>): LazyView<C> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as for LazyView (`never` would shut out class components, `object` views whose props are optional)
+export function lazyView<C extends ComponentType<any>>(load: () => Promise<C>): LazyView<C> {
   let loaded: Loaded<C> | undefined;
   let loading: Promise<Loaded<C>> | undefined;
   const start = (): Promise<Loaded<C>> => {
@@ -55,7 +52,7 @@ function settled<T>(value: T): PromiseLike<T> {
   };
 }
 
-function isLazyView(component: unknown): component is LazyView<AnyComponent> {
+function isLazyView(component: unknown): component is LazyView<ComponentType> {
   return typeof component === 'object' && component !== null && typeof (component as { preload?: unknown }).preload === 'function';
 }
 
@@ -68,7 +65,7 @@ export async function preloadLazyViews(node: ReactNode): Promise<void> {
   await Promise.all(lazyViewsOf(node).map((view) => view.preload()));
 }
 
-function lazyViewsOf(node: ReactNode): Array<LazyView<AnyComponent>> {
+function lazyViewsOf(node: ReactNode): Array<LazyView<ComponentType>> {
   if (Array.isArray(node)) return node.flatMap(lazyViewsOf);
   if (!isValidElement<{ children?: ReactNode }>(node)) return [];
   return [...(isLazyView(node.type) ? [node.type] : []), ...lazyViewsOf(node.props.children)];
