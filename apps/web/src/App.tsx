@@ -10,17 +10,16 @@ import type { AppStore } from '@grandstand/store';
 import { ChannelThemeProvider, LinkProvider, Loader } from '@grandstand/ui';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import channel from 'virtual:grandstand-channel';
 import { RouterLink } from './navigation/RouterLink.tsx';
-import { buildRoutes } from './routes.tsx';
-import { SiteAnalytics } from './shell/analytics.tsx';
+import { buildRoutes, SiteRoutes } from './routes.tsx';
+import { PageViews, SiteAnalytics } from './shell/analytics.tsx';
 import { ReloadScreen } from './shell/ReloadScreen.tsx';
 import { LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
 import { runStartup } from './startup/startup.ts';
 import type { StartupResult } from './startup/startup.ts';
-
-type Router = ReturnType<typeof createBrowserRouter>;
 
 /** What the events views carry from other features: the follow control beside every team, school and sport. */
 const eventsExtensions: EventsExtensions = { Follow: LazyFollowButton };
@@ -44,10 +43,10 @@ export interface AppProps {
   client: ApiClient;
   store: AppStore;
   /**
-   * The router of a page the server rendered, its lazy routes already loaded: the site shows it at
-   * once (taking the server's markup over) while the startup runs; the loader never shows.
+   * The routes of a page the server rendered, the code of the views it shows already loaded: the
+   * site shows it at once (taking the server's markup over) while the startup runs; the loader never shows.
    */
-  router?: Router;
+  routes?: RouteObject[];
 }
 
 /**
@@ -55,11 +54,11 @@ export interface AppProps {
  * or a crash code came back (spec §2, §8). Without a server-rendered page, the loader is up until
  * the startup ends.
  */
-export function App({ client, store, router: serverRouter }: AppProps) {
+export function App({ client, store, routes: serverRoutes }: AppProps) {
   const { t, i18n } = useTranslation('shell');
   const [startup, setStartup] = useState<StartupResult | null>(null);
   const showReload = useAppSelector(selectShowReloadScreen);
-  const ready = serverRouter !== undefined || startup !== null;
+  const ready = serverRoutes !== undefined || startup !== null;
   const { data: colors } = channelApi.useGetColorSettingsQuery(undefined, { skip: !ready });
   const { data: settings } = channelApi.useGetSettingsQuery(undefined, { skip: !ready });
 
@@ -68,12 +67,16 @@ export function App({ client, store, router: serverRouter }: AppProps) {
     // spec §4 sends a known user home from an auth page; that means the pages a logged-in user has no
     // use for (spec §2's list). The verify-email link must still work for a user who is logged in.
     void runStartup(client, store, { onAuthPage: isGuestOnlyPath(window.location.pathname) }).then((result) => {
-      if (active) setStartup(result);
+      if (!active) return;
+      // A known user on an auth page goes home: the address changes before the router (mounted
+      // next) reads it, so the auth page never shows. A server-rendered page is never an auth page.
+      if (result.status === 'ready' && result.goHome && !serverRoutes) window.history.replaceState(window.history.state, '', '/');
+      setStartup(result);
     });
     return () => {
       active = false;
     };
-  }, [client, store]);
+  }, [client, store, serverRoutes]);
 
   // The channel's language, unless the viewer chose one.
   useEffect(() => {
@@ -91,18 +94,16 @@ export function App({ client, store, router: serverRouter }: AppProps) {
     return () => i18n.off('languageChanged', update);
   }, [i18n]);
 
-  const router = useMemo(() => {
-    if (serverRouter) return serverRouter;
+  const routes = useMemo(() => {
+    if (serverRoutes) return serverRoutes;
     if (startup?.status !== 'ready') return null;
-    const created = createBrowserRouter(buildRoutes(startup.pages));
-    if (startup.goHome) void created.navigate('/', { replace: true });
-    return created;
-  }, [serverRouter, startup]);
+    return buildRoutes(startup.pages);
+  }, [serverRoutes, startup]);
 
   // The site is the viewer's from here (hydrated, or the startup has ended): end-to-end tests wait for it.
   useEffect(() => {
-    if (serverRouter || startup) document.documentElement.dataset.ready = '';
-  }, [serverRouter, startup]);
+    if (serverRoutes || startup) document.documentElement.dataset.ready = '';
+  }, [serverRoutes, startup]);
 
   const reload = async () => {
     // spec §2: the button re-requests the api key, then reloads.
@@ -113,13 +114,19 @@ export function App({ client, store, router: serverRouter }: AppProps) {
 
   let content;
   if ((startup !== null && startup.status !== 'ready') || showReload) content = <ReloadScreen onReload={reload} />;
-  else if (router) content = <RouterProvider router={router} />;
+  else if (routes)
+    content = (
+      <BrowserRouter>
+        <SiteRoutes routes={routes} />
+        <PageViews />
+      </BrowserRouter>
+    );
   else content = <Loader fullScreen label={t('loading')} />;
 
   return (
     <Shell colors={colors}>
       {content}
-      <SiteAnalytics client={client} settings={settings} router={router} />
+      <SiteAnalytics client={client} settings={settings} />
     </Shell>
   );
 }

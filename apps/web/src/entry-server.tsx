@@ -12,12 +12,12 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Provider } from 'react-redux';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { StaticHandlerContext } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
+import type { RouteMatch } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
 import channel from 'virtual:grandstand-channel';
 import { Shell } from './App.tsx';
-import { buildRoutes } from './routes.tsx';
+import { buildRoutes, preloadRoutes, SiteRoutes } from './routes.tsx';
 import { eventSummary } from './share/eventSummary.ts';
 import { ApiClientContext } from './shell/services.tsx';
 import { startI18n } from './startup/i18n.ts';
@@ -93,17 +93,16 @@ function shareImage(picture: Picture): string | null {
  * server render cannot do (`<Navigate>` does nothing there), so it is left to the browser rather
  * than sent as an empty page.
  */
-function leadsToNotFound(store: AppStore, context: StaticHandlerContext): boolean {
-  const leaf = context.matches.at(-1);
+function leadsToNotFound(store: AppStore, leaf: RouteMatch): boolean {
   // A shared clip's page (and its embed): an unknown, unfinished or mismatched clip goes to the 404 page.
-  if (leaf?.route.path?.startsWith('share')) {
+  if (leaf.route.path?.startsWith('share')) {
     const id = parseEventId(leaf.params.id);
     const uuid = parseClipUuid(leaf.params.uuid);
     if (id === null || uuid === null) return true;
     const { data, error } = clipsLibraryApi.endpoints.getSharedClip.select(uuid)(store.getState());
     return sharedClipNotFound(id, data, error);
   }
-  if (!leaf?.route.path?.startsWith('watch')) return false;
+  if (!leaf.route.path?.startsWith('watch')) return false;
   const id = parseEventId(leaf.params.id);
   if (id === null) return true;
   const { error } = sharedApi.endpoints.getEvent.select(id)(store.getState());
@@ -111,9 +110,8 @@ function leadsToNotFound(store: AppStore, context: StaticHandlerContext): boolea
 }
 
 /** The shared clip a share page (or its embed) shows, once the render has it. */
-function sharedClipOf(store: AppStore, context: StaticHandlerContext): SharedClip | null {
-  const leaf = context.matches.at(-1);
-  if (!leaf?.route.path?.startsWith('share')) return null;
+function sharedClipOf(store: AppStore, leaf: RouteMatch): SharedClip | null {
+  if (!leaf.route.path?.startsWith('share')) return null;
   const uuid = parseClipUuid(leaf.params.uuid);
   const clip = uuid ? clipsLibraryApi.endpoints.getSharedClip.select(uuid)(store.getState()).data : undefined;
   return clip && clip.event_id === parseEventId(leaf.params.id) ? clip : null;
@@ -135,10 +133,9 @@ function clipShareTags(clip: SharedClip, t: Parameters<typeof eventTitle>[1], de
   };
 }
 
-function shareTagsOf(store: AppStore, context: StaticHandlerContext, fallback: ShareTags, t: Parameters<typeof eventTitle>[1], language: string): ShareTags {
-  const leaf = context.matches.at(-1);
-  const id = Number(leaf?.params.id);
-  if (!leaf?.route.path?.startsWith('watch') || !Number.isSafeInteger(id)) return fallback;
+function shareTagsOf(store: AppStore, leaf: RouteMatch, fallback: ShareTags, t: Parameters<typeof eventTitle>[1], language: string): ShareTags {
+  const id = Number(leaf.params.id);
+  if (!leaf.route.path?.startsWith('watch') || !Number.isSafeInteger(id)) return fallback;
   const event = sharedApi.endpoints.getEvent.select(id)(store.getState()).data;
   if (!event) return fallback;
   return {
@@ -170,13 +167,13 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   if (startup.status !== 'ready' || !isServerRenderedPath(url.pathname, startup.pages)) return null;
 
   const routes = buildRoutes(startup.pages);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return null;
-  const leaf = context.matches.at(-1);
-  if (context.errors) throw Object.values(context.errors)[0] as Error;
+  const leaf = matchRoutes(routes, url.pathname)?.at(-1);
+  // The catch-all's `<Navigate>` to /404 happens in the browser (a static router does not navigate):
+  // an unknown path is left to it, as the site's own start.
   if (!leaf || leaf.route.path === '*') return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The page's views' code before the first pass, as the browser loads it before it hydrates; a view
+  // whose code cannot be had fails the render here.
+  await preloadRoutes(routes, url);
 
   const settings = startup.settings;
   const i18n = await startI18n(settings.language);
@@ -186,7 +183,9 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
       <Provider store={store}>
         <I18nProvider i18n={i18n}>
           <Shell colors={startup.colors}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url.pathname + url.search}>
+              <SiteRoutes routes={routes} />
+            </StaticRouter>
           </Shell>
         </I18nProvider>
       </Provider>
@@ -197,13 +196,13 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   // waits for the code and texts they load; the next renders with their answers, until a pass asks
   // for nothing new.
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    if (leadsToNotFound(store, context)) return null;
+    if (leadsToNotFound(store, leaf)) return null;
     await settle(page());
     const running = store.dispatch(baseApi.util.getRunningQueriesThunk());
     if (running.length === 0) break;
     await Promise.all(running);
   }
-  if (leadsToNotFound(store, context)) return null;
+  if (leadsToNotFound(store, leaf)) return null;
   // The page, rendered at once from what the passes gathered: nothing suspends any more, so the
   // markup is complete and carries none of the inline scripts streaming would add (the site's
   // policy allows no inline script).
@@ -219,11 +218,11 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
 
   const events = i18n.getFixedT(null, 'events');
   const fallback: ShareTags = { title: settings.name || channel.name, description: channel.description || settings.name || channel.name, image: null, type: 'website' };
-  const clip = sharedClipOf(store, context);
+  const clip = sharedClipOf(store, leaf);
   const clipTexts = i18n.getFixedT(null, 'clipsLibrary');
   const share = clip
     ? clipShareTags(clip, events, (game) => clipTexts('share.description', { event: game }))
-    : shareTagsOf(store, context, fallback, events, i18n.language);
+    : shareTagsOf(store, leaf, fallback, events, i18n.language);
   const state: ServerState = { api: store.getState().api, language: i18n.language, pages: startup.pages };
   return {
     html,

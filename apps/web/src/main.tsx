@@ -5,10 +5,9 @@ import { hydrateApi, initialSessionState, makeStore, storedUser } from '@grandst
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, matchRoutes } from 'react-router';
 import channel from 'virtual:grandstand-channel';
 import { App } from './App.tsx';
-import { buildRoutes } from './routes.tsx';
+import { buildRoutes, preloadRoutes } from './routes.tsx';
 import { ApiClientContext, LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
 import { startI18n } from './startup/i18n.ts';
 import { readServerState, sharedByEveryone } from './startup/serverState.ts';
@@ -31,18 +30,11 @@ const hydrate = server !== null && viewer === null;
 // Hydration renders in the server's language; App switches to the viewer's own afterwards.
 const language = (hydrate ? server?.language : undefined) ?? client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? server?.language ?? channel.language;
 
-/** The router of the server's page, with the code of its matched routes loaded before it hydrates. */
-async function hydratingRouter(pages: Parameters<typeof buildRoutes>[0]) {
+/** The routes of the server's page, with the code of the views it shows loaded before it hydrates. */
+async function hydratingRoutes(pages: Parameters<typeof buildRoutes>[0]) {
   const routes = buildRoutes(pages);
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-  return createBrowserRouter(routes);
+  await preloadRoutes(routes, window.location);
+  return routes;
 }
 
 /**
@@ -60,19 +52,19 @@ if (!root) throw new Error('index.html has no #root');
 // Each step is a task of its own (the modules' evaluation, then the texts' and routes' start, then
 // the store): the page is on screen meanwhile, and texts and the page's code load side by side.
 await yieldToBrowser();
-const loading = Promise.all([startI18n(language), server ? hydratingRouter(server.pages) : undefined]);
+const loading = Promise.all([startI18n(language), server ? hydratingRoutes(server.pages) : undefined]);
 loading.catch(() => {}); // awaited below, where a failure stops the start as before
 await yieldToBrowser();
 const store = makeStore({ client, preloadedState: hydrate ? { session: initialSessionState } : undefined });
 if (server) store.dispatch(hydrateApi(hydrate ? server.api : sharedByEveryone(server.api)));
-const [i18n, router] = await loading;
+const [i18n, routes] = await loading;
 await yieldToBrowser();
 const app = (
   <StrictMode>
     <ApiClientContext value={client}>
       <Provider store={store}>
         <I18nProvider i18n={i18n}>
-          <App client={client} store={store} router={router} />
+          <App client={client} store={store} routes={routes} />
         </I18nProvider>
       </Provider>
     </ApiClientContext>

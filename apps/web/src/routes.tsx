@@ -7,17 +7,17 @@ import { createWatchRoutes, embedRoutes, eventsRoutes, LazyScheduleView } from '
 import { FAVOURITES_PATHS, favouritesProfileRoutes, FavouritesSectionLabel } from '@grandstand/favourites';
 import { useTranslation } from '@grandstand/i18n';
 import { profileChildRoutes, ProfileSectionsNav } from '@grandstand/profile';
-import { Loader } from '@grandstand/ui';
+import { lazyView, Loader, preloadLazyViews } from '@grandstand/ui';
 import { searchRoutes, VOD_PATHS, vodRoutes } from '@grandstand/vod';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { Navigate, Outlet } from 'react-router';
+import { matchRoutes, Navigate, Outlet, useRoutes } from 'react-router';
 import channel from 'virtual:grandstand-channel';
 import { NavigationEffects } from './navigation/NavigationEffects.tsx';
 import { NavigationGuards } from './navigation/NavigationGuards.tsx';
 import { Layout } from './shell/Layout.tsx';
 
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+const NotFoundPage = lazyView(async () => (await import('./pages/NotFoundPage.tsx')).default);
 
 /** Paths the product owns (spec §2); a channel page may not shadow them. */
 const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', ...Object.values(VOD_PATHS), ...Object.values(AUTH_PATHS), ...CONTENT_PATHS, ...Object.values(COMMERCE_PATHS)]);
@@ -96,4 +96,22 @@ export function buildRoutes(pages: readonly Page[]): RouteObject[] {
       ],
     },
   ];
+}
+
+/**
+ * The page the route table shows at the router's location. Navigations are transitions (react-router's
+ * `BrowserRouter` sets its location in `startTransition`): a view whose code is still loading keeps
+ * the page before it on screen instead of the loader.
+ */
+export function SiteRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/**
+ * Loads the code of every view the routes show at `location`, so a page the server rendered hydrates
+ * without suspending (its markup is taken over as it is, with no loader in between).
+ */
+export async function preloadRoutes(routes: RouteObject[], location: { pathname: string }): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(matches.map(({ route }) => preloadLazyViews(route.element)));
 }

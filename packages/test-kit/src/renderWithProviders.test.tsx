@@ -1,7 +1,8 @@
 import { STORAGE_KEYS } from '@grandstand/api-client';
 import { useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
-import { screen, waitFor } from '@testing-library/react';
+import { lazyView } from '@grandstand/ui';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ function Greeting() {
 
 describe('renderWithProviders', () => {
   it('mounts route objects beside the stand-in pages and tells where a link led', async () => {
-    const { where, router } = await renderWithProviders([{ path: 'start', element: <Greeting /> }], {
+    const { where, navigate } = await renderWithProviders([{ path: 'start', element: <Greeting /> }], {
       route: '/start',
       pages: { '/': 'Home', 'watch/:id': 'Watch page' },
     });
@@ -32,7 +33,30 @@ describe('renderWithProviders', () => {
 
     expect(await screen.findByText('Watch page')).toBeInTheDocument();
     expect(where()).toBe('/watch/12?t=1');
-    expect(router.state.location.pathname).toBe('/watch/12');
+
+    // The test navigates as the viewer would with the browser's back button.
+    await act(() => navigate(-1));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(where()).toBe('/start');
+  });
+
+  it('shows a lazy view once its code has loaded, keeping the page before it on screen meanwhile', async () => {
+    let arrive: (component: typeof Greeting) => void = () => {};
+    const Later = lazyView(() => new Promise<typeof Greeting>((resolve) => (arrive = resolve)));
+    const { navigate, where } = await renderWithProviders([{ path: 'later', element: <Later /> }], {
+      route: '/',
+      pages: { '/': 'Home page' },
+    });
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+
+    await act(() => navigate('/later'));
+    // A navigation is a transition: while the view's code loads, the page before it stays.
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+
+    await act(async () => arrive(Greeting));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(screen.queryByText('Home page')).not.toBeInTheDocument();
+    expect(where()).toBe('/later');
   });
 
   it('renders an element in the asked language and follows its location', async () => {

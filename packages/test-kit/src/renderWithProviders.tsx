@@ -5,14 +5,14 @@ import { createI18n, I18nProvider, registerFeatureResources } from '@grandstand/
 import type { FeatureNamespace } from '@grandstand/i18n';
 import { rememberVisit } from '@grandstand/store';
 import type { RootState, Visit } from '@grandstand/store';
-import { ChannelThemeProvider, LinkProvider } from '@grandstand/ui';
+import { ChannelThemeProvider, LinkProvider, preloadLazyViews } from '@grandstand/ui';
 import type { LinkComponentProps } from '@grandstand/ui';
 import { render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
-import { useLayoutEffect, type ComponentType, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { Suspense, useLayoutEffect, type ComponentType, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, Link, MemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { Link, matchRoutes, MemoryRouter, Outlet, useLocation, useNavigate, useRoutes } from 'react-router';
+import type { NavigateFunction, RouteObject } from 'react-router';
 import { createTestStore, testColors } from './fixtures.ts';
 import type { TestStore } from './fixtures.ts';
 
@@ -58,28 +58,37 @@ export interface RenderedWithProviders extends RenderResult, TestStore {
 }
 
 export interface RenderedRoutes extends RenderedWithProviders {
-  router: ReturnType<typeof createMemoryRouter>;
+  /** Navigates in the test's router, as a link or the browser's back button would (`navigate('/live')`, `navigate(-1)`). */
+  navigate: (to: string | number) => Promise<void>;
 }
 
 /** Links navigate in the test's router, as the site's do (the site gives its router link to LinkProvider). */
 const RouterLink = ({ href, ...rest }: LinkComponentProps) => <Link to={href} {...rest} />;
 
-/** Tells the test where a plain `MemoryRouter` is, as `router.state.location` does for a data router. */
-function LocationProbe({ locationRef }: { locationRef: RefObject<string> }) {
+/** Tells the test where the `MemoryRouter` is, and hands it the router's navigate. */
+function RouterProbe({ locationRef, navigateRef }: { locationRef: RefObject<string>; navigateRef: RefObject<NavigateFunction | null> }) {
   const location = useLocation();
+  const navigate = useNavigate();
   useLayoutEffect(() => {
     locationRef.current = location.pathname + location.search;
-  }, [locationRef, location]);
+    navigateRef.current = navigate;
+  }, [locationRef, navigateRef, location, navigate]);
   return null;
+}
+
+/** The route objects at the router's location, as the site's route table shows them. */
+function RoutesOf({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 /**
  * style.md §7: one helper that wraps store, i18n, theme, links and router around a view. The store and the
  * transport are real; only the network is fake (the one outside boundary).
  *
- * Given route objects, it mounts them in a memory data router as the site does (lazy routes load for
- * real, loaders run), beside the stand-in `pages`; given an element, it renders it in a
- * `MemoryRouter`, and `rerender` keeps the providers.
+ * Given route objects, it mounts them in a `MemoryRouter` as the site does in its `BrowserRouter`
+ * (lazy views load for real, the first page's before it renders; navigations are transitions),
+ * beside the stand-in `pages`; given an
+ * element, it renders it in a `MemoryRouter`, and `rerender` keeps the providers.
  *
  * @example
  * const { api, where } = await renderWithProviders(commerceRoutes, {
@@ -125,24 +134,38 @@ export async function renderWithProviders(
     return AppWrapper ? <AppWrapper client={client}>{providers}</AppWrapper> : providers;
   };
   const initialEntry = options.route ?? '/';
-
-  if (Array.isArray(input)) {
-    const pages: RouteObject[] = Object.entries(options.pages ?? {}).map(([path, text]) => ({ path, element: <p>{text}</p> }));
-    const router = createMemoryRouter([{ element: <Outlet />, children: [...pages, ...input] }], { initialEntries: [initialEntry] });
-    const where = () => router.state.location.pathname + router.state.location.search;
-    return Object.assign(render(<RouterProvider router={router} />, { wrapper: Providers }), test, { i18n, sessions, router, where });
-  }
-
   const locationRef: RefObject<string> = { current: initialEntry };
+  const navigateRef: RefObject<NavigateFunction | null> = { current: null };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Providers>
       <MemoryRouter initialEntries={[initialEntry]}>
         {children}
-        <LocationProbe locationRef={locationRef} />
+        <RouterProbe locationRef={locationRef} navigateRef={navigateRef} />
       </MemoryRouter>
     </Providers>
   );
-  return Object.assign(render(input, { wrapper }), test, { i18n, sessions, where: () => locationRef.current });
+  const where = () => locationRef.current;
+
+  if (Array.isArray(input)) {
+    const pages: RouteObject[] = Object.entries(options.pages ?? {}).map(([path, text]) => ({ path, element: <p>{text}</p> }));
+    const routes: RouteObject[] = [{ element: <Outlet />, children: [...pages, ...input] }];
+    // The first page's code before it renders, as the site has it for a page the server rendered:
+    // the test starts on the page, not on its loading.
+    await Promise.all((matchRoutes(routes, initialEntry) ?? []).map(({ route }) => preloadLazyViews(route.element)));
+    const navigate = async (to: string | number) => {
+      if (!navigateRef.current) throw new Error('the router is not mounted');
+      await (typeof to === 'number' ? navigateRef.current(to) : navigateRef.current(to));
+    };
+    // The site's layout holds the same boundary around its pages (a view loading its code).
+    const ui = (
+      <Suspense fallback={null}>
+        <RoutesOf routes={routes} />
+      </Suspense>
+    );
+    return Object.assign(render(ui, { wrapper }), test, { i18n, sessions, navigate, where });
+  }
+
+  return Object.assign(render(input, { wrapper }), test, { i18n, sessions, where });
 }
 
 /**

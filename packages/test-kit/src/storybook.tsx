@@ -7,9 +7,10 @@ import type { FeatureNamespace, i18n } from '@grandstand/i18n';
 import { makeStore, startSession } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
 import type { Decorator } from '@storybook/react-vite';
+import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 /** The session key a story logged in holds; the story's fake API accepts it. */
@@ -29,13 +30,13 @@ export interface StoryProvidersOptions {
   /** Where the story's router starts when the story has no `parameters.route`; `/` by default. */
   route?: string;
   /**
-   * The feature's route objects: the story then shows them in a memory data router at the route
-   * (its own component is the route's view, with its loaders and lazy parts).
+   * The feature's route objects: the story then shows them in a `MemoryRouter` at the route, as the
+   * site's route table does (its own component is the route's view, with its lazy parts).
    */
   router?: RouteObject[];
   /**
-   * Without `router`: show the story's own component (a part of a view) as the only route of a memory
-   * data router, for parts that need a data router's hooks; a plain `MemoryRouter` otherwise.
+   * Without `router`: show the story's own component (a part of a view) as the only route, matching
+   * every path, for parts that read the route's params; otherwise the story renders as it is, with `beside`.
    */
   storyRoute?: boolean;
   /** Rendered beside the story inside the router, as the site's layout shows it (a popup host). */
@@ -52,6 +53,11 @@ export interface StoryProviders {
 export interface StoryLoaded {
   store: AppStore;
   i18n: i18n;
+}
+
+/** The route objects at the router's location. */
+function RoutesOf({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 /**
@@ -88,18 +94,21 @@ export function createStoryProviders(options: StoryProvidersOptions): StoryProvi
     const { store, i18n: instance } = context.loaded as StoryLoaded;
     const initialEntry = (context.parameters.route as string | undefined) ?? options.route ?? '/';
     const routes = options.router ?? (options.storyRoute ? [{ path: '*', element: <Story /> }] : null);
-    const router = routes ? createMemoryRouter(routes, { initialEntries: [initialEntry] }) : null;
     return (
       <Provider store={store}>
         <I18nProvider i18n={instance}>
-          {router ? (
-            <RouterProvider router={router} />
-          ) : (
-            <MemoryRouter initialEntries={[initialEntry]}>
-              <Story />
-              {options.beside}
-            </MemoryRouter>
-          )}
+          <MemoryRouter initialEntries={[initialEntry]}>
+            {routes ? (
+              <Suspense fallback={null}>
+                <RoutesOf routes={routes} />
+              </Suspense>
+            ) : (
+              <>
+                <Story />
+                {options.beside}
+              </>
+            )}
+          </MemoryRouter>
         </I18nProvider>
       </Provider>
     );

@@ -69,3 +69,5 @@ export type { CardProps } from './Card/Card.tsx';
 export { SectionTitle, Text } from './Text/Text.tsx';
 export type { SectionTitleProps, TextProps } from './Text/Text.tsx';
 export type { TextSize, TextTone } from './Text/Text.styles.ts';
+export { lazyView, preloadLazyViews } from './lazyView/lazyView.ts';
+export type { LazyView } from './lazyView/lazyView.ts';

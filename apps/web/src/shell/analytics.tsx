@@ -15,22 +15,16 @@ import type { ApiClient } from '@grandstand/api-client';
 import type { ChannelSettings } from '@grandstand/contract';
 import { selectUser, useAppSelector } from '@grandstand/store';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 
 /** The banner's code loads only for a viewer who is asked something (most have answered). */
 const ConsentPrompt = lazy(() => import('./ConsentPrompt.tsx'));
 
 const noSubscription = () => () => undefined;
 
-/** What the site's analytics reads of its router: where the viewer is, and when that changes. */
-export interface LocationSource {
-  state: { location: { pathname: string; search: string } };
-  subscribe(listener: (state: { location: { pathname: string; search: string } }) => void): () => void;
-}
-
 export interface SiteAnalyticsProps {
   client: ApiClient;
   settings: ChannelSettings | undefined;
-  router: LocationSource | null;
   /** @internal The browser's Global Privacy Control, read from `navigator` unless a test says. */
   gpc?: boolean;
 }
@@ -42,12 +36,10 @@ export interface SiteAnalyticsProps {
  * is logged in, and request error reports to the channel's `error_dsn`. Renders the privacy banner
  * when the viewer is asked, nothing otherwise.
  */
-export function SiteAnalytics({ client, settings, router, gpc }: SiteAnalyticsProps) {
+export function SiteAnalytics({ client, settings, gpc }: SiteAnalyticsProps) {
   const user = useAppSelector(selectUser);
   // The viewer's answer on this page; a stored one is read below.
   const [answered, setAnswered] = useState<ConsentChoice | null>(null);
-  // Where the last page view was: kept across an effect's re-run (StrictMode), so one visit counts once.
-  const lastVisit = useRef('');
   // False while a server-rendered page hydrates (the server knows no viewer's answer), so the banner
   // and the decision come only in the browser's own render.
   const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
@@ -73,19 +65,6 @@ export function SiteAnalytics({ client, settings, router, gpc }: SiteAnalyticsPr
     identify(user ? { id: user.id, email: user.email } : null);
   }, [user]);
 
-  // spec §7: a page view on every navigation (a change of path or query, not a re-render).
-  useEffect(() => {
-    if (!router) return;
-    const visit = ({ location }: { location: { pathname: string; search: string } }) => {
-      const at = location.pathname + location.search;
-      if (at === lastVisit.current) return;
-      lastVisit.current = at;
-      trackPageView();
-    };
-    visit(router.state);
-    return router.subscribe(visit);
-  }, [router]);
-
   // spec §7: request error reports (to the error service, and as api_request events).
   useEffect(() => {
     if (!settings) return;
@@ -106,4 +85,22 @@ export function SiteAnalytics({ client, settings, router, gpc }: SiteAnalyticsPr
       <ConsentPrompt kind={decision.ask} onAnswer={answer} />
     </Suspense>
   );
+}
+
+/**
+ * spec §7: a page view on every navigation (a change of path or query, not a re-render). Rendered
+ * inside the site's router, whose location it follows; the views wait in the client's queue until
+ * analytics starts (or are dropped if the viewer declines).
+ */
+export function PageViews() {
+  const { pathname, search } = useLocation();
+  // Where the last page view was: kept across an effect's re-run (StrictMode), so one visit counts once.
+  const lastVisit = useRef('');
+  useEffect(() => {
+    const at = pathname + search;
+    if (at === lastVisit.current) return;
+    lastVisit.current = at;
+    trackPageView();
+  }, [pathname, search]);
+  return null;
 }

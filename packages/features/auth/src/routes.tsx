@@ -1,5 +1,18 @@
+import { lazyView } from '@grandstand/ui';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+
+const LoginPage = lazyView(async () => (await import('./views/LoginPage.tsx')).LoginPage);
+const RegistrationPage = lazyView(async () => (await import('./views/RegistrationPage.tsx')).RegistrationPage);
+const VerifyNoticePage = lazyView(async () => (await import('./views/VerifyNoticePage.tsx')).VerifyNoticePage);
+const VerifyEmailPage = lazyView(async () => (await import('./views/VerifyEmailPage.tsx')).VerifyEmailPage);
+const PasswordResetRequestPage = lazyView(async () => (await import('./views/PasswordResetRequestPage.tsx')).PasswordResetRequestPage);
+const PasswordResetPage = lazyView(async () => (await import('./views/PasswordResetPage.tsx')).PasswordResetPage);
+const ProfilePage = lazyView(async () => (await import('./views/ProfilePage.tsx')).ProfilePage);
+const AddSessionPage = lazyView(async () => (await import('./views/AddSessionPage.tsx')).AddSessionPage);
+const ProfileEditPage = lazyView(async () => (await import('./views/ProfileEditPage.tsx')).ProfileEditPage);
+const ConfirmAccountDeletionPage = lazyView(async () => (await import('./views/ConfirmAccountDeletionPage.tsx')).ConfirmAccountDeletionPage);
+const DevicePage = lazyView(async () => (await import('./views/DevicePage.tsx')).DevicePage);
 
 export interface AuthRoutesOptions {
   /** The API base the social redirects start from; default '/api'. */
@@ -20,38 +33,20 @@ export interface AuthRoutesOptions {
  */
 export function createAuthRoutes(options: AuthRoutesOptions = {}): RouteObject[] {
   return [
-    {
-      path: 'login',
-      lazy: async () => {
-        const { LoginPage } = await import('./views/LoginPage.tsx');
-        return { element: <LoginPage apiBase={options.apiBase} /> };
-      },
-    },
-    { path: 'registration', lazy: async () => ({ Component: (await import('./views/RegistrationPage.tsx')).RegistrationPage }) },
-    { path: 'verify-notice', lazy: async () => ({ Component: (await import('./views/VerifyNoticePage.tsx')).VerifyNoticePage }) },
-    { path: 'verify-email', lazy: async () => ({ Component: (await import('./views/VerifyEmailPage.tsx')).VerifyEmailPage }) },
-    {
-      path: 'password-reset-request',
-      lazy: async () => ({ Component: (await import('./views/PasswordResetRequestPage.tsx')).PasswordResetRequestPage }),
-    },
-    { path: 'password-reset', lazy: async () => ({ Component: (await import('./views/PasswordResetPage.tsx')).PasswordResetPage }) },
+    { path: 'login', element: <LoginPage apiBase={options.apiBase} /> },
+    { path: 'registration', element: <RegistrationPage /> },
+    { path: 'verify-notice', element: <VerifyNoticePage /> },
+    { path: 'verify-email', element: <VerifyEmailPage /> },
+    { path: 'password-reset-request', element: <PasswordResetRequestPage /> },
+    { path: 'password-reset', element: <PasswordResetPage /> },
     {
       path: 'profile',
-      lazy: async () => {
-        const { ProfilePage } = await import('./views/ProfilePage.tsx');
-        return { element: <ProfilePage sectionsNav={options.profileSectionsNav} /> };
-      },
-      children: [
-        ...(options.profileChildren ?? []),
-        { path: 'sessions/add', lazy: async () => ({ Component: (await import('./views/AddSessionPage.tsx')).AddSessionPage }) },
-      ],
+      element: <ProfilePage sectionsNav={options.profileSectionsNav} />,
+      children: [...(options.profileChildren ?? []), { path: 'sessions/add', element: <AddSessionPage /> }],
     },
-    { path: 'profile/edit', lazy: async () => ({ Component: (await import('./views/ProfileEditPage.tsx')).ProfileEditPage }) },
-    {
-      path: 'confirm-account-deletion',
-      lazy: async () => ({ Component: (await import('./views/ConfirmAccountDeletionPage.tsx')).ConfirmAccountDeletionPage }),
-    },
-    { path: 'device', lazy: async () => ({ Component: (await import('./views/DevicePage.tsx')).DevicePage }) },
+    { path: 'profile/edit', element: <ProfileEditPage /> },
+    { path: 'confirm-account-deletion', element: <ConfirmAccountDeletionPage /> },
+    { path: 'device', element: <DevicePage /> },
   ];
 }
 

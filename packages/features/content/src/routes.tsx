@@ -1,6 +1,12 @@
 import type { Page } from '@grandstand/contract';
+import { lazyView } from '@grandstand/ui';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+
+const FaqPage = lazyView(async () => (await import('./views/FaqPage/FaqPage.tsx')).FaqPage);
+const AboutPage = lazyView(async () => (await import('./views/AboutPage/AboutPage.tsx')).AboutPage);
+const ContactsPage = lazyView(async () => (await import('./views/ContactsPage/ContactsPage.tsx')).ContactsPage);
+const ChannelPage = lazyView(async () => (await import('./views/ChannelPage/ChannelPage.tsx')).ChannelPage);
 
 export interface ContentRoutesOptions {
   /** The channel's description (channel.json), for the about page of a channel without an about block. */
@@ -13,15 +19,9 @@ export interface ContentRoutesOptions {
  */
 export function createContentRoutes(options: ContentRoutesOptions = {}): RouteObject[] {
   return [
-    { path: 'faq', lazy: async () => ({ Component: (await import('./views/FaqPage/FaqPage.tsx')).FaqPage }) },
-    {
-      path: 'about',
-      lazy: async () => {
-        const { AboutPage } = await import('./views/AboutPage/AboutPage.tsx');
-        return { element: <AboutPage description={options.description} /> };
-      },
-    },
-    { path: 'contacts', lazy: async () => ({ Component: (await import('./views/ContactsPage/ContactsPage.tsx')).ContactsPage }) },
+    { path: 'faq', element: <FaqPage /> },
+    { path: 'about', element: <AboutPage description={options.description} /> },
+    { path: 'contacts', element: <ContactsPage /> },
   ];
 }
 
@@ -39,11 +39,5 @@ export const CONTENT_PATHS: readonly string[] = ['/faq', '/about', '/contacts'];
  * ...pages.map((page) => createChannelPageRoute(page, <ScheduleView />))
  */
 export function createChannelPageRoute(page: Page, schedule?: ReactNode): RouteObject {
-  return {
-    path: page.url,
-    lazy: async () => {
-      const { ChannelPage } = await import('./views/ChannelPage/ChannelPage.tsx');
-      return { element: <ChannelPage page={page}>{schedule}</ChannelPage> };
-    },
-  };
+  return { path: page.url, element: <ChannelPage page={page}>{schedule}</ChannelPage> };
 }

@@ -212,11 +212,11 @@ describe('"My teams" on the home', () => {
   it('holds no place on the next visit of a viewer whose rail was empty, and shows up once they follow a team with games', async () => {
     let answer: FakeHandler = eventsFrom({});
     let release: () => void = () => {};
-    const { favoriteCalls, router, store, client } = await renderRoute('/', { user: viewer, routes: homeRoutes((request) => answer(request)) });
+    const { favoriteCalls, navigate, store, client } = await renderRoute('/', { user: viewer, routes: homeRoutes((request) => answer(request)) });
     await waitFor(() => expect(client.storage.get(myTeamsEmptyKey(viewer.id))).toBe(true));
     expect(screen.queryByRole('region', { name: 'My teams' })).toBeNull();
 
-    await act(() => router.navigate('/live'));
+    await act(() => navigate('/live'));
     // A later visit, its answers no longer in the store, and slow to come.
     store.dispatch(baseApi.util.resetApiState());
     const held = new Promise<void>((resolve) => {
@@ -226,7 +226,7 @@ describe('"My teams" on the home', () => {
       await held;
       return eventsFrom(favourites)(request);
     };
-    await act(() => router.navigate('/'));
+    await act(() => navigate('/'));
     await waitFor(() => expect(favoriteCalls()).toHaveLength(6));
     expect(screen.queryByRole('region', { name: 'My teams' })).toBeNull();
     release();

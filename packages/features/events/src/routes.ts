@@ -1,4 +1,12 @@
+import { lazyView } from '@grandstand/ui';
+import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
+
+const HomeView = lazyView(async () => (await import('./views/HomeView.tsx')).HomeView);
+const LiveView = lazyView(async () => (await import('./views/EventsListing.tsx')).LiveView);
+const UpcomingView = lazyView(async () => (await import('./views/EventsListing.tsx')).UpcomingView);
+const ScheduleView = lazyView(async () => (await import('./views/EventsListing.tsx')).ScheduleView);
+const VodView = lazyView(async () => (await import('./views/EventsListing.tsx')).VodView);
 
 /**
  * The browse routes, relative, for the site's layout route (spec §2): the home (index), /live,
@@ -6,9 +14,9 @@ import type { RouteObject } from 'react-router';
  * chunk, so the home carries no listing code and a listing no home code.
  */
 export const eventsRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('./views/HomeView.tsx')).HomeView }) },
-  { path: 'live', lazy: async () => ({ Component: (await import('./views/EventsListing.tsx')).LiveView }) },
-  { path: 'upcoming', lazy: async () => ({ Component: (await import('./views/EventsListing.tsx')).UpcomingView }) },
-  { path: 'schedule', lazy: async () => ({ Component: (await import('./views/EventsListing.tsx')).ScheduleView }) },
-  { path: 'vod', lazy: async () => ({ Component: (await import('./views/EventsListing.tsx')).VodView }) },
+  { index: true, element: createElement(HomeView) },
+  { path: 'live', element: createElement(LiveView) },
+  { path: 'upcoming', element: createElement(UpcomingView) },
+  { path: 'schedule', element: createElement(ScheduleView) },
+  { path: 'vod', element: createElement(VodView) },
 ];

@@ -1,4 +1,8 @@
+import { lazyView } from '@grandstand/ui';
 import type { RouteObject } from 'react-router';
+
+const OrdersPage = lazyView(async () => (await import('./views/OrdersPage.tsx')).OrdersPage);
+const TransactionsPage = lazyView(async () => (await import('./views/TransactionsPage.tsx')).TransactionsPage);
 
 /**
  * The children of /profile this feature brings (spec §2): the order list as the default child and
@@ -8,6 +12,6 @@ import type { RouteObject } from 'react-router';
  * @example createAuthRoutes({ profileChildren: profileChildRoutes, profileSectionsNav: <ProfileSectionsNav /> })
  */
 export const profileChildRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('./views/OrdersPage.tsx')).OrdersPage }) },
-  { path: 'transactions', lazy: async () => ({ Component: (await import('./views/TransactionsPage.tsx')).TransactionsPage }) },
+  { index: true, element: <OrdersPage /> },
+  { path: 'transactions', element: <TransactionsPage /> },
 ];

@@ -18,7 +18,7 @@ export interface LinkProviderProps {
  * function RouterLink({ href, ...rest }: LinkComponentProps) {
  *   return <Link to={href} {...rest} />; // react-router
  * }
- * <LinkProvider component={RouterLink}><RouterProvider router={router} /></LinkProvider>
+ * <LinkProvider component={RouterLink}><BrowserRouter><Pages /></BrowserRouter></LinkProvider>
  */
 export function LinkProvider({ component, children }: LinkProviderProps) {
   return <LinkComponentContext.Provider value={component}>{children}</LinkComponentContext.Provider>;

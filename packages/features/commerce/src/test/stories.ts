@@ -19,5 +19,5 @@ export const { loader: commerceLoader, decorator: withCommerceProviders } = crea
   router: [{ path: '/', children: [{ index: true, element: null }, ...commerceRoutes] }],
 });
 
-/** A part of a view: the story's own component in a data router at /buy, so its in-site links work. */
+/** A part of a view: the story's own component as a route at /buy, so its in-site links work. */
 export const { decorator: withCommerceStore } = createStoryProviders({ ...commerce, route: '/buy', storyRoute: true });

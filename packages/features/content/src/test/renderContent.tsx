@@ -9,6 +9,6 @@ type RenderContentOptions = Pick<RenderWithProvidersOptions, 'routes' | 'route' 
 /** A content view with the test kit's providers and the `content` texts. */
 export const renderContent = (ui: ReactElement, options: RenderContentOptions = {}) => renderWithProviders(ui, { ...options, namespaces: [contentNamespace] });
 
-/** Content route objects in a data router, as the site mounts them, so `lazy` routes load for real. */
+/** Content route objects in a router, as the site mounts them, so their lazy views load for real. */
 export const renderContentRoutes = (routes: RouteObject[], options: RenderContentOptions = {}) =>
   renderWithProviders(routes, { ...options, namespaces: [contentNamespace] });

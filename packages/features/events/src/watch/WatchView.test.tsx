@@ -69,10 +69,10 @@ describe('the watch page (spec §2)', () => {
 
   it('asks again for an event whose start has passed, also when it arrived before the page (a prefetch, a server render)', async () => {
     const due = detail({ stream_status: 'upcoming', event_utc_ts: Math.floor(Date.now() / 1000) - 30 });
-    const { store, router, server } = await renderWatch('/', { 'GET /events/1': () => ({ json: { data: due } }) });
+    const { store, navigate, server } = await renderWatch('/', { 'GET /events/1': () => ({ json: { data: due } }) });
     // In the cache with no page subscribed yet: the countdown's first effect runs before the page's subscription.
     await store.dispatch(sharedApi.endpoints.getEvent.initiate(1, { subscribe: false }));
-    await act(() => router.navigate('/watch/1'));
+    await act(() => navigate('/watch/1'));
     expect(await screen.findByText('Starting now…')).toHaveAttribute('role', 'status');
     const asked = () => server.calls.filter((call) => call.path === '/api/events/1').length;
     await waitFor(() => expect(asked()).toBe(2));
@@ -89,14 +89,14 @@ describe('the watch page (spec §2)', () => {
   });
 
   it.each(['/watch/abc', '/watch/12abc', '/watch/0', '/watch_embed/-1'])('ends %s on the 404 page without asking the server', async (path) => {
-    const { router, server } = await renderWatch(path, {});
-    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    const { where, server } = await renderWatch(path, {});
+    await waitFor(() => expect(where()).toBe('/404'));
     expect(server.calls.some((call) => call.path.startsWith('/api/events/'))).toBe(false);
   });
 
   it('ends an unknown event on the 404 page', async () => {
-    const { router } = await renderWatch('/watch/999', { 'GET /events/999': () => ({ status: 404, json: { message: 'Event not found', field: 'id' } }) });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    const { where } = await renderWatch('/watch/999', { 'GET /events/999': () => ({ status: 404, json: { message: 'Event not found', field: 'id' } }) });
+    await waitFor(() => expect(where()).toBe('/404'));
   });
 
   it('embeds the stage alone, without the event details', async () => {

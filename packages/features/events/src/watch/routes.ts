@@ -1,7 +1,11 @@
 import type { EventDetail } from '@grandstand/contract';
 import type { PlayerHandle } from '@grandstand/player';
+import { lazyView } from '@grandstand/ui';
 import { createElement, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+
+const WatchView = lazyView(async () => (await import('./WatchView.tsx')).WatchView);
+const EmbedView = lazyView(async () => (await import('./WatchView.tsx')).EmbedView);
 
 /** What a watch action (e.g. the Clip control) gets: the event on the page and the player's handle. */
 export interface WatchActionProps {
@@ -25,21 +29,11 @@ export interface WatchRoutesOptions {
  * createWatchRoutes({ WatchActions: LazyClipAction });
  */
 export function createWatchRoutes({ WatchActions }: WatchRoutesOptions = {}): RouteObject[] {
-  return [
-    {
-      path: 'watch/:id',
-      lazy: async () => {
-        const { WatchView } = await import('./WatchView.tsx');
-        return { Component: WatchActions ? () => createElement(WatchView, { WatchActions }) : WatchView };
-      },
-    },
-  ];
+  return [{ path: 'watch/:id', element: createElement(WatchView, { WatchActions }) }];
 }
 
 /** `/watch/{id}` without actions in the player. */
 export const watchRoutes: RouteObject[] = createWatchRoutes();
 
 /** `/watch_embed/{id}`: a plain layout with no header or footer (spec §2), mounted outside the site's layout. */
-export const embedRoutes: RouteObject[] = [
-  { path: 'watch_embed/:id', lazy: async () => ({ Component: (await import('./WatchView.tsx')).EmbedView }) },
-];
+export const embedRoutes: RouteObject[] = [{ path: 'watch_embed/:id', element: createElement(EmbedView) }];

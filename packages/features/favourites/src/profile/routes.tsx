@@ -1,4 +1,7 @@
+import { lazyView } from '@grandstand/ui';
 import type { RouteObject } from 'react-router';
+
+const ProfileFavouritesPage = lazyView(async () => (await import('./views/ProfileFavouritesPage.tsx')).ProfileFavouritesPage);
 
 /**
  * The child of /profile this feature brings (the viewer's favourites and calendar address), in its
@@ -6,6 +9,4 @@ import type { RouteObject } from 'react-router';
  *
  * @example createAuthRoutes({ profileChildren: [...profileChildRoutes, ...favouritesProfileRoutes], profileSectionsNav })
  */
-export const favouritesProfileRoutes: RouteObject[] = [
-  { path: 'favourites', lazy: async () => ({ Component: (await import('./views/ProfileFavouritesPage.tsx')).ProfileFavouritesPage }) },
-];
+export const favouritesProfileRoutes: RouteObject[] = [{ path: 'favourites', element: <ProfileFavouritesPage /> }];

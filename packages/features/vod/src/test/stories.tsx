@@ -9,7 +9,7 @@ import { SearchPage } from '../search/views/SearchPage.tsx';
 import { categories, featured, itemsResponse, seasonReview, coachesShow, hockeyFeminin } from './fixtures.ts';
 
 /**
- * The feature's stories: its pages at their own paths in a data router under a header with the
+ * The feature's stories: its pages at their own paths in a router under a header with the
  * search box, for a visitor unless `parameters.user`; `parameters.vodRoutes` answers the calls.
  */
 export const { loader: vodLoader, decorator: withVodProviders } = createStoryProviders({

@@ -9,7 +9,7 @@ import { SharePage } from './SharePage.tsx';
 
 const shared = sharedClip({ id: 9, uuid: '3f2b8c1e-5a4d-4e6f-9a7b-1c2d3e4f5a6b', name: 'Buzzer beater', duration: 42, tags: ['goal', 'highlight'] });
 
-/** The library's public pages in a data router at their own paths, for a visitor. */
+/** The library's public pages in a router at their own paths, for a visitor. */
 const { loader, decorator } = createStoryProviders({
   namespaces: [clipsLibraryNamespace],
   routesParameter: 'clipsLibraryRoutes',
