@@ -119,11 +119,14 @@ describe('the site\'s analytics and its consent (channel setting analytics_conse
 
 describe('page views and request errors', () => {
   it('counts a page view on every navigation, once each', async () => {
-    // The viewer's navigations, as a link would make them in the site's router.
-    let navigate: (to: string) => unknown = () => undefined;
+    // The viewer's navigations, as links make them in the site's router.
     function Navigator() {
-      navigate = useNavigate();
-      return null;
+      const navigate = useNavigate();
+      return ['/live', '/vod?sport=hockey'].map((to) => (
+        <button key={to} type="button" onClick={() => void navigate(to)}>
+          {to}
+        </button>
+      ));
     }
     await renderSite(
       <>
@@ -132,7 +135,8 @@ describe('page views and request errors', () => {
         <Navigator />
       </>,
     );
-    for (const to of ['/live', '/live', '/vod?sport=hockey']) await act(async () => void navigate(to));
+    const user = userEvent.setup();
+    for (const to of ['/live', '/live', '/vod?sport=hockey']) await user.click(screen.getByRole('button', { name: to }));
     await waitFor(() => expect(sent.some((call) => call.url.endsWith('/datalake/batch/'))).toBe(true), { timeout: 8_000 });
     const items = sent.filter((call) => call.url.endsWith('/datalake/batch/')).flatMap((call) => (JSON.parse(call.body) as { items: { body: { event: string; extras: { path: string } } }[] }).items);
     expect(items.filter((item) => item.body.event === 'visit_page')).toHaveLength(3);
