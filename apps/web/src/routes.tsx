@@ -11,11 +11,12 @@ import { lazyView, Loader, preloadLazyViews } from '@grandstand/ui';
 import { searchRoutes, VOD_PATHS, vodRoutes } from '@grandstand/vod';
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { matchRoutes, Navigate, Outlet, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes } from 'react-router';
 import channel from 'virtual:grandstand-channel';
 import { NavigationEffects } from './navigation/NavigationEffects.tsx';
 import { NavigationGuards } from './navigation/NavigationGuards.tsx';
 import { Layout } from './shell/Layout.tsx';
+import { PageErrorBoundary } from './shell/PageErrorBoundary.tsx';
 
 const NotFoundPage = lazyView(async () => (await import('./pages/NotFoundPage.tsx')).default);
 
@@ -45,13 +46,16 @@ function Loading() {
 
 /** The site's frame: header, footer, toasts and popups around every page but the embed. */
 function Root() {
+  const { pathname } = useLocation();
   return (
     <Layout>
       <NavigationEffects />
       <NavigationGuards />
-      <Suspense fallback={<Loading />}>
-        <Outlet />
-      </Suspense>
+      <PageErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
     </Layout>
   );
 }
