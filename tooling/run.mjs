@@ -2,7 +2,8 @@
 // `npm start` and `npm test` on a fresh machine: bring the pinned toolchain, the Debian packages the
 // tests and demo need, install, then hand over to pnpm and turbo. Plain JavaScript: it runs under
 // the machine's Node 20 before anything is installed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { log, root, toolchainEnv } from './toolchain.mjs';
@@ -54,21 +55,69 @@ function ensureSystemPackages(names) {
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], env);
 }
 
+/**
+ * Runs long-lived processes side by side until one of them ends or the demo is stopped (Ctrl-C):
+ * then the others are stopped too, and this exits with the first one's status.
+ */
+function serveTogether(commands) {
+  const children = commands.map(([cmd, args, childEnv]) => spawn(cmd, args, { cwd: root, env: childEnv, stdio: 'inherit' }));
+  let ending = false;
+  const stopAll = (signal) => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  for (const child of children) {
+    child.on('exit', (code, signal) => {
+      if (!ending) {
+        ending = true;
+        process.exitCode = code ?? (signal ? 1 : 0);
+        stopAll('SIGTERM');
+      }
+    });
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      ending = true;
+      stopAll(signal);
+    });
+  }
+}
+
 ensureSystemPackages(needsByCommand[command]);
 const env = toolchainEnv({ TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' });
 run('pnpm', ['install', '--frozen-lockfile', '--reporter=append-only'], env);
 
 if (command === 'start') {
-  run('pnpm', ['turbo', 'run', 'build', '--filter=@grandstand/web', '--output-logs=errors-only'], env);
+  run('pnpm', ['turbo', 'run', 'build', '--filter=@grandstand/web', '--filter=@grandstand/analytics-service', '--output-logs=errors-only'], env);
   log('preparing the demo database and media');
   run('node', ['apps/server/src/cli.ts', 'seed'], env);
   // Packages the demo recordings with ffmpeg once; later starts keep what is there.
   run('node', ['apps/server/src/cli.ts', 'prepare-media'], env);
-  log(`serving http://localhost:${process.env.PORT ?? 8080} (and http://<channel>.localhost:${process.env.PORT ?? 8080})`);
+  const port = process.env.PORT ?? '8080';
+  const analyticsPort = process.env.ANALYTICS_PORT ?? '8090';
+  // The analytics service runs beside the channel server, on its own origin as in production. The
+  // sites send to it from the viewer's browser (ANALYTICS_PUBLIC_URL); the channel server asks it to
+  // forget a deleted viewer (ANALYTICS_URL) with a token both share, made up for this start.
+  const analyticsUrl = `http://127.0.0.1:${analyticsPort}`;
+  const shared = {
+    ANALYTICS_PORT: analyticsPort,
+    ANALYTICS_ADMIN_TOKEN: process.env.ANALYTICS_ADMIN_TOKEN ?? randomBytes(24).toString('hex'),
+  };
   // The demo reads its mail at /outbox on each site (a demo aid that shows every mailed link to
   // anyone, so the server serves it only when asked); with an SMTP server the mail is sent instead.
-  const serveEnv = process.env.SMTP_URL || process.env.MAIL_DISABLED === 'true' ? env : { ...env, MAIL_OUTBOX: process.env.MAIL_OUTBOX ?? 'on' };
-  run('node', ['apps/server/src/cli.ts', 'serve'], serveEnv);
+  const mail = process.env.SMTP_URL || process.env.MAIL_DISABLED === 'true' ? {} : { MAIL_OUTBOX: process.env.MAIL_OUTBOX ?? 'on' };
+  const serverEnv = {
+    ...env,
+    ...shared,
+    ...mail,
+    ANALYTICS_URL: process.env.ANALYTICS_URL ?? analyticsUrl,
+    ANALYTICS_PUBLIC_URL: process.env.ANALYTICS_PUBLIC_URL ?? analyticsUrl,
+  };
+  log(`serving http://localhost:${port} (and http://<channel>.localhost:${port})`);
+  log(`analytics at ${analyticsUrl}, its reports at ${analyticsUrl}/reports/ (demo operators: apps/analytics/README.md)`);
+  serveTogether([
+    ['node', ['apps/analytics/src/cli.ts', 'serve'], { ...env, ...shared }],
+    ['node', ['apps/server/src/cli.ts', 'serve'], serverEnv],
+  ]);
 } else {
   // Two cores: two tasks at a time keeps vitest's own workers from starving each other.
   run('pnpm', ['turbo', 'run', 'typecheck', 'lint', 'test', 'build', '--concurrency=2', '--output-logs=new-only'], env);

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions, e2eDataDir, E2E_PORT, OIDC_PORT, repoRoot } from './e2e/support.ts';
+import { ANALYTICS_ADMIN_TOKEN, analyticsDataDir, analyticsUrl, chromiumLaunchOptions, e2eDataDir, E2E_ANALYTICS_PORT, E2E_ERRORS_PORT, E2E_PORT, errorDsn, OIDC_PORT, repoRoot } from './e2e/support.ts';
 
 const server = 'node ../server/src/cli.ts';
 
@@ -30,6 +30,26 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // The analytics service on its own origin, with a fresh store, as `npm start` runs it.
+      command: `rm -rf "${analyticsDataDir}" && node ../analytics/src/cli.ts serve`,
+      env: { ANALYTICS_PORT: String(E2E_ANALYTICS_PORT), ANALYTICS_DATA_DIR: analyticsDataDir, ANALYTICS_ADMIN_TOKEN },
+      url: `${analyticsUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The error-logging service the channels' DSNs point at (a local Sentry-protocol receiver).
+      command: 'node e2e/errorReceiver.ts',
+      env: { PORT: String(E2E_ERRORS_PORT) },
+      url: `http://127.0.0.1:${E2E_ERRORS_PORT}/received`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // A fresh database for every run, seeded with the channels' demo data, serving the built sites;
       // the demo media is packaged once and kept (prepare-media does nothing when it is there).
       command: `rm -rf "${e2eDataDir}" && ${server} seed && ${server} prepare-media && ${server} serve`,
@@ -43,6 +63,10 @@ export default defineConfig({
         SOCIAL_GOOGLE_ISSUER: `http://localhost:${OIDC_PORT}`,
         SOCIAL_GOOGLE_CLIENT_ID: 'grandstand-local',
         SOCIAL_GOOGLE_CLIENT_SECRET: 'grandstand-local-secret-not-for-production',
+        ANALYTICS_PUBLIC_URL: analyticsUrl,
+        ANALYTICS_URL: analyticsUrl,
+        ANALYTICS_ADMIN_TOKEN,
+        CHANNEL_ERROR_DSNS: `northfield=${errorDsn('northfield')},laurentides=${errorDsn('laurentides')}`,
       },
       url: `http://localhost:${E2E_PORT}/channel-key.json`,
       reuseExistingServer: false,

@@ -17,6 +17,19 @@ export function channelUrl(slug: string | null, path = '/'): string {
 /** Debian's Chromium, with autoplay: the player tests start videos without a click. */
 export const chromiumLaunchOptions = chromiumOptions({ autoplay: true });
 
+/** The analytics service beside the channel server (its own origin), with a store of its own. */
+export const E2E_ANALYTICS_PORT = Number(process.env.E2E_ANALYTICS_PORT ?? 8191);
+export const analyticsUrl = `http://127.0.0.1:${E2E_ANALYTICS_PORT}`;
+export const analyticsDataDir = resolve(repoRoot, '.data/e2e-analytics');
+/** The token the channel server forgets deleted viewers with (made up for the tests). */
+export const ANALYTICS_ADMIN_TOKEN = 'e2e-analytics-admin-token-0123456789';
+
+/** The local error-logging service (Sentry protocol) every channel's DSN points at in the tests. */
+export const E2E_ERRORS_PORT = Number(process.env.E2E_ERRORS_PORT ?? 8193);
+export function errorDsn(slug: string): string {
+  return `http://${slug}public@127.0.0.1:${E2E_ERRORS_PORT}/${slug === 'northfield' ? 1 : 2}`;
+}
+
 /** The local OpenID provider that stands in for Google in the end-to-end tests. */
 export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9191);
 
