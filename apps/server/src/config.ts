@@ -179,68 +179,62 @@ const trustProxy = variable(z.string().optional()).transform((value, ctx): strin
   return entries;
 });
 
-/** `northfield=https://watch.northfield.example,laurentides=https://…`: bare http(s) origins, each slug once. */
-const publicOrigins = variable(z.string().optional()).transform((value, ctx) => {
-  const origins: Record<string, string> = {};
-  const entries = (value ?? '').split(',').map((entry) => entry.trim());
-  if (entries.every((entry) => entry === '')) return origins;
-  for (const entry of entries) {
-    const at = entry.indexOf('=');
-    const slug = entry.slice(0, at).trim();
-    const origin = entry.slice(at + 1).trim();
-    const problem = at <= 0 ? 'is not slug=origin' : slug in origins ? 'repeats a channel' : !isPublicOrigin(origin) ? PUBLIC_ORIGIN_PROBLEM : null;
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: publicOriginProblem(entry, problem) });
-      return z.NEVER;
+/**
+ * A comma list of `slug=value` entries, each channel's setting for this deployment (a value holds no
+ * comma). `add` takes one entry into the result, or says what is wrong with it; the first problem
+ * stops the start, quoting its entry with `describe`.
+ */
+function slugEntries<T>(form: string, describe: (entry: string, problem: string) => string, empty: () => T, add: (slug: string, value: string, into: T) => string | null) {
+  return variable(z.string().optional()).transform((value, ctx): T => {
+    const result = empty();
+    const entries = (value ?? '').split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => entry === '')) return result;
+    for (const entry of entries) {
+      const at = entry.indexOf('=');
+      const problem = at <= 0 ? `is not ${form}` : add(entry.slice(0, at).trim(), entry.slice(at + 1).trim(), result);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: describe(entry, problem) });
+        return z.NEVER;
+      }
     }
-    origins[slug] = origin;
-  }
-  return origins;
+    return result;
+  });
+}
+
+/** `northfield=https://watch.northfield.example,laurentides=https://…`: bare http(s) origins, each slug once. */
+const publicOrigins = slugEntries('slug=origin', publicOriginProblem, (): Record<string, string> => ({}), (slug, origin, origins) => {
+  if (slug in origins) return 'repeats a channel';
+  if (!isPublicOrigin(origin)) return PUBLIC_ORIGIN_PROBLEM;
+  origins[slug] = origin;
+  return null;
 });
 
 /**
  * `northfield=https://app.northfield.example,northfield=http://localhost:5173,laurentides=https://…`:
- * bare http(s) origins; a slug named again adds an origin (an origin holds no comma to list them by).
+ * bare http(s) origins; a slug named again adds an origin.
  */
-const siteOrigins = variable(z.string().optional()).transform((value, ctx) => {
-  const origins: Record<string, string[]> = {};
-  const entries = (value ?? '').split(',').map((entry) => entry.trim());
-  if (entries.every((entry) => entry === '')) return origins;
-  for (const entry of entries) {
-    const at = entry.indexOf('=');
-    const slug = entry.slice(0, at).trim();
-    const origin = entry.slice(at + 1).trim();
-    const problem = at <= 0 ? 'is not slug=origin' : !isPublicOrigin(origin) ? PUBLIC_ORIGIN_PROBLEM : origins[slug]?.includes(origin) ? 'repeats an origin' : null;
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: siteOriginProblem(entry, problem) });
-      return z.NEVER;
-    }
-    (origins[slug] ??= []).push(origin);
-  }
-  return origins;
+const siteOrigins = slugEntries('slug=origin', siteOriginProblem, (): Record<string, string[]> => ({}), (slug, origin, origins) => {
+  if (!isPublicOrigin(origin)) return PUBLIC_ORIGIN_PROBLEM;
+  if (origins[slug]?.includes(origin)) return 'repeats an origin';
+  (origins[slug] ??= []).push(origin);
+  return null;
 });
 
 /**
- * `northfield=https://<key>@errors.example/1,laurentides=…`: each channel's error-logging DSN for this
- * deployment (a DSN holds no comma), so the service a site reports to is configuration, not demo data.
+ * `northfield=https://<key>@errors.example/1,laurentides=…`: each channel's error-logging DSN, so the
+ * service a site reports to is configuration, not demo data.
  */
-const errorDsns = variable(z.string().optional()).transform((value, ctx) => {
-  const dsns: Record<string, string> = {};
-  const entries = (value ?? '').split(',').map((entry) => entry.trim());
-  if (entries.every((entry) => entry === '')) return dsns;
-  for (const entry of entries) {
-    const at = entry.indexOf('=');
-    const slug = entry.slice(0, at).trim();
-    const dsn = entry.slice(at + 1).trim();
-    const problem = at <= 0 ? 'is not slug=dsn' : slug in dsns ? 'repeats a channel' : !ErrorDsn.safeParse(dsn).success ? 'has no DSN such as https://<public key>@<host>/<project id>' : null;
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: `"${entry}" ${problem} (a comma list of slug=dsn)` });
-      return z.NEVER;
-    }
+const errorDsns = slugEntries(
+  'slug=dsn',
+  (entry, problem) => `"${entry}" ${problem} (a comma list of slug=dsn)`,
+  (): Record<string, string> => ({}),
+  (slug, dsn, dsns) => {
+    if (slug in dsns) return 'repeats a channel';
+    if (!ErrorDsn.safeParse(dsn).success) return 'has no DSN such as https://<public key>@<host>/<project id>';
     dsns[slug] = dsn;
-  }
-  return dsns;
-});
+    return null;
+  },
+);
 
 export function siteOriginProblem(entry: string, problem: string): string {
   return `"${entry}" ${problem} (a comma list of slug=origin, a slug once per origin, e.g. northfield=https://app.northfield.example,northfield=http://localhost:5173)`;
