@@ -69,6 +69,7 @@ async function visitBuyAndWatch(browser: Browser, request: Parameters<typeof fin
 
 /** What the operator's summary says (apps/analytics REPORTS.md), as far as these tests read it. */
 interface Summary {
+  site: { page_views: number; visitors: number; logins: number };
   views: number;
   unique_viewers: number;
   watch_time: { by_event: Array<{ stream_id: number; title: string | null; seconds: number }> };
@@ -98,6 +99,10 @@ test.describe('analytics', () => {
       // A minute of it, the last beat handed over as the page was left (a few seconds short when the recording ends first).
       await expect.poll(watchedSeconds, { timeout: 30_000 }).toBeGreaterThanOrEqual(55);
       const body = (await summaryOf(channel.slug)).body!;
+      // The visit (home, login page, the event's pages) and the login.
+      expect(body.site.page_views).toBeGreaterThanOrEqual(3);
+      expect(body.site.visitors).toBeGreaterThanOrEqual(1);
+      expect(body.site.logins).toBeGreaterThanOrEqual(1);
       expect(body.views).toBeGreaterThanOrEqual(1);
       expect(body.unique_viewers).toBeGreaterThanOrEqual(1);
       // The first frame came with its time.

@@ -36,6 +36,10 @@ export const ROWS: EventRow[] = [
   north('2025-02-28T23:59:59Z', 'viewing', 's0', { video_view_uuid: 'v0', viewing_seconds: 1000, sport: 'rugby', ...final }),
   north('2025-02-28T23:59:59Z', 'video', 's0', { video_view_uuid: 'v0', event: 'first_frame', ttff_ms: 9999, ...final }),
   north('2025-03-10T11:59:40Z', 'event', 's1', { user_id: 7, event: 'visit_page' }),
+  // The site: page views (two in s2, on a rolled-up day) and a login.
+  north('2025-03-05T07:59:00Z', 'event', 's2', { event: 'visit_page' }),
+  north('2025-03-05T07:59:30Z', 'event', 's2', { event: 'visit_page' }),
+  north('2025-03-02T09:59:00Z', 'event', 's1', { user_id: 7, event: 'login' }),
 
   // The funnel.
   north('2025-03-02T11:00:00Z', 'event', 's1', { event: 'view_buy_page' }),
@@ -60,6 +64,8 @@ export const ROWS: EventRow[] = [
     { kind: 'video', event: 'error', video_view_uuid: 'v99', ...final },
     { kind: 'viewing', video_view_uuid: 'v99', viewing_seconds: 999, sport: 'hockey', school: 'Alma', team: 'Owls', ...final },
     { kind: 'event', event: 'view_buy_page' },
+    { kind: 'event', event: 'visit_page' },
+    { kind: 'event', event: 'login', user_id: 99 },
     { kind: 'event', event: 'purchase_failed', reason: 'fraud' },
     { kind: 'event', event: 'purchase_success', product_type: 'event', product_id: 5, product_name: 'Final pass', amount: 500, currency: 'CAD' },
   ].flatMap((row) => [
@@ -97,6 +103,8 @@ export const EXPECTED: Omit<Summary, 'generated_at'> = {
   },
   // ttff 100, 200, 400: median 200; p90 interpolates 200 + 0.8 × (400 − 200).
   playback: { ttff_median_ms: 200, ttff_p90_ms: 360, errors: 1, error_rate: 0.25 },
+  // Page views in s1 (today) and s2 (twice), and s1's login; none of south's.
+  site: { page_views: 3, visitors: 2, logins: 1 },
   funnel: {
     steps: [
       { step: 'view_buy_page', events: 4, sessions: 3 },

@@ -35,6 +35,8 @@ const R = 'reports_rollup';
 let attached = 0;
 
 const FUNNEL_LIST = FUNNEL_STEPS.map((step) => `'${step}'`).join(', ');
+/** The site's own events the reports count beside the funnel: page views and logins. */
+const SITE_LIST = `'visit_page', 'login'`;
 const VIEW_STARTED = `kind = 'video' AND event IN ('first_frame', 'start') AND video_view_uuid IS NOT NULL`;
 const FIRST_FRAME = `kind = 'video' AND event = 'first_frame' AND ttff_ms IS NOT NULL`;
 
@@ -59,8 +61,9 @@ const ROLLED = `channel = $1 AND day >= $6::DATE AND day < $7::DATE`;
 const SOURCES = {
   video: () => raw('kind, event, user_id, session_uuid, video_view_uuid, ttff_ms, viewing_seconds', `kind IN ('video', 'viewing')`),
   watch: () => raw('stream_id, stream_title, sport, school, team, viewing_seconds', `kind = 'viewing'`),
+  // The site's events: the purchase funnel, page views and logins (one scan, counted per event).
   funnel: () =>
-    raw('event, session_uuid, reason, currency, product_type, product_id, product_name, amount', `kind = 'event' AND event IN (${FUNNEL_LIST})`),
+    raw('event, session_uuid, reason, currency, product_type, product_id, product_name, amount', `kind = 'event' AND event IN (${FUNNEL_LIST}, ${SITE_LIST})`),
 } as const;
 
 // Each shape is what one rollup table holds per day, computed from the rows of its source `src`.
@@ -394,6 +397,11 @@ function shape(channel: string, period: Period, now: Date, live: Row[], playback
       ttff_p90_ms: Array.isArray(p.ttff) ? numOrNull(p.ttff[1]) : null,
       errors,
       error_rate: views > 0 ? errors / views : null,
+    },
+    site: {
+      page_views: num(steps.get('visit_page')?.events),
+      visitors: num(steps.get('visit_page')?.sessions),
+      logins: num(steps.get('login')?.events),
     },
     funnel: {
       steps: FUNNEL_STEPS.map((step) => {

@@ -147,6 +147,9 @@ export function renderReports(summary: Summary, locale: Locale): string {
       t('audience'),
       [t('figure'), t('value')],
       [
+        [t('pageViews'), f.number(summary.site.page_views)],
+        [t('visitors'), f.number(summary.site.visitors)],
+        [t('logins'), f.number(summary.site.logins)],
         [t('liveViewers'), f.number(summary.live_viewers)],
         [t('views'), f.number(summary.views)],
         [t('uniqueViewers'), f.number(summary.unique_viewers)],

@@ -43,6 +43,8 @@ export interface Summary {
     /** Video error rows per view; null when there was no view. */
     error_rate: number | null;
   };
+  /** The site's traffic: page views, the sessions that viewed a page, and logins. */
+  site: { page_views: number; visitors: number; logins: number };
   funnel: {
     steps: { step: FunnelStep; events: number; sessions: number }[];
     failed_by_reason: { reason: string; events: number }[];
