@@ -9,7 +9,7 @@ import { channelApi, selectShowReloadScreen, useAppSelector } from '@grandstand/
 import type { AppStore } from '@grandstand/store';
 import { ChannelThemeProvider, LinkProvider, Loader } from '@grandstand/ui';
 import type { ReactNode } from 'react';
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import channel from 'virtual:grandstand-channel';
@@ -71,7 +71,9 @@ export function App({ client, store, routes: serverRoutes }: AppProps) {
       // A known user on an auth page goes home: the address changes before the router (mounted
       // next) reads it, so the auth page never shows. A server-rendered page is never an auth page.
       if (result.status === 'ready' && result.goHome && !serverRoutes) window.history.replaceState(window.history.state, '', '/');
-      setStartup(result);
+      // A transition: the render it brings (the whole site, when nothing was server-rendered) is
+      // worked through in slices, so a phone's main thread is never blocked for the length of it.
+      startTransition(() => setStartup(result));
     });
     return () => {
       active = false;
@@ -112,15 +114,23 @@ export function App({ client, store, routes: serverRoutes }: AppProps) {
     window.location.reload();
   };
 
+  // The same element while the routes are: the end of the startup, or the colours and settings
+  // arriving, re-render App without re-rendering the page under it (on a server-rendered home,
+  // every card once more in one long task).
+  const site = useMemo(
+    () =>
+      routes && (
+        <BrowserRouter>
+          <SiteRoutes routes={routes} />
+          <PageViews />
+        </BrowserRouter>
+      ),
+    [routes],
+  );
+
   let content;
   if ((startup !== null && startup.status !== 'ready') || showReload) content = <ReloadScreen onReload={reload} />;
-  else if (routes)
-    content = (
-      <BrowserRouter>
-        <SiteRoutes routes={routes} />
-        <PageViews />
-      </BrowserRouter>
-    );
+  else if (site) content = site;
   else content = <Loader fullScreen label={t('loading')} />;
 
   return (
