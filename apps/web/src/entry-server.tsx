@@ -5,7 +5,7 @@ import { CLIPS_LIBRARY_PATHS, clipsLibraryApi, parseClipUuid, sharedClipNotFound
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
 import type { Picture, SharedClip } from '@grandstand/contract';
 import { eventTitle, parseEventId } from '@grandstand/events';
-import { I18nProvider } from '@grandstand/i18n';
+import { I18nProvider, recordRenderedFormats } from '@grandstand/i18n';
 import { baseApi, initialSessionState, makeStore, sharedApi } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
 import type { ReactNode } from 'react';
@@ -209,8 +209,9 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   const sheet = new ServerStyleSheet();
   let html: string;
   let styles: string;
+  let formats: ServerState['formats'];
   try {
-    html = renderToString(sheet.collectStyles(page()));
+    ({ result: html, formats } = recordRenderedFormats(() => renderToString(sheet.collectStyles(page()))));
     styles = sheet.getStyleTags();
   } finally {
     sheet.seal();
@@ -223,7 +224,7 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   const share = clip
     ? clipShareTags(clip, events, (game) => clipTexts('share.description', { event: game }))
     : shareTagsOf(store, leaf, fallback, events, i18n.language);
-  const state: ServerState = { api: store.getState().api, language: i18n.language, pages: startup.pages };
+  const state: ServerState = { api: store.getState().api, language: i18n.language, pages: startup.pages, formats };
   return {
     html,
     styles,

@@ -1,6 +1,6 @@
 import { createApiClient } from '@grandstand/api-client';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
-import { I18nProvider } from '@grandstand/i18n';
+import { I18nProvider, seedRenderedFormats } from '@grandstand/i18n';
 import { hydrateApi, initialSessionState, makeStore, storedUser } from '@grandstand/store';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -24,6 +24,8 @@ const client = createApiClient({
 // the site renders anew around the server's markup, and their events, access and prices load with
 // their key, never a visitor's left on screen.
 const server = readServerState(document);
+// The markup's dates and prices as the server wrote them: taken over as they are, without Intl.
+if (server) seedRenderedFormats(server.formats);
 const viewer = server ? storedUser(client) : null;
 const hydrate = server !== null && viewer === null;
 

@@ -1,5 +1,6 @@
 import { htmlLang } from './config.ts';
 import { dateTimeFormat, numberFormat } from './intlCache.ts';
+import { renderedFormat } from './renderedFormats.ts';
 import { isValidTimeZone, zoneAbbreviation } from './timeZones.ts';
 
 export interface EventDateTime {
@@ -24,6 +25,10 @@ export interface EventDateTime {
  * @example formatEventDateTime(1763775000, 'America/Chicago', 'en') // { month: 'Nov', day: '21', time: '7:30 PM', zone: 'CST', … }
  */
 export function formatEventDateTime(utcSeconds: number, timeZone: string, language: string): EventDateTime {
+  return renderedFormat(JSON.stringify(['event', utcSeconds, timeZone, language]), () => makeEventDateTime(utcSeconds, timeZone, language));
+}
+
+function makeEventDateTime(utcSeconds: number, timeZone: string, language: string): EventDateTime {
   const locale = htmlLang(language);
   const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
   const date = new Date(utcSeconds * 1000);
@@ -59,6 +64,10 @@ export function formatTime(date: Date | number, language: string, options?: Intl
  * the viewer's way: `$9.99` in English, `9,99 $US` in French.
  */
 export function formatPrice(amount: number, currency: string, language: string): string {
+  return renderedFormat(JSON.stringify(['price', amount, currency, language]), () => makePrice(amount, currency, language));
+}
+
+function makePrice(amount: number, currency: string, language: string): string {
   try {
     return numberFormat(htmlLang(language), { style: 'currency', currency }).format(amount);
   } catch {
@@ -87,7 +96,12 @@ const OFFER_UNITS: Record<string, 'month' | 'year'> = { month: 'month', monthly:
  * Intl (the unit's name for 1, a long unit for more), so each language says it its own way.
  * An unknown or missing offer shows the price alone.
  */
-export function formatPriceTitle({ amount, currency, language, offer, period }: PriceTitleInput): string {
+export function formatPriceTitle(input: PriceTitleInput): string {
+  const { amount, currency, language, offer, period } = input;
+  return renderedFormat(JSON.stringify(['priceTitle', amount, currency, language, offer ?? null, period ?? null]), () => makePriceTitle(input));
+}
+
+function makePriceTitle({ amount, currency, language, offer, period }: PriceTitleInput): string {
   const price = formatPrice(amount, currency, language);
   const unit = offer ? OFFER_UNITS[offer.toLowerCase()] : undefined;
   if (!unit) return price;

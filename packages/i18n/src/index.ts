@@ -13,6 +13,8 @@ export type { FeatureNamespace, FeatureResources, FeatureTextsLoader } from './f
 export type { CreateI18nOptions } from './createI18n.ts';
 export { formatEventDateTime, formatDate, formatTime, formatPrice, formatPriceTitle } from './format.ts';
 export type { EventDateTime, PriceTitleInput } from './format.ts';
+export { recordRenderedFormats, seedRenderedFormats } from './renderedFormats.ts';
+export type { RenderedFormat } from './renderedFormats.ts';
 export { serverMessageKey, recognisedServerMessages } from './serverMessages.ts';
 export { useErrorText } from './errorText.ts';
 export type { ServerMessageKey } from './serverMessages.ts';

@@ -1,4 +1,5 @@
 import type { Page } from '@grandstand/contract';
+import type { RenderedFormat } from '@grandstand/i18n';
 import type { RootState } from '@grandstand/store';
 
 /** What a server render hands the browser in `<script type="application/json" id="grandstand-state">`. */
@@ -9,6 +10,8 @@ export interface ServerState {
   language: string;
   /** The channel's pages: the route table the markup was rendered with. */
   pages: Page[];
+  /** The dates and prices the markup shows, as the server wrote them: the browser writes the same (@grandstand/i18n). */
+  formats: Record<string, RenderedFormat>;
 }
 
 export const SERVER_STATE_ID = 'grandstand-state';
