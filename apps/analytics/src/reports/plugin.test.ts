@@ -129,7 +129,9 @@ describe('channel isolation', () => {
     // The same signature over a payload claiming another operator.
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...payload, e: 'all@ops.test' })).toString('base64url');
-    for (const bad of [`${name}=${forged}.${signature}`, `${name}=${body}.${signature.slice(0, -2)}AA`, `${name}=garbage`]) {
+    // The tampered signature changes one character in its full six bits, so it always differs.
+    const tampered = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.slice(-1)}`;
+    for (const bad of [`${name}=${forged}.${signature}`, `${name}=${body}.${tampered}`, `${name}=garbage`]) {
       const response = await app.inject({ url: '/reports/api/south/summary', headers: { host: HOST, cookie: bad } });
       expect(response.statusCode).toBe(401);
     }
