@@ -60,6 +60,8 @@ for (const channel of demoChannels) {
 
     // A visitor presses follow beside the team on the watch page and is asked to log in.
     await page.goto(siteUrl(channel, `/watch/${game.id}`));
+    // The page comes rendered in the HTML: its buttons act once the site has taken it over.
+    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: text(follow, 'follow.follow', { name: team.name }) }).first().click();
     const prompt = page.getByRole('dialog');
     await expect(prompt.getByText(text(follow, 'follow.loginTitle'))).toBeVisible();
