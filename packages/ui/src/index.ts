@@ -70,4 +70,5 @@ export { SectionTitle, Text } from './Text/Text.tsx';
 export type { SectionTitleProps, TextProps } from './Text/Text.tsx';
 export type { TextSize, TextTone } from './Text/Text.styles.ts';
 export { lazyView, preloadLazyViews } from './lazyView/lazyView.ts';
+export { yieldToBrowser } from './scheduling/yieldToBrowser.ts';
 export type { LazyView } from './lazyView/lazyView.ts';

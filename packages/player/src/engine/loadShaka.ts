@@ -1,4 +1,5 @@
 import type shakaHls from 'shaka-player/dist/shaka-player.hls-es2021.js';
+import { yieldToBrowser } from '@grandstand/ui';
 import type { ShakaPlayerLike } from './types.ts';
 
 /** The stream cannot play in this browser (no MediaSource); shown as the player's error. */
@@ -18,9 +19,11 @@ let shakaPromise: Promise<ShakaModule> | undefined;
  * product's HLS (H.264/AAC) streams.
  */
 export function loadShaka(): Promise<ShakaModule> {
-  shakaPromise ??= import('shaka-player/dist/shaka-player.hls-es2021.js').then((mod) => {
+  shakaPromise ??= import('shaka-player/dist/shaka-player.hls-es2021.js').then(async (mod) => {
     // The build is a UMD bundle: bundlers hand its `exports` object over as the default export.
     const shaka = ((mod as { default?: ShakaModule }).default ?? mod) as ShakaModule;
+    // The bundle's evaluation was one long task on a phone: its polyfills install in the next.
+    await yieldToBrowser();
     shaka.polyfill.installAll();
     return shaka;
   });
@@ -33,6 +36,7 @@ export function loadShaka(): Promise<ShakaModule> {
 /** A shaka player, or an `UnsupportedBrowserError` where the browser cannot play the streams. */
 export async function createShakaPlayer(): Promise<ShakaPlayerLike> {
   const shaka = await loadShaka();
+  await yieldToBrowser();
   if (!shaka.Player.isBrowserSupported()) throw new UnsupportedBrowserError('This browser cannot play HLS streams');
   // The boundary cast: shaka's generated types describe the same methods with looser listener types.
   return new shaka.Player() as unknown as ShakaPlayerLike;
