@@ -64,6 +64,13 @@ const FRAMEWORK_PACKAGES: ReadonlySet<string> = new Set([
   'reselect',
 ]);
 
+/**
+ * The module that ends the framework chunk, and the helper it waits a turn with once the libraries
+ * are evaluated: the site's own modules then evaluate in a task of their own
+ * (src/startup/frameworkEvaluated.ts says why).
+ */
+const FRAMEWORK_END = /[\\/]src[\\/](startup[\\/]frameworkEvaluated|scheduling[\\/]yieldToBrowser)\.ts$/;
+
 /** The npm package of a module id: the folder after its last node_modules (pnpm nests them). */
 function packageName(id: string): string | undefined {
   const parts = id.split(/[\\/]/);
@@ -100,7 +107,7 @@ export default defineConfig(() => {
       rolldownOptions: {
         output: {
           codeSplitting: {
-            groups: [{ name: 'framework', test: (id) => FRAMEWORK_PACKAGES.has(packageName(id) ?? '') }],
+            groups: [{ name: 'framework', test: (id) => FRAMEWORK_PACKAGES.has(packageName(id) ?? '') || FRAMEWORK_END.test(id) }],
           },
         },
       },

@@ -1,9 +1,10 @@
+import { createRoot, hydrateRoot } from './startup/frameworkEvaluated.ts';
 import { createApiClient } from '@grandstand/api-client';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
 import { I18nProvider, seedRenderedFormats } from '@grandstand/i18n';
 import { hydrateApi, initialSessionState, makeStore, storedUser } from '@grandstand/store';
+import { yieldToBrowser } from '@grandstand/ui';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import channel from 'virtual:grandstand-channel';
 import { App } from './App.tsx';
@@ -40,16 +41,6 @@ async function hydratingRoutes(pages: Parameters<typeof buildRoutes>[0]) {
 }
 
 /**
- * Gives the browser its turn (input, paint) before the next step of the start: the page is on
- * screen already, and the steps run as short tasks instead of one long one on a slow phone.
- */
-function yieldToBrowser(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/**
  * The server's answers with each entry frozen (shallowly, which is cheap): the store's Immer takes a
  * frozen value in as it is, where it would otherwise walk every event of every answer to freeze it,
  * the larger part of the store's start on a phone. Nothing else holds these objects.
@@ -61,13 +52,18 @@ function takenAsIs(api: NonNullable<typeof server>['api']): NonNullable<typeof s
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-// Each step is a task of its own (the modules' evaluation, then the texts' and routes' start, then
-// the store): the page is on screen meanwhile, and texts and the page's code load side by side.
+// Each step is a task of its own (the libraries' evaluation, the site's, the texts' start, the
+// routes', the store's, the server's data into it): the page is on screen meanwhile, and texts and
+// the page's code load side by side.
 await yieldToBrowser();
-const loading = Promise.all([startI18n(language), server ? hydratingRoutes(server.pages) : undefined]);
-loading.catch(() => {}); // awaited below, where a failure stops the start as before
+const texts = startI18n(language);
+texts.catch(() => {}); // awaited below, where a failure stops the start as before
+await yieldToBrowser();
+const loading = Promise.all([texts, server ? hydratingRoutes(server.pages) : undefined]);
+loading.catch(() => {});
 await yieldToBrowser();
 const store = makeStore({ client, preloadedState: hydrate ? { session: initialSessionState } : undefined });
+await yieldToBrowser();
 if (server) store.dispatch(hydrateApi(takenAsIs(hydrate ? server.api : sharedByEveryone(server.api))));
 const [i18n, routes] = await loading;
 await yieldToBrowser();
