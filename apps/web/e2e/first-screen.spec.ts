@@ -104,38 +104,69 @@ for (const channel of demoChannels) {
   }
 }
 
+/**
+ * Counts the Intl formatters the page makes from its first script on: a page's first one loads its
+ * locale and zone data, the longest single task of a phone's start.
+ */
+async function countIntlFormatters(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const made = { count: 0 };
+    Object.assign(window, { __intlMade: made });
+    function counted<T extends new (...args: never[]) => object>(constructor: T): T {
+      return new Proxy(constructor, {
+        construct(target, args: never[]) {
+          made.count += 1;
+          return Reflect.construct(target, args) as object;
+        },
+      });
+    }
+    Intl.DateTimeFormat = counted(Intl.DateTimeFormat);
+    Intl.NumberFormat = counted(Intl.NumberFormat);
+  });
+}
+
+async function intlFormattersMade(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __intlMade: { count: number } }).__intlMade.count);
+}
+
+/** Hydration mismatches, as React reports them on the console. */
+function hydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
 for (const channel of demoChannels) {
   test(`${channel.slug}: a watch page is taken over with the server's dates and prices, without loading Intl's data`, async ({ page, request }) => {
     const [event] = await listEvents(request, channel, { stream_status: 'finished', limit: '1' });
     if (!event) throw new Error(`${channel.slug} has no on-demand event`);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text())) errors.push(message.text());
-    });
-    // A page's first Intl formatter loads its locale and zone data, the longest single task of a
-    // phone's start: counted here from the first script on.
-    await page.addInitScript(() => {
-      const made = { count: 0 };
-      Object.assign(window, { __intlMade: made });
-      function counted<T extends new (...args: never[]) => object>(constructor: T): T {
-        return new Proxy(constructor, {
-          construct(target, args: never[]) {
-            made.count += 1;
-            return Reflect.construct(target, args) as object;
-          },
-        });
-      }
-      Intl.DateTimeFormat = counted(Intl.DateTimeFormat);
-      Intl.NumberFormat = counted(Intl.NumberFormat);
-    });
+    const errors = hydrationErrors(page);
+    await countIntlFormatters(page);
     await page.goto(siteUrl(channel, `/watch/${event.id}`));
     await page.locator('html[data-ready]').waitFor({ state: 'attached' });
     const when = page.getByRole('main').locator('dd').first();
     const serverText = await when.textContent();
     await page.waitForTimeout(1000);
-    expect(await page.evaluate(() => (window as unknown as { __intlMade: { count: number } }).__intlMade.count)).toBe(0);
+    expect(await intlFormattersMade(page)).toBe(0);
     // The date reads as the server wrote it, and the page took the markup over without a mismatch.
     await expect(when).toHaveText(serverText ?? '');
+    expect(errors).toEqual([]);
+  });
+
+  test(`${channel.slug}: the home's later rails show their cards' dates without loading Intl's data`, async ({ page }) => {
+    const errors = hydrationErrors(page);
+    await countIntlFormatters(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(siteUrl(channel, '/'));
+    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+    const served = await page.locator('main time').count();
+    // Down to the end of the page, so every rail below the fold renders in the browser.
+    for (let step = 0; step < 20; step += 1) await page.mouse.wheel(0, 800);
+    await expect.poll(() => page.locator('main time').count()).toBeGreaterThan(served);
+    await page.waitForTimeout(500);
+    expect(await intlFormattersMade(page)).toBe(0);
     expect(errors).toEqual([]);
   });
 }

@@ -21,6 +21,7 @@ import { buildRoutes, preloadRoutes, SiteRoutes } from './routes.tsx';
 import { eventSummary } from './share/eventSummary.ts';
 import { ApiClientContext } from './shell/services.tsx';
 import { startI18n } from './startup/i18n.ts';
+import { formatEventsOf } from './startup/serverFormats.ts';
 import { runPublicStartup } from './startup/startup.ts';
 import { isServerRenderedPath } from './startup/serverRendered.ts';
 import type { ServerState } from './startup/serverState.ts';
@@ -211,7 +212,14 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   let styles: string;
   let formats: ServerState['formats'];
   try {
-    ({ result: html, formats } = recordRenderedFormats(() => renderToString(sheet.collectStyles(page()))));
+    ({ result: html, formats } = recordRenderedFormats(() => {
+      const markup = renderToString(sheet.collectStyles(page()));
+      // The dates and prices of the events the page holds but did not draw (the home's rails below
+      // the fold): the browser draws them later with these texts, not with Intl.
+      const answers = Object.values(store.getState().api.queries).map((query) => query?.data);
+      formatEventsOf(answers, i18n.language, settings.currency);
+      return markup;
+    }));
     styles = sheet.getStyleTags();
   } finally {
     sheet.seal();
