@@ -19,3 +19,10 @@ describe('the package entry', () => {
     expect(sources['engine/loadShaka.ts']).toContain("import('shaka-player/dist/shaka-player.hls-es2021.js')");
   });
 });
+
+describe('the preload entry', () => {
+  it("reaches only shaka's loader: no component, so its chunk is small and shaka is asked for at once", () => {
+    const graph = importGraph(sources, 'preload.ts');
+    expect([...graph.keys()].sort()).toEqual(['engine/loadShaka.ts', 'preload.ts']);
+  });
+});

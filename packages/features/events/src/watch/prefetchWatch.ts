@@ -14,7 +14,8 @@ export function prefetchWatch(href: string, dispatch: AppDispatch, i18n: I18n): 
   if (eventId === null) return;
   // The same module the route loads lazily, so the route finds it ready.
   void import('./WatchView.tsx').catch(() => undefined);
-  void import('@grandstand/player').then(({ preloadPlayer }) => preloadPlayer()).catch(() => undefined);
+  // The player's preload entry alone, so shaka is asked for without waiting for the player's components.
+  void import('@grandstand/player/preload').then(({ preloadPlayer }) => preloadPlayer()).catch(() => undefined);
   // An event asked for less than 30 s ago is not asked again; the watch page's own query keeps it fresh.
   void dispatch(sharedApi.util.prefetch('getEvent', eventId, { ifOlderThan: 30 }));
   void dispatch(channelApi.util.prefetch('getEventCategories', undefined, { ifOlderThan: 300 }));
