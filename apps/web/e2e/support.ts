@@ -36,7 +36,8 @@ export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 9191);
 /**
  * A server-rendered page is on screen before the browser has taken it over (hydration); what a
  * test does to it in between is lost, as it would be for a person. Every navigation of a test page
- * (`goto`, `reload`) therefore waits until the site is the viewer's: App marks `<html data-ready>`.
+ * (`goto`, `reload`) therefore waits until the site is the viewer's: the page marks `<html data-ready>`
+ * once its content is taken over (`SiteReady`).
  * Pages that are not the site (outbox, sandbox) have no #root and are not waited on, and a test that
  * asks for an earlier moment (`waitUntil: 'commit'` or `'domcontentloaded'`) gets that moment.
  */

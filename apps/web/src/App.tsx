@@ -17,6 +17,7 @@ import { RouterLink } from './navigation/RouterLink.tsx';
 import { buildRoutes, SiteRoutes } from './routes.tsx';
 import { PageViews, SiteAnalytics } from './shell/analytics.tsx';
 import { ReloadScreen } from './shell/ReloadScreen.tsx';
+import { SiteReady } from './shell/SiteReady.tsx';
 import { LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
 import { runStartup } from './startup/startup.ts';
 import type { StartupResult } from './startup/startup.ts';
@@ -102,11 +103,6 @@ export function App({ client, store, routes: serverRoutes }: AppProps) {
     return buildRoutes(startup.pages);
   }, [serverRoutes, startup]);
 
-  // The site is the viewer's from here (hydrated, or the startup has ended): end-to-end tests wait for it.
-  useEffect(() => {
-    if (serverRoutes || startup) document.documentElement.dataset.ready = '';
-  }, [serverRoutes, startup]);
-
   const reload = async () => {
     // spec §2: the button re-requests the api key, then reloads.
     client.clearKeys();
@@ -129,7 +125,13 @@ export function App({ client, store, routes: serverRoutes }: AppProps) {
   );
 
   let content;
-  if ((startup !== null && startup.status !== 'ready') || showReload) content = <ReloadScreen onReload={reload} />;
+  if ((startup !== null && startup.status !== 'ready') || showReload)
+    content = (
+      <>
+        <ReloadScreen onReload={reload} />
+        <SiteReady />
+      </>
+    );
   else if (site) content = site;
   else content = <Loader fullScreen label={t('loading')} />;
 

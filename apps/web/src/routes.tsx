@@ -17,6 +17,7 @@ import { NavigationEffects } from './navigation/NavigationEffects.tsx';
 import { NavigationGuards } from './navigation/NavigationGuards.tsx';
 import { Layout } from './shell/Layout.tsx';
 import { PageErrorBoundary } from './shell/PageErrorBoundary.tsx';
+import { SiteReady } from './shell/SiteReady.tsx';
 
 const NotFoundPage = lazyView(async () => (await import('./pages/NotFoundPage.tsx')).default);
 
@@ -54,6 +55,7 @@ function Root() {
       <PageErrorBoundary resetKey={pathname}>
         <Suspense fallback={<Loading />}>
           <Outlet />
+          <SiteReady />
         </Suspense>
       </PageErrorBoundary>
     </Layout>
@@ -65,6 +67,7 @@ function Plain() {
   return (
     <Suspense fallback={<Loading />}>
       <Outlet />
+      <SiteReady />
     </Suspense>
   );
 }

@@ -2,11 +2,17 @@ import { useTranslation } from '@grandstand/i18n';
 import { ErrorPanel } from '@grandstand/ui';
 import { Component } from 'react';
 import type { ReactNode } from 'react';
+import { SiteReady } from './SiteReady.tsx';
 
 function PageError() {
   const { t } = useTranslation('errors');
   // A reload fetches the page's code anew: what failed is most often a chunk a newer release replaced.
-  return <ErrorPanel title={t('pageError')} message={t('somethingWrong')} actionLabel={t('reloadPage')} onAction={() => window.location.reload()} />;
+  return (
+    <>
+      <ErrorPanel title={t('pageError')} message={t('somethingWrong')} actionLabel={t('reloadPage')} onAction={() => window.location.reload()} />
+      <SiteReady />
+    </>
+  );
 }
 
 /**
