@@ -146,6 +146,25 @@ function EventRail({ title, query, seeAll, catalog }: EventRailProps) {
   );
 }
 
+/** The later rails' listings, as their `EventRail`s ask for them. */
+const LIVE: EventsQuery = { stream_status: 'live' };
+const UPCOMING: EventsQuery = { stream_status: 'upcoming' };
+const ON_DEMAND: EventsQuery = { stream_status: 'finished' };
+const RENDERED_ON_SERVER = typeof window === 'undefined';
+
+/**
+ * Asks for the later rails' listings while the server renders the home, and for nothing in the
+ * browser. The rails themselves render only near the viewport, but their listings come with the
+ * page's data: a rail then shows its cards at once, with the dates as the server wrote them, and
+ * the phone makes no request and no first use of Intl (one long task) for it.
+ */
+function LaterRailsData() {
+  useGetEventsQuery({ ...LIVE, limit: RAIL_SIZE }, { skip: !RENDERED_ON_SERVER });
+  useGetEventsQuery({ ...UPCOMING, limit: RAIL_SIZE }, { skip: !RENDERED_ON_SERVER });
+  useGetEventsQuery({ ...ON_DEMAND, limit: RAIL_SIZE }, { skip: !RENDERED_ON_SERVER });
+  return null;
+}
+
 function HighlightsRail({ catalog }: { catalog: Catalog }) {
   const { t } = useTranslation('events');
   const { data, isError } = useGetEventsForHomepageQuery(undefined);
@@ -255,15 +274,16 @@ export function HomeView() {
       <SlidesRail targets={catalog} />
       <HighlightsRail catalog={catalog} />
       <MyTeams catalog={catalog} />
-      {/* Below the fold on a phone and on a laptop: rendered (and loaded) as they come near. */}
+      <LaterRailsData />
+      {/* Below the fold on a phone and on a laptop: rendered as they come near. */}
       <NearViewport minHeight={RAIL_PLACEHOLDER}>
-        <EventRail title={t('nav.live')} query={{ stream_status: 'live' }} seeAll="/live" catalog={catalog} />
+        <EventRail title={t('nav.live')} query={LIVE} seeAll="/live" catalog={catalog} />
       </NearViewport>
       <NearViewport minHeight={RAIL_PLACEHOLDER}>
-        <EventRail title={t('nav.upcoming')} query={{ stream_status: 'upcoming' }} seeAll="/upcoming" catalog={catalog} />
+        <EventRail title={t('nav.upcoming')} query={UPCOMING} seeAll="/upcoming" catalog={catalog} />
       </NearViewport>
       <NearViewport minHeight={RAIL_PLACEHOLDER}>
-        <EventRail title={t('nav.vod')} query={{ stream_status: 'finished' }} seeAll="/vod" catalog={catalog} />
+        <EventRail title={t('nav.vod')} query={ON_DEMAND} seeAll="/vod" catalog={catalog} />
       </NearViewport>
       {catalog.groups.length > 0 && (
         <NearViewport minHeight="12rem">
