@@ -10,6 +10,8 @@
 // main.tsx imports it first, so that nothing of the site is evaluated before it.
 import { yieldToBrowser } from '@grandstand/ui';
 
+// Only main.tsx's roots are used from here. The other re-exports place their libraries before the
+// wait: without them the bundler evaluates Redux Toolkit after it, in the site's task.
 export { createRoot, hydrateRoot } from 'react-dom/client';
 export { default as styled } from 'styled-components';
 export { configureStore } from '@reduxjs/toolkit';

@@ -12,7 +12,7 @@ const event = (id: number, fields: Record<string, unknown> = {}) => ({
 });
 
 describe('formatEventsOf', () => {
-  it("records the date of every event in a page's answers, and the price of those a card prices", () => {
+  it("records the date of every event in a page's answers, and the price of every event that has one", () => {
     const queries = [
       { live: [event(1)], upcoming: [event(2, { access_type: 'paid', base_price: 7.5 })] },
       [{ events: [event(3, { access_type: 'register', base_price: 4 }), event(4, { access_type: 'ppv', base_price: 12 })] }],
@@ -24,6 +24,7 @@ describe('formatEventsOf', () => {
     expect(keys.filter(([kind]) => kind === 'event').map(([, seconds]) => seconds)).toEqual([1, 2, 3, 4].map((id) => 1_772_474_400 + id * 86_400));
     expect(keys.filter(([kind]) => kind === 'price')).toEqual([
       ['price', 7.5, 'USD', 'en'],
+      ['price', 4, 'USD', 'en'],
       ['price', 12, 'USD', 'en'],
     ]);
     expect(formats[JSON.stringify(['price', 7.5, 'USD', 'en'])]).toBe('$7.50');

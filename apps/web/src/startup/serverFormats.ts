@@ -15,7 +15,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * and zone data in one long task on a phone (about 100 ms).
  *
  * @param data the page's cached answers (the store's query data)
- * @param currency the channel's currency, which a paid event's card shows its price in (spec §3)
+ * @param currency the channel's currency, which a card shows an event's price in (spec §3)
  */
 export function formatEventsOf(data: unknown, language: string, currency: string): void {
   const visit = (value: unknown, depth: number): void => {
@@ -26,9 +26,9 @@ export function formatEventsOf(data: unknown, language: string, currency: string
     }
     if (typeof value.event_utc_ts === 'number' && typeof value.time_zone === 'string') {
       formatEventDateTime(value.event_utc_ts, value.time_zone, language);
-      // spec §3 access types: a card shows a price unless the event is free or asks to register.
-      const priced = value.access_type !== 'free' && value.access_type !== 'register';
-      if (priced && typeof value.base_price === 'number' && value.base_price > 0) formatPrice(value.base_price, currency, language);
+      // Every event with a price gets its text, whether or not its card shows it (the events
+      // feature's access label decides): a few bytes more, and no copy of that rule here.
+      if (typeof value.base_price === 'number' && value.base_price > 0) formatPrice(value.base_price, currency, language);
       return;
     }
     for (const field of Object.values(value)) visit(field, depth + 1);

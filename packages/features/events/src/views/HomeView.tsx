@@ -133,9 +133,14 @@ interface EventRailProps {
   catalog: Catalog;
 }
 
+/** What a rail asks the listing for: one page of its size (LaterRailsData asks the same). */
+function railArgs(query: EventsQuery): EventsQuery {
+  return { ...query, limit: RAIL_SIZE };
+}
+
 /** A rail of one listing, with its "See all" link. */
 function EventRail({ title, query, seeAll, catalog }: EventRailProps) {
-  const { data, isError } = useGetEventsQuery({ ...query, limit: RAIL_SIZE });
+  const { data, isError } = useGetEventsQuery(railArgs(query));
   return (
     <EventsRail
       title={title}
@@ -159,9 +164,9 @@ const RENDERED_ON_SERVER = typeof window === 'undefined';
  * the phone makes no request and no first use of Intl (one long task) for it.
  */
 function LaterRailsData() {
-  useGetEventsQuery({ ...LIVE, limit: RAIL_SIZE }, { skip: !RENDERED_ON_SERVER });
-  useGetEventsQuery({ ...UPCOMING, limit: RAIL_SIZE }, { skip: !RENDERED_ON_SERVER });
-  useGetEventsQuery({ ...ON_DEMAND, limit: RAIL_SIZE }, { skip: !RENDERED_ON_SERVER });
+  useGetEventsQuery(railArgs(LIVE), { skip: !RENDERED_ON_SERVER });
+  useGetEventsQuery(railArgs(UPCOMING), { skip: !RENDERED_ON_SERVER });
+  useGetEventsQuery(railArgs(ON_DEMAND), { skip: !RENDERED_ON_SERVER });
   return null;
 }
 
