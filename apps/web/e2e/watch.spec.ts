@@ -14,6 +14,15 @@ async function untilEventPlays(page: Page, sponsor: string): Promise<void> {
   await expect.poll(() => playhead(page), { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
+/** The scripts the page asks for from now on. */
+function scriptsOf(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') urls.push(request.url());
+  });
+  return urls;
+}
+
 async function expectTimeAdvances(page: Page): Promise<void> {
   const start = await playhead(page);
   await expect.poll(() => playhead(page), { timeout: 15_000 }).toBeGreaterThan(start + 1.5);
@@ -24,17 +33,24 @@ for (const channel of demoChannels) {
     test('a free on-demand event plays', async ({ page, request }) => {
       const [event] = (await listEvents(request, channel, { stream_status: 'finished' })).filter((e) => e.access_type === 'free');
       expect(event, 'the demo has a free on-demand event').toBeDefined();
+      const scripts = scriptsOf(page);
       await page.goto(siteUrl(channel, `/watch/${event!.id}`));
       await untilEventPlays(page, channel.text.sponsor);
       await expectTimeAdvances(page);
+      // This Chromium plays HLS itself: an on-demand stream needs none of shaka's code.
+      expect(await page.evaluate(() => document.createElement('video').canPlayType('application/vnd.apple.mpegurl'))).not.toBe('');
+      expect(scripts.filter((url) => url.includes('shaka-player'))).toEqual([]);
     });
 
     test('a free live event plays, marked live', async ({ page, request }) => {
       const [event] = (await listEvents(request, channel, { stream_status: 'live' })).filter((e) => e.access_type === 'free');
       expect(event, 'the demo has a free live event').toBeDefined();
+      const scripts = scriptsOf(page);
       await page.goto(siteUrl(channel, `/watch/${event!.id}`));
       await untilEventPlays(page, channel.text.sponsor);
       await expectTimeAdvances(page);
+      // A live stream plays with shaka, whose clock mapping clips of a live game are cut by.
+      expect(scripts.filter((url) => url.includes('shaka-player'))).toHaveLength(1);
       await expect(page.locator('main').getByText(channel.slug === 'northfield' ? 'Live' : 'En direct', { exact: true }).first()).toBeVisible();
     });
 

@@ -21,8 +21,8 @@ describe('the package entry', () => {
 });
 
 describe('the preload entry', () => {
-  it("reaches only shaka's loader: no component, so its chunk is small and shaka is asked for at once", () => {
+  it("reaches only shaka's loader and the native-HLS check: no component, so its chunk is small and shaka is asked for at once", () => {
     const graph = importGraph(sources, 'preload.ts');
-    expect([...graph.keys()].sort()).toEqual(['engine/loadShaka.ts', 'preload.ts']);
+    expect([...graph.keys()].sort()).toEqual(['engine/loadShaka.ts', 'engine/native.ts', 'engine/types.ts', 'preload.ts']);
   });
 });

@@ -291,6 +291,87 @@ describe('createPlaybackSession', () => {
     expect(last()?.quality).toBe('auto');
   });
 
+  describe('on demand, in a browser that plays HLS itself', () => {
+    const TRACKS = [
+      { id: 0, height: 720, bandwidth: 2_800_000, active: false },
+      { id: 1, height: 360, bandwidth: 800_000, active: false },
+    ];
+    function withNative(overrides: Partial<PlaybackSessionOptions> = {}) {
+      const native = new FakeShakaPlayer();
+      native.tracks = TRACKS.map((t) => ({ ...t }));
+      const shaka = new FakeShakaPlayer();
+      shaka.tracks = TRACKS.map((t, i) => ({ ...t, id: 10 + i }));
+      const made: FakeShakaPlayer[] = [];
+      const set = setUp({
+        createNativePlayer: () => Promise.resolve((made.push(native), native)),
+        createPlayer: () => Promise.resolve((made.push(shaka), shaka)),
+        ...overrides,
+      });
+      return { ...set, native, shaka, made };
+    }
+
+    it('plays the preroll and the event with the browser\'s player, and shaka is never made', async () => {
+      const { native, made, last, at, tick } = withNative({ prerollSrc: PREROLL });
+      await tick(0);
+      expect(native.loads).toEqual([{ uri: PREROLL, startTime: undefined }]);
+      at(8, 'ended');
+      await tick(0);
+      expect(native.loads.at(-1)).toEqual({ uri: SRC, startTime: undefined });
+      expect(made).toEqual([native]);
+      expect(last()?.qualities).toEqual([
+        { id: 720, label: '720p' },
+        { id: 360, label: '360p' },
+      ]);
+    });
+
+    it('hands over to shaka where the viewer was when a quality is chosen, and holds it', async () => {
+      const { native, shaka, made, video, session, last, tick } = withNative();
+      await tick(0);
+      video.currentTime = 95;
+      Object.defineProperty(video, 'paused', { get: () => false });
+      session.selectQuality(360);
+      await tick(0);
+      expect(native.destroyed).toBe(true);
+      expect(made).toEqual([native, shaka]);
+      expect(shaka.attached).toBe(video);
+      expect(shaka.loads).toEqual([{ uri: SRC, startTime: 95 }]);
+      expect(video.play).toHaveBeenCalled();
+      expect(shaka.selected?.id).toBe(11);
+      expect(shaka.configs.at(-1)).toEqual({ abr: { enabled: false } });
+      expect(last()).toMatchObject({ phase: 'main', quality: 360, failed: false });
+      // From then on shaka is the player: Auto goes back to its own choice, without another switch.
+      session.selectQuality('auto');
+      expect(shaka.configs.at(-1)).toEqual({ abr: { enabled: true } });
+      expect(made).toHaveLength(2);
+    });
+
+    it('recovers with the browser\'s player after a failure', async () => {
+      const { native, made, video, goOffline, goOnline, last, tick } = withNative();
+      await tick(0);
+      video.currentTime = 30;
+      video.dispatchEvent(new Event('timeupdate'));
+      goOffline();
+      native.fail(2);
+      expect(last()?.failed).toBe(true);
+      goOnline();
+      await tick(0);
+      expect(native.loads.at(-1)).toEqual({ uri: SRC, startTime: 30 });
+      expect(made).toEqual([native]);
+    });
+
+    it('leaves a live stream to shaka, for its clock', async () => {
+      const { made, shaka } = withNative({ live: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(made).toEqual([shaka]);
+    });
+
+    it('leaves it to shaka when told to', async () => {
+      const { made, shaka } = withNative({ createNativePlayer: false });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(made).toEqual([shaka]);
+    });
+  });
+
   it('a Play pressed before the stream is in starts it once it is', async () => {
     let loaded!: () => void;
     const { player, video, session, tick } = setUp({ autoPlay: false });

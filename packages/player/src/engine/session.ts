@@ -4,6 +4,7 @@ import { createViewingTimeTracker } from '../analytics/viewingTime.ts';
 import type { TimeRange } from '../time.ts';
 import { playerConfiguration } from './config.ts';
 import { createShakaPlayer } from './loadShaka.ts';
+import { createNativePlayer, playsHlsNatively } from './native.ts';
 import { createRecovery, type RecoveryOptions } from './recovery.ts';
 import { isShakaError, LOAD_INTERRUPTED, SEVERITY_CRITICAL, type CreatePlayer, type ShakaPlayerLike, type VariantTrackLike } from './types.ts';
 
@@ -49,6 +50,11 @@ export interface PlaybackSessionOptions {
   onPrerollEnded?: (info: { completed: boolean }) => void;
   /** shaka by default; tests pass a fake. */
   createPlayer?: CreatePlayer;
+  /**
+   * The browser's own HLS player, for an on-demand stream where the browser plays HLS; by default
+   * only with the default `createPlayer` (a fake shaka stays the only player). `false`: shaka always.
+   */
+  createNativePlayer?: CreatePlayer | false;
   recovery?: Pick<RecoveryOptions, 'events' | 'isOnline' | 'delaysMs'>;
   now?: () => number;
 }
@@ -83,6 +89,13 @@ function qualitiesOf(tracks: VariantTrackLike[]): QualityOption[] {
  */
 export function createPlaybackSession(options: PlaybackSessionOptions): PlaybackSession {
   const { video, src, live, prerollSrc, autoPlay, onChange, createPlayer = createShakaPlayer, now } = options;
+  // On demand, the browser's own HLS where it has it: shaka's download and evaluation are the
+  // largest part of a watch page's start on a phone. Live streams keep shaka for its clock mapping
+  // (program date-time), which clips of a live game are cut by.
+  let createNative: CreatePlayer | undefined =
+    live || options.createNativePlayer === false
+      ? undefined
+      : (options.createNativePlayer ?? (options.createPlayer || !playsHlsNatively(video) ? undefined : () => Promise.resolve(createNativePlayer())));
   let state: PlaybackState = { phase: 'loading', failed: false, qualities: [], quality: 'auto' };
   let player: ShakaPlayerLike | undefined;
   let playerPromise: Promise<ShakaPlayerLike> | undefined;
@@ -116,7 +129,7 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
 
   const ensurePlayer = (): Promise<ShakaPlayerLike> => {
     playerPromise ??= (async () => {
-      const made = await createPlayer();
+      const made = await (createNative ?? createPlayer)();
       if (disposed) {
         void made.destroy();
         throw new Error('disposed');
@@ -147,6 +160,42 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     mainLoaded = true;
     refreshQualities();
     if (thenPlay) play();
+  };
+
+  /**
+   * The viewer chose a quality the browser's own player cannot hold: shaka takes over where the
+   * viewer was (playing or paused), and holds that quality from then on.
+   */
+  const switchToShaka = async (choice: number) => {
+    const native = player;
+    if (!native || state.phase !== 'main') return;
+    const at = video.currentTime;
+    const playing = !video.paused;
+    createNative = undefined;
+    native.removeEventListener('error', onShakaError);
+    native.removeEventListener('trackschanged', refreshQualities);
+    player = undefined;
+    playerPromise = undefined;
+    await native.destroy();
+    await loadMain(at, playing);
+    if (disposed) return;
+    selectTrack(choice);
+  };
+
+  const selectTrack = (choice: QualityChoice) => {
+    if (!player) return;
+    if (choice === 'auto') {
+      player.configure({ abr: { enabled: true } });
+    } else {
+      const best = player
+        .getVariantTracks()
+        .filter((t) => t.height === choice)
+        .sort((a, b) => b.bandwidth - a.bandwidth)[0];
+      if (!best) return;
+      player.configure({ abr: { enabled: false } });
+      player.selectVariantTrack(best, true);
+    }
+    set({ quality: choice });
   };
 
   const recovery = createRecovery({
@@ -285,18 +334,11 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     },
     selectQuality(choice) {
       if (!player) return;
-      if (choice === 'auto') {
-        player.configure({ abr: { enabled: true } });
-      } else {
-        const best = player
-          .getVariantTracks()
-          .filter((t) => t.height === choice)
-          .sort((a, b) => b.bandwidth - a.bandwidth)[0];
-        if (!best) return;
-        player.configure({ abr: { enabled: false } });
-        player.selectVariantTrack(best, true);
+      if (createNative && choice !== 'auto') {
+        void switchToShaka(choice).catch(fail);
+        return;
       }
-      set({ quality: choice });
+      selectTrack(choice);
     },
     dispose() {
       if (disposed) return;

@@ -14,10 +14,14 @@ export function prefetchWatch(href: string, dispatch: AppDispatch, i18n: I18n): 
   if (eventId === null) return;
   // The same module the route loads lazily, so the route finds it ready.
   void import('./WatchView.tsx').catch(() => undefined);
-  // The player's preload entry alone, so shaka is asked for without waiting for the player's components.
-  void import('@grandstand/player/preload').then(({ preloadPlayer }) => preloadPlayer()).catch(() => undefined);
+  // The player's preload entry alone (a few hundred bytes), asked for at once; it fetches shaka
+  // once the event says it has a stream shaka is for (live, or where the browser lacks HLS).
+  const preload = import('@grandstand/player/preload');
   // An event asked for less than 30 s ago is not asked again; the watch page's own query keeps it fresh.
-  void dispatch(sharedApi.util.prefetch('getEvent', eventId, { ifOlderThan: 30 }));
+  const request = dispatch(sharedApi.endpoints.getEvent.initiate(eventId, { subscribe: false, forceRefetch: 30 }));
+  void Promise.all([preload, request.unwrap()])
+    .then(([{ preloadPlayer }, event]) => (event.stream ? preloadPlayer({ live: event.stream.live }) : undefined))
+    .catch(() => undefined);
   void dispatch(channelApi.util.prefetch('getEventCategories', undefined, { ifOlderThan: 300 }));
   void i18n.loadNamespaces(['watch', 'errors']);
 }

@@ -1,0 +1,137 @@
+import { describe, expect, it, vi } from 'vitest';
+import { LOAD_INTERRUPTED } from './types.ts';
+import { createNativePlayer, NativePlaybackError, playsHlsNatively, variantsOf } from './native.ts';
+
+const MASTER = [
+  '#EXTM3U',
+  '#EXT-X-VERSION:3',
+  '#EXT-X-STREAM-INF:BANDWIDTH=2800000,AVERAGE-BANDWIDTH=2500000,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2"',
+  '720p/index.m3u8',
+  '#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"',
+  '360p/index.m3u8',
+  '#EXT-X-STREAM-INF:BANDWIDTH=64000,CODECS="mp4a.40.2"',
+  'audio/index.m3u8',
+].join('\n');
+
+/** A video element that fails the way the browser says, with the MediaError it would carry. */
+function failWith(video: HTMLVideoElement, code: number) {
+  Object.defineProperty(video, 'error', { configurable: true, get: () => ({ code, message: '' }) });
+  video.dispatchEvent(new Event('error'));
+}
+
+async function attached(fetchText = vi.fn(() => Promise.resolve(MASTER))) {
+  const video = document.createElement('video');
+  const load = vi.spyOn(video, 'load').mockImplementation(() => undefined);
+  const player = createNativePlayer(fetchText);
+  await player.attach(video);
+  return { video, player, fetchText, load };
+}
+
+describe('playsHlsNatively', () => {
+  it('follows what the browser says it can play', () => {
+    const video = document.createElement('video');
+    video.canPlayType = vi.fn(() => 'maybe' as const);
+    expect(playsHlsNatively(video)).toBe(true);
+    video.canPlayType = vi.fn(() => '' as const);
+    expect(playsHlsNatively(video)).toBe(false);
+    expect(video.canPlayType).toHaveBeenCalledWith('application/vnd.apple.mpegurl');
+  });
+});
+
+describe('variantsOf', () => {
+  it('lists the video variants of a master playlist, and an audio-only one without a height', () => {
+    expect(variantsOf(MASTER)).toEqual([
+      { id: 0, height: 720, bandwidth: 2_800_000, active: false },
+      { id: 1, height: 360, bandwidth: 800_000, active: false },
+      { id: 2, height: null, bandwidth: 64_000, active: false },
+    ]);
+  });
+
+  it('finds none in a media playlist or in anything else', () => {
+    expect(variantsOf('#EXTM3U\n#EXTINF:4.0,\nsegment0.ts')).toEqual([]);
+    expect(variantsOf('<html>not a playlist</html>')).toEqual([]);
+  });
+});
+
+describe('createNativePlayer', () => {
+  it('plays the stream in the element itself and lists its qualities once its metadata is in', async () => {
+    const { video, player, fetchText } = await attached();
+    const loading = player.load('/media/vod/7/index.m3u8');
+    expect(video.getAttribute('src')).toBe('/media/vod/7/index.m3u8');
+    expect(fetchText).toHaveBeenCalledWith('/media/vod/7/index.m3u8');
+    video.dispatchEvent(new Event('loadedmetadata'));
+    await loading;
+    expect(player.getVariantTracks().map((t) => t.height)).toEqual([720, 360, null]);
+    expect(player.getPlayheadTimeAsDate()).toBeNull();
+  });
+
+  it('reads no qualities from a plain file, and does not fetch it', async () => {
+    const { video, player, fetchText } = await attached();
+    const loading = player.load('/media/clips/abc/clip.mp4');
+    video.dispatchEvent(new Event('loadedmetadata'));
+    await loading;
+    expect(fetchText).not.toHaveBeenCalled();
+    expect(player.getVariantTracks()).toEqual([]);
+  });
+
+  it('starts where it is asked to', async () => {
+    const { video, player } = await attached();
+    const loading = player.load('/media/vod/7/index.m3u8', 95);
+    video.dispatchEvent(new Event('loadedmetadata'));
+    await loading;
+    expect(video.currentTime).toBe(95);
+  });
+
+  it('plays without qualities when the playlist cannot be read', async () => {
+    const { video, player } = await attached(vi.fn(() => Promise.reject(new Error('offline'))));
+    const loading = player.load('/media/vod/7/index.m3u8');
+    video.dispatchEvent(new Event('loadedmetadata'));
+    await loading;
+    expect(player.getVariantTracks()).toEqual([]);
+  });
+
+  it('rejects a load that fails, with the media error, and fires no error event for it', async () => {
+    const { video, player } = await attached();
+    const onError = vi.fn();
+    player.addEventListener('error', onError);
+    const loading = player.load('/media/vod/7/index.m3u8');
+    failWith(video, 4);
+    await expect(loading).rejects.toMatchObject({ name: 'NativePlaybackError', code: 4, severity: 2, category: 3 });
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('reports a failure after the load as an error event, a network one by its category', async () => {
+    const { video, player } = await attached();
+    const onError = vi.fn();
+    player.addEventListener('error', onError);
+    const loading = player.load('/media/vod/7/index.m3u8');
+    video.dispatchEvent(new Event('loadedmetadata'));
+    await loading;
+    failWith(video, 2);
+    const detail = (onError.mock.calls[0]![0] as CustomEvent<NativePlaybackError>).detail;
+    expect(detail).toBeInstanceOf(NativePlaybackError);
+    expect(detail).toMatchObject({ code: 2, category: 1, severity: 2 });
+    player.removeEventListener('error', onError);
+    failWith(video, 2);
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('interrupts a load with a newer one, as shaka does', async () => {
+    const { video, player } = await attached();
+    const first = player.load('/media/prerolls/sponsor.m3u8');
+    const second = player.load('/media/vod/7/index.m3u8');
+    await expect(first).rejects.toMatchObject({ code: LOAD_INTERRUPTED });
+    video.dispatchEvent(new Event('loadedmetadata'));
+    await second;
+    expect(video.getAttribute('src')).toBe('/media/vod/7/index.m3u8');
+  });
+
+  it('lets go of the stream when destroyed, so another player can attach, and interrupts a load', async () => {
+    const { video, player, load } = await attached();
+    const loading = player.load('/media/vod/7/index.m3u8');
+    await player.destroy();
+    await expect(loading).rejects.toMatchObject({ code: LOAD_INTERRUPTED });
+    expect(video.hasAttribute('src')).toBe(false);
+    expect(load).toHaveBeenCalled();
+  });
+});

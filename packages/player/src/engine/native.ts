@@ -1,0 +1,150 @@
+import { LOAD_INTERRUPTED, SEVERITY_CRITICAL, type ShakaErrorLike, type ShakaPlayerLike, type VariantTrackLike } from './types.ts';
+
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+const HLS_PATH = /\.m3u8(?:[?#]|$)/;
+
+/**
+ * Whether the browser plays HLS by itself (Safari, Chrome on Android, and recent desktop Chrome):
+ * `canPlayType` answers "maybe" or "probably" there, and "" where only MediaSource (shaka) can.
+ */
+export function playsHlsNatively(video: HTMLMediaElement = document.createElement('video')): boolean {
+  return video.canPlayType(HLS_TYPE) !== '';
+}
+
+/** MediaError's codes: 1 aborted, 2 network, 3 decode, 4 source not supported. */
+export class NativePlaybackError extends Error implements ShakaErrorLike {
+  override name = 'NativePlaybackError';
+  readonly severity = SEVERITY_CRITICAL;
+  /** shaka's categories: 1 network, 3 media; the code is the MediaError's own. */
+  readonly category: number;
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.code = code;
+    this.category = code === 2 ? 1 : 3;
+  }
+}
+
+const interrupted = (): ShakaErrorLike => ({ severity: SEVERITY_CRITICAL, category: 7, code: LOAD_INTERRUPTED });
+
+/** The variants a master playlist lists (`#EXT-X-STREAM-INF` with `RESOLUTION` and `BANDWIDTH`). */
+export function variantsOf(playlist: string): VariantTrackLike[] {
+  const tracks: VariantTrackLike[] = [];
+  for (const line of playlist.split(/\r?\n/)) {
+    if (!line.startsWith('#EXT-X-STREAM-INF:')) continue;
+    const bandwidth = Number(/(?:^|[:,])BANDWIDTH=(\d+)/.exec(line)?.[1]);
+    const height = Number(/(?:^|[:,])RESOLUTION=\d+x(\d+)/.exec(line)?.[1]);
+    if (!Number.isFinite(bandwidth)) continue;
+    tracks.push({ id: tracks.length, height: Number.isFinite(height) && height > 0 ? height : null, bandwidth, active: false });
+  }
+  return tracks;
+}
+
+/**
+ * The browser's own HLS playback behind the interface the session drives shaka through. Where the
+ * browser plays HLS, an on-demand stream needs none of shaka's code: no download, no evaluation
+ * (a long task on a phone), no MediaSource set-up before the first frame. What it cannot do is
+ * pick a variant: it lists the stream's qualities, and the session hands over to shaka when the
+ * viewer chooses one. It has no clock mapping either, which only live streams need.
+ *
+ * @param fetchText reads the master playlist for its qualities (the browser's fetch by default).
+ */
+export function createNativePlayer(fetchText: (uri: string) => Promise<string> = defaultFetchText): ShakaPlayerLike {
+  const events = new EventTarget();
+  let video: HTMLMediaElement | undefined;
+  let tracks: VariantTrackLike[] = [];
+  /** The load under way: a newer one (or destroy) interrupts it. */
+  let pending: { reject: (reason: unknown) => void } | undefined;
+
+  const errorOf = (media: HTMLMediaElement) => {
+    const code = media.error?.code ?? 0;
+    return new NativePlaybackError(code, media.error?.message || `The stream could not play (media error ${code})`);
+  };
+  // After a load, a failure is shaka's `error` event; during one, the load's rejection alone.
+  const onError = () => {
+    if (!video || pending) return;
+    events.dispatchEvent(new CustomEvent('error', { detail: errorOf(video) }));
+  };
+
+  const interrupt = () => {
+    pending?.reject(interrupted());
+    pending = undefined;
+  };
+
+  return {
+    attach(media) {
+      video = media;
+      media.addEventListener('error', onError);
+      return Promise.resolve();
+    },
+    configure: () => true,
+    async load(uri, startTime) {
+      const media = video;
+      if (!media) throw new Error('attach() comes before load()');
+      interrupt();
+      tracks = [];
+      const loaded = new Promise<void>((resolve, reject) => {
+        const done = () => {
+          media.removeEventListener('loadedmetadata', onLoaded);
+          media.removeEventListener('error', onFailed);
+          if (pending === current) pending = undefined;
+        };
+        const onLoaded = () => {
+          done();
+          if (startTime !== undefined && Number.isFinite(startTime)) media.currentTime = startTime;
+          resolve();
+        };
+        const onFailed = () => {
+          done();
+          reject(errorOf(media));
+        };
+        const current = {
+          reject: (reason: unknown) => {
+            done();
+            reject(reason);
+          },
+        };
+        pending = current;
+        media.addEventListener('loadedmetadata', onLoaded);
+        media.addEventListener('error', onFailed);
+      });
+      // The playlist's qualities, read alongside: the stream plays whether or not they are known. A
+      // plain file (an MP4) has none, and is not fetched twice.
+      const listed = HLS_PATH.test(uri) ? fetchText(uri).then(variantsOf, () => []) : Promise.resolve([]);
+      media.src = uri;
+      await loaded;
+      tracks = await listed;
+    },
+    destroy() {
+      interrupt();
+      if (video) {
+        video.removeEventListener('error', onError);
+        // Lets go of the stream, so another player (shaka, after a quality choice) can attach.
+        video.removeAttribute('src');
+        video.load();
+        video = undefined;
+      }
+      return Promise.resolve();
+    },
+    isLive: () => video?.duration === Number.POSITIVE_INFINITY,
+    seekRange() {
+      const seekable = video?.seekable;
+      if (!seekable?.length) return { start: 0, end: 0 };
+      return { start: seekable.start(0), end: seekable.end(seekable.length - 1) };
+    },
+    getPlayheadTimeAsDate: () => null,
+    getPresentationStartTimeAsDate: () => null,
+    getVariantTracks: () => tracks,
+    selectVariantTrack() {
+      // The browser picks the variant itself; the session switches to shaka for a fixed choice.
+    },
+    addEventListener: (type, listener) => events.addEventListener(type, listener),
+    removeEventListener: (type, listener) => events.removeEventListener(type, listener),
+  };
+}
+
+async function defaultFetchText(uri: string): Promise<string> {
+  const response = await fetch(uri, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${response.status}`);
+  return response.text();
+}
