@@ -54,15 +54,36 @@ describe('variantsOf', () => {
 });
 
 describe('createNativePlayer', () => {
-  it('plays the stream in the element itself and lists its qualities once its metadata is in', async () => {
+  it('plays the stream in the element itself, then tells the qualities its playlist lists', async () => {
     const { video, player, fetchText } = await attached();
+    const changed = vi.fn();
+    player.addEventListener('trackschanged', changed);
     const loading = player.load('/media/vod/7/index.m3u8');
     expect(video.getAttribute('src')).toBe('/media/vod/7/index.m3u8');
     expect(fetchText).toHaveBeenCalledWith('/media/vod/7/index.m3u8');
     video.dispatchEvent(new Event('loadedmetadata'));
     await loading;
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
     expect(player.getVariantTracks().map((t) => t.height)).toEqual([720, 360, null]);
     expect(player.getPlayheadTimeAsDate()).toBeNull();
+  });
+
+  it('does not wait for the playlist to play, and drops a playlist that comes after a newer load', async () => {
+    let answer!: (text: string) => void;
+    const first = new Promise<string>((resolve) => (answer = resolve));
+    const { video, player } = await attached(vi.fn().mockReturnValueOnce(first).mockResolvedValue('#EXTM3U'));
+    const changed = vi.fn();
+    player.addEventListener('trackschanged', changed);
+    const loading = player.load('/media/prerolls/sponsor.m3u8');
+    video.dispatchEvent(new Event('loadedmetadata'));
+    await loading;
+    const next = player.load('/media/vod/7/index.m3u8');
+    video.dispatchEvent(new Event('loadedmetadata'));
+    await next;
+    answer(MASTER);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(changed).not.toHaveBeenCalled();
+    expect(player.getVariantTracks()).toEqual([]);
   });
 
   it('reads no qualities from a plain file, and does not fetch it', async () => {

@@ -53,6 +53,8 @@ export function createNativePlayer(fetchText: (uri: string) => Promise<string> =
   const events = new EventTarget();
   let video: HTMLMediaElement | undefined;
   let tracks: VariantTrackLike[] = [];
+  /** Counts loads, so a late playlist is not taken for a newer stream's. */
+  let loads = 0;
   /** The load under way: a newer one (or destroy) interrupts it. */
   let pending: { reject: (reason: unknown) => void } | undefined;
 
@@ -111,12 +113,19 @@ export function createNativePlayer(fetchText: (uri: string) => Promise<string> =
       // The playlist's qualities, read alongside: the stream plays whether or not they are known. A
       // plain file (an MP4) has none, and is not fetched twice.
       const listed = HLS_PATH.test(uri) ? fetchText(uri).then(variantsOf, () => []) : Promise.resolve([]);
+      const load = ++loads;
       media.src = uri;
       await loaded;
-      tracks = await listed;
+      // Told as shaka tells a new variant list, and never held against the load itself.
+      void listed.then((found) => {
+        if (load !== loads || found.length === 0) return;
+        tracks = found;
+        events.dispatchEvent(new Event('trackschanged'));
+      });
     },
     destroy() {
       interrupt();
+      loads += 1;
       if (video) {
         video.removeEventListener('error', onError);
         // Lets go of the stream, so another player (shaka, after a quality choice) can attach.
