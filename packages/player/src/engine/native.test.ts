@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOAD_INTERRUPTED } from './types.ts';
 import { createNativePlayer, NativePlaybackError, playsHlsNatively, variantsOf } from './native.ts';
 
@@ -121,20 +121,104 @@ describe('createNativePlayer', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
-  it('reports a failure after the load as an error event, a network one by its category', async () => {
-    const { video, player } = await attached();
-    const onError = vi.fn();
-    player.addEventListener('error', onError);
-    const loading = player.load('/media/vod/7/index.m3u8');
-    video.dispatchEvent(new Event('loadedmetadata'));
-    await loading;
-    failWith(video, 2);
-    const detail = (onError.mock.calls[0]![0] as CustomEvent<NativePlaybackError>).detail;
-    expect(detail).toBeInstanceOf(NativePlaybackError);
-    expect(detail).toMatchObject({ code: 2, category: 1, severity: 2 });
-    player.removeEventListener('error', onError);
-    failWith(video, 2);
-    expect(onError).toHaveBeenCalledTimes(1);
+  describe('a failure after the load', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    async function playingAt(time: number) {
+      const set = await attached();
+      const { video, player } = set;
+      const play = vi.spyOn(video, 'play').mockResolvedValue(undefined);
+      const onError = vi.fn();
+      player.addEventListener('error', onError);
+      const loading = player.load('/media/vod/7/index.m3u8');
+      video.dispatchEvent(new Event('loadedmetadata'));
+      await loading;
+      video.currentTime = time;
+      video.dispatchEvent(new Event('play'));
+      return { ...set, play, onError };
+    }
+
+    it('reloads the stream quietly where the viewer was, playing, after 1 s', async () => {
+      const { video, play, onError } = await playingAt(95);
+      video.removeAttribute('src');
+      failWith(video, 2);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(video.hasAttribute('src')).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(video.getAttribute('src')).toBe('/media/vod/7/index.m3u8');
+      video.currentTime = 0;
+      video.dispatchEvent(new Event('loadedmetadata'));
+      expect(video.currentTime).toBe(95);
+      expect(play).toHaveBeenCalled();
+      expect(onError).not.toHaveBeenCalled();
+    });
+
+    it('stays paused when the viewer had paused', async () => {
+      const { video, play } = await playingAt(40);
+      video.dispatchEvent(new Event('pause'));
+      failWith(video, 2);
+      await vi.advanceTimersByTimeAsync(1_000);
+      video.dispatchEvent(new Event('loadedmetadata'));
+      expect(video.currentTime).toBe(40);
+      expect(play).not.toHaveBeenCalled();
+    });
+
+    it('tells the failure once three reloads, 1, 2 and 4 s apart, have failed too, a network one by its category', async () => {
+      const { video, onError, player } = await playingAt(30);
+      failWith(video, 2);
+      await vi.advanceTimersByTimeAsync(1_000);
+      failWith(video, 2);
+      await vi.advanceTimersByTimeAsync(2_000);
+      failWith(video, 2);
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(onError).not.toHaveBeenCalled();
+      failWith(video, 2);
+      const detail = (onError.mock.calls[0]![0] as CustomEvent<NativePlaybackError>).detail;
+      expect(detail).toBeInstanceOf(NativePlaybackError);
+      expect(detail).toMatchObject({ code: 2, category: 1, severity: 2 });
+      player.removeEventListener('error', onError);
+      failWith(video, 2);
+      expect(onError).toHaveBeenCalledTimes(1);
+    });
+
+    it('counts again from the first reload once the stream has played on past the failure, not before', async () => {
+      const { video, onError } = await playingAt(30);
+      for (const wait of [1_000, 2_000]) {
+        failWith(video, 2);
+        await vi.advanceTimersByTimeAsync(wait);
+        // Each reload plays its cached frames at the same place, and stops again.
+        video.currentTime = 30.5;
+        video.dispatchEvent(new Event('timeupdate'));
+      }
+      failWith(video, 2);
+      await vi.advanceTimersByTimeAsync(3_999);
+      expect(video.hasAttribute('src')).toBe(true);
+      video.removeAttribute('src');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(video.getAttribute('src')).toBe('/media/vod/7/index.m3u8');
+      // This reload plays on: a later failure is a new one.
+      video.currentTime = 45;
+      video.dispatchEvent(new Event('timeupdate'));
+      failWith(video, 2);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(video.getAttribute('src')).toBe('/media/vod/7/index.m3u8');
+      expect(onError).not.toHaveBeenCalled();
+    });
+
+    it('drops a waiting reload when a newer stream loads or the player goes', async () => {
+      const { video, player } = await playingAt(30);
+      failWith(video, 2);
+      const next = player.load('/media/vod/8/index.m3u8');
+      video.dispatchEvent(new Event('loadedmetadata'));
+      await next;
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(video.getAttribute('src')).toBe('/media/vod/8/index.m3u8');
+      failWith(video, 2);
+      await player.destroy();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(video.hasAttribute('src')).toBe(false);
+    });
   });
 
   it('interrupts a load with a newer one, as shaka does', async () => {

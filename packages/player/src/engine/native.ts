@@ -2,6 +2,10 @@ import { LOAD_INTERRUPTED, SEVERITY_CRITICAL, type ShakaErrorLike, type ShakaPla
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 const HLS_PATH = /\.m3u8(?:[?#]|$)/;
+/** The quiet reloads after a failure mid-stream, as shaka's request retries (config.ts). */
+const RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
+/** How far past a failure the stream must play for it to count as recovered. */
+const PROGRESS_SECONDS = 1;
 
 /**
  * Whether the browser plays HLS by itself (Safari, Chrome on Android, and recent desktop Chrome):
@@ -62,21 +66,81 @@ export function createNativePlayer(fetchText: (uri: string) => Promise<string> =
     const code = media.error?.code ?? 0;
     return new NativePlaybackError(code, media.error?.message || `The stream could not play (media error ${code})`);
   };
-  // After a load, a failure is shaka's `error` event; during one, the load's rejection alone.
-  const onError = () => {
-    if (!video || pending) return;
-    events.dispatchEvent(new CustomEvent('error', { detail: errorOf(video) }));
+  /** The stream last loaded, for the quiet reloads after a failure. */
+  let source: string | undefined;
+  let retries = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let resumeFrom = { at: 0, play: false };
+  /** The viewer's intent: playing, unless they paused (a failure stops the element too). */
+  let wantsPlay = false;
+  const onPlay = () => {
+    wantsPlay = true;
   };
+  const onPause = () => {
+    if (!video?.error) wantsPlay = false;
+  };
+  // A reload plays what the browser has cached and stops again where the network is missing: the
+  // count starts again only once the stream has played on past where it failed.
+  const onTimeUpdate = () => {
+    if (retries > 0 && video && video.currentTime > resumeFrom.at + PROGRESS_SECONDS) retries = 0;
+  };
+
+  // After a load, a failure is shaka's `error` event; during one, the load's rejection alone. The
+  // browser stops at the first request that fails, where shaka retries it (config.ts: 1 s, 2 s,
+  // 4 s): the stream is reloaded where it was as many times before the failure is told, so a short
+  // cut shows the viewer a wait, not an error.
+  const onError = () => {
+    const media = video;
+    if (!media || pending) return;
+    const delay = RETRY_DELAYS_MS[retries];
+    if (delay === undefined || source === undefined) {
+      events.dispatchEvent(new CustomEvent('error', { detail: errorOf(media) }));
+      return;
+    }
+    // Where the viewer was and whether they were playing, read at the first failure: a failed
+    // reload has no position of its own.
+    if (retries === 0) resumeFrom = { at: media.currentTime, play: wantsPlay };
+    retries += 1;
+    const uri = source;
+    const { at, play } = resumeFrom;
+    retryTimer = setTimeout(() => {
+      stopRetry();
+      if (video !== media) return;
+      retryLoaded = () => {
+        stopRetry();
+        media.currentTime = at;
+        if (play) media.play().catch(() => undefined);
+      };
+      media.addEventListener('loadedmetadata', retryLoaded);
+      media.src = uri;
+    }, delay);
+  };
+  let retryLoaded: (() => void) | undefined;
+  /** Ends a quiet reload under way or waiting: a newer load, destroy, or the reload's own end. */
+  function stopRetry() {
+    clearTimeout(retryTimer);
+    if (retryLoaded) video?.removeEventListener('loadedmetadata', retryLoaded);
+    retryLoaded = undefined;
+  }
 
   const interrupt = () => {
     pending?.reject(interrupted());
     pending = undefined;
+    stopRetry();
   };
+
+  const mediaListeners: [string, () => void][] = [
+    ['error', onError],
+    ['play', onPlay],
+    ['pause', onPause],
+    ['timeupdate', onTimeUpdate],
+  ];
 
   return {
     attach(media) {
       video = media;
-      media.addEventListener('error', onError);
+      wantsPlay = !media.paused;
+      for (const [type, listener] of mediaListeners) media.addEventListener(type, listener);
       return Promise.resolve();
     },
     configure: () => true,
@@ -114,6 +178,8 @@ export function createNativePlayer(fetchText: (uri: string) => Promise<string> =
       // plain file (an MP4) has none, and is not fetched twice.
       const listed = HLS_PATH.test(uri) ? fetchText(uri).then(variantsOf, () => []) : Promise.resolve([]);
       const load = ++loads;
+      source = uri;
+      retries = 0;
       media.src = uri;
       await loaded;
       // Told as shaka tells a new variant list, and never held against the load itself.
@@ -127,7 +193,7 @@ export function createNativePlayer(fetchText: (uri: string) => Promise<string> =
       interrupt();
       loads += 1;
       if (video) {
-        video.removeEventListener('error', onError);
+        for (const [type, listener] of mediaListeners) video.removeEventListener(type, listener);
         // Lets go of the stream, so another player (shaka, after a quality choice) can attach.
         video.removeAttribute('src');
         video.load();
