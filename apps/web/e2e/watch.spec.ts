@@ -106,6 +106,36 @@ test('playback recovers by itself after a network cut', async ({ page, context, 
   await expect.poll(() => playhead(page), { timeout: 30_000 }).toBeGreaterThan(stalledAt + 2);
 });
 
+test('an on-demand event bridges a short network cut without an error, and shows one for a long cut, then recovers', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const channel = demoChannels[0];
+  const [event] = (await listEvents(request, channel, { stream_status: 'finished' })).filter((e) => e.access_type === 'free');
+  await page.goto(siteUrl(channel, `/watch/${event!.id}`));
+  await untilEventPlays(page, channel.text.sponsor);
+  const alert = page.locator('main').getByRole('alert');
+
+  // Short: the browser's own player stops at the first request that fails; it reloads the stream
+  // quietly, as shaka retries a request, and the network is back before its third reload.
+  await context.setOffline(true);
+  await page.waitForFunction(() => document.querySelector('video')?.error, undefined, { timeout: 20_000 });
+  for (let waited = 0; waited < 1_500; waited += 250) {
+    await page.waitForTimeout(250);
+    await expect(alert).toHaveCount(0);
+  }
+  const resumedFrom = await playhead(page);
+  await context.setOffline(false);
+  await expect.poll(() => playhead(page), { timeout: 20_000 }).toBeGreaterThan(resumedFrom + 2);
+  await expect(alert).toHaveCount(0);
+
+  // Long: past the quiet reloads the viewer is told, and playback comes back with the network.
+  await context.setOffline(true);
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  const stalledAt = await playhead(page);
+  await context.setOffline(false);
+  await expect.poll(() => playhead(page), { timeout: 30_000 }).toBeGreaterThan(stalledAt + 2);
+  await expect(alert).toHaveCount(0);
+});
+
 test('a non-numeric or unknown event id ends on the 404 page', async ({ page }) => {
   const channel = demoChannels[0];
   for (const path of ['/watch/not-a-number', '/watch/99999999']) {
