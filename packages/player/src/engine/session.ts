@@ -92,10 +92,12 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
   // On demand, the browser's own HLS where it has it: shaka's download and evaluation are the
   // largest part of a watch page's start on a phone. Live streams keep shaka for its clock mapping
   // (program date-time), which clips of a live game are cut by.
-  let createNative: CreatePlayer | undefined =
-    live || options.createNativePlayer === false
-      ? undefined
-      : (options.createNativePlayer ?? (options.createPlayer || !playsHlsNatively(video) ? undefined : () => Promise.resolve(createNativePlayer())));
+  let createNative: CreatePlayer | undefined;
+  if (!live && options.createNativePlayer !== false) {
+    if (options.createNativePlayer) createNative = options.createNativePlayer;
+    // A fake shaka given without a native player stays the only player (tests, stories).
+    else if (!options.createPlayer && playsHlsNatively(video)) createNative = () => Promise.resolve(createNativePlayer());
+  }
   let state: PlaybackState = { phase: 'loading', failed: false, qualities: [], quality: 'auto' };
   let player: ShakaPlayerLike | undefined;
   let playerPromise: Promise<ShakaPlayerLike> | undefined;
@@ -147,6 +149,13 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     return playerPromise;
   };
 
+  /** Lets a player go: the session hears no more of it. */
+  const release = (made: ShakaPlayerLike) => {
+    made.removeEventListener('error', onShakaError);
+    made.removeEventListener('trackschanged', refreshQualities);
+    return made.destroy();
+  };
+
   function refreshQualities() {
     if (!player || state.phase !== 'main') return;
     set({ qualities: qualitiesOf(player.getVariantTracks()) });
@@ -172,11 +181,9 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     const at = video.currentTime;
     const playing = !video.paused;
     createNative = undefined;
-    native.removeEventListener('error', onShakaError);
-    native.removeEventListener('trackschanged', refreshQualities);
     player = undefined;
     playerPromise = undefined;
-    await native.destroy();
+    await release(native);
     await loadMain(at, playing);
     if (disposed) return;
     selectTrack(choice);
@@ -348,9 +355,7 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
       for (const [type, listener] of mediaListeners) video.removeEventListener(type, listener);
       video.ownerDocument.removeEventListener('visibilitychange', onVisibility);
       if (player) {
-        player.removeEventListener('error', onShakaError);
-        player.removeEventListener('trackschanged', refreshQualities);
-        void player.destroy();
+        void release(player);
       } else {
         void playerPromise?.then((p) => p.destroy(), () => undefined);
       }
