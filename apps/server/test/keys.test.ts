@@ -85,7 +85,9 @@ describe('api key on every other call', () => {
   });
 
   it('stops accepting a deleted key whose notice was lost once the key cache entry expires', async () => {
-    const short = await buildTestApp({ apiKeyCache: { ttlMs: 100 } });
+    // A TTL long enough that the key is still cached two requests later on a loaded machine (at
+    // 100 ms the entry once expired between them, while another test file ran beside this one).
+    const short = await buildTestApp({ apiKeyCache: { ttlMs: 1_000 } });
     try {
       const key = await short.keyFor('alpha');
       expect((await short.app.inject({ url: `/api/menu?api_key=${key}` })).statusCode).toBe(200);
@@ -96,7 +98,7 @@ describe('api key on every other call', () => {
       });
       // Still cached: the TTL is the last resort (documented in the README).
       expect((await short.app.inject({ url: `/api/menu?api_key=${key}` })).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect((await short.app.inject({ url: `/api/menu?api_key=${key}` })).statusCode).toBe(KEY_INVALID_STATUS);
     } finally {
       await short.close();
