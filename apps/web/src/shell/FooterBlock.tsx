@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-
-// The sanitiser (DOMPurify) is the heaviest piece of the footer; it loads when the footer comes near.
-const SanitizedHtml = lazy(async () => ({ default: (await import('@grandstand/content')).SanitizedHtml }));
+import { LazySanitizedHtml } from '@grandstand/content';
+import { Suspense, useEffect, useRef, useState } from 'react';
 
 /**
- * The channel's footer block (server HTML, sanitised before it is shown). It sits below the fold on
+ * The channel's footer block (server HTML, sanitised before it is shown; the sanitiser, DOMPurify,
+ * is the heaviest piece of the footer and loads when the footer comes near). It sits below the fold on
  * most pages, so it renders when the footer nears the viewport and costs the first screen nothing.
  */
 export function FooterBlock({ html }: { html: string }) {
@@ -22,5 +21,5 @@ export function FooterBlock({ html }: { html: string }) {
     return () => observer.disconnect();
   }, [near]);
 
-  return <div ref={anchor}>{near && <Suspense fallback={null}><SanitizedHtml html={html} /></Suspense>}</div>;
+  return <div ref={anchor}>{near && <Suspense fallback={null}><LazySanitizedHtml html={html} /></Suspense>}</div>;
 }

@@ -6,6 +6,7 @@ export { contentNamespace } from './namespace.ts';
 export { sanitizeHtml } from './sanitizeHtml.ts';
 export { SanitizedHtml } from './shared/SanitizedHtml.tsx';
 export type { SanitizedHtmlProps } from './shared/SanitizedHtml.tsx';
+export { LazySanitizedHtml } from './shared/LazySanitizedHtml.ts';
 export { FaqPage } from './views/FaqPage/FaqPage.tsx';
 export { FaqList } from './views/FaqPage/FaqList.tsx';
 export type { FaqListProps } from './views/FaqPage/FaqList.tsx';
