@@ -52,33 +52,42 @@ function takenAsIs(api: NonNullable<typeof server>['api']): NonNullable<typeof s
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-// Each step is a task of its own (the libraries' evaluation, the site's, the texts' start, the
-// routes', the store's, the server's data into it): the page is on screen meanwhile, and texts and
-// the page's code load side by side.
-await yieldToBrowser();
-const texts = startI18n(language);
-texts.catch(() => {}); // awaited below, where a failure stops the start as before
-await yieldToBrowser();
-const loading = Promise.all([texts, server ? hydratingRoutes(server.pages) : undefined]);
-loading.catch(() => {});
-await yieldToBrowser();
-const store = makeStore({ client, preloadedState: hydrate ? { session: initialSessionState } : undefined });
-await yieldToBrowser();
-if (server) store.dispatch(hydrateApi(takenAsIs(hydrate ? server.api : sharedByEveryone(server.api))));
-const [i18n, routes] = await loading;
-await yieldToBrowser();
-const app = (
-  <StrictMode>
-    <ApiClientContext value={client}>
-      <Provider store={store}>
-        <I18nProvider i18n={i18n}>
-          <App client={client} store={store} routes={routes} />
-        </I18nProvider>
-      </Provider>
-    </ApiClientContext>
-  </StrictMode>
-);
-// Hydration as a transition: React then works through the page in slices, between which the
-// browser stays free for input, instead of one long task (the page is already on screen).
-if (hydrate) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+/**
+ * The start, each step a task of its own. It runs outside the module's top level: the views' chunks
+ * import the chunk this module is built into (vite.config.ts), and a module still waiting at its top
+ * level would hold their evaluation, and so the start that waits for them, forever.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  // Each step is a task of its own (the libraries' evaluation, the site's, the texts' start, the
+  // routes', the store's, the server's data into it): the page is on screen meanwhile, and texts and
+  // the page's code load side by side.
+  await yieldToBrowser();
+  const texts = startI18n(language);
+  texts.catch(() => {}); // awaited below, where a failure stops the start as before
+  await yieldToBrowser();
+  const loading = Promise.all([texts, server ? hydratingRoutes(server.pages) : undefined]);
+  loading.catch(() => {});
+  await yieldToBrowser();
+  const store = makeStore({ client, preloadedState: hydrate ? { session: initialSessionState } : undefined });
+  await yieldToBrowser();
+  if (server) store.dispatch(hydrateApi(takenAsIs(hydrate ? server.api : sharedByEveryone(server.api))));
+  const [i18n, routes] = await loading;
+  await yieldToBrowser();
+  const app = (
+    <StrictMode>
+      <ApiClientContext value={client}>
+        <Provider store={store}>
+          <I18nProvider i18n={i18n}>
+            <App client={client} store={store} routes={routes} />
+          </I18nProvider>
+        </Provider>
+      </ApiClientContext>
+    </StrictMode>
+  );
+  // Hydration as a transition: React then works through the page in slices, between which the
+  // browser stays free for input, instead of one long task (the page is already on screen).
+  if (hydrate) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
+
+void start(root);
