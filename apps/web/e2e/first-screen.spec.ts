@@ -31,6 +31,14 @@ test.describe('without JavaScript', () => {
       expect(html).not.toMatch(/api_key|channel_key/);
     });
 
+    test(`${channel.slug}: the HTML names one script and preloads none, so the first paint waits for no script`, async ({ request }) => {
+      const url = new URL(siteUrl(channel, '/'));
+      const html = await (await request.get(`http://localhost:${url.port}/`, { headers: { host: url.host } })).text();
+      // The entry imports the framework and the rest; listed here, their downloads began with the page's own.
+      expect(html.match(/<script type="module"[^>]*src="\/assets\/[^"]+\.js"/g)).toHaveLength(1);
+      expect(html).not.toContain('modulepreload');
+    });
+
     test(`${channel.slug}: a listing's HTML carries its heading and its events`, async ({ page }) => {
       await page.goto(siteUrl(channel, '/vod'));
       await expect(page.getByRole('heading', { level: 1, name: channel.text.listings.vod })).toBeVisible();
