@@ -53,14 +53,13 @@ function takenAsIs(api: NonNullable<typeof server>['api']): NonNullable<typeof s
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 /**
- * The start, each step a task of its own. It runs outside the module's top level: the views' chunks
+ * The start. Each step is a task of its own (the libraries' evaluation, the site's, the texts' start,
+ * the routes', the store's, the server's data into it): the page is on screen meanwhile, and texts
+ * and the page's code load side by side. It runs outside the module's top level: the views' chunks
  * import the chunk this module is built into (vite.config.ts), and a module still waiting at its top
  * level would hold their evaluation, and so the start that waits for them, forever.
  */
 async function start(root: HTMLElement): Promise<void> {
-  // Each step is a task of its own (the libraries' evaluation, the site's, the texts' start, the
-  // routes', the store's, the server's data into it): the page is on screen meanwhile, and texts and
-  // the page's code load side by side.
   await yieldToBrowser();
   const texts = startI18n(language);
   texts.catch(() => {}); // awaited below, where a failure stops the start as before
