@@ -80,9 +80,13 @@ export async function payWithNewCard(page: Page, t: ReturnType<typeof texts>, nu
 
 /** From the offers page, the event's own "Buy for" to its checkout. */
 export async function buyFromOffers(page: Page, t: ReturnType<typeof texts>): Promise<void> {
-  const buyFor = page.getByRole('link', { name: new RegExp(escape(t('commerce.select.buyFor', { price: '' }).trim())) }).first();
-  // On a busy machine the click can land while the offers are still re-rendering (the viewer's
-  // access and orders arrive after the page): click until the checkout opens.
+  // Within the offers page's own section: the address changes as soon as the access panel's link is
+  // pressed, while the watch page stays on screen until the offers page's code is in, and its access
+  // panel has a "Buy for" link of its own, to the offers page again.
+  const section = page.getByRole('region', { name: t('commerce.select.thisEvent') });
+  const buyFor = section.getByRole('link', { name: new RegExp(escape(t('commerce.select.buyFor', { price: '' }).trim())) });
+  // On a busy machine the click can land while the offers re-render (the viewer's access and
+  // orders arrive after the page): click until the checkout opens.
   await expect(async () => {
     await buyFor.click();
     await expect(page).toHaveURL(/\/buy\?/, { timeout: 3000 });
