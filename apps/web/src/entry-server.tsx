@@ -232,7 +232,8 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   const share = clip
     ? clipShareTags(clip, events, (game) => clipTexts('share.description', { event: game }))
     : shareTagsOf(store, leaf, fallback, events, i18n.language);
-  const state: ServerState = { api: store.getState().api, language: i18n.language, pages: startup.pages, formats };
+  const texts = (i18n.store.data[i18n.language] ?? {}) as ServerState['texts'];
+  const state: ServerState = { api: store.getState().api, language: i18n.language, pages: startup.pages, formats, texts };
   return {
     html,
     styles,

@@ -61,7 +61,8 @@ if (!root) throw new Error('index.html has no #root');
  */
 async function start(root: HTMLElement): Promise<void> {
   await yieldToBrowser();
-  const texts = startI18n(language);
+  // The server's texts when the site starts in the markup's language (a viewer's own may differ).
+  const texts = startI18n(language, language === server?.language ? server.texts : undefined);
   texts.catch(() => {}); // awaited below, where a failure stops the start as before
   await yieldToBrowser();
   const loading = Promise.all([texts, server ? hydratingRoutes(server.pages) : undefined]);

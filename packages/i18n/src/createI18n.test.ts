@@ -4,7 +4,7 @@ import { changeLanguage, createI18n } from './createI18n.ts';
 const nnbsp = '\u202f';
 
 describe('createI18n', () => {
-  it('starts in English with every shared namespace bundled', async () => {
+  it('starts in English with every shared namespace loaded', async () => {
     const i18n = await createI18n({ language: 'en' });
     expect(i18n.language).toBe('en');
     expect(i18n.t('errors:whoopsTitle')).toBe('WHOOPS!');
@@ -53,6 +53,20 @@ describe('createI18n', () => {
     const i18n = await createI18n({ language: 'fr', namespaces: ['errors'] });
     expect(i18n.hasResourceBundle('fr', 'errors')).toBe(true);
     expect(i18n.hasResourceBundle('fr', 'common')).toBe(false);
+  });
+
+  it('loads no English for a French instance: every key is in French', async () => {
+    const i18n = await createI18n({ language: 'fr' });
+    expect(i18n.hasResourceBundle('fr', 'errors')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'errors')).toBe(false);
+  });
+
+  it('uses the texts it is given as they are and loads only the rest', async () => {
+    const given = { errors: { whoopsTitle: 'OUPS (du serveur)' } };
+    const i18n = await createI18n({ language: 'fr', namespaces: ['errors', 'shell'], resources: given });
+    expect(i18n.t('errors:whoopsTitle')).toBe('OUPS (du serveur)');
+    expect(i18n.t('shell:home')).toBe('Accueil');
+    expect(i18n.hasResourceBundle('en', 'shell')).toBe(false);
   });
 
   it('gives independent instances, never the global one', async () => {

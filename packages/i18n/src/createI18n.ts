@@ -2,7 +2,6 @@ import { createInstance, type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import {
-  defaultLanguage,
   namespaces as allNamespaces,
   resolveLanguage,
   supportedLanguages,
@@ -10,20 +9,22 @@ import {
   type SupportedLanguage,
 } from './config.ts';
 import { featureLoader } from './features.ts';
-import { englishResources, type EnglishResources } from './resources.ts';
+import { englishLoaders, type EnglishResources } from './resources.ts';
 
 /** A language's namespaces, each loaded on its own; typed so a file missing a key fails tsc. */
 type LocaleLoaders = { readonly [N in Namespace]: () => Promise<{ default: EnglishResources[N] }> };
 
 /**
- * Loaders of the non-default languages. Each import is its own chunk in the site's bundle, so
- * French costs English viewers nothing (architecture: heavy things load late; spec §9: locale
- * files are loaded on demand). The paths are literal rather than `./locales/${lng}/${ns}.json` so
- * that the bundler's pattern does not also catch the English files bundled statically, and so the
- * published build (where tsc wraps computed paths in a helper the bundler cannot read) still splits.
- * The record's type makes each new supported language add its loaders.
+ * Loaders of every language, English included. Each import is its own chunk in the site's bundle, so
+ * a language costs the viewers of another nothing, and a page that came with its texts loads none
+ * (architecture: heavy things load late; spec §9: locale files are loaded on demand). The paths are
+ * literal rather than `./locales/${lng}/${ns}.json` so that the published build (where tsc wraps
+ * computed paths in a helper the bundler cannot read) still splits. The record's type makes each new
+ * supported language add its loaders, and each file hold every English key (which the locale tests
+ * check as well): no language needs another to fall back on.
  */
-const localeLoaders: Readonly<Record<Exclude<SupportedLanguage, typeof defaultLanguage>, LocaleLoaders>> = {
+const localeLoaders: Readonly<Record<SupportedLanguage, LocaleLoaders>> = {
+  en: englishLoaders,
   fr: {
     common: () => import('./locales/fr/common.json', { with: { type: 'json' } }),
     shell: () => import('./locales/fr/shell.json', { with: { type: 'json' } }),
@@ -33,11 +34,10 @@ const localeLoaders: Readonly<Record<Exclude<SupportedLanguage, typeof defaultLa
 };
 
 function loadLocale(language: string, namespace: string): Promise<unknown> {
-  if (language === defaultLanguage) return Promise.resolve(englishResources[namespace as Namespace]);
-  const loaders = Object.hasOwn(localeLoaders, language) ? localeLoaders[language as keyof typeof localeLoaders] : undefined;
+  const loaders = Object.hasOwn(localeLoaders, language) ? localeLoaders[language as SupportedLanguage] : undefined;
   const loader = loaders && Object.hasOwn(loaders, namespace) ? loaders[namespace as Namespace] : undefined;
   if (!loader) return Promise.reject(new Error(`No "${namespace}" resources for language "${language}"`));
-  return loader();
+  return loader().then((module) => module.default);
 }
 
 export interface CreateI18nOptions {
@@ -45,6 +45,12 @@ export interface CreateI18nOptions {
   language: string;
   /** Namespaces to load up front; all shared namespaces by default. */
   namespaces?: Namespace[];
+  /**
+   * Texts of `language` already at hand, by namespace (a server render's, sent with its page): they
+   * are used as they are, not loaded again, and the instance may add to them. Any namespace, shared
+   * or a feature's.
+   */
+  resources?: Readonly<Record<string, object>>;
 }
 
 /**
@@ -57,19 +63,22 @@ export interface CreateI18nOptions {
  */
 export async function createI18n(options: CreateI18nOptions): Promise<i18n> {
   const instance = createInstance();
+  const language = resolveLanguage(options.language);
   // Feature namespaces (registerFeatureResources) first, then the shared ones.
   instance
     .use(initReactI18next)
-    .use(resourcesToBackend((language: string, namespace: string) => featureLoader(instance, language, namespace) ?? loadLocale(language, namespace)));
+    .use(resourcesToBackend((lng: string, namespace: string) => featureLoader(instance, lng, namespace) ?? loadLocale(lng, namespace)));
   await instance.init({
-    lng: resolveLanguage(options.language),
-    fallbackLng: defaultLanguage,
+    lng: language,
+    // Every supported language holds every key (localeLoaders' and FeatureNamespace's types): a
+    // fallback would only load English texts a French page never shows.
+    fallbackLng: false,
     supportedLngs: supportedLanguages,
     load: 'languageOnly',
     ns: options.namespaces ?? [...allNamespaces],
     defaultNS: 'common',
-    resources: { [defaultLanguage]: englishResources },
-    // English is bundled; every other language goes through the backend.
+    resources: options.resources ? { [language]: options.resources } : {},
+    // What `resources` holds is used; every other namespace goes through the backend.
     partialBundledLanguages: true,
     // React escapes what it renders.
     interpolation: { escapeValue: false },

@@ -19,8 +19,9 @@ type OtherLanguage = Exclude<SupportedLanguage, typeof defaultLanguage>;
 export type FeatureTextsLoader<T extends object = object> = () => Promise<{ default: T }>;
 
 /**
- * A feature's namespace: English bundled with the feature, or, for a feature no first page needs
- * (checkout, profile), a lazy chunk like every other language, so the home route does not carry it.
+ * A feature's namespace: English as a lazy chunk like every other language (a page the server
+ * rendered brings the texts it shows, so the site's start carries none), or, for a package used
+ * without a server render, bundled with the feature.
  */
 export interface FeatureNamespace<T extends object = object> {
   namespace: string;
@@ -46,9 +47,9 @@ export function featureLoader(instance: i18n, language: string, namespace: strin
 }
 
 /**
- * Adds a feature's namespace to an instance: English at once, the viewer's language if it is
- * another one (and later, on a language change) through the same on-demand backend as the shared
- * namespaces. Resolves when the current language's texts are there. With `preload: false` nothing
+ * Adds a feature's namespace to an instance: the current language's texts (and later, on a language
+ * change, the new one's) through the same on-demand backend as the shared namespaces, unless the
+ * instance was given them (createI18n's `resources`). Resolves when they are there. With `preload: false` nothing
  * is fetched now: the first view that asks for the namespace loads it (react-i18next suspends until
  * then), so a route that never shows the feature never pays for its other languages.
  *
@@ -63,13 +64,11 @@ export function registerFeatureResources(instance: i18n, feature: FeatureNamespa
     registries.set(instance, registry);
   }
   registry.set(feature.namespace, feature);
-  // Adding a bundle would put the namespace on the instance's list, which every language change
-  // loads; without preload the backend serves it (English included) when a view first asks.
+  // Loading would put the namespace on the instance's list, which every language change loads;
+  // without preload the backend serves it when a view first asks.
   if (options.preload === false) return Promise.resolve();
-  return englishOf(feature).then((en) => {
-    instance.addResourceBundle(defaultLanguage, feature.namespace, en, true, true);
-    return instance.loadNamespaces(feature.namespace);
-  });
+  // Through the backend, as any namespace: nothing when the instance was given its texts already.
+  return instance.loadNamespaces(feature.namespace);
 }
 
 /** A typed descriptor for a feature's namespace (identity at run time). */

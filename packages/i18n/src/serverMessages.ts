@@ -1,6 +1,6 @@
-import type { englishResources } from './resources.ts';
+import type { EnglishResources } from './resources.ts';
 
-export type ServerMessageKey = `errors:server.${keyof (typeof englishResources)['errors']['server']}`;
+export type ServerMessageKey = `errors:server.${keyof EnglishResources['errors']['server'] & string}`;
 
 /**
  * spec §8: the server messages the product recognises, as the server words them, with the key of

@@ -12,6 +12,11 @@ export interface ServerState {
   pages: Page[];
   /** The dates and prices the markup shows, as the server wrote them: the browser writes the same (@grandstand/i18n). */
   formats: Record<string, RenderedFormat>;
+  /**
+   * The texts the markup was rendered with, in its language, by namespace: the browser starts with
+   * them instead of loading them, so the site's code carries no texts.
+   */
+  texts: Record<string, Record<string, unknown>>;
 }
 
 export const SERVER_STATE_ID = 'grandstand-state';

@@ -1,17 +1,18 @@
 import { defineFeatureNamespace } from '@grandstand/i18n';
-import en from './locales/en.json' with { type: 'json' };
 
-type FavouritesTexts = typeof en;
+const loadEnglish = () => import('./locales/en.json', { with: { type: 'json' } });
+
+type FavouritesTexts = Awaited<ReturnType<typeof loadEnglish>>['default'];
 
 /**
- * The `favourites` texts: the follow control, its login prompt and toasts, the profile link. English
- * is bundled with the entry (a few lines), because a visitor sees the follow control on the home
- * page, which must load no favourites chunk; French is a lazy chunk like every other language.
- * apps/web registers it as it does `events` (preloaded).
+ * The `favourites` texts: the follow control, its login prompt and toasts, the profile link. A
+ * visitor sees the follow control on the home page; English and French are each a lazy chunk all the
+ * same, since a page the server rendered brings the texts it shows. apps/web registers it as it does
+ * `events` (preloaded).
  */
 export const favouritesNamespace = defineFeatureNamespace<FavouritesTexts>({
   namespace: 'favourites',
-  en,
+  en: loadEnglish,
   loaders: { fr: () => import('./locales/fr.json', { with: { type: 'json' } }) },
 });
 

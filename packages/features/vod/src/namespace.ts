@@ -1,16 +1,17 @@
 import { defineFeatureNamespace } from '@grandstand/i18n';
-import en from './locales/en.json' with { type: 'json' };
 
-type VodTexts = typeof en;
+const loadEnglish = () => import('./locales/en.json', { with: { type: 'json' } });
+
+type VodTexts = Awaited<ReturnType<typeof loadEnglish>>['default'];
 
 /**
- * The `vod` texts: the header's search box and its suggestions. English is bundled with the entry
- * (a few lines), because every page, the home page included, shows the box; French is a lazy chunk
- * like every other language. apps/web registers it preloaded, as `favourites`.
+ * The `vod` texts: the header's search box and its suggestions, on every page. English and French
+ * are each a lazy chunk: a page the server rendered brings the texts it shows, so the site's start
+ * carries none. apps/web registers it preloaded, as `favourites`.
  */
 export const vodNamespace = defineFeatureNamespace<VodTexts>({
   namespace: 'vod',
-  en,
+  en: loadEnglish,
   loaders: { fr: () => import('./locales/fr.json', { with: { type: 'json' } }) },
 });
 
