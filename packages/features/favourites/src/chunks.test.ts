@@ -17,8 +17,8 @@ describe('what a visitor on the home page carries (no favourites chunk, no favou
     expect([...home].filter((file) => file === 'favouritesApi.ts' || file.startsWith('profile/views/') || file.startsWith('profile/components/'))).toEqual([]);
     expect(home.has('follow/FollowButton.tsx')).toBe(false);
     expect(home.has('follow/FollowWishNow.tsx')).toBe(false);
-    // Only English of the control's few texts is bundled; French and the profile's texts are chunks.
-    expect([...home].filter((file) => file.endsWith('.json'))).toEqual(['locales/en.json']);
+    // No texts are bundled: every language is a chunk, and a server-rendered home brings its texts.
+    expect([...home].filter((file) => file.endsWith('.json'))).toEqual([]);
   });
 
   it('the logged-in parts come as chunks of their own, with the calls', () => {

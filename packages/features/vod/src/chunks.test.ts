@@ -11,10 +11,10 @@ const reach = (entry: string) => reachFrom(sources, entry);
 /** What the site's shell uses of the package on every page, the home page included. */
 const HOME_ENTRIES = ['search/HeaderSearch.tsx', 'namespace.ts', 'routes.tsx', 'paths.ts', 'library/namespace.ts'];
 
-describe('what a visitor on the home page carries (the search box only)', () => {
-  it('the box, the texts, the routes and the paths reach no call, no library and no results', () => {
+describe('what a visitor on the home page carries (the search box only, no texts)', () => {
+  it('the box, the texts, the routes and the paths reach no call, no library, no results and no texts file', () => {
     const home = new Set(HOME_ENTRIES.flatMap((entry) => [...reach(entry)]));
-    expect([...home].sort()).toEqual(['library/namespace.ts', 'locales/en.json', 'namespace.ts', 'paths.ts', 'routes.tsx', 'search/HeaderSearch.tsx']);
+    expect([...home].sort()).toEqual(['library/namespace.ts', 'namespace.ts', 'paths.ts', 'routes.tsx', 'search/HeaderSearch.tsx']);
   });
 
   it('the suggestions, the library and the results page come as chunks of their own, with the calls', () => {
