@@ -96,6 +96,10 @@ const FRAMEWORK_PACKAGES: ReadonlySet<string> = new Set([
  */
 const FRAMEWORK_END = /[\\/]src[\\/](startup[\\/]frameworkEvaluated|scheduling[\\/]yieldToBrowser)\.ts$/;
 
+/** The modules of the `event-display` chunk (see its group). */
+const EVENT_DISPLAY =
+  /[\\/]packages[\\/](?:ui[\\/]src[\\/](?:Crest|Badge|Picture|Page|Rail|Skeleton|EventCard)[\\/]|features[\\/]events[\\/]src[\\/](?:display|links|useCatalog|eventsApi|components[\\/]EventTile)\.tsx?$|i18n[\\/]src[\\/](?:format|intlCache|timeZones)\.ts$)/;
+
 /** The npm package of a module id: the folder after its last node_modules (pnpm nests them). */
 function packageName(id: string): string | undefined {
   const parts = id.split(/[\\/]/);
@@ -143,6 +147,11 @@ export default defineConfig(() => {
               // The entry module is in it too, and the views' chunks import it: so the entry must not
               // wait for a view's chunk at its top level, which would wait for the entry in turn.
               { name: 'startup', priority: 1, tags: ['$initial'] },
+              // What draws events, on the home and on every listing and watch page: ui's cards, rails,
+              // crests, badges and pictures, the events feature's tiles and catalogue, and the date
+              // and price formats. Left to itself rolldown made a dozen chunks of it by which views
+              // share each piece, every one a request and a gzip of its own on the home page.
+              { name: 'event-display', test: (id) => EVENT_DISPLAY.test(id) },
             ],
           },
         },
