@@ -1,7 +1,7 @@
-import { useLogoutMutation } from '@grandstand/auth';
 import { useTranslation } from '@grandstand/i18n';
-import { selectUser, useAppSelector } from '@grandstand/store';
+import { selectUser, useAppDispatch, useAppSelector } from '@grandstand/store';
 import { Link } from '@grandstand/ui';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 
@@ -15,21 +15,34 @@ export function AccountActions() {
   return <Actions>{user ? <Link href="/profile">{t('profile')}</Link> : <Link href="/login">{t('login')}</Link>}</Actions>;
 }
 
-/** Log out, for a user only; the header shows it beside the menu (inside it on a phone). */
+/**
+ * Log out, for a user only; the header shows it beside the menu (inside it on a phone). The call's
+ * code loads when it is pressed (`logout.ts`), so the button is there at once and keeps its place.
+ */
 export function LogoutButton() {
   const { t } = useTranslation('shell');
   const user = useAppSelector(selectUser);
-  const [logout, { isLoading }] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   if (!user) return null;
   return (
     <Actions>
       <button
         type="button"
-        disabled={isLoading}
+        disabled={busy}
+        aria-busy={busy || undefined}
         onClick={() => {
+          setBusy(true);
           // spec §4: logout clears the user and the key (the feature does it even if the call fails).
-          void logout().finally(() => void navigate('/'));
+          // Only the code failing to load leaves the viewer logged in, with the button to press again.
+          import('./logout.ts')
+            .then(({ logout }) => logout(dispatch))
+            .then(
+              () => void navigate('/'),
+              () => undefined,
+            )
+            .finally(() => setBusy(false));
         }}
       >
         {t('logout')}
