@@ -1,10 +1,10 @@
 import { FavouritesEffects } from '@grandstand/favourites';
 import { useTranslation } from '@grandstand/i18n';
-import { channelApi, closePopup, removeToast, selectPopups, selectToasts, useAppDispatch, useAppSelector } from '@grandstand/store';
-import { Footer, Header, menuForPlacement, Popup, toNavItems, ToastViewport } from '@grandstand/ui';
+import { channelApi, selectPopups, selectToasts, useAppSelector } from '@grandstand/store';
+import { Footer, Header, menuForPlacement, toNavItems } from '@grandstand/ui';
 import { HeaderSearch } from '@grandstand/vod';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import channel from 'virtual:grandstand-channel';
@@ -12,17 +12,17 @@ import { AccountActions, LogoutButton } from './AccountActions.tsx';
 import { FooterBlock } from './FooterBlock.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
+/** Toasts and popups, whose code loads with the first one to show. */
+const Notices = lazy(() => import('./Notices.tsx'));
+
 /** The channel's frame: header and footer menus (spec §3 placement), toasts and popups. */
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
-  const dispatch = useAppDispatch();
   const { data: menu = [] } = channelApi.useGetMenuQuery();
   const { data: pages = [] } = channelApi.useGetPagesQuery();
   const { data: settings } = channelApi.useGetSettingsQuery();
-  const toasts = useAppSelector(selectToasts);
-  const popups = useAppSelector(selectPopups);
-  const popup = popups[0];
+  const hasNotices = useAppSelector((state) => selectToasts(state).length > 0 || selectPopups(state).length > 0);
 
   const headerItems = useMemo(() => toNavItems(menuForPlacement(menu, 'header'), pages), [menu, pages]);
   const footerItems = useMemo(() => toNavItems(menuForPlacement(menu, 'footer'), pages), [menu, pages]);
@@ -66,17 +66,10 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         {footerBlock && <FooterBlock html={footerBlock.content} />}
       </Footer>
-      <ToastViewport toasts={toasts} onDismiss={(id) => dispatch(removeToast(id))} dismissLabel={t('dismiss')} />
-      {popup && (
-        <Popup
-          open
-          title={popup.title}
-          message={popup.message}
-          okLabel={popup.okLabel ?? t('ok')}
-          cancelLabel={popup.cancelLabel ?? t('cancel')}
-          onOk={() => dispatch(closePopup(popup.id, 'ok'))}
-          onCancel={() => dispatch(closePopup(popup.id, 'cancel'))}
-        />
+      {hasNotices && (
+        <Suspense fallback={null}>
+          <Notices />
+        </Suspense>
       )}
     </Frame>
   );
