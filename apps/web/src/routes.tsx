@@ -1,12 +1,12 @@
 import { AUTH_PATHS, createAuthRoutes } from '@grandstand/auth';
-import { CLIPS_LIBRARY_PATHS, clipsEmbedRoutes, clipsLibraryRoutes, clipsProfileRoutes, ClipsSectionLabel, LazyClipAction } from '@grandstand/clips';
+import { clipsEmbedRoutes, clipsLibraryRoutes, clipsProfileRoutes, LazyClipAction } from '@grandstand/clips';
 import { COMMERCE_PATHS, commerceRoutes } from '@grandstand/commerce';
 import { CONTENT_PATHS, createChannelPageRoute, createContentRoutes } from '@grandstand/content';
 import type { Page } from '@grandstand/contract';
 import { createWatchRoutes, embedRoutes, eventsRoutes, LazyScheduleView } from '@grandstand/events';
-import { FAVOURITES_PATHS, favouritesProfileRoutes, FavouritesSectionLabel } from '@grandstand/favourites';
+import { favouritesProfileRoutes } from '@grandstand/favourites';
 import { useTranslation } from '@grandstand/i18n';
-import { profileChildRoutes, ProfileSectionsNav } from '@grandstand/profile';
+import { profileChildRoutes } from '@grandstand/profile';
 import { lazyView, Loader, preloadLazyViews } from '@grandstand/ui';
 import { searchRoutes, VOD_PATHS, vodRoutes } from '@grandstand/vod';
 import { Suspense } from 'react';
@@ -20,6 +20,7 @@ import { PageErrorBoundary } from './shell/PageErrorBoundary.tsx';
 import { SiteReady } from './shell/SiteReady.tsx';
 
 const NotFoundPage = lazyView(async () => (await import('./pages/NotFoundPage.tsx')).default);
+const ProfileSections = lazyView(async () => (await import('./pages/ProfileSections.tsx')).ProfileSections);
 
 /** Paths the product owns (spec §2); a channel page may not shadow them. */
 const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', ...Object.values(VOD_PATHS), ...Object.values(AUTH_PATHS), ...CONTENT_PATHS, ...Object.values(COMMERCE_PATHS)]);
@@ -30,14 +31,7 @@ const watchRoutes = createWatchRoutes({ WatchActions: LazyClipAction });
 /** The account routes, with the profile's order list (its default child), transactions, clips and favourites (spec §2). */
 const authRoutes = createAuthRoutes({
   profileChildren: [...profileChildRoutes, ...clipsProfileRoutes, ...favouritesProfileRoutes],
-  profileSectionsNav: (
-    <ProfileSectionsNav
-      sections={[
-        { to: CLIPS_LIBRARY_PATHS.profile, label: <ClipsSectionLabel /> },
-        { to: FAVOURITES_PATHS.profile, label: <FavouritesSectionLabel /> },
-      ]}
-    />
-  ),
+  profileSectionsNav: <ProfileSections />,
 });
 
 function Loading() {

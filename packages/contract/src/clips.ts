@@ -5,16 +5,10 @@ import { Event, PageMeta } from './events.ts';
 import { Picture } from './pictures.ts';
 import { CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_NAME_MAX } from './constants.ts';
 
-// The clip rules' plain values live in constants.ts, which carries no schema code: a bundle that
+// The clip rules' plain values live in constants.ts and messages.ts, which carry no schema code: a bundle that
 // needs only a message or a limit must not evaluate this module (and with it zod).
-export {
-  CLIP_MAX_SECONDS,
-  CLIP_MESSAGES,
-  CLIP_MIN_SECONDS,
-  CLIP_NAME_MAX,
-  CLIP_PROCESSING_LIMIT_MS,
-  LIVE_CLIP_SECONDS,
-} from './constants.ts';
+export { CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_NAME_MAX, CLIP_PROCESSING_LIMIT_MS, LIVE_CLIP_SECONDS } from './constants.ts';
+export { CLIP_MESSAGES } from './messages.ts';
 
 /**
  * Viewer clips (spec §3 Clip, §4 clip lifecycle, §5 clip rules, §7 Clips calls). A clip is cut

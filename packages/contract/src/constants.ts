@@ -20,22 +20,6 @@ export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** spec §8: the server's recognised messages for accounts, as it words them. */
-export const AUTH_MESSAGES = {
-  emailTaken: 'The email address you have entered is already registered.',
-  wrongAuthData: 'Wrong auth data',
-  alreadyLoggedIn: 'You are already logged in',
-  verificationFailed: 'Verification failed.',
-  emailAlreadyVerified: 'Email already verified.',
-  userNotFound: 'User not found.',
-  resetKeyExpired: 'Reset password key expired.',
-  resetFailed: 'Reset password failed.',
-  invalidEmail: 'A valid email address is required',
-  passwordTooShort: 'The password is too short',
-  nameAndEmailRequired: 'Enter your Email, first name and last name',
-  invalidCredentials: 'Invalid email or password. Please try again.',
-} as const;
-
 /** spec §8: the server's recognised commerce message (apply_coupon and buy answer it on field `code`/`coupon`). */
 export const WRONG_PROMO_CODE = 'Wrong promo code';
 
@@ -59,13 +43,6 @@ export const SANDBOX_TEST_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   authenticate: '4000000000003220',
-} as const;
-
-/** spec §5 clip texts, as the product shows them. */
-export const CLIP_MESSAGES = {
-  nameRequired: 'Please fill in the input field.',
-  tagRequired: 'Please select tag',
-  durationTooLong: 'Your clip duration is longer than the end time',
 } as const;
 
 /** The shortest and longest clip, in seconds. */

@@ -37,10 +37,8 @@ export { ChannelKeyFile, GetApiKeyBody, GetApiKeyResponse } from './keys.ts';
 // Plain values come from constants.ts, a module without schema code, so that importing one costs
 // a bundle no zod: the schema modules re-export them too, for the contract's own code.
 export {
-  AUTH_MESSAGES,
   CHANNEL_KEY_FILE,
   CLIP_MAX_SECONDS,
-  CLIP_MESSAGES,
   CLIP_MIN_SECONDS,
   CLIP_NAME_MAX,
   CLIP_PROCESSING_LIMIT_MS,
@@ -64,6 +62,7 @@ export {
   WRONG_PROMO_CODE,
 } from './constants.ts';
 export type { KeyField } from './constants.ts';
+export { AUTH_MESSAGES, CLIP_MESSAGES } from './messages.ts';
 export {
   AnalyticsConsent,
   AnalyticsUrl,
