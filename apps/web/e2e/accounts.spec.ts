@@ -46,6 +46,9 @@ async function logOut(page: Page): Promise<void> {
 }
 
 test('register, verify by mail, log in and watch a register-only event', async ({ page, request }) => {
+  // Five steps through mail and two logins, then a live stream given 30 s of its own to play: the
+  // default 30 s for the whole test left the last wait no room (it ran 27 s when it passed).
+  test.setTimeout(90_000);
   const email = `fan-${Date.now()}@example.org`;
   await register(page, email);
 
