@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { demoChannels, listEvents, siteUrl } from './channels.ts';
-import { expect, test } from './support.ts';
+import { expect, repoRoot, test } from './support.ts';
 
 // architecture: the first screen comes in the HTML, and nothing moves once painted.
 
@@ -179,5 +181,47 @@ for (const channel of demoChannels) {
     await page.waitForTimeout(500);
     expect(await intlFormattersMade(page)).toBe(0);
     expect(errors).toEqual([]);
+  });
+}
+
+/** A text of a locale file, as the page shows it. */
+function localeText(file: string, path: string): string {
+  let node: unknown = JSON.parse(readFileSync(join(repoRoot, file), 'utf8'));
+  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key];
+  if (typeof node !== 'string') throw new Error(`No text at ${file} ${path}`);
+  return node;
+}
+
+/** A script's text with its `\\u` and `\\x` escapes read, as a minifier may write non-ASCII letters. */
+function unescaped(script: string): string {
+  return script.replace(/\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g, (_, u?: string, x?: string) => String.fromCharCode(parseInt(u ?? x ?? '0', 16)));
+}
+
+for (const channel of demoChannels) {
+  test(`${channel.slug}: a server-rendered page is taken over with the texts it came with, and loads none`, async ({ page, request }) => {
+    const language = channel.slug === 'laurentides' ? 'fr' : 'en';
+    // One text of each namespace the home and the watch page show.
+    const texts = [
+      localeText(`packages/i18n/src/locales/${language}/shell.json`, 'skipToContent'),
+      localeText(`packages/i18n/src/locales/${language}/errors.json`, 'whoopsMessage'),
+      localeText(`packages/features/events/src/locales/${language}.json`, 'home.noSchoolEvents'),
+      localeText(`packages/features/events/src/watch/locales/${language}.json`, 'access.title'),
+    ];
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    const [event] = await listEvents(request, channel, { stream_status: 'finished', limit: '1' });
+    if (!event) throw new Error(`${channel.slug} has no on-demand event`);
+    for (const path of ['/', `/watch/${event.id}`]) {
+      await page.goto(siteUrl(channel, path));
+      await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+    }
+    // The page shows its texts, in the channel's language, and no script it loaded carried them.
+    await expect(page.getByRole('link', { name: texts[0] })).toBeAttached();
+    const loaded = (await Promise.all(scripts)).map(unescaped);
+    expect(loaded.length).toBeGreaterThan(0);
+    for (const text of texts) expect(loaded.filter((script) => script.includes(text)), text).toEqual([]);
   });
 }
