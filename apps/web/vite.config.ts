@@ -98,7 +98,7 @@ const FRAMEWORK_END = /[\\/]src[\\/](startup[\\/]frameworkEvaluated|scheduling[\
 
 /** The modules of the `event-display` chunk (see its group). */
 const EVENT_DISPLAY =
-  /[\\/]packages[\\/](?:ui[\\/]src[\\/](?:Crest|Badge|Picture|Page|Rail|Skeleton|EventCard)[\\/]|features[\\/]events[\\/]src[\\/](?:display|links|useCatalog|eventsApi|components[\\/]EventTile)\.tsx?$|i18n[\\/]src[\\/](?:format|intlCache|timeZones)\.ts$)/;
+  /[\\/]packages[\\/](?:ui[\\/]src[\\/](?:Crest|Badge|Picture|Rail|Skeleton|EventCard)[\\/]|features[\\/]events[\\/]src[\\/](?:display|links|useCatalog|eventsApi|components[\\/]EventTile)\.tsx?$|i18n[\\/]src[\\/](?:format|intlCache|timeZones)\.ts$)/;
 
 /** The npm package of a module id: the folder after its last node_modules (pnpm nests them). */
 function packageName(id: string): string | undefined {
@@ -150,7 +150,8 @@ export default defineConfig(() => {
               // What draws events, on the home and on every listing and watch page: ui's cards, rails,
               // crests, badges and pictures, the events feature's tiles and catalogue, and the date
               // and price formats. Left to itself rolldown made a dozen chunks of it by which views
-              // share each piece, every one a request and a gzip of its own on the home page.
+              // share each piece, every one a request and a gzip of its own on the home page. ui's Page
+              // stays out: every view has it, and with it the login page loaded all of this (7 KB).
               { name: 'event-display', test: (id) => EVENT_DISPLAY.test(id) },
             ],
           },
