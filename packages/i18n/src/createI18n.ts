@@ -83,8 +83,12 @@ export async function createI18n(options: CreateI18nOptions): Promise<i18n> {
     // React escapes what it renders.
     interpolation: { escapeValue: false },
     returnEmptyString: false,
-    // Re-render when a feature's namespace arrives after the first render.
-    react: { bindI18nStore: 'added' },
+    // No re-render when a namespace arrives: a component whose namespace is not in yet suspends
+    // until it is, and one whose namespaces are in has nothing new to show. Bound to the store's
+    // `added`, every mounted `useTranslation` re-rendered at once, outside any transition, for each
+    // namespace a link prefetch or a lazy view loaded: the whole listing under the viewer's pointer
+    // just as they clicked.
+    react: { bindI18nStore: false },
   });
   return instance;
 }
