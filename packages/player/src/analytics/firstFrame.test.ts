@@ -51,4 +51,43 @@ describe('createFirstFrameTimer', () => {
     c.advance(200);
     expect(timer.timeUpdate(0.3)).toBe(200);
   });
+
+  it('counts a picture presented before `playing` once the playback starts, from the load request', () => {
+    const c = clock();
+    const timer = createFirstFrameTimer(c.now);
+    timer.start();
+    c.advance(240);
+    expect(timer.presented()).toBeUndefined();
+    c.advance(60);
+    expect(timer.presented()).toBeUndefined();
+    c.advance(30);
+    expect(timer.playing(0)).toBe(240);
+    expect(timer.presented()).toBeUndefined();
+    expect(timer.timeUpdate(1)).toBeUndefined();
+  });
+
+  it('counts the first frame presented after `playing` when none was before', () => {
+    const c = clock();
+    const timer = createFirstFrameTimer(c.now);
+    timer.start();
+    c.advance(300);
+    expect(timer.playing(0)).toBeUndefined();
+    c.advance(45);
+    expect(timer.presented()).toBe(345);
+  });
+
+  it('takes no still shown while autoplay is refused for the first frame', () => {
+    const c = clock();
+    const timer = createFirstFrameTimer(c.now);
+    timer.start();
+    c.advance(200);
+    timer.presented();
+    timer.refused();
+    c.advance(100);
+    expect(timer.presented()).toBeUndefined();
+    c.advance(3_000);
+    expect(timer.playing(0)).toBeUndefined();
+    c.advance(40);
+    expect(timer.presented()).toBe(3_340);
+  });
 });

@@ -20,9 +20,14 @@ function fakeVideo() {
   return { video, at };
 }
 
-function setUp(overrides: Partial<PlaybackSessionOptions> = {}) {
+/** `presentsFrames`: the video tells when it presents a frame (requestVideoFrameCallback). */
+function setUp(overrides: Partial<PlaybackSessionOptions> = {}, { presentsFrames = false } = {}) {
   const player = new FakeShakaPlayer();
   const { video, at } = fakeVideo();
+  const frames: VideoFrameRequestCallback[] = [];
+  if (presentsFrames) video.requestVideoFrameCallback = vi.fn((callback: VideoFrameRequestCallback) => frames.push(callback));
+  /** The video puts a frame on screen at its current position. */
+  const present = () => frames.shift()?.(0, { mediaTime: video.currentTime } as VideoFrameCallbackMetadata);
   const events = new EventTarget();
   const net = { online: true };
   const states: PlaybackState[] = [];
@@ -57,7 +62,7 @@ function setUp(overrides: Partial<PlaybackSessionOptions> = {}) {
     net.online = true;
     events.dispatchEvent(new Event('online'));
   };
-  return { player, video, at, session, options, last, tick, goOffline, goOnline };
+  return { player, video, at, session, options, last, tick, goOffline, goOnline, frames, present };
 }
 
 describe('createPlaybackSession', () => {
@@ -117,24 +122,47 @@ describe('createPlaybackSession', () => {
     expect(options.onFirstFrame).toHaveBeenCalledExactlyOnceWith({ ms: 320, preroll: false });
   });
 
-  it('times the first frame by the frames the video presents, without waiting for a time update', async () => {
-    const { at, video, options, tick } = setUp();
-    const frames: VideoFrameRequestCallback[] = [];
-    video.requestVideoFrameCallback = vi.fn((callback: VideoFrameRequestCallback) => frames.push(callback));
-    const present = (mediaTime: number) => frames.shift()?.(0, { mediaTime } as VideoFrameCallbackMetadata);
+  it('times the first frame by the frames the video presents: the first picture, once the playback starts', async () => {
+    const { at, options, tick, frames, present } = setUp({}, { presentsFrames: true });
     await tick(120);
-    at(0, 'playing');
-    await tick(40);
-    // The frame `playing` found is on screen already; the first frame counts once the playhead moves.
-    present(0);
+    // The browser shows the first picture as soon as it has it, and says `playing` a little later.
+    present();
     expect(options.onFirstFrame).not.toHaveBeenCalled();
-    await tick(30);
-    present(0.066);
-    expect(options.onFirstFrame).toHaveBeenCalledExactlyOnceWith({ ms: 190, preroll: false });
+    await tick(40);
+    at(0, 'playing');
+    expect(options.onFirstFrame).toHaveBeenCalledExactlyOnceWith({ ms: 120, preroll: false });
     at(0.25, 'timeupdate');
     expect(options.onFirstFrame).toHaveBeenCalledOnce();
     // No more frames are asked for once the first one is known.
+    present();
     expect(frames).toHaveLength(0);
+  });
+
+  it('times a first frame presented after `playing` when it is presented', async () => {
+    const { at, options, tick, present } = setUp({}, { presentsFrames: true });
+    await tick(150);
+    at(0, 'playing');
+    expect(options.onFirstFrame).not.toHaveBeenCalled();
+    await tick(30);
+    present();
+    expect(options.onFirstFrame).toHaveBeenCalledExactlyOnceWith({ ms: 180, preroll: false });
+  });
+
+  it('takes no still shown while the browser refuses to autoplay for a first frame', async () => {
+    const { at, video, options, tick, session, present } = setUp({}, { presentsFrames: true });
+    vi.mocked(video.play).mockImplementation(() => Promise.reject(new DOMException('no gesture', 'NotAllowedError')));
+    await tick(100);
+    expect(video.play).toHaveBeenCalled();
+    present();
+    await tick(2_000);
+    vi.mocked(video.play).mockImplementation(() => Promise.resolve());
+    session.requestPlay();
+    await tick(50);
+    at(0, 'playing');
+    expect(options.onFirstFrame).not.toHaveBeenCalled();
+    await tick(40);
+    present();
+    expect(options.onFirstFrame).toHaveBeenCalledExactlyOnceWith({ ms: 2_190, preroll: false });
   });
 
   it('counts viewing time of the event only, and reports it on pause', async () => {

@@ -119,7 +119,9 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
 
   const play = () => {
     video.play()?.catch(() => {
-      // Autoplay refused by the browser: the controls show Play and the viewer starts it.
+      // Autoplay refused by the browser: the controls show Play and the viewer starts it; the
+      // picture shown until then is a still, not the first frame of a playback.
+      firstFrame.refused();
     });
   };
 
@@ -224,40 +226,35 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     recovery.failed();
   }
 
-  /** The playhead is at `position`: the first frame once it has moved past where `playing` found it. */
   let firstFrameSeen = false;
-  const framePosition = (position: number) => {
-    const ms = firstFrame.timeUpdate(position);
+  const reportFirstFrame = (ms: number | undefined) => {
     if (ms === undefined) return;
     firstFrameSeen = true;
     options.onFirstFrame?.({ ms, preroll: state.phase === 'preroll' });
   };
   /**
-   * `timeupdate` comes every 250 ms at most, so the first frame is read from the frames the video
-   * presents where the browser tells (requestVideoFrameCallback): the moment the viewer sees it.
+   * The frames the video presents, where the browser tells (requestVideoFrameCallback): the moment
+   * the viewer sees one, where `timeupdate` comes every 250 ms at most. Watched from the load
+   * request, since the browser shows the first picture as soon as it has it, before `playing`.
    */
   const watchFrames = () => {
     if (typeof video.requestVideoFrameCallback !== 'function') return;
-    let frames = 0;
-    const onFrame: VideoFrameRequestCallback = (_now, frame) => {
+    const onFrame: VideoFrameRequestCallback = () => {
       if (disposed) return;
-      framePosition(frame.mediaTime);
-      // A few frames are enough: past them `timeupdate` has taken over.
-      frames += 1;
-      if (frames < 30 && !firstFrameSeen) video.requestVideoFrameCallback(onFrame);
+      reportFirstFrame(firstFrame.presented());
+      if (!firstFrameSeen) video.requestVideoFrameCallback(onFrame);
     };
     video.requestVideoFrameCallback(onFrame);
   };
   const onPlaying = () => {
-    firstFrame.playing(video.currentTime);
-    if (!firstFrameSeen) watchFrames();
+    reportFirstFrame(firstFrame.playing(video.currentTime));
     if (state.phase === 'main') {
       viewing.play();
       playback.playing();
     }
   };
   const onTimeUpdate = () => {
-    framePosition(video.currentTime);
+    if (!firstFrameSeen) reportFirstFrame(firstFrame.timeUpdate(video.currentTime));
     if (state.phase === 'main' && !recovery.isFailed && video.currentTime > 0) lastPosition = video.currentTime;
   };
   const onStopped = () => viewing.stop();
@@ -303,12 +300,16 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
 
   const start = async () => {
     firstFrame.start();
+    watchFrames();
+    // The element starts by itself once it can (autoplay); told to play as well once the stream is
+    // in, because only a refused play() says the browser will not start it without the viewer.
     video.autoplay = autoPlay;
-    if (!prerollSrc) return loadMain(undefined, false);
+    if (!prerollSrc) return loadMain(undefined, autoPlay);
     const p = await ensurePlayer();
     set({ phase: 'preroll' });
     try {
       await p.load(prerollSrc);
+      if (autoPlay && !disposed) play();
     } catch (error) {
       if (!disposed && !(isShakaError(error) && error.code === LOAD_INTERRUPTED)) finishPreroll(false);
     }
