@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   ApiErrorBody,
   CLIP_MESSAGES,
+  CLIP_REFUSALS,
   ClipOptionsResponse,
   ClipResponse,
   ClipsResponse,
@@ -18,7 +19,7 @@ import {
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChannelFolders } from '../src/channels/loadChannels.ts';
-import { capabilitiesOf, CLIP_REFUSALS } from '../src/clips/rules.ts';
+import { capabilitiesOf } from '../src/clips/rules.ts';
 import { clipPicture } from '../src/media/clip.ts';
 import { repoRoot } from '../src/paths.ts';
 import { buildTestApp, type TestApp } from './helper.ts';

@@ -8,7 +8,7 @@ import { CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_NAME_MAX } from './constants.t
 // The clip rules' plain values live in constants.ts and messages.ts, which carry no schema code: a bundle that
 // needs only a message or a limit must not evaluate this module (and with it zod).
 export { CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_NAME_MAX, CLIP_PROCESSING_LIMIT_MS, LIVE_CLIP_SECONDS } from './constants.ts';
-export { CLIP_MESSAGES } from './messages.ts';
+export { CLIP_FAILURES, CLIP_MESSAGES, CLIP_REFUSALS } from './messages.ts';
 
 /**
  * Viewer clips (spec §3 Clip, §4 clip lifecycle, §5 clip rules, §7 Clips calls). A clip is cut

@@ -24,3 +24,33 @@ export const CLIP_MESSAGES = {
   tagRequired: 'Please select tag',
   durationTooLong: 'Your clip duration is longer than the end time',
 } as const;
+
+/**
+ * The server's refusals of a clip call (spec §5, §6), as it words them. The server answers in
+ * English whatever the viewer's language; the site shows each in the viewer's own.
+ */
+export const CLIP_REFUSALS = {
+  login: 'Please log in to make clips.',
+  clipping: 'Your account cannot make clips on this channel.',
+  downloadClip: 'Your account cannot download clips on this channel.',
+  downloadEvent: 'Your account cannot download recordings on this channel.',
+  clipsLimit: 'You have reached your clip limit. Delete a clip to make a new one.',
+  downloadsLimit: 'You have reached your download limit for today. Please try again tomorrow.',
+  noClips: 'This channel does not offer clips.',
+  notWatchable: 'You cannot watch this event, so you cannot clip it.',
+  notStarted: 'This event has not started yet: there is nothing to clip.',
+  noRecording: 'This event has no recording to clip from yet.',
+  startOutside: 'The clip must start within the recording.',
+  notReady: 'This clip is not ready yet.',
+  unavailable: 'Clips cannot be made on this server right now. Please try again later.',
+  eventNotFound: 'Event not found.',
+  clipNotFound: 'Clip not found.',
+} as const;
+
+/** Why a clip that was asked for could not be made (its `failure_reason`), as the server words it. */
+export const CLIP_FAILURES = {
+  /** Every attempt failed (the cut itself, or the process cutting it stopped). */
+  cut: 'We could not make this clip. Please try again, or choose another moment.',
+  /** spec §9: not ready within 5 minutes of being asked for. */
+  tooLong: 'This clip took too long to make. Please try again.',
+} as const;

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { CLIP_PROCESSING_LIMIT_MS } from '@grandstand/contract';
+import { CLIP_FAILURES, CLIP_PROCESSING_LIMIT_MS } from '@grandstand/contract';
 import { sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ClipMedia, ClipSourceEvent } from './cutter.ts';
-
-/** spec §4: why a clip failed, in words a viewer can act on. */
-export const CLIP_FAILURES = {
-  /** Every attempt failed (the cut itself, or the process cutting it stopped). */
-  cut: 'We could not make this clip. Please try again, or choose another moment.',
-  /** spec §9: not ready within 5 minutes of being asked for. */
-  tooLong: 'This clip took too long to make. Please try again.',
-} as const;
 
 export const DEFAULT_CLIP_WORKERS = 2;
 export const DEFAULT_CLIP_ATTEMPTS = 3;

@@ -1,4 +1,4 @@
-import { type ChannelClipsConfig, CLIP_MESSAGES, type CreateClipBody } from '@grandstand/contract';
+import { type ChannelClipsConfig, CLIP_MESSAGES, CLIP_REFUSALS, type CreateClipBody } from '@grandstand/contract';
 import type { ClipSpan } from './cutter.ts';
 
 /** The capabilities of spec §6 that clips ask for. */
@@ -36,24 +36,6 @@ export interface ClipProblem {
   field: string;
   message: string;
 }
-
-export const CLIP_REFUSALS = {
-  login: 'Please log in to make clips.',
-  clipping: 'Your account cannot make clips on this channel.',
-  downloadClip: 'Your account cannot download clips on this channel.',
-  downloadEvent: 'Your account cannot download recordings on this channel.',
-  clipsLimit: 'You have reached your clip limit. Delete a clip to make a new one.',
-  downloadsLimit: 'You have reached your download limit for today. Please try again tomorrow.',
-  noClips: 'This channel does not offer clips.',
-  notWatchable: 'You cannot watch this event, so you cannot clip it.',
-  notStarted: 'This event has not started yet: there is nothing to clip.',
-  noRecording: 'This event has no recording to clip from yet.',
-  startOutside: 'The clip must start within the recording.',
-  notReady: 'This clip is not ready yet.',
-  unavailable: 'Clips cannot be made on this server right now. Please try again later.',
-  eventNotFound: 'Event not found.',
-  clipNotFound: 'Clip not found.',
-} as const;
 
 /**
  * spec §5 clip rules on the body, before anything is looked up: a name, at least one of the

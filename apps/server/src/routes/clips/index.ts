@@ -3,6 +3,7 @@ import {
   type Clip,
   CLIP_MAX_SECONDS,
   CLIP_MIN_SECONDS,
+  CLIP_REFUSALS,
   type ClipOptions,
   ClipOptionsResponse,
   ClipResponse,
@@ -23,7 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadEntitlements, type Viewer } from '../../commerce/entitlements.ts';
-import { capabilitiesOf, checkClipBody, checkClipSpan, CLIP_REFUSALS, type ClipProblem, leftOf } from '../../clips/rules.ts';
+import { capabilitiesOf, checkClipBody, checkClipSpan, type ClipProblem, leftOf } from '../../clips/rules.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { clipPicture, clipStreamUrl, removeClipMedia } from '../../media/clip.ts';
 import type { ClipRow } from '../../repositories/clipsRepository.ts';
