@@ -1,10 +1,10 @@
-import type { CreateClipBody } from '@grandstand/contract';
+import { CLIP_FAILURES, CLIP_REFUSALS, type CreateClipBody } from '@grandstand/contract';
 import { axe } from '@grandstand/vitest-config/axe';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_SESSION_KEY } from '@grandstand/test-kit/fixtures';
-import { renderClipAction } from './test/renderClipAction.tsx';
+import { renderClipAction, type RenderClipActionOptions } from './test/renderClipAction.tsx';
 import { clip, clipOptions, gameEvent, KICK_OFF } from './test/fixtures.ts';
 
 async function openEditor() {
@@ -296,5 +296,33 @@ describe('in French', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Faire un clip' });
     expect(await within(dialog).findByRole('button', { name: 'Clip des 30 dernières secondes' })).toBeInTheDocument();
     expect(within(dialog).getByText('4 clips restants')).toBeInTheDocument();
+  });
+
+  /** Opens the French editor on demand and sends a clip named Top corner. */
+  async function sendInFrench(routes: RenderClipActionOptions['routes']) {
+    await renderClipAction({ language: 'fr', routes });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Clip' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Faire un clip' });
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Nom du clip' }), 'Top corner');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Étiquette' }), 'Goal');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer le clip' }));
+    return dialog;
+  }
+
+  it('gives a refusal of the server in French, not in the server’s English', async () => {
+    const dialog = await sendInFrench({ 'POST /clip': () => ({ status: 403, json: { message: CLIP_REFUSALS.clipsLimit, field: 'clips' } }) });
+    expect(await within(dialog).findByText('Vous n’avez plus de clips disponibles. Supprimez-en un pour en faire un autre.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(CLIP_REFUSALS.clipsLimit)).toBeNull();
+  });
+
+  it('says in French why a clip failed', async () => {
+    const dialog = await sendInFrench({
+      'POST /clip': () => ({ json: { data: clip() } }),
+      'GET /clips/event/7': () => ({ json: { data: [clip({ status: 'failed', failure_reason: CLIP_FAILURES.tooLong })], meta: { total: 1, offset: 0, limit: 24 } } }),
+    });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Votre clip « Top corner » n’a pas pu être créé : La coupe de ce clip a pris trop de temps. Veuillez réessayer.'),
+    );
   });
 });

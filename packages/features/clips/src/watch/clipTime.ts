@@ -1,4 +1,5 @@
 import { CLIP_MESSAGES } from '@grandstand/contract';
+import { clipRefusalOf, type ClipRefusal } from '../refusals.ts';
 
 /**
  * The clip editor's arithmetic, framework-free. Times are in the clip time base of
@@ -90,12 +91,17 @@ export function checkClip(draft: ClipDraft, window: ClipWindow, limits: ClipLimi
   return { problems, start, end };
 }
 
-/** The spec §5 texts the server sends, to their keys, so a refusal reads in the viewer's language. */
-export function clipMessageKey(message: string): 'errors.nameRequired' | 'errors.tagRequired' | 'errors.durationTooLong' | null {
+/** The server's refusals a clip being made can meet (the editor's `refusals` texts). */
+const EDITOR_REFUSALS = ['login', 'clipping', 'clipsLimit', 'noClips', 'notWatchable', 'notStarted', 'noRecording', 'startOutside', 'unavailable', 'eventNotFound'] as const satisfies readonly ClipRefusal[];
+export type ClipMessageKey = 'errors.nameRequired' | 'errors.tagRequired' | 'errors.durationTooLong' | `refusals.${(typeof EDITOR_REFUSALS)[number]}`;
+
+/** The texts the server sends (spec §5 and its refusals), to their keys, so a refusal reads in the viewer's language. */
+export function clipMessageKey(message: string): ClipMessageKey | null {
   if (message === CLIP_MESSAGES.nameRequired) return 'errors.nameRequired';
   if (message === CLIP_MESSAGES.tagRequired) return 'errors.tagRequired';
   if (message === CLIP_MESSAGES.durationTooLong) return 'errors.durationTooLong';
-  return null;
+  const refusal = clipRefusalOf(message, EDITOR_REFUSALS);
+  return refusal ? `refusals.${refusal}` : null;
 }
 
 /** The server's field of a refusal (CreateClipBody's names) to the editor's. */

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { isUnfinished } from '../../clipsApi.ts';
 import { useDeleteClipMutation, useGetClipDownloadMutation } from '../clipsLibraryApi.ts';
-import { absoluteUrl, eventTitle, refusalText } from '../display.ts';
+import { absoluteUrl, eventTitle, failureText, refusalText } from '../display.ts';
 import { CLIPS_LIBRARY_PATHS } from '../paths.ts';
 
 const STATUS_TONES = { queued: 'neutral', processing: 'neutral', ready: 'primary', failed: 'live' } as const satisfies Record<ClipStatus, BadgeTone>;
@@ -164,7 +164,7 @@ export function ClipCard({ clip, tagNames, canDownload, headingLevel, onDeleted,
         <dd>{formatDate(Date.parse(clip.created_at), i18n.language)}</dd>
       </Facts>
       {isUnfinished(clip) && <Note>{t(`clipsLibrary:clip.progress.${clip.status as 'queued' | 'processing'}`)}</Note>}
-      {clip.status === 'failed' && <FailureNote>{clip.failure_reason ?? t('clipsLibrary:clip.failedFallback')}</FailureNote>}
+      {clip.status === 'failed' && <FailureNote>{failureText(clip.failure_reason, t)}</FailureNote>}
       {(ready || clip.status === 'failed') && (
         <Actions>
           {ready && (
@@ -189,7 +189,7 @@ export function ClipCard({ clip, tagNames, canDownload, headingLevel, onDeleted,
         </Actions>
       )}
       <Status role="status">{progress}</Status>
-      <FormMessage tone="error">{error ? refusalText(error, errorText) : ''}</FormMessage>
+      <FormMessage tone="error">{error ? refusalText(error, errorText, t) : ''}</FormMessage>
     </Root>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from '@grandstand/i18n';
 import { Button, ButtonLink, Link, Stack, Text } from '@grandstand/ui';
 import { useEffect, useRef, useState } from 'react';
 import { CLIP_POLL_INTERVAL_MS, isUnfinished, useGetEventClipsQuery } from '../../clipsApi.ts';
+import { clipFailureOf } from '../../refusals.ts';
 import { Actions } from './ClipEditor.styles.ts';
 
 export interface ClipProgressProps {
@@ -36,12 +37,10 @@ export function ClipProgress({ clip: created, myClipsPath, onAnother }: ClipProg
   useEffect(() => statusRef.current?.focus(), []);
 
   const name = clip.name;
-  const message =
-    clip.status === 'failed'
-      ? clip.failure_reason
-        ? t('status.failed', { name, reason: clip.failure_reason })
-        : t('status.failedNoReason', { name })
-      : t(`status.${clip.status}`, { name });
+  const failure = clipFailureOf(clip.failure_reason);
+  // The server words the reason in English: a known one reads in the viewer's language, another as it is.
+  const reason = failure ? t(`failures.${failure}`) : clip.failure_reason;
+  const message = clip.status === 'failed' ? (reason ? t('status.failed', { name, reason }) : t('status.failedNoReason', { name })) : t(`status.${clip.status}`, { name });
 
   return (
     <Stack gap="md">
