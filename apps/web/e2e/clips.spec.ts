@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { Clip, Event } from '@grandstand/contract';
+import { type Clip, CLIP_REFUSALS, type Event } from '@grandstand/contract';
 import { readChannel } from '@grandstand/contract/node';
 import { channelsDir } from '../scripts/channels.ts';
 import { demoChannels, siteUrl } from './channels.ts';
@@ -10,14 +10,15 @@ import { channelUrl, expect, test, visitorContext } from './support.ts';
 
 // The clip library end to end (spec §2 /profile clips, /watch_library/{id}, /share/{id}/{uuid}):
 // a real clip cut by the server's job from a demo recording, followed to ready on the profile,
-// shared, played by a visitor, downloaded and deleted. Northfield, in English.
+// shared, played by a visitor, downloaded and deleted. Northfield, in English; a refusal in French
+// on Laurentides.
 
 const channel: DemoChannel = demoChannels[0];
 const library = texts(channel, 'clips/src/library');
 
 /** Cuts a clip through the API (the clip editor is the watch page's business). */
-async function cutClip(request: APIRequestContext, apiKey: string, event: Event, name: string): Promise<Clip> {
-  const tag = readChannel(channelsDir, channel.slug).config.clips?.tags[0]?.id;
+async function cutClip(request: APIRequestContext, apiKey: string, event: Event, name: string, on: DemoChannel = channel): Promise<Clip> {
+  const tag = readChannel(channelsDir, on.slug).config.clips?.tags[0]?.id;
   expect(tag, 'the demo channel offers clip tags').toBeDefined();
   const answer = await request.post(channelUrl(null, '/api/clip'), {
     data: { api_key: apiKey, event_id: event.id, name, start_time: 10, duration: 6, tags: [tag] },
@@ -88,6 +89,28 @@ test('a clip follows its way to ready in the profile, is shared, plays for anyon
     await expect(guest).toHaveURL(/\/404$/, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await visitor.close();
+});
+
+test('a refused download reads in the channel’s language, not in the server’s English', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const french: DemoChannel = demoChannels[1];
+  const frenchLibrary = texts(french, 'clips/src/library');
+  const { apiKey } = await newViewer(page, request, french, 'downloader');
+  const game = await freeGame(request, french, 'finished');
+  const clip = await cutClip(request, apiKey, game, 'But en fin de match', french);
+  await page.goto(siteUrl(french, '/profile/clips'));
+  const card = page.getByRole('article', { name: 'But en fin de match' });
+  await expect(card.getByText(text(frenchLibrary, 'clip.status.ready'), { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  // The day's downloads used up elsewhere (another tab, another device) while the page is open.
+  const limit = readChannel(channelsDir, french.slug).config.clips?.limits?.downloads;
+  expect(limit, 'the demo channel limits downloads').toBeDefined();
+  for (let used = 0; used < limit!; used += 1) {
+    expect((await request.get(channelUrl(null, `/api/clip/download/${clip.id}`), { params: { api_key: apiKey } })).status()).toBe(200);
+  }
+  await card.getByRole('button', { name: text(frenchLibrary, 'clip.download') }).click();
+  await expect(card.getByText(text(frenchLibrary, 'refusals.downloadsLimit'))).toBeVisible();
+  await expect(card.getByText(CLIP_REFUSALS.downloadsLimit)).toHaveCount(0);
 });
 
 test('an unknown shared clip ends on the 404 page', async ({ page }) => {
