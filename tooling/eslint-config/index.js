@@ -46,6 +46,15 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noDeepImports] }],
       // A relative path into another package (`../../ui/src/…`) skips its exports map just the same.
       'import-x/no-relative-packages': 'error',
+      // A styled-components template is a string in the bundle, comments and all: a CSS comment in
+      // one is shipped to every page that draws it. Its place is a JS comment beside the template.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TaggedTemplateExpression > TemplateLiteral > TemplateElement[value.raw=/\\/\\*/]',
+          message: 'No CSS comment in a styled template (it ships in the bundle): write it as a JS comment beside the template.',
+        },
+      ],
     },
   },
   // A feature never imports another feature: what two features share moves down a layer (ui, store,

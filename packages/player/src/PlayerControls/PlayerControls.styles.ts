@@ -13,12 +13,12 @@ const focusRing = css`
   }
 `;
 
+// The bar lays out by the player's own width (a phone, a narrow column, an embed).
 export const Root = styled.div<{ $idle: boolean }>`
   position: relative;
   width: 100%;
   aspect-ratio: 16 / 9;
   overflow: hidden;
-  /* The bar lays out by the player's own width (a phone, a narrow column, an embed). */
   container-type: inline-size;
   background: #000000;
   color: #ffffff;
@@ -199,13 +199,13 @@ export const SeekInput = styled.input`
   height: 1.5rem;
 `;
 
+// On a phone-sized player the bar keeps its room for the site's actions (Clip) and full screen: the
+// slider goes, mute stays, and phones have their own volume keys.
 export const VolumeInput = styled.input`
   ${range}
   width: 5rem;
   height: 1.5rem;
 
-  /* On a phone-sized player the bar keeps its room for the site's actions (Clip) and full screen:
-     the slider goes, mute stays, and phones have their own volume keys. */
   @container (max-width: 28rem) {
     display: none;
   }

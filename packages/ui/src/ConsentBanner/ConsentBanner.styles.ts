@@ -1,11 +1,11 @@
 import styled from 'styled-components';
 
+// Under the toasts and popups, over the page.
 export const BannerRoot = styled.section`
   position: fixed;
   right: ${({ theme }) => theme.space.md};
   bottom: ${({ theme }) => theme.space.md};
   left: ${({ theme }) => theme.space.md};
-  /* Under the toasts and popups, over the page. */
   z-index: ${({ theme }) => theme.zIndex.overlay};
   display: flex;
   flex-wrap: wrap;

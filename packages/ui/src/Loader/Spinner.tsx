@@ -4,7 +4,10 @@ const spin = keyframes`
   to { transform: rotate(360deg); }
 `;
 
-/** A decorative ring; whoever shows it also says in words what is happening. */
+/**
+ * A decorative ring; whoever shows it also says in words what is happening. A still, dashed ring
+ * when motion is unwelcome; it still reads as "busy".
+ */
 export const Spinner = styled.span.attrs({ 'aria-hidden': true })<{ $size?: string }>`
   display: inline-block;
   flex: none;
@@ -15,7 +18,6 @@ export const Spinner = styled.span.attrs({ 'aria-hidden': true })<{ $size?: stri
   border-radius: 50%;
   animation: ${spin} 0.8s linear infinite;
 
-  /* A still, dashed ring when motion is unwelcome; it still reads as "busy". */
   @media (prefers-reduced-motion: reduce) {
     animation: none;
     border-style: dashed;

@@ -3,13 +3,14 @@ import styled from 'styled-components';
 /**
  * The picture's box: its size comes from the width it is given and its aspect ratio, never from
  * the image, so nothing around it moves when the image arrives (or never does).
+ *
+ * Filling a parent, the parent paints what shows before and instead of the image.
  */
 export const PictureBox = styled.span<{ $ratio: string; $fill: boolean }>`
   position: relative;
   display: block;
   overflow: hidden;
   ${({ $fill, $ratio }) => ($fill ? 'position: absolute; inset: 0;' : `aspect-ratio: ${$ratio}; width: 100%;`)}
-  /* Filling a parent, the parent paints what shows before and instead of the image. */
   background: ${({ theme, $fill }) => ($fill ? 'transparent' : theme.colors.bodyTextColor10)};
 
   picture {

@@ -74,13 +74,13 @@ export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3, p
   );
 }
 
+// The follow control's touch box (2rem) reaches into the gaps above and below rather than making its
+// row taller: a card's details keep their two fixed lines, the schools' line included.
 const Team = styled.span`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.xxs};
 
-  /* The follow control's touch box (2rem) reaches into the gaps above and below rather than making
-     its row taller: a card's details keep their two fixed lines, the schools' line included. */
   & > :not(a) {
     margin-block: -0.375rem;
   }

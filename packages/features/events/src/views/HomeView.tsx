@@ -340,6 +340,7 @@ export function HomeView() {
   );
 }
 
+// The schools', sports' and teams' headings; a rail's title has its own layout.
 const Home = styled(Page).attrs({ width: 'full', gap: 'xl' })`
   h1 {
     margin: 0;
@@ -350,7 +351,6 @@ const Home = styled(Page).attrs({ width: 'full', gap: 'xl' })`
       font-size: ${({ theme }) => theme.font.sizes.xxl};
     }
   }
-  /* The schools', sports' and teams' headings; a rail's title has its own layout. */
   & > section > h2 {
     margin: 0 0 ${({ theme }) => theme.space.md};
     font-size: ${({ theme }) => theme.font.sizes.lg};
@@ -391,8 +391,8 @@ const SlideCard = styled.div<{ $image: boolean; $loading?: boolean }>`
   }
 `;
 
+// A picture behind the text: a dark veil keeps the text readable.
 const SlideText = styled.span<{ $image: boolean }>`
-  /* A picture behind the text: a dark veil keeps the text readable. */
   background: ${({ $image }) => ($image ? 'linear-gradient(transparent 30%, rgba(0, 0, 0, 0.75))' : 'none')};
   position: relative;
   display: grid;

@@ -7,6 +7,8 @@ export type FollowSize = 'sm' | 'md';
 const BOX: Record<FollowSize, string> = { sm: '2rem', md: '2.75rem' };
 const ICON: Record<FollowSize, string> = { sm: '1.125rem', md: '1.5rem' };
 
+// Outline star in the text colour of where it sits; a followed one in the channel's readable brand
+// colour.
 export const ToggleButton = styled.button<{ $size: FollowSize; $pressed: boolean }>`
   display: inline-flex;
   flex: none;
@@ -19,7 +21,6 @@ export const ToggleButton = styled.button<{ $size: FollowSize; $pressed: boolean
   border: 2px solid transparent;
   border-radius: ${({ theme }) => theme.radii.pill};
   background: transparent;
-  /* Outline star in the text colour of where it sits; a followed one in the channel's readable brand colour. */
   color: ${({ theme, $pressed }) => ($pressed ? theme.colors.link : 'inherit')};
   cursor: pointer;
   transition: background-color ${({ theme }) => theme.motion.fast} ease-in-out;

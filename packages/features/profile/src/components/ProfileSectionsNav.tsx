@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { PROFILE_PATHS } from '../paths.ts';
 
+// NavLink marks the current section with aria-current="page": shown, and read out, the same way.
 const Nav = styled.nav`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 
@@ -29,7 +30,6 @@ const Nav = styled.nav`
     text-decoration: underline;
   }
 
-  /* NavLink marks the current section with aria-current="page": shown, and read out, the same way. */
   a[aria-current='page'] {
     border-bottom-color: ${({ theme }) => theme.colors.primaryColor};
     font-weight: ${({ theme }) => theme.font.weights.bold};

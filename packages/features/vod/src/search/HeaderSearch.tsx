@@ -138,6 +138,9 @@ const Label = styled.label`
   ${visuallyHidden}
 `;
 
+// Open on a phone: the screen's width over the header row (the box sits mid-row, so growing
+// leftwards from it would leave the screen); wider, it grows leftwards from its place.
+// Closed, the box shows only the magnifier: no words, no placeholder, no clear button.
 const Input = styled.input`
   position: absolute;
   z-index: ${({ theme }) => theme.zIndex.menu};
@@ -150,8 +153,6 @@ const Input = styled.input`
   cursor: pointer;
   transition: width ${({ theme }) => theme.motion.fast} ease-out;
 
-  /* Open on a phone: the screen's width over the header row (the box sits mid-row, so growing
-     leftwards from it would leave the screen); wider, it grows leftwards from its place. */
   &:focus,
   &:not(:placeholder-shown) {
     position: fixed;
@@ -169,7 +170,6 @@ const Input = styled.input`
       width: min(20rem, calc(100vw - 2rem));
     }
   }
-  /* Closed, the box shows only the magnifier: no words, no placeholder, no clear button. */
   &:not(:focus):placeholder-shown::placeholder {
     color: transparent;
   }

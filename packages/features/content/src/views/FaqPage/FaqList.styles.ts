@@ -16,6 +16,7 @@ export const Question = styled.h2`
   font-size: ${({ theme }) => theme.font.sizes.lg};
 `;
 
+// A chevron that turns when the answer opens; decoration only, the state is aria-expanded.
 export const Toggle = styled.button`
   display: flex;
   width: 100%;
@@ -31,7 +32,6 @@ export const Toggle = styled.button`
   text-align: start;
   cursor: pointer;
 
-  /* A chevron that turns when the answer opens; decoration only, the state is aria-expanded. */
   &::after {
     content: '';
     flex: none;
