@@ -274,12 +274,20 @@ function Details({ event, title, language }: { event: EventDetail; title: string
   );
 }
 
+/**
+ * The page is as wide as a 16:9 stage that fits the screen's height as well as its width: on a
+ * laptop (1366×768) a stage 1200px wide was taller than what is left under the header, so the
+ * player's controls and the title were below the fold (and the consent notice sat on the controls).
+ * Never narrower than 32rem of stage, so a phone on its side still gets a picture worth watching
+ * (its full screen is a tap away); 1200px where the browser has no `svh`. Its one track of
+ * minmax(0, 1fr) keeps wide content (a countdown, long names) from widening it.
+ */
 const Page = styled.div`
   display: grid;
-  /* A track of minmax(0, 1fr) keeps wide content (a countdown, long names) from widening the page. */
   grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.lg};
   max-width: 1200px;
+  max-width: min(1200px, calc(max(32rem, (100svh - 12rem) * 16 / 9) + 2 * ${({ theme }) => theme.space.md}));
   margin: 0 auto;
   padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
 `;
