@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
 import { Header } from './Header.tsx';
 
@@ -121,5 +121,69 @@ export const Phone320: Story = {
     const banner = canvasElement.querySelector('header') as HTMLElement;
     await expect(banner.getBoundingClientRect().height).toBeLessThan(70);
     await expect(banner.scrollWidth).toBeLessThanOrEqual(320);
+  },
+};
+
+const manyEntries = [
+  { id: 1, label: 'Live', href: '#live' },
+  { id: 2, label: 'Upcoming', href: '#upcoming' },
+  { id: 3, label: 'On demand', href: '#vod' },
+  { id: 4, label: 'Schedule', href: '#schedule' },
+  { id: 5, label: 'Lincoln Lions', href: '#lions' },
+  { id: 6, label: 'Riverside Ravens', href: '#ravens' },
+  { id: 7, label: 'Packages', href: '#packages' },
+  { id: 8, label: 'About us', href: '#about' },
+];
+
+/** The bar is one row: the menu button shows, and the bar is as tall as a phone's. */
+async function expectOneRowFolded(canvasElement: HTMLElement, canvas: { getByRole: (role: string, options: { name: string }) => HTMLElement }) {
+  const banner = canvasElement.querySelector('header') as HTMLElement;
+  await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
+  await expect(banner.getBoundingClientRect().height).toBeLessThan(70);
+}
+
+/** A tablet (1024 px) with eight entries: they would wrap the bar into two rows, so the menu folds. */
+export const ManyEntriesTablet: Story = {
+  args: { ...phoneArgs, items: manyEntries },
+  render: (args) => (
+    <div style={{ width: '1024px' }}>
+      <Header {...args} />
+    </div>
+  ),
+  play: async ({ canvas, canvasElement }) => expectOneRowFolded(canvasElement, canvas),
+};
+
+/** The same entries on a large laptop (1366 px): there is room, so they show in the bar, on one row. */
+export const ManyEntriesLaptop: Story = {
+  args: { ...phoneArgs, items: manyEntries },
+  render: (args) => (
+    <div style={{ width: '1366px' }}>
+      <Header {...args} />
+    </div>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.queryByRole('button', { name: 'Menu' })).toBeNull();
+    await expect(within(canvas.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'About us' })).toBeVisible();
+    await expect((canvasElement.querySelector('header') as HTMLElement).getBoundingClientRect().height).toBeLessThan(70);
+  },
+};
+
+/**
+ * Controls wider than the estimate allows (here a 32rem account area): the entries are seen not to
+ * fit, and the menu folds rather than wrapping or clipping them.
+ */
+export const WiderThanEstimated: Story = {
+  args: {
+    items: manyEntries.slice(0, 5),
+    actions: <span style={{ display: 'inline-block', width: '32rem' }}>Signed in as a viewer with a very long name</span>,
+  },
+  render: (args) => (
+    <div style={{ width: '1024px' }}>
+      <Header {...args} />
+    </div>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible());
+    await expectOneRowFolded(canvasElement, canvas);
   },
 };

@@ -1,11 +1,8 @@
 import styled from 'styled-components';
 import { visuallyHidden } from '../shared/visuallyHidden.ts';
 
-/**
- * The header folds its menu by its own width (a container query) rather than the window's, so it
- * also folds when the site places it in a narrow frame.
- */
-export const WIDE = `@container gs-header (min-width: 768px)`;
+/** The bar's own spacing, from a tablet's width on. */
+const TABLET = `@container gs-header (min-width: 768px)`;
 /** Below this the menu button is its icon alone (named by its hidden text) and the logo smaller. */
 const PHONE = `@container gs-header (max-width: 479px)`;
 
@@ -19,23 +16,6 @@ export const HeaderRoot = styled.header`
 
   & :focus-visible {
     outline-color: ${({ theme }) => theme.colors.headerFocusRing};
-  }
-`;
-
-/** One row at every width: nothing in it wraps (the folded menu opens as a panel under it). */
-export const HeaderBar = styled.div`
-  display: flex;
-  flex-wrap: nowrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  min-height: 3.75rem;
-  box-sizing: border-box;
-  max-width: 80rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-
-  ${WIDE} {
-    gap: ${({ theme }) => theme.space.md};
   }
 `;
 
@@ -93,9 +73,6 @@ export const MenuButton = styled.button`
     min-width: 2.75rem;
     padding: ${({ theme }) => theme.space.xs};
   }
-  ${WIDE} {
-    display: none;
-  }
 `;
 
 /** The button's text: shown beside the icon, hidden (still its name) on a phone. */
@@ -128,21 +105,10 @@ export const Nav = styled.nav<{ $open: boolean }>`
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
   background: ${({ theme }) => theme.colors.headerBackground};
   box-shadow: ${({ theme }) => theme.shadows.md};
-
-  ${WIDE} {
-    position: static;
-    display: flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space.md};
-    max-height: none;
-    overflow: visible;
-    padding: 0;
-    background: none;
-    box-shadow: none;
-  }
 `;
 
 export const MenuExtras = styled.div`
+  flex: none;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -157,11 +123,6 @@ export const NavList = styled.ul`
   padding: 0;
   list-style: none;
 
-  ${WIDE} {
-    flex-direction: row;
-    flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.md};
-  }
 
   a {
     display: inline-flex;
@@ -175,6 +136,64 @@ export const NavList = styled.ul`
   a:hover,
   a[aria-current='page'] {
     border-bottom-color: currentColor;
+  }
+`;
+
+/**
+ * One row at every width: nothing in it wraps (the folded menu opens as a panel under it).
+ *
+ * From the width its entries need (`useWideFrom`), the menu shows in the bar: measured on the bar
+ * (a container query), not the window, so it also folds when the site places it in a narrow frame.
+ * The entries never wrap: should they need more than the estimate gave them, they scroll in their
+ * row until the bar folds (the logo keeps its size meanwhile, so what they lack is measured whole);
+ * the padding keeps focus rings inside the scroller. The comments are here, not in the CSS: the CSS
+ * is a string in every page's start.
+ */
+export const HeaderBar = styled.div<{ $wideFrom: number }>`
+  container: gs-header-bar / inline-size;
+  display: flex;
+  flex-wrap: nowrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 3.75rem;
+  box-sizing: border-box;
+  max-width: 80rem;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+
+  ${TABLET} {
+    gap: ${({ theme }) => theme.space.md};
+  }
+
+  @container gs-header-bar (min-width: ${({ $wideFrom }) => $wideFrom}px) {
+    ${HomeLink} {
+      flex-shrink: 0;
+    }
+    ${MenuButton} {
+      display: none;
+    }
+    ${Nav} {
+      position: static;
+      display: flex;
+      align-items: center;
+      gap: ${({ theme }) => theme.space.md};
+      min-width: 0;
+      max-height: none;
+      overflow: visible;
+      padding: 0;
+      background: none;
+      box-shadow: none;
+    }
+    ${NavList} {
+      flex-direction: row;
+      white-space: nowrap;
+      gap: ${({ theme }) => theme.space.md};
+      min-width: 0;
+      overflow-x: auto;
+      scrollbar-width: thin;
+      margin: -4px;
+      padding: 4px;
+    }
   }
 `;
 

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 import { useLinkComponent } from '../Link/LinkProvider.tsx';
 import type { NavItem } from '../shared/link.ts';
 import { NavLink } from '../shared/NavLink.tsx';
+import { useWideFrom } from './wideFrom.ts';
 import { Actions, Bars, HeaderBar, HeaderRoot, HomeLink, Logo, MenuButton, MenuExtras, MenuLabel, Nav, NavList } from './Header.styles.ts';
 
 export interface HeaderProps {
@@ -26,9 +27,10 @@ export interface HeaderProps {
 }
 
 /**
- * The site header. On narrow screens it is one row (logo, menu button, account) and the menu, with
- * the secondary controls, folds behind the disclosure button (aria-expanded) into a panel under the
- * bar; Escape closes it and returns focus to the button; choosing an entry closes it too.
+ * The site header. On narrow screens, and wherever its entries would not fit in one row, it is one
+ * row (logo, menu button, account) and the menu, with the secondary controls, folds behind the
+ * disclosure button (aria-expanded) into a panel under the bar; Escape closes it and returns focus
+ * to the button; choosing an entry closes it too.
  */
 export function Header({ channelName, logoSrc, homeHref, items, navLabel, menuButtonLabel, currentPath, actions, menuExtras }: HeaderProps) {
   const linkComponent = useLinkComponent();
@@ -36,6 +38,7 @@ export function Header({ channelName, logoSrc, homeHref, items, navLabel, menuBu
   const buttonRef = useRef<HTMLButtonElement>(null);
   const navId = useId();
   const hasMenu = items.length > 0 || Boolean(menuExtras);
+  const { wideFrom, barRef, listRef } = useWideFrom(items);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
@@ -47,7 +50,7 @@ export function Header({ channelName, logoSrc, homeHref, items, navLabel, menuBu
 
   return (
     <HeaderRoot onKeyDown={onKeyDown}>
-      <HeaderBar>
+      <HeaderBar ref={barRef} $wideFrom={wideFrom}>
         <HomeLink as={linkComponent} href={homeHref}>
           {logoSrc ? <Logo src={logoSrc} alt={channelName} decoding="async" /> : channelName}
         </HomeLink>
@@ -60,7 +63,7 @@ export function Header({ channelName, logoSrc, homeHref, items, navLabel, menuBu
         {hasMenu && (
           <Nav id={navId} aria-label={navLabel} $open={open}>
             {items.length > 0 && (
-              <NavList>
+              <NavList ref={listRef}>
                 {items.map((item) => (
                   <li key={item.id}>
                     <NavLink item={item} currentPath={currentPath} onNavigate={() => setOpen(false)} />
