@@ -82,6 +82,11 @@ async function layoutShift(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __shift: number }).__shift);
 }
 
+/** What moved, when it did (ms after navigation), by how much: named in a failure, so a shift can be traced. */
+async function shiftsSeen(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts.join('\n'));
+}
+
 for (const channel of demoChannels) {
   for (const viewport of [
     { width: 390, height: 844 },
@@ -96,11 +101,17 @@ for (const channel of demoChannels) {
         if (message.type() === 'error' && /hydrat|Content Security Policy|Minified React error/i.test(message.text())) errors.push(message.text());
       });
       await page.addInitScript(() => {
-        const state = window as unknown as { __shift: number };
+        const state = window as unknown as { __shift: number; __shifts: string[] };
         state.__shift = 0;
+        state.__shifts = [];
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+        const box = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) state.__shift += entry.value;
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            state.__shift += entry.value;
+            const moved = entry.sources.map((source) => `${source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : source.node?.nodeName} ${box(source.previousRect)} -> ${box(source.currentRect)}`);
+            state.__shifts.push(`${Math.round(entry.startTime)} ms, ${entry.value.toFixed(4)}: ${moved.join('; ')}`);
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
@@ -108,7 +119,7 @@ for (const channel of demoChannels) {
       // The viewer's part of the startup (keys, profile, geo) has run and the page is interactive.
       await expect(page.locator('main a[href^="/watch/"]').first()).toBeVisible();
       await page.waitForTimeout(500);
-      expect(await layoutShift(page)).toBeLessThan(0.02);
+      expect(await layoutShift(page), await shiftsSeen(page)).toBeLessThan(0.02);
       expect(errors).toEqual([]);
     });
   }
