@@ -312,7 +312,7 @@ describe('in French', () => {
 
   it('gives a refusal of the server in French, not in the server’s English', async () => {
     const dialog = await sendInFrench({ 'POST /clip': () => ({ status: 403, json: { message: CLIP_REFUSALS.clipsLimit, field: 'clips' } }) });
-    expect(await within(dialog).findByText('Vous n’avez plus de clips disponibles. Supprimez-en un pour en faire un autre.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Vous n’avez plus de clips. Supprimez l’un de vos clips pour en faire un autre.')).toBeInTheDocument();
     expect(within(dialog).queryByText(CLIP_REFUSALS.clipsLimit)).toBeNull();
   });
 

@@ -91,17 +91,32 @@ export function checkClip(draft: ClipDraft, window: ClipWindow, limits: ClipLimi
   return { problems, start, end };
 }
 
-/** The server's refusals a clip being made can meet (the editor's `refusals` texts). */
-const EDITOR_REFUSALS = ['login', 'clipping', 'clipsLimit', 'noClips', 'notWatchable', 'notStarted', 'noRecording', 'startOutside', 'unavailable', 'eventNotFound'] as const satisfies readonly ClipRefusal[];
-export type ClipMessageKey = 'errors.nameRequired' | 'errors.tagRequired' | 'errors.durationTooLong' | `refusals.${(typeof EDITOR_REFUSALS)[number]}`;
+/**
+ * The server's refusals a clip being made can meet, to the editor's texts: those the editor also
+ * says before anything is sent (no login, no capability, no clips left) have theirs already.
+ */
+const EDITOR_REFUSALS = {
+  login: 'reason.login',
+  clipping: 'reason.capability',
+  clipsLimit: 'reason.limit',
+  noClips: 'refusals.noClips',
+  notWatchable: 'refusals.notWatchable',
+  notStarted: 'refusals.notStarted',
+  noRecording: 'refusals.noRecording',
+  startOutside: 'refusals.startOutside',
+  unavailable: 'refusals.unavailable',
+  eventNotFound: 'refusals.eventNotFound',
+} as const satisfies Partial<Record<ClipRefusal, string>>;
+type EditorRefusal = keyof typeof EDITOR_REFUSALS;
+export type ClipMessageKey = 'errors.nameRequired' | 'errors.tagRequired' | 'errors.durationTooLong' | (typeof EDITOR_REFUSALS)[EditorRefusal];
 
 /** The texts the server sends (spec §5 and its refusals), to their keys, so a refusal reads in the viewer's language. */
 export function clipMessageKey(message: string): ClipMessageKey | null {
   if (message === CLIP_MESSAGES.nameRequired) return 'errors.nameRequired';
   if (message === CLIP_MESSAGES.tagRequired) return 'errors.tagRequired';
   if (message === CLIP_MESSAGES.durationTooLong) return 'errors.durationTooLong';
-  const refusal = clipRefusalOf(message, EDITOR_REFUSALS);
-  return refusal ? `refusals.${refusal}` : null;
+  const refusal = clipRefusalOf(message, Object.keys(EDITOR_REFUSALS) as EditorRefusal[]);
+  return refusal ? EDITOR_REFUSALS[refusal] : null;
 }
 
 /** The server's field of a refusal (CreateClipBody's names) to the editor's. */
