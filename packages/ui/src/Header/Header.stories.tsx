@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
-import { Header } from './Header.tsx';
+import { Header, type HeaderProps } from './Header.tsx';
 
 const meta = {
   title: 'Shell/Header',
@@ -135,8 +135,15 @@ const manyEntries = [
   { id: 8, label: 'About us', href: '#about' },
 ];
 
+/** The header in a frame this wide. */
+const inFrame = (width: string) => (args: HeaderProps) => (
+  <div style={{ width }}>
+    <Header {...args} />
+  </div>
+);
+
 /** The bar is one row: the menu button shows, and the bar is as tall as a phone's. */
-async function expectOneRowFolded(canvasElement: HTMLElement, canvas: { getByRole: (role: string, options: { name: string }) => HTMLElement }) {
+async function expectOneRowFolded(canvasElement: HTMLElement, canvas: ReturnType<typeof within>) {
   const banner = canvasElement.querySelector('header') as HTMLElement;
   await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
   await expect(banner.getBoundingClientRect().height).toBeLessThan(70);
@@ -145,22 +152,14 @@ async function expectOneRowFolded(canvasElement: HTMLElement, canvas: { getByRol
 /** A tablet (1024 px) with eight entries: they would wrap the bar into two rows, so the menu folds. */
 export const ManyEntriesTablet: Story = {
   args: { ...phoneArgs, items: manyEntries },
-  render: (args) => (
-    <div style={{ width: '1024px' }}>
-      <Header {...args} />
-    </div>
-  ),
+  render: inFrame('1024px'),
   play: async ({ canvas, canvasElement }) => expectOneRowFolded(canvasElement, canvas),
 };
 
 /** The same entries on a large laptop (1366 px): there is room, so they show in the bar, on one row. */
 export const ManyEntriesLaptop: Story = {
   args: { ...phoneArgs, items: manyEntries },
-  render: (args) => (
-    <div style={{ width: '1366px' }}>
-      <Header {...args} />
-    </div>
-  ),
+  render: inFrame('1366px'),
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.queryByRole('button', { name: 'Menu' })).toBeNull();
     await expect(within(canvas.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'About us' })).toBeVisible();
@@ -177,11 +176,7 @@ export const WiderThanEstimated: Story = {
     items: manyEntries.slice(0, 5),
     actions: <span style={{ display: 'inline-block', width: '32rem' }}>Signed in as a viewer with a very long name</span>,
   },
-  render: (args) => (
-    <div style={{ width: '1024px' }}>
-      <Header {...args} />
-    </div>
-  ),
+  render: inFrame('1024px'),
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible());
     await expectOneRowFolded(canvasElement, canvas);
