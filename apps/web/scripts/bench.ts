@@ -38,7 +38,18 @@ const SCREENS = [
 // The watch page's mark (@grandstand/events FIRST_FRAME_MARK); read by name to keep the bench free of the feature.
 const FIRST_FRAME_MARK = 'grandstand:first-frame';
 const server = `${repoRoot}/apps/server/src/cli.ts`;
-const env = { ...process.env, PORT: String(E2E_PORT), PGLITE_DATA_DIR: `${e2eDataDir}-bench`, SITES_DIR: `${repoRoot}/apps/web/dist` };
+// The server runs without its live test signals (MEDIA_LIVE=off): their eight ffmpeg encoders share
+// this machine's two cores with the browser being measured, which a viewer's phone never does. With
+// them running, Lighthouse read the same home page's TBT at 819-1,508 ms against 375-535 ms without
+// (2026-11-28), even with the server at the lowest priority. Live events then show their drawn card
+// where a thumbnail would be: the same size, so the layout measured is the viewer's.
+const env = {
+  ...process.env,
+  PORT: String(E2E_PORT),
+  PGLITE_DATA_DIR: `${e2eDataDir}-bench`,
+  SITES_DIR: `${repoRoot}/apps/web/dist`,
+  MEDIA_LIVE: 'off',
+};
 
 async function run(args: string[]): Promise<void> {
   await new Promise<void>((resolve, reject) => {
