@@ -13,7 +13,8 @@ export default mergeConfig(
       hookTimeout: 60_000,
       // Two files at a time even on two cores (the default leaves one core to the rest): most of a
       // file's time is spent waiting on its database, ffmpeg or a timer, not computing. The suite
-      // is the longest task of `npm test` (about 570 s there one file at a time; 276 s alone, two at a time).
+      // is the longest task of `npm test`, and decides when its first half ends: 863 s there beside
+      // the other packages' tasks, 523 s alone, two files at a time (2026-11-28).
       maxWorkers: 2,
       projects: [
         { extends: true, test: { name: 'pglite', globalSetup: ['test/setup/pglite.ts'], env: { GRANDSTAND_TEST_ENGINE: 'pglite' } } },
