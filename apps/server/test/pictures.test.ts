@@ -47,6 +47,11 @@ function get(url: string, host = 'localhost') {
   return t.app.inject({ url, headers: { host } });
 }
 
+/** The SVG an event's drawn card is made from (its pictures' address without the size). */
+function cardSvgOf(picture: Picture): string {
+  return picture.src.replace(/-\d+\.jpg$/, '.svg');
+}
+
 /** Every URL of a picture with the width it claims (`url 640w`), the fallback's included. */
 function candidates(picture: Picture): { url: string; width: number | null; type: string }[] {
   const parse = (srcset: string, type: string) =>
@@ -115,14 +120,39 @@ describe('event pictures', () => {
     await expectPicture(event!.picture, 'public, max-age=10');
   }, 30_000);
 
-  it('an upcoming event shows a card drawn from its teams (SVG, restrictive policy)', async () => {
+  it('an upcoming event shows a card drawn from its teams: JPEG and WebP at 320, 640 and 960 made from its SVG', async () => {
     const [event] = await events('upcoming');
-    expect(event?.picture).toMatchObject({ kind: 'upcoming', srcset: null, sources: [], width: 640, height: 360 });
+    expect(event?.picture).toMatchObject({ kind: 'upcoming', width: 640, height: 360 });
+    expect(event?.picture.src).toMatch(/\/card-\w{10}-640\.jpg$/);
+    expect(event?.picture.sources[0]?.type).toBe('image/webp');
     await expectPicture(event!.picture, IMMUTABLE);
-    const svg = (await get(event!.picture.src)).body;
+    // The drawing the pictures are made from, with a restrictive policy.
+    const svg = await get(cardSvgOf(event!.picture));
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-security-policy']).toBe(SVG_POLICY);
+    expect(await svgSize(svg.body)).toEqual({ width: 640, height: 360 });
     // The folder's crest of one team is inlined (an <img> SVG loads nothing else), the other drawn.
-    expect(svg).toContain('data:image/png;base64,');
-    expect(svg).not.toMatch(/href="(?!data:)/);
+    expect(svg.body).toContain('data:image/png;base64,');
+    expect(svg.body).not.toMatch(/href="(?!data:)/);
+  });
+
+  it('a card\'s pictures are made once for requests that come together, and an old address goes to today\'s card', async () => {
+    const [event] = await events('upcoming');
+    const { src } = event!.picture;
+    await rm(join(dir, 'pictures', 'alpha', 'cards'), { recursive: true, force: true });
+    const answers = await Promise.all([get(src), get(src), get(src.replace('-640.jpg', '-320.webp'))]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(answers[1]!.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+    const kept = await readdir(join(dir, 'pictures', 'alpha', 'cards'));
+    expect(kept.filter((name) => name.startsWith('.work-'))).toEqual([]);
+    const stale = await get(src.replace(/card-\w{10}-/, 'card-aaaaaaaaaa-'));
+    expect(stale.statusCode).toBe(302);
+    expect(stale.headers.location).toBe(src);
+    expect(stale.headers['cache-control']).toBe('public, max-age=60');
+    // An event without a live signal asked for its thumbnail gets its card, in the format asked.
+    const live = await get(`/media/pictures/events/${event!.id}/live.webp`);
+    expect(live.statusCode).toBe(302);
+    expect(live.headers.location).toBe(src.replace('.jpg', '.webp'));
   });
 
   it('a finished event without prepared media shows its card', async () => {
@@ -132,7 +162,7 @@ describe('event pictures', () => {
     expect(event?.picture.kind).toBe('upcoming');
     const card = await get(event!.picture.src, 'bravo.localhost');
     expect(card.statusCode).toBe(200);
-    expect(card.headers['content-type']).toContain('image/svg+xml');
+    expect(card.headers['content-type']).toContain('image/jpeg');
   });
 });
 
@@ -221,6 +251,9 @@ describe('what a picture address may reach', () => {
       '/media/pictures/teams/1/crest-aaaaaaaaaa.svg%00.txt',
       '/media/pictures/events/0/card-aaaaaaaaaa.svg',
       '/media/pictures/events/99999999/card-aaaaaaaaaa.svg',
+      '/media/pictures/events/99999999/card-aaaaaaaaaa-640.jpg',
+      `/media/pictures/events/${id}/card-aaaaaaaaaa-641.jpg`,
+      `/media/pictures/events/${id}/card-aaaaaaaaaa-640.png`,
       '/media/pictures/events/abc/live.jpg',
       `/media/pictures/events/${id}/poster-000000000000-640.jpg`,
       `/media/pictures/events/${id}/poster-aaaaaaaaaaaa-999.jpg`,
@@ -243,7 +276,7 @@ describe('what a picture address may reach', () => {
     await db.updateTable('events').set({ name: hostile }).where('channel_id', '=', channelId).where('id', '=', upcoming!.id).execute();
     t.app.dataChanged.emit(channelId);
     const [event] = await events('upcoming');
-    const card = await get(event!.picture.src);
+    const card = await get(cardSvgOf(event!.picture));
     expect(card.statusCode).toBe(200);
     expect(card.body).not.toContain('<script');
     expect(card.body).toContain('&lt;script&gt;');

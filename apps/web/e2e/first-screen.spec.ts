@@ -65,6 +65,19 @@ test.describe('without JavaScript', () => {
       await expect(page.getByRole('main')).toContainText(event.participants[0]?.name ?? event.name);
     });
 
+    test(`${channel.slug}: an upcoming event's watch page previews with its drawn card as a JPEG`, async ({ request }) => {
+      const [event] = await listEvents(request, channel, { stream_status: 'upcoming', limit: '1' });
+      if (!event) throw new Error(`${channel.slug} has no upcoming event`);
+      const url = new URL(siteUrl(channel, '/'));
+      const html = await (await request.get(`http://localhost:${url.port}/watch/${event.id}`, { headers: { host: url.host } })).text();
+      const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+      expect(image).toMatch(new RegExp(`/media/pictures/events/${event.id}/card-\\w{10}-960\\.jpg$`));
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      const picture = await request.get(`http://localhost:${url.port}${new URL(image!).pathname}`, { headers: { host: url.host } });
+      expect(picture.status()).toBe(200);
+      expect(picture.headers()['content-type']).toBe('image/jpeg');
+    });
+
     test(`${channel.slug}: an unknown event's watch page is left to the browser, which goes on to the 404 page`, async ({ request }) => {
       const url = new URL(siteUrl(channel, '/'));
       for (const path of ['/watch/not-a-number', '/watch/99999999']) {

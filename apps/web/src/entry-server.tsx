@@ -76,7 +76,7 @@ async function settle(node: ReactNode): Promise<void> {
 
 /**
  * The largest raster of a picture, for link previews: the services that draw them take JPEG, not
- * SVG (a drawn upcoming card has no preview image) nor WebP everywhere.
+ * SVG nor WebP everywhere (an upcoming event's drawn card comes as JPEG too).
  */
 function shareImage(picture: Picture): string | null {
   const candidates = (picture.srcset ?? '')

@@ -13,7 +13,8 @@ import { layout, recordingForEvent } from './library.ts';
  *
  * - events: `events/<id>/poster-<recipe>-<w>.<webp|jpg>` (a frame of the recording, made by
  *   prepare-media), `events/<id>/live.<webp|jpg>` (the live signal's thumbnail, renewed every
- *   10 s, cached 10 s), `events/<id>/card-<hash>.svg` (drawn: upcoming, or no recording/signal);
+ *   10 s, cached 10 s), `events/<id>/card-<hash>-<w>.<webp|jpg>` (drawn: upcoming, or no
+ *   recording/signal; made from `events/<id>/card-<hash>.svg` on first request and kept);
  * - crests: `teams/<id>/crest-<hash>.<ext>`, `schools/<id>/crest-<hash>.<ext>` (the channel
  *   folder's file, or drawn as SVG);
  * - slides: `slides/<id>/<hash>-<w>.<webp|jpg>` (the channel folder's hero image, in sizes).
@@ -23,6 +24,8 @@ export const POSTER_WIDTHS = [320, 640, 854] as const;
 /** The recordings are 854 × 480 (16:9 at 480p). */
 export const POSTER_HEIGHT_OF: Record<number, number> = { 320: 180, 640: 360, 854: 480 };
 export const SLIDE_WIDTHS = [640, 1024, 1600] as const;
+/** A drawn card's sizes: its own 640 × 360, half that for small tiles, and 1.5× for sharp screens. */
+export const CARD_WIDTHS = [320, 640, 960] as const;
 export const LIVE_THUMB = { width: 426, height: 240 } as const;
 /** The live thumbnail's cache: a page loaded now shows one at most ~20 s old (renewed every 10 s). */
 export const LIVE_THUMB_CACHE = 'public, max-age=10';
@@ -236,7 +239,15 @@ export class Pictures {
       }
     }
     const { hash } = this.#cardInput(channel, event);
-    return { kind: 'upcoming', src: `${base}/card-${hash}.svg`, srcset: null, sources: [], width: CARD_WIDTH, height: CARD_HEIGHT };
+    const candidates = (ext: string) => CARD_WIDTHS.map((w) => `${base}/card-${hash}-${w}.${ext} ${w}w`).join(', ');
+    return {
+      kind: 'upcoming',
+      src: `${base}/card-${hash}-${CARD_WIDTH}.jpg`,
+      srcset: candidates('jpg'),
+      sources: [{ type: 'image/webp', srcset: candidates('webp') }],
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+    };
   }
 
   /** A slide's hero image (a file of the channel folder named by the slide's `image`), or null. */
@@ -261,6 +272,11 @@ export class Pictures {
       picture: { kind: 'image', src: `${base}-1024.jpg`, srcset: candidates('jpg'), sources: [{ type: 'image/webp', srcset: candidates('webp') }], width: 1024, height: 576 },
       image: `${base}-1600.jpg`,
     };
+  }
+
+  /** Where drawn cards' pictures are cached (by the card's hash: events drawn alike share them). */
+  cardVariantDir(channelId: number): string {
+    return join(this.dir, 'pictures', this.#channel(channelId).config.slug, 'cards');
   }
 
   /** Where a slide's variants are cached. */

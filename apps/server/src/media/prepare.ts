@@ -8,7 +8,7 @@ import { layout, prerollName, RECORDING_LIBRARY, type RecordingSpec } from './li
 import { CHANNEL_PICTURE_FILE } from '@grandstand/contract';
 import { shortHash } from './drawn.ts';
 import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
-import { ensureSlideVariants, slideVariantNames } from './slides.ts';
+import { ensureSlideVariants, slideVariantNames } from './variants.ts';
 import { prepareVodLibrary } from './vod.ts';
 
 /** The rendition every prepared item is encoded to (a single 480p rendition by default). */

@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { hasMedia } from '../../repositories/mediaEventsRepository.ts';
 import { contentTypeOf, layout, MEDIA_FILE, recordingForEvent } from '../../media/library.ts';
 import { LIVE_THUMB_CACHE, mimeOf } from '../../media/pictures.ts';
-import { ensureSlideVariants } from '../../media/slides.ts';
+import { CARD_WIDTH } from '../../media/drawn.ts';
+import { ensureCardVariants, ensureSlideVariants } from '../../media/variants.ts';
 import { clipDir } from '../../media/clip.ts';
 import { attachmentDisposition, ensureEventDownload } from '../../media/download.ts';
 
@@ -75,6 +76,7 @@ const PICTURE = {
   poster: /^events\/([1-9][0-9]{0,9})\/poster-([0-9a-f]{12})-(320|640|854)\.(webp|jpg)$/,
   live: /^events\/([1-9][0-9]{0,9})\/live\.(webp|jpg)$/,
   card: /^events\/([1-9][0-9]{0,9})\/card-([A-Za-z0-9]{10})\.svg$/,
+  cardPicture: /^events\/([1-9][0-9]{0,9})\/card-([A-Za-z0-9]{10})-(320|640|960)\.(webp|jpg)$/,
   crest: /^(teams|schools)\/([1-9][0-9]{0,9})\/crest-([A-Za-z0-9]{10})\.(svg|png|jpg|webp)$/,
   slide: /^slides\/([1-9][0-9]{0,9})\/([A-Za-z0-9]{10})-(640|1024|1600)\.(webp|jpg)$/,
 };
@@ -216,6 +218,17 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       return sendPicture(reply, card.svg(), 'svg', card.hash === hash ? IMMUTABLE : SHORT);
     }
 
+    if ((match = PICTURE.cardPicture.exec(path))) {
+      const [, id, hash, width, ext] = match as unknown as [string, string, string, string, string];
+      const card = await app.eventsRepository.drawnCard(channel.id, Number(id));
+      if (!card) return fail(reply, 404, 'eventId', 'Not found.');
+      // An older address (the teams or names changed since) goes to today's card, as the SVG's does.
+      if (card.hash !== hash) return reply.header('cache-control', SHORT).redirect(`/media/pictures/events/${id}/card-${card.hash}-${width}.${ext}`, 302);
+      const dir = pictures.cardVariantDir(channel.id);
+      await ensureCardVariants(card.svg(), dir, card.hash, media.ffmpegPath);
+      return sendPictureFile(reply, join(dir, `${card.hash}-${width}.${ext}`), ext, IMMUTABLE);
+    }
+
     if ((match = PICTURE.live.exec(path))) {
       const [, id, ext] = match as unknown as [string, string, string];
       const event = await app.mediaEventsRepository.find(channel.id, Number(id));
@@ -232,7 +245,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       // No signal (not live any more, signals off, still starting): the event's drawn card.
       const card = await app.eventsRepository.drawnCard(channel.id, event.id);
       if (!card) return fail(reply, 404, 'eventId', 'Not found.');
-      return reply.header('cache-control', 'no-store').redirect(`/media/pictures/events/${event.id}/card-${card.hash}.svg`, 302);
+      return reply.header('cache-control', 'no-store').redirect(`/media/pictures/events/${event.id}/card-${card.hash}-${CARD_WIDTH}.${ext}`, 302);
     }
 
     if ((match = PICTURE.crest.exec(path))) {
