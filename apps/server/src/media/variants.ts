@@ -17,6 +17,27 @@ export function slideVariantNames(hash: string): string[] {
 const running = new Map<string, Promise<void>>();
 
 /**
+ * At most two pictures are made at once (two cores): a first page of a dozen new cards, or a
+ * client asking for every card at once, queues its ffmpeg runs rather than starting them all.
+ */
+const MAX_RUNS = 2;
+let active = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  // A finished run hands its place to the next in line, so no newcomer slips in between.
+  if (active >= MAX_RUNS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else active += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else active -= 1;
+  }
+}
+
+/**
  * Makes a picture's sized variants (16:9, each width as JPEG and WebP) with one ffmpeg run that
  * decodes the source once, into `dir`; kept when present. Concurrent callers share one run. The
  * files appear together, moved in from a work folder, so a reader never sees half of one.
@@ -48,7 +69,7 @@ function ensureVariants(input: { file: string } | { svg: string }, dir: string, 
           outputs.push('-map', `[j${i}]`, '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '5', `${hash}-${width}.jpg`);
           outputs.push('-map', `[w${i}]`, '-frames:v', '1', '-c:v', 'libwebp', '-quality', '72', '-f', 'image2', `${hash}-${width}.webp`);
         });
-        await runFfmpeg([...source, '-filter_complex', graph.join(';'), ...outputs], { cwd: work, ffmpegPath });
+        await inTurn(() => runFfmpeg([...source, '-filter_complex', graph.join(';'), ...outputs], { cwd: work, ffmpegPath }));
         for (const name of await readdir(work)) if (name !== 'source.svg') await rename(join(work, name), join(dir, name));
       } finally {
         await rm(work, { recursive: true, force: true });
