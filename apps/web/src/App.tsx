@@ -14,6 +14,7 @@ import { BrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import channel from 'virtual:grandstand-channel';
 import { RouterLink } from './navigation/RouterLink.tsx';
+import { WatchPrefetch } from './navigation/WatchPrefetch.tsx';
 import { buildRoutes, SiteRoutes } from './routes.tsx';
 import { PageViews, SiteAnalytics } from './shell/analytics.tsx';
 import { ReloadScreen } from './shell/ReloadScreen.tsx';
@@ -34,6 +35,7 @@ export function Shell({ colors, children }: { colors: ColorSettings | undefined;
   return (
     <ChannelThemeProvider colors={colors ?? channel.fallbackColors}>
       <LinkProvider component={RouterLink}>
+        <WatchPrefetch />
         <EventsExtensionsProvider value={eventsExtensions}>{children}</EventsExtensionsProvider>
       </LinkProvider>
     </ChannelThemeProvider>
