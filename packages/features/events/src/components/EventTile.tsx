@@ -1,6 +1,5 @@
 import type { Event, ParticipantGroup } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
-import { channelApi } from '@grandstand/store';
 import { EventCard, Link } from '@grandstand/ui';
 import styled from 'styled-components';
 import { accessLabel, eventColors, eventTitle } from '../display.ts';
@@ -15,6 +14,11 @@ export interface EventTileProps {
   headingLevel?: 2 | 3 | 4;
   /** One of the first cards of the page: its picture loads at once. */
   priority?: boolean;
+  /**
+   * The channel's currency (its settings'), for the price. Given by the rail or listing, which reads
+   * the settings once for all its cards: a query hook in each card cost a store subscription apiece.
+   */
+  currency: string;
 }
 
 /** The schools of an event's teams, each once. */
@@ -29,9 +33,8 @@ export function eventSchools(event: Event, catalog: Catalog): ParticipantGroup[]
 }
 
 /** An event as a card: the card leads to its watch page; teams, sport and school link to their pages. */
-export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3, priority = false }: EventTileProps) {
+export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3, priority = false, currency }: EventTileProps) {
   const { t, i18n } = useTranslation('events');
-  const { data: settings } = channelApi.useGetSettingsQuery();
   const language = i18n.language;
   const sport = event.event_category_id === null ? undefined : catalog.categoryById.get(event.event_category_id);
   const schools = eventSchools(event, catalog);
@@ -44,7 +47,7 @@ export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3, p
       dateTime={formatEventDateTime(event.event_utc_ts, event.time_zone, language)}
       isoDate={new Date(event.event_utc_ts * 1000).toISOString()}
       liveLabel={event.stream_status === 'live' ? t('card.live') : undefined}
-      priceLabel={accessLabel(event, settings?.currency ?? 'USD', language, t)}
+      priceLabel={accessLabel(event, currency, language, t)}
       picture={event.picture}
       priority={priority}
       colors={eventColors(event)}

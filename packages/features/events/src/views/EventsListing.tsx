@@ -177,7 +177,7 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
       <Results $layout={layout} aria-busy={isFetching || undefined}>
         {data.data.map((event, index) => (
           <li key={event.id}>
-            <EventTile event={event} catalog={catalog} layout={layout} headingLevel={2} priority={index < 2} />
+            <EventTile event={event} catalog={catalog} currency={settings?.currency ?? 'USD'} layout={layout} headingLevel={2} priority={index < 2} />
           </li>
         ))}
       </Results>

@@ -91,6 +91,8 @@ interface RailFrameProps {
 /** A rail of events: skeleton cards of the final size while loading, then the cards, or nothing. */
 export function EventsRail({ title, events: arrived, catalog, action, priority = false }: RailFrameProps) {
   const { t } = useTranslation('events');
+  const { data: settings } = channelApi.useGetSettingsQuery();
+  const currency = settings?.currency ?? 'USD';
   // Data arrives outside any transition (the store notifies at once): the cards then render as a
   // deferred update, in slices, while the skeleton stays up, instead of blocking the page.
   const events = useDeferredValue(arrived);
@@ -122,7 +124,7 @@ export function EventsRail({ title, events: arrived, catalog, action, priority =
   }
   return rail(
     false,
-    events.map((event, index) => <EventTile key={event.id} event={event} catalog={catalog} priority={priority && index < 2} />),
+    events.map((event, index) => <EventTile key={event.id} event={event} catalog={catalog} currency={currency} priority={priority && index < 2} />),
   );
 }
 
