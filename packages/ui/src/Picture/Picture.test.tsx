@@ -36,11 +36,20 @@ describe('Picture', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
-  it('loads the largest paint at once and first', () => {
-    renderThemed(<Picture picture={hero} alt="" priority />);
-    const img = document.querySelector('img')!;
+  it('loads the largest paint at once and first, asked for from the head in the format the picture prefers', () => {
+    const preloads = () => [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
+    renderThemed(<Picture picture={{ ...hero, src: '/media/slides/other-1280.jpg' }} alt="" sizes="100vw" />);
+    expect(preloads()).toEqual([]);
+    renderThemed(<Picture picture={hero} alt="" priority sizes="100vw" />);
+    const img = document.querySelector('img[fetchpriority]')!;
     expect(img).toHaveAttribute('loading', 'eager');
     expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(preloads()).toHaveLength(1);
+    const [link] = preloads();
+    expect(link).toHaveAttribute('type', 'image/avif');
+    expect(link).toHaveAttribute('imagesrcset', '/media/slides/finals-640.avif 640w');
+    expect(link).toHaveAttribute('imagesizes', '100vw');
+    expect(link).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('keeps its box with the fallback when there is no picture or it breaks', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { PictureBox, PictureFallback, PictureImg } from './Picture.styles.ts';
 
 /** One picture as the server hands it out: its file, responsive variants and intrinsic size. */
@@ -49,6 +50,19 @@ export function Picture({ picture, alt, sizes, priority = false, ratio = '16 / 9
     // decode() rejects for a file that cannot be shown (naturalWidth is 0 for some good SVGs too).
     if (img && src && img.complete && img.currentSrc && typeof img.decode === 'function') img.decode().catch(() => setBroken(src));
   }, [src]);
+
+  // The page's largest paint is asked for from the head (a server render puts the link there),
+  // before the parser reaches the image; in the format the <picture> below will choose first.
+  if (priority && picture && src) {
+    const preferred = picture.sources[0];
+    preload(src, {
+      as: 'image',
+      fetchPriority: 'high',
+      type: preferred?.type,
+      imageSrcSet: preferred?.srcset ?? picture.srcset ?? undefined,
+      imageSizes: (preferred?.srcset ?? picture.srcset) ? sizes : undefined,
+    });
+  }
 
   const failed = !picture || !src || broken === src;
   return (

@@ -1,7 +1,8 @@
 import { axe } from '@grandstand/vitest-config/axe';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { event, eventsFrom, matchup } from '../test/fixtures.ts';
+import { testPicture } from '@grandstand/contract/testing';
+import { event, eventsFrom, matchup, slides } from '../test/fixtures.ts';
 import { renderRoute } from '../test/renderRoute.tsx';
 
 const live = [
@@ -45,6 +46,24 @@ describe('home', () => {
     const sports = screen.getByRole('region', { name: 'Sports' });
     expect(within(sports).getByRole('link', { name: 'Ice hockey' })).toHaveAttribute('href', '/schedule?sport=ice-hockey');
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('loads the hero\'s first picture first, and the first cards\' only on a home without slides', async () => {
+    const hero = [{ ...slides[0]!, picture: testPicture({ kind: 'image', src: '/media/pictures/slides/1/abcdefghij-1024.jpg' }) }, ...slides.slice(1)];
+    const withHero = await renderRoute('/', { routes: { ...homeRoutes, 'GET /slides/web': () => ({ json: { data: hero } }) } });
+    const featured = await screen.findByRole('region', { name: 'Featured' });
+    const highlights = await screen.findByRole('region', { name: 'Highlights' });
+    await within(highlights).findByRole('link', { name: 'Championship' });
+    const first = [...document.querySelectorAll('img[fetchpriority="high"]')];
+    expect(first).toHaveLength(1);
+    expect(featured.contains(first[0]!)).toBe(true);
+    withHero.unmount();
+
+    await renderRoute('/', { routes: { ...homeRoutes, 'GET /slides/web': () => ({ json: { data: [] } }) } });
+    const cards = await screen.findByRole('region', { name: 'Highlights' });
+    await within(cards).findByRole('link', { name: 'Championship' });
+    expect(screen.queryByRole('region', { name: 'Featured' })).toBeNull();
+    expect(within(cards).getByRole('article').querySelector('img')).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('writes two participants as "away @ home" and the time in the event’s own zone, with its links', async () => {

@@ -175,7 +175,11 @@ function LaterRailsData() {
 function HighlightsRail({ catalog }: { catalog: Catalog }) {
   const { t } = useTranslation('events');
   const { data, isError } = useGetEventsForHomepageQuery(undefined);
-  return <EventsRail title={t('home.highlights')} events={data ?? (isError ? [] : undefined)} catalog={catalog} priority />;
+  // The hero's first slide is the page's largest paint: it alone loads first. Without slides the
+  // first cards are, and theirs do.
+  const { data: slides } = channelApi.useGetSlidesQuery(undefined);
+  const priority = slides !== undefined && slides.length === 0;
+  return <EventsRail title={t('home.highlights')} events={data ?? (isError ? [] : undefined)} catalog={catalog} priority={priority} />;
 }
 
 /** The "See all" of a rail, named with the rail's title for a screen reader. */
