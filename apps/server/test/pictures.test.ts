@@ -149,6 +149,8 @@ describe('event pictures', () => {
     expect(stale.statusCode).toBe(302);
     expect(stale.headers.location).toBe(src);
     expect(stale.headers['cache-control']).toBe('public, max-age=60');
+    // A guessed hash makes nothing: only the card's own hash is ever drawn and kept.
+    expect((await readdir(join(dir, 'pictures', 'alpha', 'cards'))).filter((name) => name.startsWith('aaaaaaaaaa'))).toEqual([]);
     // An event without a live signal asked for its thumbnail gets its card, in the format asked.
     const live = await get(`/media/pictures/events/${event!.id}/live.webp`);
     expect(live.statusCode).toBe(302);

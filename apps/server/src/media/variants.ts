@@ -42,7 +42,7 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
  * decodes the source once, into `dir`; kept when present. Concurrent callers share one run. The
  * files appear together, moved in from a work folder, so a reader never sees half of one.
  */
-function ensureVariants(input: { file: string } | { svg: string }, dir: string, hash: string, widths: readonly number[], ffmpegPath?: string): Promise<void> {
+function ensureVariants(input: { file: string } | { svg: () => string }, dir: string, hash: string, widths: readonly number[], ffmpegPath?: string): Promise<void> {
   if (variantNames(hash, widths).every((name) => existsSync(join(dir, name)))) return Promise.resolve();
   const key = join(dir, hash);
   let run = running.get(key);
@@ -53,7 +53,7 @@ function ensureVariants(input: { file: string } | { svg: string }, dir: string, 
       try {
         let source: string[];
         if ('svg' in input) {
-          await writeFile(join(work, 'source.svg'), input.svg);
+          await writeFile(join(work, 'source.svg'), input.svg());
           // librsvg draws the SVG at the largest width itself, so every size is sharp.
           const largest = Math.max(...widths);
           source = ['-width', String(largest), '-height', String(Math.round((largest * 9) / 16)), '-i', 'source.svg'];
@@ -89,7 +89,8 @@ export function ensureSlideVariants(source: string, dir: string, hash: string, f
  * An upcoming event's drawn card as pictures: the page shows a JPEG or WebP rather than the SVG,
  * which a browser would parse, lay out and paint as a document of its own on the page's main thread
  * (text, gradients and patterns, for every card in view), and which link previews do not take.
+ * The SVG is drawn only when the pictures are to be made, not on each request for kept ones.
  */
-export function ensureCardVariants(svg: string, dir: string, hash: string, ffmpegPath?: string): Promise<void> {
-  return ensureVariants({ svg }, dir, hash, CARD_WIDTHS, ffmpegPath);
+export function ensureCardVariants(draw: () => string, dir: string, hash: string, ffmpegPath?: string): Promise<void> {
+  return ensureVariants({ svg: draw }, dir, hash, CARD_WIDTHS, ffmpegPath);
 }

@@ -225,7 +225,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       // An older address (the teams or names changed since) goes to today's card, as the SVG's does.
       if (card.hash !== hash) return reply.header('cache-control', SHORT).redirect(`/media/pictures/events/${id}/card-${card.hash}-${width}.${ext}`, 302);
       const dir = pictures.cardVariantDir(channel.id);
-      await ensureCardVariants(card.svg(), dir, card.hash, media.ffmpegPath);
+      await ensureCardVariants(card.svg, dir, card.hash, media.ffmpegPath);
       return sendPictureFile(reply, join(dir, `${card.hash}-${width}.${ext}`), ext, IMMUTABLE);
     }
 
