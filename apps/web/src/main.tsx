@@ -68,7 +68,8 @@ async function start(root: HTMLElement): Promise<void> {
   const loading = Promise.all([texts, server ? hydratingRoutes(server.pages) : undefined]);
   loading.catch(() => {});
   await yieldToBrowser();
-  const store = makeStore({ client, preloadedState: hydrate ? { session: initialSessionState } : undefined });
+  // The Redux DevTools extension sees the store in development only, never a viewer's production site.
+  const store = makeStore({ client, preloadedState: hydrate ? { session: initialSessionState } : undefined, devTools: import.meta.env.DEV });
   await yieldToBrowser();
   if (server) store.dispatch(hydrateApi(takenAsIs(hydrate ? server.api : sharedByEveryone(server.api))));
   const [i18n, routes] = await loading;

@@ -20,6 +20,12 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface MakeStoreOptions {
   client: ApiClient;
   preloadedState?: Partial<RootState>;
+  /**
+   * Opens the store to the Redux DevTools extension when the browser has it. Off unless asked for:
+   * a production site's state (the viewer's user and the channel's answers) and its dispatch stay
+   * closed to extensions. The site asks for it in development builds only.
+   */
+  devTools?: boolean;
 }
 
 /**
@@ -61,6 +67,7 @@ function createStore(options: MakeStoreOptions) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
+    devTools: options.devTools ?? false,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({ thunk: { extraArgument: extra } })
         .prepend(persistence.middleware)
