@@ -7,7 +7,10 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  // Two cores: one browser at a time keeps timings honest.
+  // Two cores: one browser at a time keeps timings honest. A second buys nothing here: the suite is
+  // bound by the machine's two cores (Chromium takes about one, the live signals' eight encoders a
+  // third of one, the servers a quarter), and took 17.0 minutes with two workers against 17.4 with
+  // one (2026-11-29), its waits on players and clips stretched by the contention.
   workers: 1,
   retries: 0,
   forbidOnly: true,
