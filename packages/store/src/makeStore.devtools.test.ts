@@ -4,11 +4,11 @@ import { CHANNEL_KEY_FILE } from '@grandstand/contract';
 import { describe, expect, it, vi } from 'vitest';
 
 // The extension's hook is on the window before Redux Toolkit is evaluated, as in a browser with it.
+// Redux Toolkit calls it with its options and composes the store's enhancers with what it returns.
 const extension = vi.hoisted(() => {
-  const compose = vi.fn((...enhancers: unknown[]) => (next: unknown) => (enhancers as ((n: unknown) => unknown)[]).reduceRight((acc, enhancer) => enhancer(acc), next));
-  (window as unknown as { __REDUX_DEVTOOLS_EXTENSION_COMPOSE__: unknown }).__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (...args: unknown[]) =>
-    typeof args[0] === 'function' ? compose(...args) : compose;
-  return { compose };
+  const hook = vi.fn(() => (...enhancers: ((next: unknown) => unknown)[]) => (next: unknown) => enhancers.reduceRight((acc, enhancer) => enhancer(acc), next));
+  Object.assign(window, { __REDUX_DEVTOOLS_EXTENSION_COMPOSE__: hook });
+  return { hook };
 });
 
 const { makeStore } = await import('./makeStore.ts');
@@ -19,15 +19,15 @@ function client() {
 
 describe('makeStore and the Redux DevTools extension', () => {
   it('keeps the store closed to the extension unless asked', () => {
-    extension.compose.mockClear();
+    extension.hook.mockClear();
     const store = makeStore({ client: client() });
-    expect(extension.compose).not.toHaveBeenCalled();
+    expect(extension.hook).not.toHaveBeenCalled();
     expect(store.getState().session.user).toBeNull();
   });
 
   it('opens it when the site asks (development builds)', () => {
-    extension.compose.mockClear();
+    extension.hook.mockClear();
     makeStore({ client: client(), devTools: true });
-    expect(extension.compose).toHaveBeenCalled();
+    expect(extension.hook).toHaveBeenCalled();
   });
 });
