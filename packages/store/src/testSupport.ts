@@ -19,6 +19,7 @@ export interface SetupStoreOptions {
   routes?: Record<string, FakeHandler>;
   storage?: KeyValueStorage;
   preloadedState?: Partial<RootState>;
+  devTools?: boolean;
 }
 
 /** A real store and client over the fake channel API; retry delays pass at once. */
@@ -35,7 +36,7 @@ export function setupStore(options: SetupStoreOptions = {}) {
     reporter: (report) => reports.push(report),
     sleep: async () => undefined,
   });
-  const store = makeStore({ client, ...(options.preloadedState ? { preloadedState: options.preloadedState } : {}) });
+  const store = makeStore({ client, ...(options.preloadedState ? { preloadedState: options.preloadedState } : {}), ...(options.devTools === undefined ? {} : { devTools: options.devTools }) });
   const apiCalls = () => server.calls.filter((call) => call.path !== CHANNEL_KEY_FILE && call.path !== '/api/get_api_key');
   return { store, client, storage, reports, server, apiCalls };
 }
