@@ -8,7 +8,7 @@ const base = nodeProject({ testTimeout: 20_000 });
 
 // The media files run on the default engine only. Their work is ffmpeg's (packaging, cutting,
 // live encoders, pictures), the same on either engine, and what they ask the database the other
-// files ask it on both. The suite alone took 280 s so against 325 s (2026-11-29).
+// files ask it on both. The suite alone took 280 s this way, against 325 s on both (2026-11-29).
 const ENGINE_NEUTRAL = ['test/media.test.ts', 'test/media-clip.test.ts', 'test/media-live.test.ts', 'test/media-vod.test.ts', 'test/pictures.test.ts'];
 
 export default mergeConfig(

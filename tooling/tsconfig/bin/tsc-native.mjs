@@ -3,7 +3,7 @@
 // checks as TypeScript 6 at a third of its time and a quarter of its CPU here (apps/web: 7 s against
 // 20 s), which is most of what `npm test` spent type-checking. TypeScript 7 has no classic JS API,
 // so everything that calls TypeScript as a library (typescript-eslint, the declaration builds and
-// their API reports, Storybook's docgen) keeps TypeScript 6, the workspace catalog's `typescript`.
+// their API reports, Storybook) keeps TypeScript 6, the workspace catalog's `typescript`.
 //
 // One checker thread: turbo already runs a task per core, and more threads only contend for them.
 import { createRequire } from 'node:module';
