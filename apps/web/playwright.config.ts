@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { ANALYTICS_ADMIN_TOKEN, analyticsDataDir, analyticsUrl, chromiumLaunchOptions, e2eDataDir, E2E_ANALYTICS_PORT, E2E_ERRORS_PORT, E2E_PORT, errorDsn, OIDC_PORT, repoRoot } from './e2e/support.ts';
+import { ANALYTICS_ADMIN_TOKEN, analyticsDataDir, analyticsUrl, chromiumLaunchOptions, e2eDataDir, e2eMediaDir, E2E_ANALYTICS_PORT, E2E_ERRORS_PORT, E2E_MEDIA_QUALITY, E2E_PORT, errorDsn, OIDC_PORT, repoRoot } from './e2e/support.ts';
 
 const server = 'node ../server/src/cli.ts';
 
@@ -54,11 +54,13 @@ export default defineConfig({
     },
     {
       // A fresh database for every run, seeded with the channels' demo data, serving the built sites;
-      // the demo media is packaged once and kept (prepare-media does nothing when it is there).
+      // the media is packaged once and kept (prepare-media does nothing when it is there).
       command: `rm -rf "${e2eDataDir}" && ${server} seed && ${server} prepare-media && ${server} serve`,
       env: {
         PORT: String(E2E_PORT),
         PGLITE_DATA_DIR: e2eDataDir,
+        MEDIA_DIR: e2eMediaDir,
+        MEDIA_QUALITY: E2E_MEDIA_QUALITY,
         SITES_DIR: `${repoRoot}/apps/web/dist`,
         // Mail goes to the demo outbox (no SMTP_URL), which the tests open as a person would: its
         // pages show every mailed link to anyone, so they are served only when asked for.

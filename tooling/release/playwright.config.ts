@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { API_ORIGIN, API_PORT, APP_ORIGIN, chromiumLaunchOptions, dataDir, mediaDir } from './e2e/support.ts';
+import { API_ORIGIN, API_PORT, APP_ORIGIN, chromiumLaunchOptions, dataDir, MEDIA_QUALITY, mediaDir } from './e2e/support.ts';
 
 const server = 'node ../../apps/server/src/cli.ts';
 
@@ -31,6 +31,7 @@ export default defineConfig({
         PORT: String(API_PORT),
         PGLITE_DATA_DIR: `${dataDir}/pglite`,
         MEDIA_DIR: mediaDir,
+        MEDIA_QUALITY,
         MEDIA_LIVE: 'off',
         SITES_DIR: `${dataDir}/no-sites`,
         CHANNEL_SITE_ORIGINS: `northfield=${APP_ORIGIN}`,

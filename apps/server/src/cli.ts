@@ -24,7 +24,8 @@ const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media|worker>
 env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, default .data/pglite),
      CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL,
      MEDIA_DIR (default .data/media), MEDIA_SECRET (default: generated once into .data/media-secret),
-     MEDIA_LIVE (eager | on-demand | off; default eager), SESSION_IDLE_LIFETIME (30d), SESSION_ABSOLUTE_LIFETIME (90d),
+     MEDIA_LIVE (eager | on-demand | off; default eager), MEDIA_QUALITY (prepare-media's rendition: 480p | 240p; default 480p),
+     SESSION_IDLE_LIFETIME (30d), SESSION_ABSOLUTE_LIFETIME (90d),
      VISITOR_KEY_IDLE_LIFETIME (30d), KEY_PRUNE_INTERVAL (1h; 0 off), KEY_EXCHANGE_RATE_LIMIT (300 a minute per address),
      CLIP_WORKERS (clips cut at once by this process, 2; 0: none), CHANNEL_PUBLIC_ORIGINS (slug=origin,…), SMTP_URL, MAIL_OUTBOX (on | off; default off), MAIL_DISABLED (true | false),
      ANALYTICS_URL and ANALYTICS_ADMIN_TOKEN (both or neither: deleted viewers are forgotten by the analytics service),
@@ -121,9 +122,9 @@ async function migrate(config: ServerConfig): Promise<void> {
 }
 
 async function prepareMediaCommand(config: ServerConfig): Promise<void> {
-  const { dir, ffmpegPath } = config.media;
+  const { dir, ffmpegPath, quality } = config.media;
   const started = Date.now();
-  const result = await prepareMedia({ dir, ffmpegPath, channels: await loadChannelFolders(config.paths.channelsDir), log });
+  const result = await prepareMedia({ dir, ffmpegPath, quality, channels: await loadChannelFolders(config.paths.channelsDir), log });
   log(`media in ${dir}: ${result.built.length} built, ${result.kept.length} kept (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 

@@ -28,9 +28,14 @@ describe('loadConfig', () => {
       database: { kind: 'pglite', dataDir: join(repoRoot, '.data', 'pglite') },
       payments: { defaultProvider: 'sandbox', sandboxEnabled: false, stripe: null, sandboxWebhookUrl: null },
       mail: { smtpUrl: undefined, outbox: false, disabled: false, fromAddress: undefined, outboxDir: join(repoRoot, '.data', 'outbox') },
-      media: { dir: join(repoRoot, '.data', 'media'), live: 'eager', ffmpegPath: 'ffmpeg' },
+      media: { dir: join(repoRoot, '.data', 'media'), live: 'eager', ffmpegPath: 'ffmpeg', quality: { width: 854, height: 480, fps: 25, videoKbps: 900 } },
     });
     expect(config.social('alpha', 'google')).toBeNull();
+  });
+
+  it('packages the media at 480p unless MEDIA_QUALITY asks for 240p', () => {
+    expect(loadConfig({ MEDIA_QUALITY: '240p' }).media.quality).toEqual({ width: 426, height: 240, fps: 25, videoKbps: 400 });
+    expect(loadConfig({ MEDIA_QUALITY: '480p' }).media.quality).toEqual(loadConfig({}).media.quality);
   });
 
   it('takes blank as unset', () => {
@@ -50,6 +55,7 @@ describe('loadConfig', () => {
       ['PORT', 'eighty'],
       ['LOG_LEVEL', 'loud'],
       ['MEDIA_LIVE', 'sometimes'],
+      ['MEDIA_QUALITY', '1080p'],
       ['SANDBOX_WEBHOOK_URL', 'not a url'],
       ['ANALYTICS_PUBLIC_URL', 'ftp://stats.example'],
       ['SOCIAL_GOOGLE_ISSUER', 'accounts.google'],

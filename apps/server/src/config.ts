@@ -15,7 +15,7 @@ import { DEFAULT_CLIP_WORKERS } from './clips/queue.ts';
 import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './commerce/orders/config.ts';
 import type { DatabaseTarget } from './db/connect.ts';
 import { isTrustedProxyEntry } from './geo/trustProxy.ts';
-import type { LiveMode } from './media/config.ts';
+import { MEDIA_QUALITIES, type LiveMode, type MediaQuality } from './media/config.ts';
 import { DEFAULT_FFMPEG_PATH } from './media/ffmpeg.ts';
 import { repoRoot } from './paths.ts';
 import type { SocialConfig, SocialProviderConfig } from './social/config.ts';
@@ -52,7 +52,7 @@ export interface ServerConfig {
   commerce: { renewalIntervalMs: number; chargeTimeoutMs: number; chargeAttempts: number };
   payments: PaymentsConfig;
   mail: MailConfig;
-  media: { dir: string; live: LiveMode; ffmpegPath: string };
+  media: { dir: string; live: LiveMode; ffmpegPath: string; quality: MediaQuality };
   /** `CLIP_WORKERS` (2): clips this process cuts at once; 0: it cuts none (a `cli.ts worker` does). */
   clips: { workers: number };
   /** `SOCIAL_<PROVIDER>_<FIELD>` and `GRANDSTAND_<SLUG>_SOCIAL_<PROVIDER>_<FIELD>`. */
@@ -351,6 +351,7 @@ const EnvSchema = z
     MAIL_FROM: variable(z.string().optional()),
     // Media.
     MEDIA_LIVE: variable(z.enum(['eager', 'on-demand', 'off'], { error: (issue) => `must be eager, on-demand or off ${got(issue)}` }).default('eager')),
+    MEDIA_QUALITY: variable(z.enum(['480p', '240p'], { error: (issue) => `must be 480p or 240p ${got(issue)}` }).default('480p')),
     FFMPEG_PATH: variable(z.string().default(DEFAULT_FFMPEG_PATH)),
     // Clips.
     CLIP_WORKERS: wholeNumber(DEFAULT_CLIP_WORKERS, 0),
@@ -467,7 +468,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       fromAddress: parsed.MAIL_FROM,
       outboxDir: join(dataDir, 'outbox'),
     },
-    media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH },
+    media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH, quality: MEDIA_QUALITIES[parsed.MEDIA_QUALITY] },
     clips: { workers: parsed.CLIP_WORKERS },
     social: socialConfig(social.data),
     analyticsService: parsed.ANALYTICS_URL && parsed.ANALYTICS_ADMIN_TOKEN ? { url: parsed.ANALYTICS_URL, adminToken: parsed.ANALYTICS_ADMIN_TOKEN } : null,

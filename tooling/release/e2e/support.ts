@@ -12,9 +12,13 @@ export const APP_PORT = Number(process.env.CONSUMER_APP_PORT ?? 8642);
 export const API_ORIGIN = `http://localhost:${API_PORT}`;
 export const APP_ORIGIN = `http://localhost:${APP_PORT}`;
 
-/** Its own database, fresh on every run; the media apps/web's end-to-end tests package, shared (prepare-media keeps what is there). */
+/**
+ * Its own database, fresh on every run; the media apps/web's end-to-end tests package, shared
+ * (prepare-media keeps what is there), at the same lighter rendition (`MEDIA_QUALITY`).
+ */
 export const dataDir = resolve(repoRoot, '.data/e2e-consumer');
-export const mediaDir = process.env.MEDIA_DIR ?? resolve(repoRoot, '.data/media');
+export const mediaDir = resolve(repoRoot, '.data/e2e-media');
+export const MEDIA_QUALITY = '240p';
 
 /** Where global setup says which folder holds the prepared app (outside the repository). */
 export const preparedFile = join(tmpdir(), `grandstand-consumer-${APP_PORT}.json`);

@@ -8,18 +8,10 @@ import { layout, prerollName, RECORDING_LIBRARY, type RecordingSpec } from './li
 import { CHANNEL_PICTURE_FILE } from '@grandstand/contract';
 import { shortHash } from './drawn.ts';
 import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
+import { DEFAULT_QUALITY, type MediaQuality } from './config.ts';
 import { ensureSlideVariants, slideVariantNames } from './variants.ts';
 import { prepareVodLibrary } from './vod.ts';
 
-/** The rendition every prepared item is encoded to (a single 480p rendition by default). */
-export interface MediaQuality {
-  width: number;
-  height: number;
-  fps: number;
-  videoKbps: number;
-}
-
-export const DEFAULT_QUALITY: MediaQuality = { width: 854, height: 480, fps: 25, videoKbps: 900 };
 /** Bump when the recipe changes in a way the hashed inputs do not show (e.g. a new filter). */
 const RECIPE_VERSION = 1;
 const SEGMENT_SECONDS = 2;

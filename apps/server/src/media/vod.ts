@@ -8,7 +8,7 @@ import type { ChannelFolder } from '../channels/loadChannels.ts';
 import { escapeXml, hexOr, shade, textOn } from './drawn.ts';
 import { eachLimit, ffmpegColor, runFfmpeg } from './ffmpeg.ts';
 import { layout } from './library.ts';
-import type { MediaQuality } from './prepare.ts';
+import type { MediaQuality } from './config.ts';
 
 /**
  * The demo's on-demand library videos (spec §1, §3 Vod media item): each item of a channel's
