@@ -90,11 +90,11 @@ const FRAMEWORK_PACKAGES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The module that ends the framework chunk, and the helper it waits a turn with once the libraries
- * are evaluated: the site's own modules then evaluate in a task of their own
+ * The modules that cut the framework chunk's evaluation into turns, and the helper they wait a turn
+ * with: the libraries, then the site's own modules, evaluate in tasks of their own
  * (src/startup/frameworkEvaluated.ts says why).
  */
-const FRAMEWORK_END = /[\\/]src[\\/](startup[\\/]frameworkEvaluated|scheduling[\\/]yieldToBrowser)\.ts$/;
+const FRAMEWORK_END = /[\\/]src[\\/](startup[\\/](frameworkEvaluated|stylesTakenOver|reactDomEvaluated)|scheduling[\\/]yieldToBrowser)\.ts$/;
 
 /** The modules of the `event-display` chunk (see its group). */
 const EVENT_DISPLAY =

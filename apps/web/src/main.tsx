@@ -1,8 +1,8 @@
 import { createRoot, hydrateRoot } from './startup/frameworkEvaluated.ts';
+import { hydrateApi, initialSessionState, makeStore, storedUser } from './startup/storeEvaluated.ts';
 import { createApiClient } from '@grandstand/api-client';
 import { CHANNEL_KEY_FILE } from '@grandstand/contract';
 import { I18nProvider, seedRenderedFormats } from '@grandstand/i18n';
-import { hydrateApi, initialSessionState, makeStore, storedUser } from '@grandstand/store';
 import { yieldToBrowser } from '@grandstand/ui';
 import { startTransition, StrictMode } from 'react';
 import { Provider } from 'react-redux';
@@ -11,27 +11,7 @@ import { App } from './App.tsx';
 import { buildRoutes, preloadRoutes } from './routes.tsx';
 import { ApiClientContext, LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
 import { startI18n } from './startup/i18n.ts';
-import { readServerState, sharedByEveryone } from './startup/serverState.ts';
-
-const client = createApiClient({
-  baseUrl: '/api',
-  channelKeyUrl: CHANNEL_KEY_FILE,
-  // spec §9: local storage under a product-specific prefix; one channel never reads another's keys.
-  storagePrefix: `grandstand:${channel.slug}:`,
-});
-// A page the server rendered carries the data it was rendered from, as a visitor sees it. A visitor's
-// store starts with all of it and the browser takes the markup over as it is (hydration). A viewer
-// who is logged in keeps only what is the same for everyone (the channel's settings, menus, teams):
-// the site renders anew around the server's markup, and their events, access and prices load with
-// their key, never a visitor's left on screen.
-const server = readServerState(document);
-// The markup's dates and prices as the server wrote them: taken over as they are, without Intl.
-if (server) seedRenderedFormats(server.formats);
-const viewer = server ? storedUser(client) : null;
-const hydrate = server !== null && viewer === null;
-
-// Hydration renders in the server's language; App switches to the viewer's own afterwards.
-const language = (hydrate ? server?.language : undefined) ?? client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? server?.language ?? channel.language;
+import { readServerState, sharedByEveryone, type ServerState } from './startup/serverState.ts';
 
 /** The routes of the server's page, with the code of the views it shows loaded before it hydrates. */
 async function hydratingRoutes(pages: Parameters<typeof buildRoutes>[0]) {
@@ -45,7 +25,7 @@ async function hydratingRoutes(pages: Parameters<typeof buildRoutes>[0]) {
  * frozen value in as it is, where it would otherwise walk every event of every answer to freeze it,
  * the larger part of the store's start on a phone. Nothing else holds these objects.
  */
-function takenAsIs(api: NonNullable<typeof server>['api']): NonNullable<typeof server>['api'] {
+function takenAsIs(api: ServerState['api']): ServerState['api'] {
   for (const entry of Object.values(api.queries)) if (entry) Object.freeze(entry);
   return api;
 }
@@ -53,13 +33,34 @@ function takenAsIs(api: NonNullable<typeof server>['api']): NonNullable<typeof s
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 /**
- * The start. Each step is a task of its own (the libraries' evaluation, the site's, the texts' start,
- * the routes', the store's, the server's data into it): the page is on screen meanwhile, and texts
- * and the page's code load side by side. It runs outside the module's top level: the views' chunks
- * import the chunk this module is built into (vite.config.ts), and a module still waiting at its top
- * level would hold their evaluation, and so the start that waits for them, forever.
+ * The start. Each step is a task of its own (the libraries' evaluation, the store's, the rest of the
+ * site's, the client with the server's state read, the texts' start, the routes', the store's
+ * making, the server's data into it): the page is on screen meanwhile, and texts and the page's
+ * code load side by side. It runs outside the module's top level: the views' chunks import the
+ * chunk this module is built into (vite.config.ts), and a module still waiting at its top level
+ * would hold their evaluation, and so the start that waits for them, forever.
  */
 async function start(root: HTMLElement): Promise<void> {
+  await yieldToBrowser();
+  const client = createApiClient({
+    baseUrl: '/api',
+    channelKeyUrl: CHANNEL_KEY_FILE,
+    // spec §9: local storage under a product-specific prefix; one channel never reads another's keys.
+    storagePrefix: `grandstand:${channel.slug}:`,
+  });
+  // A page the server rendered carries the data it was rendered from, as a visitor sees it. A visitor's
+  // store starts with all of it and the browser takes the markup over as it is (hydration). A viewer
+  // who is logged in keeps only what is the same for everyone (the channel's settings, menus, teams):
+  // the site renders anew around the server's markup, and their events, access and prices load with
+  // their key, never a visitor's left on screen.
+  const server = readServerState(document);
+  // The markup's dates and prices as the server wrote them: taken over as they are, without Intl.
+  if (server) seedRenderedFormats(server.formats);
+  const viewer = server ? storedUser(client) : null;
+  const hydrate = server !== null && viewer === null;
+
+  // Hydration renders in the server's language; App switches to the viewer's own afterwards.
+  const language = (hydrate ? server?.language : undefined) ?? client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? server?.language ?? channel.language;
   await yieldToBrowser();
   // The server's texts when the site starts in the markup's language (a viewer's own may differ).
   const texts = startI18n(language, language === server?.language ? server.texts : undefined);
