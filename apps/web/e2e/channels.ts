@@ -59,6 +59,17 @@ export function channelKey(channel: DemoChannel): string {
   return readChannel(channelsDir, channel.slug).config.channelKey;
 }
 
+/**
+ * Whether the flow whose turn this is runs on this channel. A spec's flows that are the same code
+ * whatever the channel take the demo channels in turn (turns counted from 0), so each channel goes
+ * through some of them in its own language, currency and theme and none runs twice (run on both,
+ * they were a seventh of the suite's time); the flows that check what differs between the
+ * channels run on every one.
+ */
+export function takesTurn(channel: DemoChannel, turn: number): boolean {
+  return demoChannels.indexOf(channel) === turn % demoChannels.length;
+}
+
 export function siteUrl(channel: DemoChannel, path = '/'): string {
   return channelUrl(channel.host, path);
 }
