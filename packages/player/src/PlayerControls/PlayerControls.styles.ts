@@ -22,7 +22,7 @@ export const Root = styled.div<{ $idle: boolean }>`
   container-type: inline-size;
   background: #000000;
   color: #ffffff;
-  font-family: ${({ theme }) => theme.font.family};
+  font-family: var(--gs-font-family);
   cursor: ${({ $idle }) => ($idle ? 'none' : 'auto')};
   ${focusRing}
 
@@ -47,7 +47,7 @@ export const Surface = styled.div`
 
 const fade = css<{ $visible: boolean }>`
   opacity: ${({ $visible }) => ($visible ? 1 : 0)};
-  transition: opacity ${({ theme }) => theme.motion.normal} ease-in-out;
+  transition: opacity var(--gs-motion-normal) ease-in-out;
 `;
 
 export const TopBar = styled.div<{ $visible: boolean }>`
@@ -56,7 +56,7 @@ export const TopBar = styled.div<{ $visible: boolean }>`
   inset: 0 0 auto 0;
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
   background: rgba(0, 0, 0, 0.75);
   pointer-events: none;
@@ -65,8 +65,8 @@ export const TopBar = styled.div<{ $visible: boolean }>`
 export const Title = styled.p`
   margin: 0;
   overflow: hidden;
-  font-size: ${({ theme }) => theme.font.sizes.md};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
+  font-size: var(--gs-font-size-md);
+  font-weight: var(--gs-font-weight-bold);
   text-overflow: ellipsis;
   white-space: nowrap;
 `;
@@ -77,7 +77,7 @@ export const Bar = styled.div<{ $visible: boolean }>`
   inset: auto 0 0 0;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm} ${theme.space.sm}`};
   background: rgba(0, 0, 0, 0.8);
 `;
@@ -85,7 +85,7 @@ export const Bar = styled.div<{ $visible: boolean }>`
 export const Row = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
 `;
 
 export const Spacer = styled.div`
@@ -100,7 +100,7 @@ export const IconButton = styled.button`
   min-height: 2.75rem;
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: var(--gs-radius-sm);
   background: transparent;
   color: inherit;
   cursor: pointer;
@@ -112,17 +112,17 @@ export const IconButton = styled.button`
 `;
 
 export const TextButton = styled(IconButton)`
-  padding: 0 ${({ theme }) => theme.space.sm};
+  padding: 0 var(--gs-space-sm);
   border: 2px solid #ffffff;
   font: inherit;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
+  font-size: var(--gs-font-size-sm);
+  font-weight: var(--gs-font-weight-bold);
   min-height: 2rem;
 `;
 
 export const TimeText = styled.span`
-  padding: 0 ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  padding: 0 var(--gs-space-xs);
+  font-size: var(--gs-font-size-sm);
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
 `;
@@ -131,11 +131,11 @@ export const Badge = styled.span<{ $dim?: boolean }>`
   display: inline-flex;
   align-items: center;
   padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: var(--gs-radius-sm);
   background: ${({ theme, $dim }) => ($dim ? '#3a3a3a' : theme.colors.primaryColor)};
   color: ${({ theme, $dim }) => ($dim ? '#ffffff' : theme.colors.primaryContrast)};
-  font-size: ${({ theme }) => theme.font.sizes.xs};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
+  font-size: var(--gs-font-size-xs);
+  font-weight: var(--gs-font-weight-bold);
   letter-spacing: 0.05em;
   text-transform: uppercase;
 `;
@@ -145,7 +145,7 @@ const thumb = css`
   height: 1rem;
   border: 2px solid #ffffff;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.primaryColor};
+  background: var(--gs-primary-color);
 `;
 
 const range = css`
@@ -222,13 +222,13 @@ export const VolumeInput = styled.input`
 
 export const QualitySelect = styled.select`
   min-height: 2rem;
-  padding: 0 ${({ theme }) => theme.space.xs};
+  padding: 0 var(--gs-space-xs);
   border: 2px solid #ffffff;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: var(--gs-radius-sm);
   background: #000000;
   color: #ffffff;
   font: inherit;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  font-size: var(--gs-font-size-sm);
   ${focusRing}
 `;
 
@@ -239,8 +239,8 @@ export const Overlay = styled.div`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
+  gap: var(--gs-space-md);
+  padding: var(--gs-space-lg);
   background: rgba(0, 0, 0, 0.85);
   text-align: center;
 `;
@@ -248,8 +248,8 @@ export const Overlay = styled.div`
 export const Message = styled.p`
   max-width: 32rem;
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.lg};
-  font-weight: ${({ theme }) => theme.font.weights.medium};
+  font-size: var(--gs-font-size-lg);
+  font-weight: var(--gs-font-weight-medium);
 `;
 
 const spin = keyframes`
@@ -264,7 +264,7 @@ export const Spinner = styled.div`
   height: 3rem;
   margin: -1.5rem 0 0 -1.5rem;
   border: 4px solid rgba(255, 255, 255, 0.3);
-  border-top-color: ${({ theme }) => theme.colors.primaryColor};
+  border-top-color: var(--gs-primary-color);
   border-radius: 50%;
   animation: ${spin} 0.9s linear infinite;
   pointer-events: none;
@@ -275,5 +275,5 @@ export const Spinner = styled.div`
  * text buttons: white on the dark bar, with the player's focus ring.
  */
 export const ActionButton = styled(TextButton)`
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
 `;

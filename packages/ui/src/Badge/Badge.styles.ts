@@ -22,12 +22,12 @@ const tones = {
 export const BadgeRoot = styled.span<{ $tone: BadgeTone }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-xs);
+  padding: var(--gs-space-xxs) var(--gs-space-sm);
   border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.font.sizes.xs};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
+  border-radius: var(--gs-radius-pill);
+  font-size: var(--gs-font-size-xs);
+  font-weight: var(--gs-font-weight-bold);
   line-height: 1.4;
   letter-spacing: 0.04em;
   text-transform: uppercase;

@@ -49,15 +49,15 @@ export const buttonStyles = css<ButtonStyleProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   border: 2px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: var(--gs-radius-md);
   font-family: inherit;
-  font-weight: ${({ theme }) => theme.font.weights.bold};
+  font-weight: var(--gs-font-weight-bold);
   line-height: 1.2;
   text-decoration: none;
   cursor: pointer;
-  transition: filter ${({ theme }) => theme.motion.fast} ease-in-out;
+  transition: filter var(--gs-motion-fast) ease-in-out;
   ${({ theme, $variant }) => variants[$variant](theme)}
   ${({ theme, $size }) => sizes[$size](theme)}
 

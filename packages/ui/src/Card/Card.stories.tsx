@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Badge } from '../Badge/Badge.tsx';
 import { SectionTitle, Text } from '../Text/Text.tsx';
+import { tokenValue } from '../test/tokens.ts';
 import { Card } from './Card.tsx';
 
 const meta = {
@@ -30,7 +31,13 @@ type Story = StoryObj<typeof meta>;
 
 export const Order: Story = {
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('article', { name: 'Season pass' })).toBeVisible();
+    const card = canvas.getByRole('article', { name: 'Season pass' });
+    await expect(card).toBeVisible();
+    // A bordered block on the channel's surface, its text in the surface's readable colour.
+    const style = getComputedStyle(card);
+    await expect({ gap: style.rowGap, padding: style.padding, radius: style.borderTopLeftRadius }).toEqual({ gap: '8px', padding: '16px', radius: '8px' });
+    await expect(style.backgroundColor).toBe(tokenValue('background-color', '--gs-surface'));
+    await expect(style.color).toBe(tokenValue('color', '--gs-surface-text'));
   },
 };
 

@@ -5,9 +5,9 @@ export const CardRoot = styled.div<{ $gap: SpaceToken }>`
   display: grid;
   gap: ${({ theme, $gap }) => theme.space[$gap]};
   align-content: start;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
+  padding: var(--gs-space-md);
+  border: 1px solid var(--gs-border);
+  border-radius: var(--gs-radius-md);
+  background: var(--gs-surface);
+  color: var(--gs-surface-text);
 `;

@@ -3,21 +3,21 @@ import styled from 'styled-components';
 // Under the toasts and popups, over the page.
 export const BannerRoot = styled.section`
   position: fixed;
-  right: ${({ theme }) => theme.space.md};
-  bottom: ${({ theme }) => theme.space.md};
-  left: ${({ theme }) => theme.space.md};
-  z-index: ${({ theme }) => theme.zIndex.overlay};
+  right: var(--gs-space-md);
+  bottom: var(--gs-space-md);
+  left: var(--gs-space-md);
+  z-index: var(--gs-z-overlay);
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-sm) var(--gs-space-md);
   max-width: 48rem;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
+  padding: var(--gs-space-md);
+  border-radius: var(--gs-radius-md);
+  background: var(--gs-surface);
+  color: var(--gs-surface-text);
+  box-shadow: var(--gs-shadow-lg);
 `;
 
 export const BannerMessage = styled.p`
@@ -28,5 +28,5 @@ export const BannerMessage = styled.p`
 export const BannerActions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;

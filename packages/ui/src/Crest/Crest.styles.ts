@@ -10,11 +10,11 @@ export const CrestBox = styled.span<{ $size: string; $shape: 'round' | 'shield';
   height: ${({ $size }) => $size};
   overflow: hidden;
   border-radius: ${({ $shape }) => ($shape === 'round' ? '50%' : '20% 20% 50% 50% / 15% 15% 45% 45%')};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid var(--gs-border);
   background: ${({ theme, $color }) => $color ?? theme.colors.surface};
   color: ${({ theme, $color }) => ($color ? readableOn($color) : theme.colors.surfaceText)};
   font-size: calc(${({ $size }) => $size} * 0.36);
-  font-weight: ${({ theme }) => theme.font.weights.bold};
+  font-weight: var(--gs-font-weight-bold);
   line-height: 1;
   text-transform: uppercase;
 

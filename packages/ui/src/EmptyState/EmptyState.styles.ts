@@ -3,25 +3,25 @@ import styled from 'styled-components';
 export const EmptyRoot = styled.section`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.lg};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  gap: var(--gs-space-sm);
+  padding: var(--gs-space-xxl) var(--gs-space-lg);
+  border: 1px dashed var(--gs-border);
+  border-radius: var(--gs-radius-lg);
   text-align: center;
-  color: ${({ theme }) => theme.colors.bodyTextColor};
+  color: var(--gs-body-text-color);
 `;
 
 export const EmptyTitle = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.lg};
+  font-size: var(--gs-font-size-lg);
 `;
 
 export const EmptyMessage = styled.p`
   margin: 0;
   max-width: 40ch;
-  color: ${({ theme }) => theme.colors.mutedText};
+  color: var(--gs-muted-text);
 `;
 
 export const EmptyAction = styled.div`
-  margin-top: ${({ theme }) => theme.space.sm};
+  margin-top: var(--gs-space-sm);
 `;

@@ -5,9 +5,9 @@ export const PanelRoot = styled.div<{ $fullScreen: boolean }>`
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.bodyBackground};
-  color: ${({ theme }) => theme.colors.bodyTextColor};
+  padding: var(--gs-space-xl) var(--gs-space-md);
+  background: var(--gs-body-background);
+  color: var(--gs-body-text-color);
   ${({ $fullScreen }) => $fullScreen && fullScreenLayer}
 `;
 
@@ -17,18 +17,18 @@ export const PanelBody = styled.div`
 `;
 
 export const PanelTitle = styled.h1`
-  margin: 0 0 ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.font.sizes.display};
+  margin: 0 0 var(--gs-space-md);
+  font-size: var(--gs-font-size-display);
   letter-spacing: 0.04em;
 `;
 
 export const PanelMessage = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space.lg};
-  font-size: ${({ theme }) => theme.font.sizes.lg};
+  margin: 0 0 var(--gs-space-lg);
+  font-size: var(--gs-font-size-lg);
 `;
 
 export const PanelHint = styled.p`
-  margin: ${({ theme }) => theme.space.sm} 0 0;
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  margin: var(--gs-space-sm) 0 0;
+  color: var(--gs-muted-text);
+  font-size: var(--gs-font-size-sm);
 `;

@@ -24,18 +24,18 @@ export const CardRoot = styled.article<{ $layout: Layout }>`
         `}
   min-width: 0;
   overflow: hidden;
-  border: 1px solid ${({ theme }) => theme.colors.bodyTextColor10};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
-  transition: box-shadow ${({ theme }) => theme.motion.fast} ease-in-out;
+  border: 1px solid var(--gs-body-text-color-10);
+  border-radius: var(--gs-radius-lg);
+  background: var(--gs-surface);
+  color: var(--gs-surface-text);
+  box-shadow: var(--gs-shadow-sm);
+  transition: box-shadow var(--gs-motion-fast) ease-in-out;
 
   &:hover {
-    box-shadow: ${({ theme }) => theme.shadows.md};
+    box-shadow: var(--gs-shadow-md);
   }
   &:focus-within {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 `;
@@ -62,8 +62,8 @@ export const CardVisual = styled.div<{ $layout: Layout; $from?: string; $to?: st
 /** The LIVE badge over the picture's top-left corner. */
 export const VisualBadge = styled.span`
   position: absolute;
-  top: ${({ theme }) => theme.space.sm};
-  left: ${({ theme }) => theme.space.sm};
+  top: var(--gs-space-sm);
+  left: var(--gs-space-sm);
   display: flex;
 `;
 
@@ -71,15 +71,15 @@ export const DateChip = styled.span`
   display: grid;
   justify-items: center;
   min-width: 3rem;
-  padding: ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.bodyBackground};
-  color: ${({ theme }) => theme.colors.bodyTextColor};
-  font-size: ${({ theme }) => theme.font.sizes.xs};
+  padding: var(--gs-space-xs);
+  border-radius: var(--gs-radius-md);
+  background: var(--gs-body-background);
+  color: var(--gs-body-text-color);
+  font-size: var(--gs-font-size-xs);
   text-transform: uppercase;
 
   strong {
-    font-size: ${({ theme }) => theme.font.sizes.lg};
+    font-size: var(--gs-font-size-lg);
     line-height: 1;
   }
 `;
@@ -114,25 +114,25 @@ export const CardBody = styled.div<{ $layout?: Layout }>`
         text-overflow: ellipsis;
       }
       & > ${CardDetails} {
-        height: calc(3em + ${({ theme }) => theme.space.xs});
+        height: calc(3em + var(--gs-space-xs));
         overflow: hidden;
         align-content: flex-start;
       }
     `}
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-xs);
+  padding: var(--gs-space-md);
   min-width: 0;
 `;
 
 export const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
 `;
 
 export const CardTitle = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.md};
+  font-size: var(--gs-font-size-md);
   line-height: 1.3;
   overflow-wrap: anywhere;
 `;
@@ -156,8 +156,8 @@ export const CardLink = styled.a`
 `;
 
 export const CardTime = styled.time`
-  font-size: ${({ theme }) => theme.font.sizes.sm};
-  color: ${({ theme }) => theme.colors.mutedText};
+  font-size: var(--gs-font-size-sm);
+  color: var(--gs-muted-text);
 `;
 
 /** Above the stretched link, so its own links get the clicks. */
@@ -166,11 +166,11 @@ export const CardDetails = styled.div`
   z-index: 1;
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  gap: var(--gs-space-xs) var(--gs-space-sm);
+  font-size: var(--gs-font-size-sm);
 
   a {
-    color: ${({ theme }) => theme.colors.link};
+    color: var(--gs-link);
   }
 `;
 

@@ -1,11 +1,11 @@
 import styled from 'styled-components';
 
 export const FooterRoot = styled.footer`
-  background: ${({ theme }) => theme.colors.footerBackground};
-  color: ${({ theme }) => theme.colors.footerTextColor};
+  background: var(--gs-footer-background);
+  color: var(--gs-footer-text-color);
 
   & :focus-visible {
-    outline-color: ${({ theme }) => theme.colors.footerFocusRing};
+    outline-color: var(--gs-footer-focus-ring);
   }
 
   a {
@@ -16,22 +16,22 @@ export const FooterRoot = styled.footer`
 export const FooterInner = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: var(--gs-space-lg);
   max-width: 80rem;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
+  padding: var(--gs-space-xl) var(--gs-space-md);
 `;
 
 export const FooterName = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.lg};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
+  font-size: var(--gs-font-size-lg);
+  font-weight: var(--gs-font-weight-bold);
 `;
 
 export const FooterList = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  gap: var(--gs-space-sm) var(--gs-space-lg);
   margin: 0;
   padding: 0;
   list-style: none;
@@ -45,5 +45,5 @@ export const FooterList = styled.ul`
 
 export const Copyright = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  font-size: var(--gs-font-size-sm);
 `;

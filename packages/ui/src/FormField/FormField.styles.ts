@@ -3,40 +3,40 @@ import styled, { css } from 'styled-components';
 export const Field = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-xs);
+  margin-bottom: var(--gs-space-md);
 `;
 
 export const Label = styled.label`
-  font-weight: ${({ theme }) => theme.font.weights.medium};
+  font-weight: var(--gs-font-weight-medium);
 `;
 
 export const RequiredMark = styled.span.attrs({ 'aria-hidden': true })`
-  margin-left: ${({ theme }) => theme.space.xxs};
-  color: ${({ theme }) => theme.colors.danger};
+  margin-left: var(--gs-space-xxs);
+  color: var(--gs-danger);
 `;
 
 export const Hint = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  color: var(--gs-muted-text);
+  font-size: var(--gs-font-size-sm);
 `;
 
 export const ErrorText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
-  font-weight: ${({ theme }) => theme.font.weights.medium};
+  color: var(--gs-danger);
+  font-size: var(--gs-font-size-sm);
+  font-weight: var(--gs-font-weight-medium);
 `;
 
 const control = css<{ $invalid: boolean }>`
   width: 100%;
   min-height: 2.75rem;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.sm};
+  padding: var(--gs-space-sm) var(--gs-space-sm);
   border: 2px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.bodyBackground};
-  color: ${({ theme }) => theme.colors.bodyTextColor};
+  border-radius: var(--gs-radius-md);
+  background: var(--gs-body-background);
+  color: var(--gs-body-text-color);
   font: inherit;
 
   &:disabled {
@@ -62,13 +62,13 @@ export const SelectControl = styled.select<{ $invalid: boolean }>`
 export const CheckRow = styled.div`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 
   input {
     flex: none;
     width: 1.25rem;
     height: 1.25rem;
     margin: 0.15rem 0 0;
-    accent-color: ${({ theme }) => theme.colors.focusRing};
+    accent-color: var(--gs-focus-ring);
   }
 `;

@@ -7,7 +7,7 @@ export type FormMessageTone = 'error' | 'success';
 export const FormMessageRoot = styled.p<{ $tone: FormMessageTone }>`
   margin: 0;
   color: ${({ theme, $tone }) => ($tone === 'error' ? theme.colors.danger : theme.colors.success)};
-  font-weight: ${({ theme }) => theme.font.weights.medium};
+  font-weight: var(--gs-font-weight-medium);
 
   &:empty {
     ${visuallyHidden}

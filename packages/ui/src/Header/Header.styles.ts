@@ -10,23 +10,23 @@ export const HeaderRoot = styled.header`
   container: gs-header / inline-size;
   position: sticky;
   top: 0;
-  z-index: ${({ theme }) => theme.zIndex.header};
-  background: ${({ theme }) => theme.colors.headerBackground};
-  color: ${({ theme }) => theme.colors.headerTextColor};
+  z-index: var(--gs-z-header);
+  background: var(--gs-header-background);
+  color: var(--gs-header-text-color);
 
   & :focus-visible {
-    outline-color: ${({ theme }) => theme.colors.headerFocusRing};
+    outline-color: var(--gs-header-focus-ring);
   }
 `;
 
 export const HomeLink = styled.a`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   min-height: 2.75rem;
   color: inherit;
-  font-size: ${({ theme }) => theme.font.sizes.lg};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
+  font-size: var(--gs-font-size-lg);
+  font-weight: var(--gs-font-weight-bold);
   text-decoration: none;
   min-width: 0;
   flex: 0 1 auto;
@@ -58,11 +58,11 @@ export const MenuButton = styled.button`
   flex: none;
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   min-height: 2.75rem;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  padding: var(--gs-space-xs) var(--gs-space-sm);
   border: 2px solid currentColor;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: var(--gs-radius-md);
   background: transparent;
   color: inherit;
   font: inherit;
@@ -71,7 +71,7 @@ export const MenuButton = styled.button`
   ${PHONE} {
     justify-content: center;
     min-width: 2.75rem;
-    padding: ${({ theme }) => theme.space.xs};
+    padding: var(--gs-space-xs);
   }
 `;
 
@@ -99,12 +99,12 @@ export const Nav = styled.nav<{ $open: boolean }>`
   left: 0;
   right: 0;
   display: ${({ $open }) => ($open ? 'grid' : 'none')};
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   max-height: calc(100vh - 4rem);
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.headerBackground};
-  box-shadow: ${({ theme }) => theme.shadows.md};
+  padding: var(--gs-space-sm) var(--gs-space-md) var(--gs-space-lg);
+  background: var(--gs-header-background);
+  box-shadow: var(--gs-shadow-md);
 `;
 
 export const MenuExtras = styled.div`
@@ -112,13 +112,13 @@ export const MenuExtras = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;
 
 export const NavList = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
   margin: 0;
   padding: 0;
   list-style: none;
@@ -154,15 +154,15 @@ export const HeaderBar = styled.div<{ $wideFrom: number }>`
   display: flex;
   flex-wrap: nowrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   min-height: 3.75rem;
   box-sizing: border-box;
   max-width: 80rem;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  padding: var(--gs-space-sm) var(--gs-space-md);
 
   ${TABLET} {
-    gap: ${({ theme }) => theme.space.md};
+    gap: var(--gs-space-md);
   }
 
   @container gs-header-bar (min-width: ${({ $wideFrom }) => $wideFrom}px) {
@@ -176,7 +176,7 @@ export const HeaderBar = styled.div<{ $wideFrom: number }>`
       position: static;
       display: flex;
       align-items: center;
-      gap: ${({ theme }) => theme.space.md};
+      gap: var(--gs-space-md);
       min-width: 0;
       max-height: none;
       overflow: visible;
@@ -187,7 +187,7 @@ export const HeaderBar = styled.div<{ $wideFrom: number }>`
     ${NavList} {
       flex-direction: row;
       white-space: nowrap;
-      gap: ${({ theme }) => theme.space.md};
+      gap: var(--gs-space-md);
       min-width: 0;
       overflow-x: auto;
       scrollbar-width: thin;
@@ -201,5 +201,5 @@ export const Actions = styled.div`
   flex: none;
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;

@@ -6,13 +6,13 @@ export const LoaderRoot = styled.div<{ $fullScreen: boolean }>`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.colors.bodyTextColor};
+  gap: var(--gs-space-md);
+  padding: var(--gs-space-lg);
+  color: var(--gs-body-text-color);
   ${({ $fullScreen }) => $fullScreen && fullScreenLayer}
 `;
 
 export const LoaderLabel = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.md};
+  font-size: var(--gs-font-size-md);
 `;

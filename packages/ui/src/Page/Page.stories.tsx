@@ -26,7 +26,16 @@ type Story = StoryObj<typeof meta>;
 
 export const Narrow: Story = {
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    const title = canvas.getByRole('heading', { level: 1, name: 'Log in' });
+    await expect(title).toBeVisible();
+    // The narrow column (28rem), centred, with the theme's page padding and its gap (md).
+    const style = getComputedStyle(title.parentElement as Element);
+    await expect({ maxWidth: style.maxWidth, padding: style.padding, gap: style.rowGap, display: style.display }).toEqual({
+      maxWidth: '448px',
+      padding: '32px 16px',
+      gap: '16px',
+      display: 'grid',
+    });
   },
 };
 export const Medium: Story = { args: { width: 'medium' } };

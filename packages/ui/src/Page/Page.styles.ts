@@ -30,7 +30,7 @@ export const PageRoot = styled.div<PageStyleProps>`
   max-width: ${({ $width }) => PAGE_WIDTHS[$width]};
   min-width: 0;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
+  padding: var(--gs-space-xl) var(--gs-space-md);
   ${({ $gap, theme }) =>
     $gap &&
     css`

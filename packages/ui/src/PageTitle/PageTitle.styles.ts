@@ -2,5 +2,5 @@ import styled from 'styled-components';
 
 export const PageTitleRoot = styled.h1`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.xl};
+  font-size: var(--gs-font-size-xl);
 `;

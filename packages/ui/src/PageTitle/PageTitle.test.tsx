@@ -1,9 +1,7 @@
 import { axe } from '@grandstand/vitest-config/axe';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createChannelTheme } from '../theme/theme.ts';
 import { renderThemed } from '../test/render.tsx';
-import { northfield } from '../test/palettes.ts';
 import { PageTitle } from './PageTitle.tsx';
 
 describe('PageTitle', () => {
@@ -14,9 +12,9 @@ describe('PageTitle', () => {
       </main>,
     );
     const heading = screen.getByRole('heading', { level: 1, name: 'Log in' });
-    // jsdom resolves rem against its 16 px root.
-    const titleSize = `${parseFloat(createChannelTheme(northfield).font.sizes.xl) * 16}px`;
-    expect(heading).toHaveStyle({ margin: '0px', fontSize: titleSize });
+    // The size is the theme's CSS variable, which jsdom does not resolve: the story
+    // (Components/PageTitle, Default) checks it in Chromium.
+    expect(heading).toHaveStyle({ margin: '0px' });
     expect(await axe(container)).toHaveNoViolations();
   });
 

@@ -9,7 +9,7 @@ export const PaginationList = styled.ul`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
   margin: 0;
   padding: 0;
   list-style: none;
@@ -18,11 +18,11 @@ export const PaginationList = styled.ul`
 export const PageButton = styled.button<{ $current?: boolean }>`
   min-width: 2.5rem;
   min-height: 2.5rem;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  padding: var(--gs-space-xs) var(--gs-space-sm);
+  border: 1px solid var(--gs-border);
+  border-radius: var(--gs-radius-md);
   font: inherit;
-  font-weight: ${({ theme }) => theme.font.weights.medium};
+  font-weight: var(--gs-font-weight-medium);
   background: ${({ theme, $current }) => ($current ? theme.colors.secondaryColor : theme.colors.bodyBackground)};
   color: ${({ theme, $current }) => ($current ? theme.colors.secondaryContrast : theme.colors.bodyTextColor)};
   cursor: pointer;
@@ -32,12 +32,12 @@ export const PageButton = styled.button<{ $current?: boolean }>`
     opacity: 0.5;
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 `;
 
 export const PageGap = styled.span`
-  padding: 0 ${({ theme }) => theme.space.xs};
-  color: ${({ theme }) => theme.colors.mutedText};
+  padding: 0 var(--gs-space-xs);
+  color: var(--gs-muted-text);
 `;

@@ -32,8 +32,8 @@ export const PictureFallback = styled.span`
   inset: 0;
   display: grid;
   place-items: center;
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.font.sizes.xl};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
+  color: var(--gs-muted-text);
+  font-size: var(--gs-font-size-xl);
+  font-weight: var(--gs-font-weight-bold);
   text-transform: uppercase;
 `;

@@ -3,12 +3,12 @@ import styled from 'styled-components';
 export const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndex.modal};
+  z-index: var(--gs-z-modal);
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.backdrop};
+  padding: var(--gs-space-md);
+  background: var(--gs-backdrop);
 `;
 
 export const DialogBox = styled.div`
@@ -16,11 +16,11 @@ export const DialogBox = styled.div`
   max-width: 28rem;
   max-height: calc(100vh - 2rem);
   overflow: auto;
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
+  padding: var(--gs-space-lg);
+  border-radius: var(--gs-radius-lg);
+  background: var(--gs-surface);
+  color: var(--gs-surface-text);
+  box-shadow: var(--gs-shadow-lg);
 
   &:focus {
     outline: none;
@@ -28,17 +28,17 @@ export const DialogBox = styled.div`
 `;
 
 export const DialogTitle = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.font.sizes.xl};
+  margin: 0 0 var(--gs-space-sm);
+  font-size: var(--gs-font-size-xl);
 `;
 
 export const DialogMessage = styled.div`
-  margin: 0 0 ${({ theme }) => theme.space.lg};
+  margin: 0 0 var(--gs-space-lg);
 `;
 
 export const DialogActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;

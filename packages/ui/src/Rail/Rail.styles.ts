@@ -2,7 +2,7 @@ import styled from 'styled-components';
 
 export const RailRoot = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   min-width: 0;
 `;
 
@@ -11,18 +11,18 @@ export const RailHeader = styled.div`
   display: flex;
   align-items: center;
   min-height: 2.5rem;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 `;
 
 export const RailTitle = styled.h2`
   margin: 0;
   margin-right: auto;
-  font-size: ${({ theme }) => theme.font.sizes.lg};
+  font-size: var(--gs-font-size-lg);
 `;
 
 export const RailControls = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
 `;
 
 export const RailButton = styled.button`
@@ -30,19 +30,19 @@ export const RailButton = styled.button`
   place-items: center;
   width: 2.5rem;
   height: 2.5rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid var(--gs-border);
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.bodyBackground};
-  color: ${({ theme }) => theme.colors.bodyTextColor};
-  font-size: ${({ theme }) => theme.font.sizes.lg};
+  background: var(--gs-body-background);
+  color: var(--gs-body-text-color);
+  font-size: var(--gs-font-size-lg);
   line-height: 1;
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surface};
+    background: var(--gs-surface);
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 `;
@@ -57,14 +57,14 @@ export const RailList = styled.ul<{ $variant?: 'cards' | 'hero' }>`
   grid-auto-flow: column;
   grid-auto-columns: ${({ $variant }) => ($variant === 'hero' ? '100%' : 'clamp(280px, 80%, 380px)')};
   ${({ theme, $variant }) => ($variant === 'hero' ? `${theme.media.md} { grid-auto-columns: min(100%, 60rem); }` : '')}
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   margin: 0;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+  padding: var(--gs-space-xs) var(--gs-space-xxs) var(--gs-space-md);
   list-style: none;
   overflow-x: auto;
   overscroll-behavior-x: contain;
   scroll-snap-type: x mandatory;
-  scroll-padding-inline: ${({ theme }) => theme.space.xxs};
+  scroll-padding-inline: var(--gs-space-xxs);
 
   @media (prefers-reduced-motion: no-preference) {
     scroll-behavior: smooth;

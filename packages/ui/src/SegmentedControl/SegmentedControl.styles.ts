@@ -2,8 +2,8 @@ import styled from 'styled-components';
 
 export const SegmentedRoot = styled.div`
   display: inline-flex;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid var(--gs-border);
+  border-radius: var(--gs-radius-md);
   overflow: hidden;
 `;
 
@@ -13,7 +13,7 @@ export const Segment = styled.label`
   display: inline-flex;
 
   & + & {
-    border-left: 1px solid ${({ theme }) => theme.colors.border};
+    border-left: 1px solid var(--gs-border);
   }
 `;
 
@@ -29,21 +29,21 @@ export const SegmentInput = styled.input`
 export const SegmentLabel = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
   min-height: 2.25rem;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
-  font-weight: ${({ theme }) => theme.font.weights.medium};
-  background: ${({ theme }) => theme.colors.bodyBackground};
-  color: ${({ theme }) => theme.colors.bodyTextColor};
+  padding: var(--gs-space-xs) var(--gs-space-md);
+  font-size: var(--gs-font-size-sm);
+  font-weight: var(--gs-font-weight-medium);
+  background: var(--gs-body-background);
+  color: var(--gs-body-text-color);
   pointer-events: none;
 
   input:checked + & {
-    background: ${({ theme }) => theme.colors.secondaryColor};
-    color: ${({ theme }) => theme.colors.secondaryContrast};
+    background: var(--gs-secondary-color);
+    color: var(--gs-secondary-contrast);
   }
   input:focus-visible + & {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: -3px;
   }
 `;

@@ -9,7 +9,7 @@ export const SkeletonBlock = styled.span<{ $shape: 'text' | 'block' | 'circle'; 
   display: block;
   width: ${({ $width }) => $width};
   height: ${({ $height }) => $height};
-  background: ${({ theme }) => theme.colors.bodyTextColor10};
+  background: var(--gs-body-text-color-10);
   border-radius: ${({ theme, $shape }) => ($shape === 'circle' ? '50%' : $shape === 'block' ? theme.radii.md : theme.radii.sm)};
   animation: ${pulse} 1.4s ease-in-out infinite;
 

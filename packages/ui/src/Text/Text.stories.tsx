@@ -29,5 +29,9 @@ export const WithSectionTitle: Story = {
   ),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('region', { name: 'Season passes' })).toBeVisible();
+    // The theme's section size (lg, 1.25rem), without margins.
+    const heading = canvas.getByRole('heading', { level: 2, name: 'Season passes' });
+    await expect(getComputedStyle(heading).fontSize).toBe('20px');
+    await expect(getComputedStyle(heading).margin).toBe('0px');
   },
 };

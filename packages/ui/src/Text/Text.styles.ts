@@ -12,5 +12,5 @@ export const TextRoot = styled.p<{ $tone: TextTone; $size?: TextSize; $bold: boo
 
 export const SectionTitleRoot = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.lg};
+  font-size: var(--gs-font-size-lg);
 `;

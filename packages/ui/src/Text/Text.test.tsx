@@ -16,8 +16,9 @@ describe('Text and SectionTitle', () => {
     );
     expect(screen.getByRole('region', { name: 'Active orders' })).toBeInTheDocument();
     const heading = screen.getByRole('heading', { level: 2, name: 'Active orders' });
-    const size = `${parseFloat(createChannelTheme(northfield).font.sizes.lg) * 16}px`;
-    expect(heading).toHaveStyle({ margin: '0px', fontSize: size });
+    // The size is the theme's CSS variable, which jsdom does not resolve: the story (Layout/Text,
+    // WithSectionTitle) checks it in Chromium.
+    expect(heading).toHaveStyle({ margin: '0px' });
     expect(screen.getByText('Your passes.')).toHaveStyle({ margin: '0px' });
     expect(await axe(container)).toHaveNoViolations();
   });

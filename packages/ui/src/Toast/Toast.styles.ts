@@ -3,14 +3,14 @@ import type { ToastKind } from './ToastViewport.tsx';
 
 export const Viewport = styled.div`
   position: fixed;
-  right: ${({ theme }) => theme.space.md};
-  bottom: ${({ theme }) => theme.space.md};
-  left: ${({ theme }) => theme.space.md};
-  z-index: ${({ theme }) => theme.zIndex.toast};
+  right: var(--gs-space-md);
+  bottom: var(--gs-space-md);
+  left: var(--gs-space-md);
+  z-index: var(--gs-z-toast);
   display: flex;
   flex-direction: column;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   pointer-events: none;
 
   ${({ theme }) => theme.media.sm} {
@@ -22,21 +22,21 @@ export const Viewport = styled.div`
 export const ToastItem = styled.div<{ $type: ToastKind }>`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   width: 100%;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  padding: var(--gs-space-sm) var(--gs-space-sm) var(--gs-space-sm) var(--gs-space-md);
   border-left: 6px solid ${({ theme, $type }) => ({ success: theme.colors.success, error: theme.colors.danger, info: theme.colors.info })[$type]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
-  box-shadow: ${({ theme }) => theme.shadows.md};
+  border-radius: var(--gs-radius-md);
+  background: var(--gs-surface);
+  color: var(--gs-surface-text);
+  box-shadow: var(--gs-shadow-md);
   pointer-events: auto;
 `;
 
 export const ToastMessage = styled.p`
   flex: 1;
   margin: 0;
-  padding: ${({ theme }) => theme.space.xs} 0;
+  padding: var(--gs-space-xs) 0;
 `;
 
 export const DismissButton = styled.button`
@@ -44,7 +44,7 @@ export const DismissButton = styled.button`
   width: 2rem;
   height: 2rem;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: var(--gs-radius-sm);
   background: transparent;
   color: inherit;
   font-size: 1.25rem;
@@ -52,6 +52,6 @@ export const DismissButton = styled.button`
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.bodyTextColor10};
+    background: var(--gs-body-text-color-10);
   }
 `;

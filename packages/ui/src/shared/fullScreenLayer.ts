@@ -4,7 +4,7 @@ import { css } from 'styled-components';
 export const fullScreenLayer = css`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndex.overlay};
+  z-index: var(--gs-z-overlay);
   overflow: auto;
-  background: ${({ theme }) => theme.colors.bodyBackground};
+  background: var(--gs-body-background);
 `;

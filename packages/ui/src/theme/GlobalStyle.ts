@@ -1,24 +1,43 @@
-import { createGlobalStyle } from 'styled-components';
+import { createGlobalStyle, type DefaultTheme } from 'styled-components';
+import { themeToCssVariables } from './cssVariables.ts';
 
-/** Page basics from the theme: colours, font, one visible focus ring, and reduced motion. */
+/** The theme's tokens as declarations of CSS custom properties (`--gs-primary-color: #…;`). */
+function declarations(theme: DefaultTheme): string {
+  return Object.entries(themeToCssVariables(theme))
+    .map(([name, value]) => `${name}: ${value};`)
+    .join(' ');
+}
+
+/**
+ * Page basics from the theme: its tokens as CSS variables on the root, colours, font, one visible
+ * focus ring, and reduced motion.
+ *
+ * The components' styles read the tokens through the variables (`var(--gs-space-md)`), not through
+ * functions of the theme: styled-components computes a style without functions once per component,
+ * where a style with one is evaluated, hashed and looked up again at each render of each element.
+ * The variables are here, in the server's HTML with the rest of the page's styles, so the first
+ * paint has them.
+ */
 export const GlobalStyle = createGlobalStyle`
+  :root { ${({ theme }) => declarations(theme)} }
+
   *, *::before, *::after { box-sizing: border-box; }
 
   html { -webkit-text-size-adjust: 100%; }
 
   body {
     margin: 0;
-    background: ${({ theme }) => theme.colors.bodyBackground};
-    color: ${({ theme }) => theme.colors.bodyTextColor};
-    font-family: ${({ theme }) => theme.font.family};
-    font-size: ${({ theme }) => theme.font.sizes.md};
-    line-height: ${({ theme }) => theme.font.lineHeight};
+    background: var(--gs-body-background);
+    color: var(--gs-body-text-color);
+    font-family: var(--gs-font-family);
+    font-size: var(--gs-font-size-md);
+    line-height: var(--gs-line-height);
   }
 
-  a { color: ${({ theme }) => theme.colors.link}; }
+  a { color: var(--gs-link); }
 
   :focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 

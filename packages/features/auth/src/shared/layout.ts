@@ -5,6 +5,6 @@ export const Links = styled.p`
   margin: 0;
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  gap: var(--gs-space-sm);
+  font-size: var(--gs-font-size-sm);
 `;

@@ -10,13 +10,13 @@ import type { ValidationKey } from '../validation.ts';
 
 const Section = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   max-width: 28rem;
 `;
 
 const Heading = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.lg};
+  font-size: var(--gs-font-size-lg);
 `;
 
 /** `/profile/sessions/add`: a logged-in viewer enters the code a device shows. */

@@ -11,8 +11,8 @@ export const DEVICE_POLL_MS = 3_000;
 
 const Code = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.display};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
+  font-size: var(--gs-font-size-display);
+  font-weight: var(--gs-font-weight-bold);
   letter-spacing: 0.2em;
   font-variant-numeric: tabular-nums;
 `;

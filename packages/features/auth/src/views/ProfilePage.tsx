@@ -11,7 +11,7 @@ const Nav = styled.nav`
   ul {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.md};
+    gap: var(--gs-space-md);
     margin: 0;
     padding: 0;
     list-style: none;

@@ -46,7 +46,7 @@ export function CardForm({ values, errors, onChange, disabled }: CardFormProps) 
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 `;
 
 const Wide = styled.div`

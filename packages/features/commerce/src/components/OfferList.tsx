@@ -5,7 +5,7 @@ import styled from 'styled-components';
 export const OfferList = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   margin: 0;
   padding: 0;
   list-style: none;
@@ -15,7 +15,7 @@ export const OfferList = styled.ul`
 const OfferCardRoot = styled(Card)`
   h3 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.md};
+    font-size: var(--gs-font-size-md);
   }
 
   p {

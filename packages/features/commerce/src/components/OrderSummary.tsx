@@ -55,7 +55,7 @@ const Box = styled(Card)`
 const List = styled.dl`
   display: grid;
   grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-xs) var(--gs-space-md);
   margin: 0;
 
   dd {

@@ -88,21 +88,21 @@ export function PaymentMethodChoice({
 
 const Choices = styled.fieldset`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  padding: var(--gs-space-md);
+  border: 1px solid var(--gs-border);
+  border-radius: var(--gs-radius-md);
 
   legend {
-    padding: 0 ${({ theme }) => theme.space.xs};
-    font-weight: ${({ theme }) => theme.font.weights.medium};
+    padding: 0 var(--gs-space-xs);
+    font-weight: var(--gs-font-weight-medium);
   }
 `;
 
 const Choice = styled.label`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   align-items: center;
   cursor: pointer;
 `;

@@ -169,44 +169,44 @@ export function StripeCardField({ publishableKey, disabled = false, onChange, re
 
 const Field = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
 `;
 
 const FieldLabel = styled.span`
-  font-weight: ${({ theme }) => theme.font.weights.medium};
+  font-weight: var(--gs-font-weight-medium);
   cursor: default;
 `;
 
 // Stripe.js puts StripeElement--focus / --invalid / --disabled on the container it is mounted in.
 const CardBox = styled.div<{ $disabled: boolean }>`
   min-height: 2.75rem;
-  padding: 0.625rem ${({ theme }) => theme.space.sm};
-  border: 2px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.bodyBackground};
+  padding: 0.625rem var(--gs-space-sm);
+  border: 2px solid var(--gs-border);
+  border-radius: var(--gs-radius-md);
+  background: var(--gs-body-background);
   opacity: ${({ $disabled }) => ($disabled ? 0.6 : 1)};
 
   &.StripeElement--focus {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 
   &.StripeElement--invalid {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: var(--gs-danger);
   }
 `;
 
 const Hint = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  color: var(--gs-muted-text);
+  font-size: var(--gs-font-size-sm);
 `;
 
 const FieldError = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
-  font-weight: ${({ theme }) => theme.font.weights.medium};
+  color: var(--gs-danger);
+  font-size: var(--gs-font-size-sm);
+  font-weight: var(--gs-font-weight-medium);
 
   &:empty {
     ${visuallyHidden}

@@ -5,16 +5,16 @@ import styled from 'styled-components';
 export const PageArticle = styled(Page).attrs({ width: 'reading', forwardedAs: 'article' })`
   > h1 {
     margin-top: 0;
-    font-size: ${({ theme }) => theme.font.sizes.xxl};
+    font-size: var(--gs-font-size-xxl);
   }
 `;
 
 /** A quiet line of text with a link, e.g. "Did not find your answer? Contact us". */
 export const Aside = styled.p`
-  margin-top: ${({ theme }) => theme.space.xl};
-  color: ${({ theme }) => theme.colors.mutedText};
+  margin-top: var(--gs-space-xl);
+  color: var(--gs-muted-text);
 
   a {
-    color: ${({ theme }) => theme.colors.link};
+    color: var(--gs-link);
   }
 `;

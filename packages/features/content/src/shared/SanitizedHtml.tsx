@@ -32,10 +32,10 @@ export function SanitizedHtml({ html, className, id }: SanitizedHtmlProps) {
 }
 
 const Content = styled.div`
-  line-height: ${({ theme }) => theme.font.lineHeight};
+  line-height: var(--gs-line-height);
 
   a {
-    color: ${({ theme }) => theme.colors.link};
+    color: var(--gs-link);
   }
   img {
     max-width: 100%;

@@ -61,12 +61,12 @@ const Strip = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;
 
 const Days = styled.ul`
   display: flex;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
   margin: 0;
   padding: 0;
   list-style: none;
@@ -77,17 +77,17 @@ const DayButton = styled.button<{ $selected: boolean }>`
   display: grid;
   justify-items: center;
   min-width: 4.5rem;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  padding: var(--gs-space-xs) var(--gs-space-sm);
+  border: 1px solid var(--gs-border);
+  border-radius: var(--gs-radius-md);
   font: inherit;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  font-size: var(--gs-font-size-sm);
   background: ${({ theme, $selected }) => ($selected ? theme.colors.secondaryColor : theme.colors.bodyBackground)};
   color: ${({ theme, $selected }) => ($selected ? theme.colors.secondaryContrast : theme.colors.bodyTextColor)};
   cursor: pointer;
 
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 `;

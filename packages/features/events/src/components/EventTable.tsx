@@ -56,25 +56,25 @@ const Scroll = styled.div`
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  font-size: var(--gs-font-size-sm);
 
   caption {
     text-align: left;
-    font-weight: ${({ theme }) => theme.font.weights.bold};
-    padding-bottom: ${({ theme }) => theme.space.sm};
+    font-weight: var(--gs-font-weight-bold);
+    padding-bottom: var(--gs-space-sm);
   }
   th,
   td {
-    padding: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.bodyTextColor20};
+    padding: var(--gs-space-sm);
+    border-bottom: 1px solid var(--gs-body-text-color-20);
     text-align: left;
     vertical-align: middle;
   }
   thead th {
-    color: ${({ theme }) => theme.colors.mutedText};
-    font-weight: ${({ theme }) => theme.font.weights.medium};
+    color: var(--gs-muted-text);
+    font-weight: var(--gs-font-weight-medium);
   }
   a {
-    color: ${({ theme }) => theme.colors.link};
+    color: var(--gs-link);
   }
 `;

@@ -82,7 +82,7 @@ export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3, p
 const Team = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: var(--gs-space-xxs);
 
   & > :not(a) {
     margin-block: -0.375rem;

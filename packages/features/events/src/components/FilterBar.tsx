@@ -157,7 +157,7 @@ const Bar = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   align-items: end;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-sm) var(--gs-space-md);
 
   select {
     width: 100%;
@@ -166,7 +166,7 @@ const Bar = styled.div`
   ${({ theme }) => theme.media.sm} {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.md};
+    gap: var(--gs-space-md);
 
     & > * {
       min-width: 10rem;
@@ -180,11 +180,11 @@ const Bar = styled.div`
 const Chip = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  gap: var(--gs-space-xs);
+  padding: var(--gs-space-xxs) var(--gs-space-xs) var(--gs-space-xxs) var(--gs-space-sm);
+  border: 1px solid var(--gs-border);
+  border-radius: var(--gs-radius-pill);
+  font-size: var(--gs-font-size-sm);
 `;
 
 /** The "My teams" switch and, while it is on, why the other filters are off; a whole row on a phone. */
@@ -197,7 +197,7 @@ const Mine = styled.div`
 const WithFollow = styled.div`
   display: flex;
   align-items: end;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
 
   & > :first-child {
     flex: 1;

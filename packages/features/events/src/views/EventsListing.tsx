@@ -267,18 +267,18 @@ export function VodView() {
 /** On a phone the count has a line of its own, so a long title and its count never wrap once the count arrives. */
 const Heading = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: var(--gs-space-xxs);
 
   ${({ theme }) => theme.media.md} {
     display: flex;
     align-items: baseline;
-    gap: ${({ theme }) => theme.space.md};
+    gap: var(--gs-space-md);
   }
 
   h1,
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.xxl};
+    font-size: var(--gs-font-size-xxl);
   }
 `;
 
@@ -286,31 +286,31 @@ const Heading = styled.div`
 const SubjectHeading = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 
   h2,
   h3 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.lg};
+    font-size: var(--gs-font-size-lg);
   }
 `;
 
 const Count = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
+  color: var(--gs-muted-text);
 `;
 
 const Toggles = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 `;
 
 /** spec §9: cards 280 to 380 px wide. */
 const Results = styled.ul<{ $layout: 'grid' | 'list' }>`
   display: grid;
   grid-template-columns: ${({ $layout }) => ($layout === 'list' ? '1fr' : 'repeat(auto-fill, minmax(280px, 380px))')};
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   margin: 0;
   padding: 0;
   list-style: none;

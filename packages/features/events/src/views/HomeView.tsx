@@ -350,20 +350,20 @@ export function HomeView() {
 const Home = styled(Page).attrs({ width: 'full', gap: 'xl' })`
   h1 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.xl};
+    font-size: var(--gs-font-size-xl);
     line-height: 1.25;
 
     ${({ theme }) => theme.media.md} {
-      font-size: ${({ theme }) => theme.font.sizes.xxl};
+      font-size: var(--gs-font-size-xxl);
     }
   }
   & > section > h2 {
-    margin: 0 0 ${({ theme }) => theme.space.md};
-    font-size: ${({ theme }) => theme.font.sizes.lg};
+    margin: 0 0 var(--gs-space-md);
+    font-size: var(--gs-font-size-lg);
   }
   & > a {
     justify-self: start;
-    color: ${({ theme }) => theme.colors.link};
+    color: var(--gs-link);
   }
 `;
 
@@ -376,7 +376,7 @@ const SlideCard = styled.div<{ $image: boolean; $loading?: boolean }>`
   position: relative;
   display: grid;
   aspect-ratio: 16 / 9;
-  border-radius: ${({ theme }) => theme.radii.lg};
+  border-radius: var(--gs-radius-lg);
   background: ${({ theme, $loading }) => ($loading ? theme.colors.bodyTextColor10 : theme.colors.secondaryColor)};
   color: ${({ theme, $image }) => ($image ? '#fff' : theme.colors.secondaryContrast)};
   overflow: hidden;
@@ -392,7 +392,7 @@ const SlideCard = styled.div<{ $image: boolean; $loading?: boolean }>`
     text-decoration: none;
   }
   & > a:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: -3px;
   }
 `;
@@ -402,20 +402,20 @@ const SlideText = styled.span<{ $image: boolean }>`
   background: ${({ $image }) => ($image ? 'linear-gradient(transparent 30%, rgba(0, 0, 0, 0.75))' : 'none')};
   position: relative;
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
   align-content: end;
   height: 100%;
   box-sizing: border-box;
-  padding: ${({ theme }) => theme.space.lg};
+  padding: var(--gs-space-lg);
 
   strong {
-    font-size: ${({ theme }) => theme.font.sizes.xl};
+    font-size: var(--gs-font-size-xl);
     line-height: 1.2;
   }
   ${({ theme }) => theme.media.md} {
-    padding: ${({ theme }) => theme.space.xl};
+    padding: var(--gs-space-xl);
     strong {
-      font-size: ${({ theme }) => theme.font.sizes.xxl};
+      font-size: var(--gs-font-size-xxl);
     }
   }
 `;
@@ -423,7 +423,7 @@ const SlideText = styled.span<{ $image: boolean }>`
 const List = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   margin: 0;
   padding: 0;
   list-style: none;
@@ -431,15 +431,15 @@ const List = styled.ul`
   li {
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
-    padding: ${({ theme }) => theme.space.md};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.surfaceText};
+    gap: var(--gs-space-sm);
+    padding: var(--gs-space-md);
+    border-radius: var(--gs-radius-md);
+    background: var(--gs-surface);
+    color: var(--gs-surface-text);
   }
   a {
-    color: ${({ theme }) => theme.colors.link};
-    font-weight: ${({ theme }) => theme.font.weights.medium};
+    color: var(--gs-link);
+    font-weight: var(--gs-font-weight-medium);
   }
 `;
 
@@ -451,27 +451,27 @@ const Category = styled.li`
 
 const CategoryLinks = styled.span`
   display: grid;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: var(--gs-space-xxs);
 `;
 
 const Sub = styled.span`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  gap: var(--gs-space-sm);
+  font-size: var(--gs-font-size-sm);
 `;
 
 /** A sport's link with its follow control beside it. */
 const Followed = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: var(--gs-space-xxs);
 `;
 
 const SchoolHeading = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 `;
 
 /** An empty rail on screen keeps a card's place: a dashed card-sized box with a word. */
@@ -490,9 +490,9 @@ const EmptyNote = styled.p`
   display: grid;
   place-items: center;
   margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border: 2px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  color: ${({ theme }) => theme.colors.mutedText};
+  padding: var(--gs-space-md);
+  border: 2px dashed var(--gs-border);
+  border-radius: var(--gs-radius-lg);
+  color: var(--gs-muted-text);
   text-align: center;
 `;

@@ -56,9 +56,9 @@ export function AccessPanel({ event, currency, language }: { event: EventDetail;
 const Panel = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   max-width: 32rem;
-  padding: ${({ theme }) => theme.space.lg};
+  padding: var(--gs-space-lg);
   text-align: center;
 
   h2,
@@ -71,7 +71,7 @@ const Actions = styled.ul`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   margin: 0;
   padding: 0;
   list-style: none;

@@ -75,28 +75,28 @@ export function Countdown({ startsAt, onStart }: { startsAt: number; onStart: ()
 const Clock = styled.dl`
   display: grid;
   grid-template-columns: repeat(4, minmax(0, 4.5rem));
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   margin: 0;
 
   ${({ theme }) => theme.media.sm} {
-    gap: ${({ theme }) => theme.space.md};
+    gap: var(--gs-space-md);
   }
 
   div {
     display: flex;
     flex-direction: column-reverse;
     align-items: center;
-    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.xs};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.bodyTextColor10};
+    padding: var(--gs-space-sm) var(--gs-space-xs);
+    border-radius: var(--gs-radius-md);
+    background: var(--gs-body-text-color-10);
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.xl};
-    font-weight: ${({ theme }) => theme.font.weights.bold};
+    font-size: var(--gs-font-size-xl);
+    font-weight: var(--gs-font-weight-bold);
     font-variant-numeric: tabular-nums;
   }
   dt {
-    font-size: ${({ theme }) => theme.font.sizes.sm};
+    font-size: var(--gs-font-size-sm);
   }
 `;

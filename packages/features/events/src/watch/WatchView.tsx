@@ -285,11 +285,11 @@ function Details({ event, title, language }: { event: EventDetail; title: string
 const Page = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.lg};
+  gap: var(--gs-space-lg);
   max-width: 1200px;
-  max-width: min(1200px, calc(max(32rem, (100svh - 12rem) * 16 / 9) + 2 * ${({ theme }) => theme.space.md}));
+  max-width: min(1200px, calc(max(32rem, (100svh - 12rem) * 16 / 9) + 2 * var(--gs-space-md)));
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
+  padding: var(--gs-space-lg) var(--gs-space-md);
 `;
 
 const Embed = styled.div`
@@ -303,7 +303,7 @@ const PlayerStage = styled.div`
   aspect-ratio: 16 / 9;
   width: 100%;
   background: #000;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: var(--gs-radius-md);
   overflow: hidden;
 `;
 
@@ -312,13 +312,13 @@ const InfoStage = styled.div`
   grid-template-columns: minmax(0, 1fr);
   align-content: center;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   aspect-ratio: 16 / 9;
   width: 100%;
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
+  padding: var(--gs-space-lg);
+  border-radius: var(--gs-radius-md);
+  background: var(--gs-surface);
+  color: var(--gs-surface-text);
   text-align: center;
 
   @media (max-width: 600px) {
@@ -333,38 +333,38 @@ const InfoStage = styled.div`
 
 const Info = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 `;
 
 const Heading = styled.div`
   display: grid;
   justify-items: start;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 
   h1 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.xl};
+    font-size: var(--gs-font-size-xl);
   }
 `;
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   margin: 0;
 
   dt {
-    font-size: ${({ theme }) => theme.font.sizes.sm};
-    color: ${({ theme }) => theme.colors.mutedText};
+    font-size: var(--gs-font-size-sm);
+    color: var(--gs-muted-text);
   }
   dd {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+    gap: var(--gs-space-xs) var(--gs-space-md);
     margin: 0;
   }
   a {
-    color: ${({ theme }) => theme.colors.link};
+    color: var(--gs-link);
   }
 `;
 
@@ -372,5 +372,5 @@ const Facts = styled.dl`
 const Followable = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
 `;

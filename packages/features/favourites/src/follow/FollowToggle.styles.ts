@@ -19,18 +19,18 @@ export const ToggleButton = styled.button<{ $size: FollowSize; $pressed: boolean
   height: ${({ $size }) => BOX[$size]};
   padding: 0;
   border: 2px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  border-radius: var(--gs-radius-pill);
   background: transparent;
   color: ${({ theme, $pressed }) => ($pressed ? theme.colors.link : 'inherit')};
   cursor: pointer;
-  transition: background-color ${({ theme }) => theme.motion.fast} ease-in-out;
+  transition: background-color var(--gs-motion-fast) ease-in-out;
 
   &:hover:not([aria-disabled='true']) {
-    background: ${({ theme }) => theme.colors.bodyTextColor10};
+    background: var(--gs-body-text-color-10);
   }
 
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 

@@ -8,7 +8,7 @@ import { useCardProvider } from '../shared/useCardProvider.ts';
 const Wrapper = styled.div`
   display: grid;
   justify-items: start;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
 `;
 
 export interface CustomerPortalButtonProps {

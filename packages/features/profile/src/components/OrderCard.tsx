@@ -19,11 +19,11 @@ const Heading = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 
   h3 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.md};
+    font-size: var(--gs-font-size-md);
     outline: none;
   }
 `;
@@ -31,13 +31,13 @@ const Heading = styled.div`
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-xxs) var(--gs-space-md);
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  font-size: var(--gs-font-size-sm);
 
   dt {
-    color: ${({ theme }) => theme.colors.surfaceText};
-    font-weight: ${({ theme }) => theme.font.weights.medium};
+    color: var(--gs-surface-text);
+    font-weight: var(--gs-font-weight-medium);
   }
 
   dd {
@@ -47,7 +47,7 @@ const Facts = styled.dl`
 
 const Status = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  font-size: var(--gs-font-size-sm);
 
   &:empty {
     ${visuallyHidden}

@@ -6,12 +6,12 @@ import { PROFILE_PATHS } from '../paths.ts';
 
 // NavLink marks the current section with aria-current="page": shown, and read out, the same way.
 const Nav = styled.nav`
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid var(--gs-border);
 
   ul {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.lg};
+    gap: var(--gs-space-lg);
     margin: 0;
     padding: 0;
     list-style: none;
@@ -19,10 +19,10 @@ const Nav = styled.nav`
 
   a {
     display: inline-block;
-    padding: ${({ theme }) => theme.space.sm} 0;
+    padding: var(--gs-space-sm) 0;
     border-bottom: 3px solid transparent;
-    color: ${({ theme }) => theme.colors.bodyTextColor};
-    font-weight: ${({ theme }) => theme.font.weights.medium};
+    color: var(--gs-body-text-color);
+    font-weight: var(--gs-font-weight-medium);
     text-decoration: none;
   }
 
@@ -31,12 +31,12 @@ const Nav = styled.nav`
   }
 
   a[aria-current='page'] {
-    border-bottom-color: ${({ theme }) => theme.colors.primaryColor};
-    font-weight: ${({ theme }) => theme.font.weights.bold};
+    border-bottom-color: var(--gs-primary-color);
+    font-weight: var(--gs-font-weight-bold);
   }
 
   a:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 2px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 `;

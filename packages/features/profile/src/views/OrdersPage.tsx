@@ -8,7 +8,7 @@ import { OrderCard } from '../components/OrderCard.tsx';
 
 const List = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   margin: 0;
   padding: 0;
   list-style: none;

@@ -18,7 +18,7 @@ const Scroller = styled.div`
   overflow-x: auto;
 
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 2px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 `;
@@ -26,24 +26,24 @@ const Scroller = styled.div`
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  font-size: var(--gs-font-size-sm);
 
   caption {
     text-align: start;
-    padding-bottom: ${({ theme }) => theme.space.sm};
-    color: ${({ theme }) => theme.colors.mutedText};
+    padding-bottom: var(--gs-space-sm);
+    color: var(--gs-muted-text);
   }
 
   th,
   td {
-    padding: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: var(--gs-space-sm);
+    border-bottom: 1px solid var(--gs-border);
     text-align: start;
     white-space: nowrap;
   }
 
   th {
-    font-weight: ${({ theme }) => theme.font.weights.bold};
+    font-weight: var(--gs-font-weight-bold);
   }
 
   .amount {

@@ -121,7 +121,7 @@ const Icon = styled.svg`
   width: 2.5rem;
   height: 2.5rem;
   padding: 0.625rem;
-  color: ${({ theme }) => theme.colors.headerTextColor};
+  color: var(--gs-header-text-color);
   pointer-events: none;
 
   form:focus-within > &,
@@ -143,22 +143,22 @@ const Label = styled.label`
 // Closed, the box shows only the magnifier: no words, no placeholder, no clear button.
 const Input = styled.input`
   position: absolute;
-  z-index: ${({ theme }) => theme.zIndex.menu};
+  z-index: var(--gs-z-menu);
   top: 0;
   right: 0;
   box-sizing: border-box;
   width: 2.5rem;
   height: 2.5rem;
-  padding: ${({ theme }) => theme.space.xs} 2.5rem ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  padding: var(--gs-space-xs) 2.5rem var(--gs-space-xs) var(--gs-space-sm);
   cursor: pointer;
-  transition: width ${({ theme }) => theme.motion.fast} ease-out;
+  transition: width var(--gs-motion-fast) ease-out;
 
   &:focus,
   &:not(:placeholder-shown) {
     position: fixed;
     top: 0.625rem;
-    left: ${({ theme }) => theme.space.md};
-    right: ${({ theme }) => theme.space.md};
+    left: var(--gs-space-md);
+    right: var(--gs-space-md);
     width: auto;
     cursor: text;
 
@@ -179,18 +179,18 @@ const Input = styled.input`
   @media (prefers-reduced-motion: reduce) {
     transition: none;
   }
-  border: 1px solid ${({ theme }) => theme.colors.headerTextColor50};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.headerBackground};
-  color: ${({ theme }) => theme.colors.headerTextColor};
+  border: 1px solid var(--gs-header-text-color-50);
+  border-radius: var(--gs-radius-pill);
+  background: var(--gs-header-background);
+  color: var(--gs-header-text-color);
   font: inherit;
 
   &:focus::placeholder {
-    color: ${({ theme }) => theme.colors.headerTextColor};
+    color: var(--gs-header-text-color);
     opacity: 0.8;
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.headerFocusRing};
+    outline: 3px solid var(--gs-header-focus-ring);
     outline-offset: 2px;
   }
 `;

@@ -162,23 +162,23 @@ const Popover = styled.div`
   position: fixed;
   z-index: 20;
   top: 3.75rem;
-  right: ${({ theme }) => theme.space.md};
-  left: ${({ theme }) => theme.space.md};
+  right: var(--gs-space-md);
+  left: var(--gs-space-md);
 
   ${({ theme }) => theme.media.md} {
     position: absolute;
-    top: calc(100% + ${({ theme }) => theme.space.xs});
+    top: calc(100% + var(--gs-space-xs));
     right: 0;
     left: auto;
     width: min(24rem, 90vw);
   }
   max-height: 70vh;
   overflow: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
+  border: 1px solid var(--gs-border);
+  border-radius: var(--gs-radius-md);
+  background: var(--gs-surface);
+  color: var(--gs-surface-text);
+  box-shadow: var(--gs-shadow-lg);
 
   &[hidden] {
     display: none;
@@ -187,12 +187,12 @@ const Popover = styled.div`
 
 const Status = styled.p`
   margin: 0;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colors.surfaceText};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  padding: 0 var(--gs-space-sm);
+  color: var(--gs-surface-text);
+  font-size: var(--gs-font-size-sm);
 
   &:not(:empty) {
-    padding: ${({ theme }) => theme.space.sm};
+    padding: var(--gs-space-sm);
   }
 `;
 
@@ -203,15 +203,15 @@ const List = styled.div`
 `;
 
 const GroupTitle = styled.div`
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.font.sizes.xs};
+  padding: var(--gs-space-xs) var(--gs-space-sm);
+  font-size: var(--gs-font-size-xs);
   font-weight: 700;
   text-transform: uppercase;
 `;
 
 
 const Item = styled.div<{ $active: boolean }>`
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  padding: var(--gs-space-xs) var(--gs-space-sm);
   cursor: pointer;
   overflow-wrap: anywhere;
   ${({ $active, theme }) =>
@@ -223,6 +223,6 @@ const Item = styled.div<{ $active: boolean }>`
     `}
 
   &:hover {
-    background: ${({ theme }) => theme.colors.bodyTextColor10};
+    background: var(--gs-body-text-color-10);
   }
 `;

@@ -202,18 +202,18 @@ const Root = styled(Card)`
 const Poster = styled.div`
   position: relative;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: var(--gs-radius-sm);
 `;
 
 const Length = styled.span`
   position: absolute;
-  right: ${({ theme }) => theme.space.xs};
-  bottom: ${({ theme }) => theme.space.xs};
-  padding: 0 ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  right: var(--gs-space-xs);
+  bottom: var(--gs-space-xs);
+  padding: 0 var(--gs-space-xs);
+  border-radius: var(--gs-radius-sm);
   background: rgba(0, 0, 0, 0.75);
   color: #fff;
-  font-size: ${({ theme }) => theme.font.sizes.xs};
+  font-size: var(--gs-font-size-xs);
   font-variant-numeric: tabular-nums;
 `;
 
@@ -222,24 +222,24 @@ const Top = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;
 
 const ClipName = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.md};
+  font-size: var(--gs-font-size-md);
   overflow-wrap: anywhere;
 `;
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-xxs) var(--gs-space-md);
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  font-size: var(--gs-font-size-sm);
 
   dt {
-    font-weight: ${({ theme }) => theme.font.weights.medium};
+    font-weight: var(--gs-font-weight-medium);
   }
 
   dd {
@@ -256,31 +256,31 @@ const Facts = styled.dl`
 const Tags = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
   margin: 0;
   padding: 0;
   list-style: none;
 
   li {
-    padding: 0 ${({ theme }) => theme.space.xs};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.pill};
+    padding: 0 var(--gs-space-xs);
+    border: 1px solid var(--gs-border);
+    border-radius: var(--gs-radius-pill);
   }
 `;
 
 const Note = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  font-size: var(--gs-font-size-sm);
 `;
 
 const FailureNote = styled(Note)`
-  color: ${({ theme }) => theme.colors.danger};
+  color: var(--gs-danger);
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;
 
 const Hidden = styled.span`
@@ -289,7 +289,7 @@ const Hidden = styled.span`
 
 const Status = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  font-size: var(--gs-font-size-sm);
 
   &:empty {
     ${visuallyHidden}

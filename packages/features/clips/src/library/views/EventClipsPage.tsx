@@ -99,11 +99,11 @@ const Header = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 
   h1 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.xl};
+    font-size: var(--gs-font-size-xl);
     outline: none;
   }
 `;

@@ -103,18 +103,18 @@ const Stage = styled.div`
   aspect-ratio: 16 / 9;
   width: 100%;
   background: #000;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: var(--gs-radius-md);
   overflow: hidden;
 `;
 
 const Info = styled.section`
   display: grid;
   justify-items: start;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 
   h1 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.xl};
+    font-size: var(--gs-font-size-xl);
     overflow-wrap: anywhere;
   }
 
@@ -123,14 +123,14 @@ const Info = styled.section`
   }
 
   p a {
-    color: ${({ theme }) => theme.colors.link};
+    color: var(--gs-link);
   }
 `;
 
 const Tags = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
   margin: 0;
   padding: 0;
   list-style: none;

@@ -7,20 +7,20 @@ import styled, { css } from 'styled-components';
 export const Sheet = styled.div`
   position: fixed;
   inset: auto 0 0 0;
-  z-index: ${({ theme }) => theme.zIndex.modal};
+  z-index: var(--gs-z-modal);
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   width: 100%;
   max-width: 48rem;
   max-height: min(36rem, 70vh);
   margin: 0 auto;
   overflow: auto;
-  padding: ${({ theme }) => theme.space.lg};
+  padding: var(--gs-space-lg);
   border-radius: ${({ theme }) => `${theme.radii.lg} ${theme.radii.lg} 0 0`};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
-  font-family: ${({ theme }) => theme.font.family};
+  background: var(--gs-surface);
+  color: var(--gs-surface-text);
+  box-shadow: var(--gs-shadow-lg);
+  font-family: var(--gs-font-family);
 
   &:focus {
     outline: none;
@@ -31,11 +31,11 @@ export const SheetHeader = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.lg};
+    font-size: var(--gs-font-size-lg);
   }
 `;
 
@@ -43,7 +43,7 @@ export const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 
   > * {
     flex: 1 1 10rem;
@@ -54,7 +54,7 @@ export const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;
 
 export const Track = styled.div`
@@ -69,8 +69,8 @@ export const Track = styled.div`
     inset: 50% 0 auto 0;
     height: 0.5rem;
     transform: translateY(-50%);
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.border};
+    border-radius: var(--gs-radius-pill);
+    background: var(--gs-border);
   }
 `;
 
@@ -80,7 +80,7 @@ export const Selection = styled.div`
   top: 50%;
   height: 0.5rem;
   transform: translateY(-50%);
-  background: ${({ theme }) => theme.colors.primaryColor};
+  background: var(--gs-primary-color);
 `;
 
 export const Playhead = styled.div`
@@ -89,13 +89,13 @@ export const Playhead = styled.div`
   bottom: 0.25rem;
   width: 2px;
   margin-left: -1px;
-  background: ${({ theme }) => theme.colors.surfaceText};
+  background: var(--gs-surface-text);
   pointer-events: none;
 `;
 
 const focusRing = css`
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 `;
@@ -109,23 +109,23 @@ export const Handle = styled.div`
   margin-left: -1.375rem;
   cursor: ew-resize;
   touch-action: none;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: var(--gs-radius-sm);
   ${focusRing}
 
   &::after {
     content: '';
     position: absolute;
     inset: 0.375rem 1rem;
-    border: 2px solid ${({ theme }) => theme.colors.surface};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.primaryColor};
+    border: 2px solid var(--gs-surface);
+    border-radius: var(--gs-radius-sm);
+    background: var(--gs-primary-color);
   }
 `;
 
 export const TrackTimes = styled.div`
   display: flex;
   justify-content: space-between;
-  font-size: ${({ theme }) => theme.font.sizes.sm};
-  color: ${({ theme }) => theme.colors.mutedText};
+  font-size: var(--gs-font-size-sm);
+  color: var(--gs-muted-text);
   font-variant-numeric: tabular-nums;
 `;

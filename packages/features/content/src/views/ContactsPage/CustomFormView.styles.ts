@@ -3,13 +3,13 @@ import styled from 'styled-components';
 
 export const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 `;
 
 export const Note = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  color: var(--gs-muted-text);
+  font-size: var(--gs-font-size-sm);
 `;
 
 export const Actions = styled.div`
@@ -23,8 +23,8 @@ export const Actions = styled.div`
  */
 export const ServerError = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: ${({ theme }) => theme.font.weights.medium};
+  color: var(--gs-danger);
+  font-weight: var(--gs-font-weight-medium);
 
   &:empty {
     ${visuallyHidden}
@@ -33,8 +33,8 @@ export const ServerError = styled.p`
 
 export const Success = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.success};
-  font-weight: ${({ theme }) => theme.font.weights.medium};
+  color: var(--gs-success);
+  font-weight: var(--gs-font-weight-medium);
 
   &:empty {
     ${visuallyHidden}

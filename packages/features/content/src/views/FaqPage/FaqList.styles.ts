@@ -4,16 +4,16 @@ export const List = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 1px solid var(--gs-border);
 `;
 
 export const Entry = styled.li`
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid var(--gs-border);
 `;
 
 export const Question = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.sizes.lg};
+  font-size: var(--gs-font-size-lg);
 `;
 
 // A chevron that turns when the answer opens; decoration only, the state is aria-expanded.
@@ -22,13 +22,13 @@ export const Toggle = styled.button`
   width: 100%;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.md} 0;
+  gap: var(--gs-space-md);
+  padding: var(--gs-space-md) 0;
   border: 0;
   background: none;
   color: inherit;
   font: inherit;
-  font-weight: ${({ theme }) => theme.font.weights.medium};
+  font-weight: var(--gs-font-weight-medium);
   text-align: start;
   cursor: pointer;
 
@@ -40,13 +40,13 @@ export const Toggle = styled.button`
     border-right: 2px solid currentColor;
     border-bottom: 2px solid currentColor;
     transform: rotate(45deg);
-    transition: transform ${({ theme }) => theme.motion.fast};
+    transition: transform var(--gs-motion-fast);
   }
   &[aria-expanded='true']::after {
     transform: rotate(-135deg);
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
   @media (prefers-reduced-motion: reduce) {
@@ -57,5 +57,5 @@ export const Toggle = styled.button`
 `;
 
 export const Answer = styled.div`
-  padding: 0 0 ${({ theme }) => theme.space.md};
+  padding: 0 0 var(--gs-space-md);
 `;

@@ -8,7 +8,7 @@ import { useGetCalendarFeedQuery, useRenewCalendarFeedMutation } from '../../fav
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;
 
 /** A `webcal:` address opens the calendar app, which the site's link component cannot route. */
@@ -16,17 +16,17 @@ const SubscribeLink = styled.a`
   display: inline-flex;
   align-items: center;
   min-height: 2.75rem;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border: 2px solid ${({ theme }) => theme.colors.primaryColor};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primaryColor};
-  color: ${({ theme }) => theme.colors.primaryContrast};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
+  padding: var(--gs-space-sm) var(--gs-space-md);
+  border: 2px solid var(--gs-primary-color);
+  border-radius: var(--gs-radius-md);
+  background: var(--gs-primary-color);
+  color: var(--gs-primary-contrast);
+  font-weight: var(--gs-font-weight-bold);
   line-height: 1.2;
   text-decoration: none;
 
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 `;

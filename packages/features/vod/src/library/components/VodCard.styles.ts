@@ -11,18 +11,18 @@ export const CardRoot = styled.article<{ $fluid: boolean }>`
   min-width: ${VOD_CARD_MIN_WIDTH}px;
   max-width: ${VOD_CARD_MAX_WIDTH}px;
   overflow: hidden;
-  border: 1px solid ${({ theme }) => theme.colors.bodyTextColor10};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
-  transition: box-shadow ${({ theme }) => theme.motion.fast} ease-in-out;
+  border: 1px solid var(--gs-body-text-color-10);
+  border-radius: var(--gs-radius-lg);
+  background: var(--gs-surface);
+  color: var(--gs-surface-text);
+  box-shadow: var(--gs-shadow-sm);
+  transition: box-shadow var(--gs-motion-fast) ease-in-out;
 
   &:hover {
-    box-shadow: ${({ theme }) => theme.shadows.md};
+    box-shadow: var(--gs-shadow-md);
   }
   &:focus-within {
-    outline: 3px solid ${({ theme }) => theme.colors.focusRing};
+    outline: 3px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
 `;
@@ -30,7 +30,7 @@ export const CardRoot = styled.article<{ $fluid: boolean }>`
 export const Visual = styled.div`
   position: relative;
   aspect-ratio: 16 / 9;
-  background: ${({ theme }) => theme.colors.secondaryColor};
+  background: var(--gs-secondary-color);
 `;
 
 /** The preview plays over the poster, in the same box, so nothing moves when it starts. */
@@ -44,34 +44,34 @@ export const Preview = styled.video`
 
 export const LockBadge = styled.span`
   position: absolute;
-  top: ${({ theme }) => theme.space.sm};
-  right: ${({ theme }) => theme.space.sm};
+  top: var(--gs-space-sm);
+  right: var(--gs-space-sm);
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.bodyBackground};
-  color: ${({ theme }) => theme.colors.bodyTextColor};
-  font-size: ${({ theme }) => theme.font.sizes.xs};
+  gap: var(--gs-space-xs);
+  padding: var(--gs-space-xxs) var(--gs-space-sm);
+  border-radius: var(--gs-radius-pill);
+  background: var(--gs-body-background);
+  color: var(--gs-body-text-color);
+  font-size: var(--gs-font-size-xs);
 `;
 
 export const DurationChip = styled.span`
   position: absolute;
-  right: ${({ theme }) => theme.space.sm};
-  bottom: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.bodyBackground};
-  color: ${({ theme }) => theme.colors.bodyTextColor};
-  font-size: ${({ theme }) => theme.font.sizes.xs};
+  right: var(--gs-space-sm);
+  bottom: var(--gs-space-sm);
+  padding: var(--gs-space-xxs) var(--gs-space-xs);
+  border-radius: var(--gs-radius-sm);
+  background: var(--gs-body-background);
+  color: var(--gs-body-text-color);
+  font-size: var(--gs-font-size-xs);
   font-variant-numeric: tabular-nums;
 `;
 
 export const Body = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-xs);
+  padding: var(--gs-space-md);
 `;
 
 export const Title = styled.h3`
@@ -79,7 +79,7 @@ export const Title = styled.h3`
   height: 2.6em;
   margin: 0;
   overflow: hidden;
-  font-size: ${({ theme }) => theme.font.sizes.md};
+  font-size: var(--gs-font-size-md);
   line-height: 1.3;
   overflow-wrap: anywhere;
   -webkit-box-orient: vertical;
@@ -107,10 +107,10 @@ export const TitleLink = styled(Link)`
 export const Meta = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-xs) var(--gs-space-sm);
   margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  color: var(--gs-muted-text);
+  font-size: var(--gs-font-size-sm);
 `;
 
 export const Hidden = styled.span`

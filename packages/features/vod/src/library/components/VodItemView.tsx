@@ -154,7 +154,7 @@ function AccessPanel({ item }: { item: VodMediaItemDetail }) {
 
 const Section = styled.article`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 `;
 
 const Stage = styled.div`
@@ -163,17 +163,17 @@ const Stage = styled.div`
   aspect-ratio: 16 / 9;
   width: 100%;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.surfaceText};
+  border-radius: var(--gs-radius-md);
+  background: var(--gs-surface);
+  color: var(--gs-surface-text);
 `;
 
 const Panel = styled.div`
   display: grid;
   align-content: center;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
+  gap: var(--gs-space-sm);
+  padding: var(--gs-space-lg);
   text-align: center;
 
   h2,
@@ -186,7 +186,7 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;
 
 /** Focused when the item opens, for a screen reader to start there: a heading is no control, so no ring. */
@@ -200,7 +200,7 @@ const Title = styled.h1`
 
 const Info = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: var(--gs-space-xs);
 
   p {
     margin: 0;
@@ -210,6 +210,6 @@ const Info = styled.div`
 const Meta = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.mutedText};
+  gap: var(--gs-space-xs) var(--gs-space-md);
+  color: var(--gs-muted-text);
 `;

@@ -148,7 +148,7 @@ function withPage(current: URLSearchParams, page: number): URLSearchParams {
 
 const Section = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 `;
 
 const Header = styled.div`
@@ -156,7 +156,7 @@ const Header = styled.div`
   flex-wrap: wrap;
   align-items: end;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 
   h2 {
     margin: 0;
@@ -171,7 +171,7 @@ const Filter = styled.div`
 const Grid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(280px, 380px));
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   margin: 0;
   padding: 0;
   list-style: none;

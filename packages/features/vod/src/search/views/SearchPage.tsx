@@ -174,7 +174,7 @@ const Form = styled.form`
   display: flex;
   flex-wrap: wrap;
   align-items: end;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 
   & > :first-child {
     flex: 1 1 16rem;
@@ -183,12 +183,12 @@ const Form = styled.form`
 
 const Groups = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xl};
+  gap: var(--gs-space-xl);
 `;
 
 const Group = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
 
   h2 {
     margin: 0;
@@ -200,11 +200,11 @@ const GroupHeader = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;
 
 const Count = styled.span`
-  color: ${({ theme }) => theme.colors.mutedText};
+  color: var(--gs-muted-text);
   font-weight: 400;
 `;
 
@@ -212,7 +212,7 @@ const Count = styled.span`
 const Grid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(280px, 380px));
-  gap: ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
   margin: 0;
   padding: 0;
   list-style: none;
@@ -220,23 +220,23 @@ const Grid = styled.ul`
 
 const Links = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
   margin: 0;
   padding: 0;
   list-style: none;
 
   a {
-    color: ${({ theme }) => theme.colors.link};
+    color: var(--gs-link);
   }
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.font.sizes.sm};
+  color: var(--gs-muted-text);
+  font-size: var(--gs-font-size-sm);
 `;
 
 const TargetLink = styled(Link)`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 `;
