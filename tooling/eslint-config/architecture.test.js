@@ -51,6 +51,27 @@ describe('architecture lint rules', { timeout: 60_000 }, () => {
   });
 });
 
+describe('styled templates', { timeout: 60_000 }, () => {
+  const styled = (body) => `import styled from 'styled-components';\nexport const Box = styled.div<{ $on: boolean }>\`\n${body}\n\`;\n`;
+
+  it('refuse a theme token read through a function of the theme', async () => {
+    const messages = await lint('packages/ui', 'src/x.tsx', styled('  padding: ${({ theme }) => theme.space.md};\n  color: ${({ theme }) => theme.colors.link};'));
+    expect(messages).toEqual([
+      expect.objectContaining({ ruleId: 'no-restricted-syntax', message: expect.stringContaining('through its CSS variable') }),
+      expect.objectContaining({ ruleId: 'no-restricted-syntax', message: expect.stringContaining('through its CSS variable') }),
+    ]);
+  });
+
+  it('take the variable, a media query of the theme, and a style that depends on a prop', async () => {
+    const body = [
+      '  padding: var(--gs-space-md);',
+      '  ${({ theme }) => theme.media.md} { padding: var(--gs-space-lg); }',
+      "  color: ${({ $on }) => ($on ? 'var(--gs-link)' : 'inherit')};",
+    ].join('\n');
+    expect(await lint('packages/ui', 'src/x.tsx', styled(body))).toEqual([]);
+  });
+});
+
 // Not lint, but the same architecture: the wire contract and the transport run in Node (the server,
 // the build) as well as in the browser, so they compile without the DOM's types.
 describe('packages that run outside the browser', () => {

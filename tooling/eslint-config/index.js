@@ -48,11 +48,20 @@ export default tseslint.config(
       'import-x/no-relative-packages': 'error',
       // A styled-components template is a string in the bundle, comments and all: a CSS comment in
       // one is shipped to every page that draws it. Its place is a JS comment beside the template.
+      // A theme token is read through its CSS variable (`var(--gs-space-md)`): one function of the
+      // theme in a template makes styled-components evaluate, hash and look the style up again at
+      // each render of each element, where a style without one is computed once. Media queries
+      // cannot read variables, so `theme.media` stays a function.
       'no-restricted-syntax': [
         'error',
         {
           selector: 'TaggedTemplateExpression > TemplateLiteral > TemplateElement[value.raw=/\\/\\*/]',
           message: 'No CSS comment in a styled template (it ships in the bundle): write it as a JS comment beside the template.',
+        },
+        {
+          selector:
+            'TaggedTemplateExpression > TemplateLiteral > ArrowFunctionExpression[params.length=1][params.0.type="ObjectPattern"][body.type="MemberExpression"][body.object.type="MemberExpression"][body.object.object.name="theme"]:not([body.object.property.name="media"])',
+          message: "Read a theme token through its CSS variable (`var(--gs-space-md)`, see ui's themeToCssVariables), not a function of the theme.",
         },
       ],
     },

@@ -20,13 +20,13 @@ export default function NotFoundPage() {
 const Wrapper = styled.section`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.md};
+  gap: var(--gs-space-md);
+  padding: var(--gs-space-xxl) var(--gs-space-md);
   text-align: center;
 
   h1 {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.sizes.xl};
+    font-size: var(--gs-font-size-xl);
   }
 `;
 
@@ -35,5 +35,5 @@ const Code = styled.p`
   font-size: 5rem;
   font-weight: 800;
   line-height: 1;
-  color: ${({ theme }) => theme.colors.mutedText};
+  color: var(--gs-muted-text);
 `;

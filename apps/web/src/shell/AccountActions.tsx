@@ -54,7 +54,7 @@ export function LogoutButton() {
 const Actions = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: var(--gs-space-sm);
 
   a,
   button {
@@ -64,11 +64,11 @@ const Actions = styled.div`
     display: inline-flex;
     align-items: center;
     box-sizing: border-box;
-    color: ${({ theme }) => theme.colors.headerTextColor};
+    color: var(--gs-header-text-color);
     background: none;
-    border: 1px solid ${({ theme }) => theme.colors.headerTextColor50};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+    border: 1px solid var(--gs-header-text-color-50);
+    border-radius: var(--gs-radius-sm);
+    padding: var(--gs-space-xs) var(--gs-space-sm);
     text-decoration: none;
     cursor: pointer;
   }

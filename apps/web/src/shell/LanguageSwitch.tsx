@@ -35,10 +35,10 @@ const HiddenLabel = styled.span`
 const Label = styled.label`
   select {
     font: inherit;
-    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    border: 1px solid ${({ theme }) => theme.colors.headerTextColor50};
-    background: ${({ theme }) => theme.colors.headerBackground};
-    color: ${({ theme }) => theme.colors.headerTextColor};
+    padding: var(--gs-space-xs) var(--gs-space-sm);
+    border-radius: var(--gs-radius-sm);
+    border: 1px solid var(--gs-header-text-color-50);
+    background: var(--gs-header-background);
+    color: var(--gs-header-text-color);
   }
 `;

@@ -88,15 +88,15 @@ const Main = styled.main`
 
 const SkipLink = styled.a`
   position: absolute;
-  left: ${({ theme }) => theme.space.md};
+  left: var(--gs-space-md);
   top: -100px;
-  z-index: ${({ theme }) => theme.zIndex.toast};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.primaryColor};
-  color: ${({ theme }) => theme.colors.primaryContrast};
-  border-radius: ${({ theme }) => theme.radii.md};
+  z-index: var(--gs-z-toast);
+  padding: var(--gs-space-sm) var(--gs-space-md);
+  background: var(--gs-primary-color);
+  color: var(--gs-primary-contrast);
+  border-radius: var(--gs-radius-md);
 
   &:focus {
-    top: ${({ theme }) => theme.space.md};
+    top: var(--gs-space-md);
   }
 `;
