@@ -62,11 +62,12 @@ describe('styled templates', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('take the variable, a media query of the theme, and a style that depends on a prop', async () => {
+  it('take the variable, a media query of the theme, and styles that depend on a prop', async () => {
     const body = [
       '  padding: var(--gs-space-md);',
       '  ${({ theme }) => theme.media.md} { padding: var(--gs-space-lg); }',
       "  color: ${({ $on }) => ($on ? 'var(--gs-link)' : 'inherit')};",
+      '  gap: ${({ theme, $on }) => theme.space[$on ? "md" : "sm"]};',
     ].join('\n');
     expect(await lint('packages/ui', 'src/x.tsx', styled(body))).toEqual([]);
   });

@@ -60,7 +60,7 @@ export default tseslint.config(
         },
         {
           selector:
-            'TaggedTemplateExpression > TemplateLiteral > ArrowFunctionExpression[params.length=1][params.0.type="ObjectPattern"][body.type="MemberExpression"][body.object.type="MemberExpression"][body.object.object.name="theme"]:not([body.object.property.name="media"])',
+            'TaggedTemplateExpression > TemplateLiteral > ArrowFunctionExpression[params.length=1][params.0.type="ObjectPattern"][body.type="MemberExpression"][body.object.type="MemberExpression"][body.object.object.name="theme"][body.computed=false]:not([body.object.property.name="media"])',
           message: "Read a theme token through its CSS variable (`var(--gs-space-md)`, see ui's themeToCssVariables), not a function of the theme.",
         },
       ],
