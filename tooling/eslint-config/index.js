@@ -59,9 +59,16 @@ export default tseslint.config(
           message: 'No CSS comment in a styled template (it ships in the bundle): write it as a JS comment beside the template.',
         },
         {
+          // theme.space.md, theme.colors.link, theme.font.family…
           selector:
-            'TaggedTemplateExpression > TemplateLiteral > ArrowFunctionExpression[params.length=1][params.0.type="ObjectPattern"][body.type="MemberExpression"][body.object.type="MemberExpression"][body.object.object.name="theme"][body.computed=false]:not([body.object.property.name="media"])',
+            'TaggedTemplateExpression > TemplateLiteral > ArrowFunctionExpression[params.length=1][params.0.type="ObjectPattern"][body.type="MemberExpression"][body.computed=false][body.object.type="MemberExpression"][body.object.object.name="theme"]:not([body.object.property.name="media"])',
           message: "Read a theme token through its CSS variable (`var(--gs-space-md)`, see ui's themeToCssVariables), not a function of the theme.",
+        },
+        {
+          // theme.font.sizes.lg, theme.font.weights.bold
+          selector:
+            'TaggedTemplateExpression > TemplateLiteral > ArrowFunctionExpression[params.length=1][params.0.type="ObjectPattern"][body.type="MemberExpression"][body.computed=false][body.object.type="MemberExpression"][body.object.object.type="MemberExpression"][body.object.object.object.name="theme"]',
+          message: "Read a theme token through its CSS variable (`var(--gs-font-size-lg)`, see ui's themeToCssVariables), not a function of the theme.",
         },
       ],
     },
