@@ -141,3 +141,20 @@ describe('mail disabled (MAIL_DISABLED=true)', () => {
     }
   });
 });
+
+describe('an app given no outbox folder', () => {
+  it('writes its mail to a temporary folder of its own and removes it when it closes', async () => {
+    const own = await buildTestApp({ mail: { outbox: true } });
+    const dir = own.app.accountsMail.outboxPagesDir;
+    try {
+      expect(dir).toMatch(/grandstand-outbox-[a-f0-9]{12}$/);
+      const user = await createUsersRepository(own.app.db).create({ channelId: own.channel('alpha').id, email: `own-${Date.now()}@example.org`, passwordHash: await hashPassword('an old password'), firstName: 'Owen', lastName: 'Viewer', verified: false });
+      await own.app.accountsMail.sendVerification({ channel: own.channel('alpha'), user });
+      expect(await readdir(join(dir ?? '', 'alpha'))).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+    // Nothing else could read it once the app is gone: left behind, a folder a run would pile up.
+    await expect(readdir(dir ?? '')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});

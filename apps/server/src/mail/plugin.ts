@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
@@ -72,6 +73,9 @@ export default fp<MailOptions>(
   async (app, options) => {
     const secret = options.secret ?? randomBytes(32);
     const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    // Given no folder (tests, embedded uses), the app keeps its mail in a temporary one of its own,
+    // which nothing reads once the app is gone: removed at close, or every run would leave one.
+    const ownFolder = options.outboxDir === undefined;
     const outboxDir = options.outboxDir ?? join(tmpdir(), `grandstand-outbox-${randomBytes(6).toString('hex')}`);
     const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir, disabled: options.disabled });
     const fromAddress = options.fromAddress ?? 'no-reply@grandstand.localhost';
@@ -102,7 +106,10 @@ export default fp<MailOptions>(
       // A demo aid: anyone can read the outbox pages, reset links included; only when asked for, never in production.
       outboxPagesDir: mailer.mode === 'outbox' && options.outbox === true ? outboxDir : null,
     } satisfies AccountsMail);
-    app.addHook('onClose', async () => mailer.close());
+    app.addHook('onClose', async () => {
+      await mailer.close();
+      if (ownFolder) await rm(outboxDir, { recursive: true, force: true });
+    });
   },
   { name: 'accounts-mail', dependencies: ['db'] },
 );
