@@ -8,9 +8,10 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   // Two cores: one browser at a time keeps timings honest. A second buys nothing here: the suite is
-  // bound by the machine's two cores (Chromium takes about one, the live signals' eight encoders a
-  // third of one, the servers a quarter), and took 17.0 minutes with two workers against 17.4 with
-  // one (2026-11-29), its waits on players and clips stretched by the contention.
+  // bound by the machine's two cores (Chromium takes about one, the servers a quarter, and the live
+  // signals' eight encoders took a third of one when they all ran, before MEDIA_LIVE=on-demand
+  // below), and took 17.0 minutes with two workers against 17.4 with one (2026-11-29), its waits on
+  // players and clips stretched by the contention.
   workers: 1,
   retries: 0,
   forbidOnly: true,
@@ -61,6 +62,10 @@ export default defineConfig({
         PGLITE_DATA_DIR: e2eDataDir,
         MEDIA_DIR: e2eMediaDir,
         MEDIA_QUALITY: E2E_MEDIA_QUALITY,
+        // Only the live events a test plays run a signal (about 4 % of a core each), rather than all
+        // eight for the whole run: their pictures show the events' cards until then, and the live
+        // clip's test waits for its window to fill.
+        MEDIA_LIVE: 'on-demand',
         SITES_DIR: `${repoRoot}/apps/web/dist`,
         // Mail goes to the demo outbox (no SMTP_URL), which the tests open as a person would: its
         // pages show every mailed link to anyone, so they are served only when asked for.

@@ -114,9 +114,18 @@ describe('event pictures', () => {
     await expectPicture(event!.picture, IMMUTABLE);
   });
 
-  it('a live event shows the live signal\'s thumbnail, cached 10 s under a stable address', async () => {
+  it('a live event shows the live signal\'s thumbnail, cached 10 s under a stable address, once its signal is watched', async () => {
     const [event] = await events('live');
     expect(event?.picture).toMatchObject({ kind: 'live', width: 426, height: 240 });
+    // On demand, a page of pictures starts no signal: the address leads to the event's card meanwhile.
+    const before = await get(event!.picture.src);
+    expect(before.statusCode).toBe(302);
+    expect(before.headers['cache-control']).toBe('no-store');
+    expect(before.headers.location).toMatch(new RegExp(`^/media/pictures/events/${event!.id}/card-\\w{10}-\\d+\\.jpg$`));
+    expect(t.app.media.live.isRunning('alpha', event!.id)).toBe(false);
+
+    const stream = await get(t.app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: event!.id }));
+    expect(stream.statusCode).toBe(200);
     await expectPicture(event!.picture, 'public, max-age=10');
   }, 30_000);
 

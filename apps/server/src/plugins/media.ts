@@ -14,7 +14,7 @@ export interface MediaPluginOptions {
   dir?: string;
   /** Signs stream addresses. Default: a random secret in memory (tests, tools); `serve` passes the stored one. */
   secret?: Uint8Array | string;
-  /** `eager`: every live event's signal starts when the app is ready; `on-demand` (default): on its first request; `off`: never. */
+  /** `eager`: every live event's signal starts when the app is ready; `on-demand` (default): on the first request for its stream; `off`: never. */
   live?: LiveMode;
   liveQuality?: LiveQuality;
   /** The ffmpeg binary of the live signals (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */

@@ -235,14 +235,17 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       if (!event) return fail(reply, 404, 'eventId', 'Not found.');
       const slug = channel.config.slug;
       const file = join(media.live.dirOf(slug, event.id), `thumb.${ext}`);
-      if (event.streamStatus === 'live' && media.liveMode !== 'off') {
-        // A thumbnail is the signal's: asking for one starts it, as asking for the stream does.
-        if (!media.live.isRunning(slug, event.id)) await media.live.ensure({ channelSlug: slug, eventId: event.id, name: event.name, timeZone: event.timeZone });
+      // Eager: every live event's signal runs, and one that does not yet (the event just went live)
+      // starts. On demand: only a watched signal runs; a page of pictures starts none, or the first
+      // listing shown would start them all.
+      const running = media.live.isRunning(slug, event.id);
+      if (event.streamStatus === 'live' && (running || media.liveMode === 'eager')) {
+        if (!running) await media.live.ensure({ channelSlug: slug, eventId: event.id, name: event.name, timeZone: event.timeZone });
         const deadline = Date.now() + LIVE_THUMB_WAIT_MS;
         while (!(await media.exists(file)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
         if (await media.exists(file)) return sendPictureFile(reply, file, ext, LIVE_THUMB_CACHE);
       }
-      // No signal (not live any more, signals off, still starting): the event's drawn card.
+      // No signal (not live any more, signals off, not watched yet, still starting): the event's drawn card.
       const card = await app.eventsRepository.drawnCard(channel.id, event.id);
       if (!card) return fail(reply, 404, 'eventId', 'Not found.');
       return reply.header('cache-control', 'no-store').redirect(`/media/pictures/events/${event.id}/card-${card.hash}-${CARD_WIDTH}.${ext}`, 302);
