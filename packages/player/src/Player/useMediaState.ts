@@ -31,7 +31,25 @@ function read(video: HTMLVideoElement, seekRange: () => TimeRange): MediaState {
   };
 }
 
-/** The media element's state for the controls, re-read on each of its events. */
+function same(a: MediaState, b: MediaState): boolean {
+  return (
+    a.playing === b.playing &&
+    a.waiting === b.waiting &&
+    a.currentTime === b.currentTime &&
+    a.bufferedEnd === b.bufferedEnd &&
+    a.volume === b.volume &&
+    a.muted === b.muted &&
+    a.seekRange.start === b.seekRange.start &&
+    a.seekRange.end === b.seekRange.end
+  );
+}
+
+/**
+ * The media element's state for the controls, re-read on each of its events. An event that changes
+ * none of it (a `progress` within the buffered range, `canplay` after `playing`…) keeps the same
+ * state, so the player and its controls do not render again: a stream's start fires a dozen such
+ * events, each its own task, while the page is still busy starting.
+ */
 export function useMediaState(videoRef: RefObject<HTMLVideoElement | null>, seekRange: () => TimeRange): MediaState {
   const [state, setState] = useState<MediaState>({
     playing: false,
@@ -45,7 +63,13 @@ export function useMediaState(videoRef: RefObject<HTMLVideoElement | null>, seek
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    const update = () => setState(read(video, seekRange));
+    let last: MediaState | null = null;
+    const update = () => {
+      const next = read(video, seekRange);
+      if (last !== null && same(last, next)) return;
+      last = next;
+      setState(next);
+    };
     for (const type of MEDIA_EVENTS) video.addEventListener(type, update);
     return () => {
       for (const type of MEDIA_EVENTS) video.removeEventListener(type, update);
