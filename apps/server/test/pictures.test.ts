@@ -129,6 +129,23 @@ describe('event pictures', () => {
     await expectPicture(event!.picture, 'public, max-age=10');
   }, 30_000);
 
+  it('in eager mode, a live event whose signal is not running yet (just gone live) gets it started by its picture', async () => {
+    const eager = await buildTestApp({ media: { dir, live: 'eager', liveQuality: TINY_LIVE } });
+    try {
+      const key = await eager.keyFor('alpha');
+      const listed = await eager.app.inject({ url: `/api/events?api_key=${key}&stream_status=live` });
+      const [event] = EventsResponse.parse(listed.json()).data;
+      await eager.app.media.live.stop('alpha', event!.id);
+      expect(eager.app.media.live.isRunning('alpha', event!.id)).toBe(false);
+      const answer = await eager.app.inject({ url: event!.picture.src, headers: { host: 'localhost' } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('public, max-age=10');
+      expect(eager.app.media.live.isRunning('alpha', event!.id)).toBe(true);
+    } finally {
+      await eager.close();
+    }
+  }, 30_000);
+
   it('an upcoming event shows a card drawn from its teams: JPEG and WebP at 320, 640 and 960 made from its SVG', async () => {
     const [event] = await events('upcoming');
     expect(event?.picture).toMatchObject({ kind: 'upcoming', width: 640, height: 360 });
