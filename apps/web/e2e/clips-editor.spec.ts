@@ -6,10 +6,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Clip, DownloadLink } from '@grandstand/contract';
 import { readChannel } from '@grandstand/contract/node';
 import { channelsDir } from '../scripts/channels.ts';
-import { channelKey, demoChannels, siteUrl, takesTurn } from './channels.ts';
+import { demoChannels, siteUrl, takesTurn } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { clipsOf, freeGame, playhead } from './clipsSupport.ts';
-import { newViewer, text, texts } from './viewers.ts';
+import { newViewer, text, texts, visitorKey } from './viewers.ts';
 import { channelUrl, expect, test, visitorContext } from './support.ts';
 
 // The clip editor on the watch page, on both channels in their languages (spec §1, §3 Clip, §5
@@ -61,9 +61,7 @@ test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext();
   try {
     for (const channel of demoChannels.filter((c) => takesTurn(c, 2))) {
-      const key = await request.post(channelUrl(null, '/api/get_api_key'), { data: { channel_key: channelKey(channel) } });
-      const apiKey = ((await key.json()) as { data: { api_key: string } }).data.api_key;
-      await liveWindowSeconds(request, channel, apiKey, (await freeGame(request, channel, 'live')).id);
+      await liveWindowSeconds(request, channel, await visitorKey(request, channel), (await freeGame(request, channel, 'live')).id);
     }
   } finally {
     await request.dispose();
