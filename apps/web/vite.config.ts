@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
@@ -62,6 +63,40 @@ function entryScriptOnly(): Plugin {
   };
 }
 
+/** The page's script in a built site: src/boot/boot.ts, and the module it imports (see bootScript). */
+const BOOT = /[\\/]src[\\/]boot[\\/][^\\/]+\.ts$/;
+const BOOT_ENTRY = fileURLToPath(new URL('./src/boot/boot.ts', import.meta.url));
+
+/**
+ * The built page's script is a small boot chunk, not the entry: it waits until the server's first
+ * screen is painted (src/boot/firstScreenShown.ts), then imports the entry, which the page names in
+ * the script's `data-entry`. Listed as it was, the entry's download and then the framework's (about
+ * 120 KB gzip) began with the page's and shared a phone's bandwidth with the first screen's picture,
+ * the largest paint. The boot chunk must import nothing: an import would be fetched before the wait.
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'grandstand-boot-script',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: BOOT_ENTRY, name: 'boot' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const boot = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId === BOOT_ENTRY);
+        if (boot?.type !== 'chunk') throw new Error('the build has no boot chunk');
+        if (boot.imports.length > 0 || boot.dynamicImports.length > 0) throw new Error(`the boot chunk imports ${[...boot.imports, ...boot.dynamicImports].join(', ')}`);
+        const scripts = [...html.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/g)];
+        const [entry] = scripts;
+        if (scripts.length !== 1 || !entry) throw new Error(`index.html names ${scripts.length} entry scripts, not one`);
+        return html.replace(entry[0], `<script type="module" crossorigin src="/${boot.fileName}" data-entry="/${entry[1]}"></script>`);
+      },
+    },
+  };
+}
+
 /**
  * The libraries the site starts on: React, the router, styled-components, i18next and Redux with
  * their own dependencies. The startup loads every one of them whatever the route, so they belong in
@@ -120,7 +155,7 @@ export default defineConfig(() => {
   const slug = channel.slug;
   const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
   return {
-    plugins: [react(), channelPlugin(channel), entryScriptOnly(), stripDynamicJsonImportAttributes()],
+    plugins: [react(), channelPlugin(channel), entryScriptOnly(), bootScript(), stripDynamicJsonImportAttributes()],
     build: {
       // No <link rel="modulepreload"> list in the page: the first screen comes rendered in the HTML,
       // and two dozen high-priority script downloads ahead of it held back its first paint and the
@@ -146,7 +181,8 @@ export default defineConfig(() => {
               // imported statically and lazily at once would bring all it exports into this chunk.
               // The entry module is in it too, and the views' chunks import it: so the entry must not
               // wait for a view's chunk at its top level, which would wait for the entry in turn.
-              { name: 'startup', priority: 1, tags: ['$initial'] },
+              // The boot chunk is an entry too, but stays a chunk of its own: it loads before the others.
+              { name: 'startup', priority: 1, tags: ['$initial'], test: (id) => !BOOT.test(id) },
               // What draws events, on the home and on every listing and watch page: ui's cards, rails,
               // crests, badges and pictures, the events feature's tiles and catalogue, and the date
               // and price formats. Left to itself rolldown made a dozen chunks of it by which views

@@ -36,8 +36,9 @@ test.describe('without JavaScript', () => {
     test(`${channel.slug}: the HTML names one script and preloads none, so the first paint waits for no script`, async ({ request }) => {
       const url = new URL(siteUrl(channel, '/'));
       const html = await (await request.get(`http://localhost:${url.port}/`, { headers: { host: url.host } })).text();
-      // The entry imports the framework and the rest; listed here, their downloads began with the page's own.
-      expect(html.match(/<script type="module"[^>]*src="\/assets\/[^"]+\.js"/g)).toHaveLength(1);
+      // The boot script, which loads the entry (the framework and the rest) once the first screen is
+      // painted; listed here, their downloads began with the page's own.
+      expect(html.match(/<script type="module"[^>]*src="\/assets\/[^"]+\.js"[^>]*>/g)).toEqual([expect.stringMatching(/src="\/assets\/boot-[^"]+\.js" data-entry="\/assets\/startup-[^"]+\.js"/)]);
       expect(html).not.toContain('modulepreload');
     });
 
@@ -136,6 +137,28 @@ for (const channel of demoChannels) {
       expect(errors).toEqual([]);
     });
   }
+}
+
+for (const channel of demoChannels) {
+  test(`${channel.slug}: the site's code is asked for once the first screen's picture is painted, and the page is then taken over`, async ({ page }) => {
+    const errors = hydrationErrors(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Waits for the take-over (support.ts), which needs the code.
+    await page.goto(siteUrl(channel, '/vod'));
+    const { painted, asked } = await page.evaluate(async () => {
+      type ElementEntry = PerformanceEntry & { identifier: string; renderTime: number };
+      const entries = await new Promise<ElementEntry[]>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries() as ElementEntry[])).observe({ type: 'element', buffered: true });
+      });
+      const pictures = entries.filter((entry) => entry.identifier === 'priority-picture').map((entry) => entry.renderTime);
+      const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/startup-[^/]+\.js$/.test(resource.name));
+      return { painted: pictures.length > 0 ? Math.min(...pictures) : null, asked: entry?.startTime ?? null };
+    });
+    expect(painted).not.toBeNull();
+    expect(asked).not.toBeNull();
+    expect(asked!).toBeGreaterThanOrEqual(painted!);
+    expect(errors).toEqual([]);
+  });
 }
 
 /**

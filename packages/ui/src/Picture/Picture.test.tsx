@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { northfield } from '../test/palettes.ts';
 import { renderThemed } from '../test/render.tsx';
 import { ChannelThemeProvider } from '../theme/ChannelThemeProvider.tsx';
-import { Picture, type PictureData } from './Picture.tsx';
+import { Picture, PRIORITY_PICTURE_TIMING, type PictureData } from './Picture.tsx';
 
 const hero: PictureData = {
   kind: 'image',
@@ -29,6 +29,7 @@ describe('Picture', () => {
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('decoding', 'async');
     expect(img).not.toHaveAttribute('fetchpriority');
+    expect(img).not.toHaveAttribute('elementtiming');
     expect(Array.from(container.querySelectorAll('picture > source')).map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
     // The box takes its size from the ratio, never from the image.
     expect(container.firstElementChild).toHaveStyle({ aspectRatio: '16 / 9' });
@@ -44,6 +45,7 @@ describe('Picture', () => {
     const img = document.querySelector('img[fetchpriority]')!;
     expect(img).toHaveAttribute('loading', 'eager');
     expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img).toHaveAttribute('elementtiming', PRIORITY_PICTURE_TIMING);
     expect(preloads()).toHaveLength(1);
     const [link] = preloads();
     expect(link).toHaveAttribute('type', 'image/avif');

@@ -1,0 +1,7 @@
+// The page's script in a built site (vite.config.ts puts it in index.html in place of the entry):
+// it waits until the server's first screen is on screen, then loads the site's entry, which the
+// page names beside it (`data-entry`). The entry then starts as it always has (main.tsx).
+import { firstScreenShown } from './firstScreenShown.ts';
+
+const entry = document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.entry;
+if (entry) void firstScreenShown(document, window).then(() => import(/* @vite-ignore */ entry));
