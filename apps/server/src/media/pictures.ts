@@ -11,13 +11,13 @@ import { layout, recordingForEvent } from './library.ts';
  * by its owner's id and, where the content never changes, by a hash of it, so it is cached for a
  * year; the route checks that the owner belongs to the channel of the host it is asked on.
  *
- * - events: `events/<id>/poster-<recipe>-<w>.<webp|jpg>` (a frame of the recording, made by
+ * - events: `events/<id>/poster-<recipe>-<w>.<avif|webp|jpg>` (a frame of the recording, made by
  *   prepare-media), `events/<id>/live.<webp|jpg>` (the live signal's thumbnail, renewed every
  *   10 s, cached 10 s), `events/<id>/card-<hash>-<w>.<webp|jpg>` (drawn: upcoming, or no
  *   recording/signal; made from `events/<id>/card-<hash>.svg` on first request and kept);
  * - crests: `teams/<id>/crest-<hash>.<ext>`, `schools/<id>/crest-<hash>.<ext>` (the channel
  *   folder's file, or drawn as SVG);
- * - slides: `slides/<id>/<hash>-<w>.<webp|jpg>` (the channel folder's hero image, in sizes).
+ * - slides: `slides/<id>/<hash>-<w>.<avif|webp|jpg>` (the channel folder's hero image, in sizes).
  */
 
 export const POSTER_WIDTHS = [320, 640, 854] as const;
@@ -56,10 +56,10 @@ interface FolderCrest {
   dataUri: string;
 }
 
-const MIME: Record<FolderCrest['ext'], string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const MIME: Record<FolderCrest['ext'] | 'avif', string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' };
 
 export function mimeOf(ext: string): string {
-  return MIME[ext as FolderCrest['ext']] ?? 'application/octet-stream';
+  return MIME[ext as keyof typeof MIME] ?? 'application/octet-stream';
 }
 
 function extOf(file: string): FolderCrest['ext'] {
@@ -132,11 +132,13 @@ export class Pictures {
     return this.#manifest;
   }
 
-  /** The recipe hash of a finished event's poster, when prepare-media made it. */
-  posterHash(channel: LoadedChannel, eventId: number): string | null {
+  /** The recipe hash of a finished event's poster, when prepare-media made it, and whether it has AVIF variants. */
+  poster(channel: LoadedChannel, eventId: number): { hash: string; avif: boolean } | null {
     const key = `vod/${channel.config.slug}/${recordingForEvent(eventId).id}`;
     const item = this.#prepared().items[key];
-    return item?.files.some((file) => file.includes('/poster-')) ? item.hash : null;
+    const posters = item?.files.filter((file) => file.includes('/poster-')) ?? [];
+    // Media prepared before posters had AVIF keeps being offered without it, never with a missing source.
+    return item && posters.length > 0 ? { hash: item.hash, avif: posters.some((file) => file.endsWith('.avif')) } : null;
   }
 
   /** Where a poster file lies in the media dir. */
@@ -225,14 +227,15 @@ export class Pictures {
       };
     }
     if (event.stream_status === 'finished') {
-      const hash = this.posterHash(channel, event.id);
-      if (hash) {
-        const candidates = (ext: string) => POSTER_WIDTHS.map((w) => `${base}/poster-${hash}-${w}.${ext} ${w}w`).join(', ');
+      const poster = this.poster(channel, event.id);
+      if (poster) {
+        const candidates = (ext: string) => POSTER_WIDTHS.map((w) => `${base}/poster-${poster.hash}-${w}.${ext} ${w}w`).join(', ');
+        const webp = { type: 'image/webp', srcset: candidates('webp') };
         return {
           kind: 'poster',
-          src: `${base}/poster-${hash}-640.jpg`,
+          src: `${base}/poster-${poster.hash}-640.jpg`,
           srcset: candidates('jpg'),
-          sources: [{ type: 'image/webp', srcset: candidates('webp') }],
+          sources: poster.avif ? [{ type: 'image/avif', srcset: candidates('avif') }, webp] : [webp],
           width: 640,
           height: 360,
         };
@@ -269,7 +272,17 @@ export class Pictures {
     const base = `/media/pictures/slides/${slide.id}/${file.hash}`;
     const candidates = (ext: string) => SLIDE_WIDTHS.map((w) => `${base}-${w}.${ext} ${w}w`).join(', ');
     return {
-      picture: { kind: 'image', src: `${base}-1024.jpg`, srcset: candidates('jpg'), sources: [{ type: 'image/webp', srcset: candidates('webp') }], width: 1024, height: 576 },
+      picture: {
+        kind: 'image',
+        src: `${base}-1024.jpg`,
+        srcset: candidates('jpg'),
+        sources: [
+          { type: 'image/avif', srcset: candidates('avif') },
+          { type: 'image/webp', srcset: candidates('webp') },
+        ],
+        width: 1024,
+        height: 576,
+      },
       image: `${base}-1600.jpg`,
     };
   }

@@ -9,7 +9,7 @@ import { CHANNEL_PICTURE_FILE } from '@grandstand/contract';
 import { shortHash } from './drawn.ts';
 import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
 import { DEFAULT_QUALITY, type MediaQuality } from './config.ts';
-import { ensureSlideVariants, slideVariantNames } from './variants.ts';
+import { AVIF_STILL, ensureSlideVariants, slideVariantNames } from './variants.ts';
 import { prepareVodLibrary } from './vod.ts';
 
 /** Bump when the recipe changes in a way the hashed inputs do not show (e.g. a new filter). */
@@ -113,14 +113,15 @@ function channelColors(channel: ChannelFolder) {
 /**
  * The poster of a recording: one frame of the encode (a few seconds in, past the first key frame),
  * split off the same filter graph as the HLS output so nothing is decoded twice, scaled to each
- * width as JPEG and WebP: `poster-{h}-<w>.<jpg|webp>`.
+ * width as JPEG, WebP and AVIF: `poster-{h}-<w>.<jpg|webp|avif>`.
  */
 function posterGraph(seconds: number, fps: number): { graph: string; outputs: string[] } {
   const frame = Math.max(0, Math.round(fps * Math.min(3, seconds * 0.4)));
-  const scaled = POSTER_WIDTHS.map((width, i) => `[p${i}]scale=${width}:${POSTER_HEIGHT_OF[width]},setsar=1,split=2[pj${i}][pw${i}]`);
+  const scaled = POSTER_WIDTHS.map((width, i) => `[p${i}]scale=${width}:${POSTER_HEIGHT_OF[width]},setsar=1,split=3[pj${i}][pw${i}][pa${i}]`);
   const outputs = POSTER_WIDTHS.flatMap((width, i) => [
     ...['-map', `[pj${i}]`, '-frames:v', '1', '-update', '1', '-c:v', 'mjpeg', '-q:v', '4', `poster-{h}-${width}.jpg`],
     ...['-map', `[pw${i}]`, '-frames:v', '1', '-update', '1', '-c:v', 'libwebp', '-quality', '75', '-f', 'image2', `poster-{h}-${width}.webp`],
+    ...['-map', `[pa${i}]`, '-frames:v', '1', ...AVIF_STILL, `poster-{h}-${width}.avif`],
   ]);
   return {
     graph: [`[poster]select='eq(n,${frame})',vignette=PI/5,split=${POSTER_WIDTHS.length}${POSTER_WIDTHS.map((_, i) => `[p${i}]`).join('')}`, ...scaled].join(';'),

@@ -73,12 +73,12 @@ export const LIVE_THUMB_WAIT_MS = 4000;
 
 /** The picture addresses (media/pictures.ts), each part spelt out: nothing else reaches the disk. */
 const PICTURE = {
-  poster: /^events\/([1-9][0-9]{0,9})\/poster-([0-9a-f]{12})-(320|640|854)\.(webp|jpg)$/,
+  poster: /^events\/([1-9][0-9]{0,9})\/poster-([0-9a-f]{12})-(320|640|854)\.(avif|webp|jpg)$/,
   live: /^events\/([1-9][0-9]{0,9})\/live\.(webp|jpg)$/,
   card: /^events\/([1-9][0-9]{0,9})\/card-([A-Za-z0-9]{10})\.svg$/,
   cardPicture: /^events\/([1-9][0-9]{0,9})\/card-([A-Za-z0-9]{10})-(320|640|960)\.(webp|jpg)$/,
   crest: /^(teams|schools)\/([1-9][0-9]{0,9})\/crest-([A-Za-z0-9]{10})\.(svg|png|jpg|webp)$/,
-  slide: /^slides\/([1-9][0-9]{0,9})\/([A-Za-z0-9]{10})-(640|1024|1600)\.(webp|jpg)$/,
+  slide: /^slides\/([1-9][0-9]{0,9})\/([A-Za-z0-9]{10})-(640|1024|1600)\.(avif|webp|jpg)$/,
 };
 
 function sendPicture(reply: FastifyReply, body: Buffer | string, ext: string, cacheControl: string) {
