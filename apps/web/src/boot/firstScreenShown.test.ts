@@ -39,7 +39,21 @@ class ElementTiming {
   }
 }
 
-function browser(options: { elementTiming: boolean }): BootWindow {
+/** The browser's IntersectionObserver, reporting once which targets are in view (`inView`). */
+function intersections(inView: (target: Element) => boolean): typeof IntersectionObserver {
+  return class {
+    readonly #callback: IntersectionObserverCallback;
+    constructor(callback: IntersectionObserverCallback) {
+      this.#callback = callback;
+    }
+    observe(target: Element) {
+      setTimeout(() => this.#callback([{ target, isIntersecting: inView(target) } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+    }
+    disconnect() {}
+  } as unknown as typeof IntersectionObserver;
+}
+
+function browser(options: { elementTiming: boolean; inView?: (target: Element) => boolean }): BootWindow {
   return {
     addEventListener: window.addEventListener.bind(window),
     removeEventListener: window.removeEventListener.bind(window),
@@ -47,6 +61,7 @@ function browser(options: { elementTiming: boolean }): BootWindow {
     clearTimeout: window.clearTimeout.bind(window),
     requestAnimationFrame: (callback) => setTimeout(() => callback(performance.now()), 16) as unknown as number,
     PerformanceObserver: options.elementTiming ? (ElementTiming as unknown as typeof PerformanceObserver) : undefined,
+    IntersectionObserver: intersections(options.inView ?? (() => true)),
   };
 }
 
@@ -106,6 +121,19 @@ describe('firstScreenShown', () => {
     expect(await settled(shown)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(shown)).toBe(true);
+  });
+
+  it('waits only for the pictures in view, which are the ones painted', async () => {
+    const [first] = serverPage(2);
+    const shown = firstScreenShown(document, browser({ elementTiming: true, inView: (target) => target === first }));
+    expect(await settled(shown)).toBe(false);
+    ElementTiming.paint(first!);
+    expect(await settled(shown)).toBe(true);
+
+    // None in view: nothing is painted for a while, and the code loads at once.
+    serverPage(2);
+    const none = firstScreenShown(document, browser({ elementTiming: true, inView: () => false }));
+    expect(await settled(none)).toBe(true);
   });
 
   it('lets the code load when the viewer acts, so the page answers them', async () => {

@@ -22,6 +22,7 @@ export const FIRST_SCREEN_WAIT_MS = 1500;
 /** What the wait needs of the browser: the window's timers, events and performance observers. */
 export type BootWindow = Pick<Window, 'addEventListener' | 'removeEventListener' | 'setTimeout' | 'clearTimeout' | 'requestAnimationFrame'> & {
   PerformanceObserver?: typeof PerformanceObserver;
+  IntersectionObserver?: typeof IntersectionObserver;
 };
 
 /** An image that has failed is never painted: it counts as shown. */
@@ -31,7 +32,8 @@ function failed(image: HTMLImageElement): boolean {
 
 /**
  * Resolves once one of the first screen's pictures has been painted (Element Timing), or without
- * that API the frame after one has loaded. It resolves at once when there is nothing to wait for:
+ * that API the frame after one has loaded; pictures out of view are not waited for. It resolves at
+ * once when there is nothing to wait for:
  * a page the browser renders itself (no server state), a first screen without a priority picture,
  * or a page in a background tab, which paints nothing. It resolves early when the viewer acts
  * (a key, a pointer), so the page answers, when every picture has failed, and at the latest after
@@ -60,11 +62,20 @@ export function firstScreenShown(doc: Document, win: BootWindow): Promise<void> 
     undo.push(() => win.clearTimeout(timer));
     for (const type of ['pointerdown', 'keydown', 'visibilitychange']) listen(win, type, finish);
 
-    let unsettled = pictures.length;
-    const settled = () => {
-      unsettled -= 1;
-      if (unsettled === 0) finish();
+    const waiting = new Set(pictures);
+    const settled = (picture: HTMLImageElement) => {
+      if (waiting.delete(picture) && waiting.size === 0) finish();
     };
+    // A picture out of view (the first cards of a listing lower on a page) is not painted until it
+    // is scrolled to: only the ones in view are waited for. The observer's first report says which.
+    if (win.IntersectionObserver) {
+      const view = new win.IntersectionObserver((entries) => {
+        view.disconnect();
+        for (const entry of entries) if (!entry.isIntersecting) settled(entry.target as HTMLImageElement);
+      });
+      for (const picture of pictures) view.observe(picture);
+      undo.push(() => view.disconnect());
+    }
     const Observer = win.PerformanceObserver;
     if (Observer?.supportedEntryTypes?.includes('element')) {
       const observer = new Observer((list) => {
@@ -73,18 +84,18 @@ export function firstScreenShown(doc: Document, win: BootWindow): Promise<void> 
       observer.observe({ type: 'element', buffered: true });
       undo.push(() => observer.disconnect());
       for (const picture of pictures) {
-        if (failed(picture)) settled();
-        else listen(picture, 'error', settled);
+        if (failed(picture)) settled(picture);
+        else listen(picture, 'error', () => settled(picture));
       }
     } else {
       // Without Element Timing: a picture loaded is painted in the next frame; the task after that frame's callbacks comes after it.
       const painted = () => win.requestAnimationFrame(() => win.setTimeout(finish, 0));
       for (const picture of pictures) {
-        if (failed(picture)) settled();
+        if (failed(picture)) settled(picture);
         else if (picture.complete) painted();
         else {
           listen(picture, 'load', painted);
-          listen(picture, 'error', settled);
+          listen(picture, 'error', () => settled(picture));
         }
       }
     }
