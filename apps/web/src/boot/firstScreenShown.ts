@@ -19,85 +19,62 @@ const PRIORITY_PICTURE = 'img[elementtiming="priority-picture"]';
 /** The longest the code waits for the first screen's picture: a slow connection is not kept from a working page. */
 export const FIRST_SCREEN_WAIT_MS = 1500;
 
-/** What the wait needs of the browser: the window's timers, events and performance observers. */
-export type BootWindow = Pick<Window, 'addEventListener' | 'removeEventListener' | 'setTimeout' | 'clearTimeout' | 'requestAnimationFrame'> & {
+/** What the wait needs of the browser: the window's timers, events and observers. */
+export type BootWindow = Pick<Window, 'addEventListener' | 'setTimeout' | 'clearTimeout'> & {
   PerformanceObserver?: typeof PerformanceObserver;
   IntersectionObserver?: typeof IntersectionObserver;
 };
 
-/** An image that has failed is never painted: it counts as shown. */
-function failed(image: HTMLImageElement): boolean {
-  return image.complete && image.naturalWidth === 0 && image.currentSrc !== '';
-}
+type ElementEntry = PerformanceEntry & { element: Element | null };
 
 /**
- * Resolves once one of the first screen's pictures has been painted (Element Timing), or without
- * that API the frame after one has loaded; pictures out of view are not waited for. It resolves at
- * once when there is nothing to wait for:
- * a page the browser renders itself (no server state), a first screen without a priority picture,
- * or a page in a background tab, which paints nothing. It resolves early when the viewer acts
- * (a key, a pointer), so the page answers, when every picture has failed, and at the latest after
- * FIRST_SCREEN_WAIT_MS.
+ * Resolves once one of the first screen's pictures in view has been painted (Element Timing). It
+ * resolves at once when there is nothing to wait for: a page the browser renders itself (no server
+ * state), a first screen without a priority picture, a page in a background tab, which paints
+ * nothing, or a browser without Element Timing (Safari, Firefox), which cannot tell when a picture
+ * is painted and loads the code as soon as it has read this. It resolves early when the viewer acts
+ * (a key, a pointer), so the page answers, when the pictures in view have all failed, and at the
+ * latest after FIRST_SCREEN_WAIT_MS.
  */
 export function firstScreenShown(doc: Document, win: BootWindow): Promise<void> {
-  if (!doc.getElementById('grandstand-state') || doc.visibilityState === 'hidden') return Promise.resolve();
   const pictures = [...doc.querySelectorAll<HTMLImageElement>(PRIORITY_PICTURE)];
-  if (pictures.length === 0) return Promise.resolve();
-
+  const Timing = win.PerformanceObserver;
+  if (!doc.getElementById('grandstand-state') || doc.visibilityState === 'hidden' || pictures.length === 0 || !Timing?.supportedEntryTypes?.includes('element')) {
+    return Promise.resolve();
+  }
   return new Promise<void>((resolve) => {
-    const undo: (() => void)[] = [];
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      for (const step of undo) step();
-      resolve();
-    };
-    const listen = (target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>, type: string, listener: () => void) => {
-      target.addEventListener(type, listener, { capture: true, passive: true });
-      undo.push(() => target.removeEventListener(type, listener, { capture: true }));
-    };
-
-    const timer = win.setTimeout(finish, FIRST_SCREEN_WAIT_MS);
-    undo.push(() => win.clearTimeout(timer));
-    for (const type of ['pointerdown', 'keydown', 'visibilitychange']) listen(win, type, finish);
-
     const waiting = new Set(pictures);
-    const settled = (picture: HTMLImageElement) => {
-      if (waiting.delete(picture) && waiting.size === 0) finish();
-    };
+    const listening = new AbortController();
+    const painted = new Timing((list) => {
+      if (list.getEntries().some((entry) => waiting.has((entry as ElementEntry).element as HTMLImageElement))) finish();
+    });
     // A picture out of view (the first cards of a listing lower on a page) is not painted until it
     // is scrolled to: only the ones in view are waited for. The observer's first report says which.
-    if (win.IntersectionObserver) {
-      const view = new win.IntersectionObserver((entries) => {
-        view.disconnect();
-        for (const entry of entries) if (!entry.isIntersecting) settled(entry.target as HTMLImageElement);
-      });
-      for (const picture of pictures) view.observe(picture);
-      undo.push(() => view.disconnect());
+    const view = win.IntersectionObserver
+      ? new win.IntersectionObserver((entries) => {
+          view?.disconnect();
+          for (const entry of entries) if (!entry.isIntersecting) settled(entry.target as HTMLImageElement);
+        })
+      : undefined;
+    const timer = win.setTimeout(finish, FIRST_SCREEN_WAIT_MS);
+    function finish() {
+      listening.abort();
+      painted.disconnect();
+      view?.disconnect();
+      win.clearTimeout(timer);
+      resolve();
     }
-    const Observer = win.PerformanceObserver;
-    if (Observer?.supportedEntryTypes?.includes('element')) {
-      const observer = new Observer((list) => {
-        if (list.getEntries().some((entry) => pictures.includes((entry as PerformanceEntry & { element: Element | null }).element as HTMLImageElement))) finish();
-      });
-      observer.observe({ type: 'element', buffered: true });
-      undo.push(() => observer.disconnect());
-      for (const picture of pictures) {
-        if (failed(picture)) settled(picture);
-        else listen(picture, 'error', () => settled(picture));
-      }
-    } else {
-      // Without Element Timing: a picture loaded is painted in the next frame; the task after that frame's callbacks comes after it.
-      const painted = () => win.requestAnimationFrame(() => win.setTimeout(finish, 0));
-      for (const picture of pictures) {
-        if (failed(picture)) settled(picture);
-        else if (picture.complete) painted();
-        else {
-          listen(picture, 'load', painted);
-          listen(picture, 'error', () => settled(picture));
-        }
-      }
+    function settled(picture: HTMLImageElement) {
+      if (waiting.delete(picture) && waiting.size === 0) finish();
+    }
+
+    for (const type of ['pointerdown', 'keydown', 'visibilitychange']) win.addEventListener(type, finish, { capture: true, passive: true, signal: listening.signal });
+    painted.observe({ type: 'element', buffered: true });
+    for (const picture of pictures) {
+      view?.observe(picture);
+      // An image that has failed is never painted.
+      if (picture.complete && picture.naturalWidth === 0) settled(picture);
+      else picture.addEventListener('error', () => settled(picture), { signal: listening.signal });
     }
   });
 }
