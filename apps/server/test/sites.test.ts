@@ -15,6 +15,8 @@ beforeAll(async () => {
   await writeFile(join(sitesDir, 'alpha', 'index.html'), '<!doctype html><title>Alpha site</title>');
   await writeFile(join(sitesDir, 'alpha', 'assets', 'index-abc123.js'), 'console.log("alpha")');
   await writeFile(join(sitesDir, 'alpha', 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("alpha")'));
+  await writeFile(join(sitesDir, 'alpha', 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["main.ts"],"mappings":""}');
+  await writeFile(join(sitesDir, 'alpha', 'assets', 'vendor-def456.js'), 'console.log("no map")');
   await writeFile(join(sitesDir, 'alpha', 'robots.txt'), 'User-agent: *');
   await writeFile(join(sitesDir, 'secret.txt'), 'outside every site');
   t = await buildTestApp({ sitesDir });
@@ -30,6 +32,17 @@ describe('static sites', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("alpha")');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('names a script\'s source map in a header, not in the script, and only where the build wrote one', async () => {
+    const mapped = await t.app.inject({ url: '/assets/index-abc123.js', headers: { host: 'localhost:8080', 'accept-encoding': 'br' } });
+    expect(mapped.headers.sourcemap).toBe('/assets/index-abc123.js.map');
+    const map = await t.app.inject({ url: mapped.headers.sourcemap as string, headers: { host: 'localhost:8080' } });
+    expect(map.statusCode).toBe(200);
+    expect(map.json()).toMatchObject({ version: 3 });
+    const unmapped = await t.app.inject({ url: '/assets/vendor-def456.js', headers: { host: 'localhost:8080' } });
+    expect(unmapped.statusCode).toBe(200);
+    expect(unmapped.headers.sourcemap).toBeUndefined();
   });
 
   it('sends the build\'s brotli copy to a browser that accepts it, and the plain file otherwise', async () => {

@@ -168,10 +168,26 @@ export function pageEncoding(header: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
+/** Whether the build wrote a source map beside a script, remembered per file (a built asset never changes). */
+const sourceMaps = new Map<string, boolean>();
+async function hasSourceMap(script: string): Promise<boolean> {
+  let known = sourceMaps.get(script);
+  if (known === undefined) {
+    known = await isFile(`${script}.map`);
+    // A rebuild names its files anew: the map holds what one server run has seen, a few hundred at most.
+    if (sourceMaps.size > 5000) sourceMaps.clear();
+    sourceMaps.set(script, known);
+  }
+  return known;
+}
+
 /**
  * Serves each channel's built site by host (architecture: one server, many sites): hashed
  * `/assets/*` are immutable, `index.html` is revalidated on every load, and any other GET that is
- * not /api, not /media and not a file gets the channel's index.html (spec §2: history mode).
+ * not /api, not /media and not a file gets the channel's index.html (spec §2: history mode). A
+ * script's source map is named in a `SourceMap` header (browsers' developer tools and error
+ * trackers read it), not in a comment at the script's end: the build leaves the comment out
+ * (`sourcemap: 'hidden'`), which every viewer downloaded in every script.
  */
 export default fp<StaticSitesOptions>(
   async (app, options) => {
@@ -207,6 +223,7 @@ export default fp<StaticSitesOptions>(
         const relative = file.slice(siteRoot.length + 1);
         if (relative === 'index.html') return sendPage(request, reply, sitesDir, channel);
         const cache = relative.startsWith(`assets${sep}`) ? IMMUTABLE : REVALIDATE;
+        if (relative.endsWith('.js') && (await hasSourceMap(file))) reply.header('sourcemap', `/${relative.split(sep).join('/')}.map`);
         return sendFile(reply, siteRoot, relative, cache);
       }
       // A missing hashed asset is a 404, never index.html: an HTML page cached as an immutable
