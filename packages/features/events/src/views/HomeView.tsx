@@ -196,6 +196,9 @@ export function SeeAll({ href, title }: { href: string; title: string }) {
 /** The "My teams" rail's code: a chunk of its own, loaded only for a logged-in viewer. */
 const LazyMyTeamsRail = lazy(async () => ({ default: (await import('./MyTeamsRail.tsx')).MyTeamsRail }));
 
+/** What the "My teams" rail takes of the home's (MyTeamsRail.tsx says why it is handed in). */
+const MY_TEAMS_PARTS = { Rail: EventsRail, SeeAll, size: RAIL_SIZE };
+
 /** Remembers that a viewer's "My teams" had nothing to show, so their next home does not hold a place for it. */
 export const myTeamsEmptyKey = (userId: number) => `my-teams-empty:${userId}`;
 /** How long that is remembered: a month, past which the rail holds its place again while it loads. */
@@ -217,7 +220,7 @@ function MyTeams({ catalog }: { catalog: Catalog }) {
   const remember = (empty: boolean) => (empty ? storage.set(key, true, MY_TEAMS_EMPTY_MS) : storage.remove(key));
   return (
     <Suspense fallback={holdPlace ? <EventsRail title={t('home.myTeams')} events={undefined} catalog={catalog} /> : null}>
-      <LazyMyTeamsRail catalog={catalog} holdPlace={holdPlace} onSettled={remember} />
+      <LazyMyTeamsRail catalog={catalog} holdPlace={holdPlace} onSettled={remember} parts={MY_TEAMS_PARTS} />
     </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from '@grandstand/i18n';
 import { useEffect } from 'react';
 import { useGetFavoriteEventsQuery } from '../eventsApi.ts';
 import type { Catalog } from '../useCatalog.ts';
-import { EventsRail, RAIL_SIZE, SeeAll } from './HomeView.tsx';
+import type { EventsRail, SeeAll } from './HomeView.tsx';
 
 /** Where the rail's "See all" leads: the upcoming listing's "My teams" filter. */
 export const MY_TEAMS_LISTING = '/upcoming?mine=1';
@@ -22,12 +22,18 @@ export interface MyTeamsRailProps {
   holdPlace?: boolean;
   /** Told whether the rail turned out empty, once its games are in. */
   onSettled?: (empty: boolean) => void;
+  /**
+   * The home's rail, its "See all" and a rail's size, handed in by the home: this chunk then imports
+   * nothing of the home's, and the home's chunk is the one its lazy import loads, not a second file
+   * that only re-exports it.
+   */
+  parts: { Rail: typeof EventsRail; SeeAll: typeof SeeAll; size: number };
 }
 
-export function MyTeamsRail({ catalog, holdPlace = true, onSettled }: MyTeamsRailProps) {
+export function MyTeamsRail({ catalog, holdPlace = true, onSettled, parts: { Rail, SeeAll, size } }: MyTeamsRailProps) {
   const { t } = useTranslation('events');
-  const live = useGetFavoriteEventsQuery({ stream_status: 'live', limit: RAIL_SIZE });
-  const upcoming = useGetFavoriteEventsQuery({ stream_status: 'upcoming', limit: RAIL_SIZE });
+  const live = useGetFavoriteEventsQuery({ stream_status: 'live', limit: size });
+  const upcoming = useGetFavoriteEventsQuery({ stream_status: 'upcoming', limit: size });
   // Finished events come newest first by default (as /events).
   const replays = useGetFavoriteEventsQuery({ stream_status: 'finished', limit: REPLAYS });
   const parts = [live, upcoming, replays];
@@ -55,5 +61,5 @@ export function MyTeamsRail({ catalog, holdPlace = true, onSettled }: MyTeamsRai
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answered, empty]);
   if (empty || (!events && !holdPlace)) return null;
-  return <EventsRail title={title} events={events} catalog={catalog} action={<SeeAll href={MY_TEAMS_LISTING} title={title} />} />;
+  return <Rail title={title} events={events} catalog={catalog} action={<SeeAll href={MY_TEAMS_LISTING} title={title} />} />;
 }
