@@ -77,7 +77,8 @@ const BOOT_ENTRY = fileURLToPath(new URL('./src/boot/boot.ts', import.meta.url))
 function bootScript(): Plugin {
   return {
     name: 'grandstand-boot-script',
-    apply: 'build',
+    // The page's build only: the server renderer's has no page to put it in.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     buildStart() {
       this.emitFile({ type: 'chunk', id: BOOT_ENTRY, name: 'boot' });
     },
