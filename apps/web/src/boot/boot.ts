@@ -3,5 +3,6 @@
 // page names beside it (`data-entry`). The entry then starts as it always has (main.tsx).
 import { firstScreenShown } from './firstScreenShown.ts';
 
-const entry = document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.entry;
+// This very script's element, found by its own address: markup earlier in the page cannot stand in for it.
+const entry = document.querySelector<HTMLScriptElement>(`script[src="${new URL(import.meta.url).pathname}"]`)?.dataset.entry;
 if (entry) void firstScreenShown(document, window).then(() => import(/* @vite-ignore */ entry));

@@ -68,7 +68,8 @@ export function firstScreenShown(doc: Document, win: BootWindow): Promise<void> 
       if (waiting.delete(picture) && waiting.size === 0) finish();
     }
 
-    for (const type of ['pointerdown', 'keydown', 'visibilitychange']) win.addEventListener(type, finish, { capture: true, passive: true, signal: listening.signal });
+    // A tab put in the background meanwhile paints nothing: the limit ends the wait there.
+    for (const type of ['pointerdown', 'keydown']) win.addEventListener(type, finish, { capture: true, signal: listening.signal });
     painted.observe({ type: 'element', buffered: true });
     for (const picture of pictures) {
       view?.observe(picture);
