@@ -306,12 +306,13 @@ const Toggles = styled.div`
   gap: var(--gs-space-md);
 `;
 
-/** spec §9: cards 280 to 380 px wide. */
-// A card off screen is not laid out or painted until it comes near the viewport, and its picture is
-// not asked for before then: a page of cards on a phone costs the first screen's, and the first
-// screen's pictures have the connection to themselves. Until it is laid out a card keeps about a
-// card's height (its own, once it has been shown). Containment clips what is painted outside the
-// item: the clip margin keeps the card's focus ring and shadow whole.
+/**
+ * spec §9: cards 280 to 380 px wide. A card off screen is not laid out or painted until it comes
+ * near the viewport, and its picture is not asked for before then: a page of cards on a phone costs
+ * the first screen's, and the first screen's pictures have the connection to themselves. Until it
+ * is laid out a card keeps about a card's height (its own, once it has been shown). Containment
+ * clips what is painted outside the item: the clip margin keeps the card's focus ring and shadow whole.
+ */
 const Results = styled.ul<{ $layout: 'grid' | 'list' }>`
   display: grid;
   grid-template-columns: ${({ $layout }) => ($layout === 'list' ? '1fr' : 'repeat(auto-fill, minmax(280px, 380px))')};

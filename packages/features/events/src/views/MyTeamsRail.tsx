@@ -36,16 +36,16 @@ export function MyTeamsRail({ catalog, holdPlace = true, onSettled, parts: { Rai
   const upcoming = useGetFavoriteEventsQuery({ stream_status: 'upcoming', limit: size });
   // Finished events come newest first by default (as /events).
   const replays = useGetFavoriteEventsQuery({ stream_status: 'finished', limit: REPLAYS });
-  const parts = [live, upcoming, replays];
+  const answers = [live, upcoming, replays];
   // A refused part (the session ended meanwhile) counts as empty rather than holding the rail forever.
-  const settled = parts.every((part) => part.data !== undefined || part.isError);
+  const settled = answers.every((answer) => answer.data !== undefined || answer.isError);
   const title = t('home.myTeams');
   let events: Event[] | undefined;
   if (settled) {
     // An event that went live between two answers is shown once, in its first place.
     const seen = new Set<number>();
-    events = parts
-      .flatMap((part) => part.data?.data ?? [])
+    events = answers
+      .flatMap((answer) => answer.data?.data ?? [])
       .filter((event) => {
         if (seen.has(event.id)) return false;
         seen.add(event.id);
@@ -54,7 +54,7 @@ export function MyTeamsRail({ catalog, holdPlace = true, onSettled, parts: { Rai
   }
   const empty = events?.length === 0;
   // Only real answers are remembered: a failed call says nothing about what the viewer follows.
-  const answered = parts.every((part) => part.data !== undefined);
+  const answered = answers.every((answer) => answer.data !== undefined);
   useEffect(() => {
     if (answered) onSettled?.(empty);
     // Once per answer: a new callback each render of the home is not a new answer.
