@@ -107,6 +107,33 @@ const ForgetBody = z.object({
   }),
 });
 
+/** The largest DECIMAL(12, 2), as the events' amounts. */
+const MAX_AMOUNT = 9_999_999_999.99;
+const positiveId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9][0-9]{0,14}$/).transform(Number)], {
+  error: 'must be a positive whole number',
+});
+
+/** One settled charge, as the channel server tells it (its transaction). */
+const PaymentBody = z.object({
+  channel: z.string().min(1).max(64),
+  payment_id: z.union([z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/), positiveId.transform(String)], { error: 'must be the charge id: 1 to 64 letters, digits, dots, colons, dashes or underscores' }),
+  paid_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' }).transform((value) => new Date(value)),
+  order_id: positiveId.nullish(),
+  product_type: z.enum(['event', 'package', 'subscription'], { error: 'must be event, package or subscription' }).nullish(),
+  product_id: positiveId.nullish(),
+  product_name: z.string().max(300).nullish(),
+  // Cents at most: a charge is money, and DECIMAL(12, 2) keeps it exactly.
+  amount: z
+    .number()
+    .min(0)
+    .max(MAX_AMOUNT)
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { error: 'must be a whole number of cents' }),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code' })
+    .transform((code) => code.toUpperCase()),
+});
+
 export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<FastifyInstance> {
   const { store, profiles, secret } = options;
   const now = options.now ?? (() => new Date());
@@ -258,16 +285,44 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
 
   // A viewer's account deleted: their rows go, and every row of the sessions they appeared in
   // (those rows are theirs too, signed in or not), in that channel only.
-  app.post('/admin/forget', async (request, reply) => {
+  const admin = (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const token = /^Bearer (.+)$/.exec(header)?.[1];
     if (!options.adminToken) throw new Refusal(403, 'authorization', 'The admin calls are off: ANALYTICS_ADMIN_TOKEN is not set.');
     if (token === undefined || !sameToken(token, options.adminToken)) throw new Refusal(401, 'authorization', 'The admin token is missing or wrong.');
+  };
+
+  app.post('/admin/forget', async (request, reply) => {
+    admin(request);
     const body = parse(ForgetBody, bodyObject(request));
     if (!profiles.channels.includes(body.channel)) throw new Refusal(404, 'channel', `No channel "${body.channel}" here.`);
     const deleted = await store.forget(body.channel, body.user_id);
     request.log.info({ channel: body.channel, deleted }, 'viewer forgotten');
     return reply.send({ data: { deleted } });
+  });
+
+  // A charge the channel server settled: the reports' revenue, which the public profile key cannot
+  // write. Idempotent by (channel, payment_id): the server retries until it hears 200.
+  app.post('/admin/payment', async (request, reply) => {
+    admin(request);
+    const body = parse(PaymentBody, bodyObject(request));
+    if (!profiles.channels.includes(body.channel)) throw new Refusal(404, 'channel', `No channel "${body.channel}" here.`);
+    const received = now();
+    // The server's clock may run a little ahead: a charge is never stored in the future.
+    const paidAt = body.paid_at.getTime() > received.getTime() ? received : body.paid_at;
+    const stored = await store.recordPayment({
+      channel: body.channel,
+      payment_id: body.payment_id,
+      paid_at: paidAt,
+      received_at: received,
+      order_id: body.order_id ?? null,
+      product_type: body.product_type ?? null,
+      product_id: body.product_id ?? null,
+      product_name: body.product_name ?? null,
+      amount: body.amount,
+      currency: body.currency,
+    });
+    return reply.send({ data: { stored } });
   });
 
   app.get('/healthz', async (_request, reply) => {

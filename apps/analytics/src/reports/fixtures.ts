@@ -1,5 +1,5 @@
 import type { Summary } from './summary.ts';
-import type { EventRow } from './testing.ts';
+import type { EventRow, PaymentRow } from './testing.ts';
 
 // A small hand-made week of two channels. Every figure below is counted by hand from these rows.
 export const NOW = new Date('2025-03-10T12:00:00Z');
@@ -74,10 +74,24 @@ export const ROWS: EventRow[] = [
   ]),
 ];
 
+// The channel server's settled charges: revenue counts these only. A browser's purchase_success
+// above (and south's 500 CAD one) counts in the funnel, never as money.
+export const PAYMENTS: PaymentRow[] = [
+  { channel: 'north', payment_id: '1', paid_at: '2025-03-02T11:02:04Z', product_type: 'event', product_id: 5, product_name: 'Final pass', amount: 9.99, currency: 'CAD' },
+  { channel: 'north', payment_id: '2', paid_at: '2025-03-09T10:05:59Z', product_type: 'event', product_id: 5, product_name: 'Final pass', amount: 9.99, currency: 'CAD' },
+  { channel: 'north', payment_id: '3', paid_at: '2025-03-10T09:59:59Z', product_type: 'package', product_id: 8, product_name: 'Season', amount: 19.99, currency: 'CAD' },
+  { channel: 'north', payment_id: '4', paid_at: '2025-03-10T10:59:59Z', product_type: 'event', product_id: 5, product_name: 'Final pass', amount: 5, currency: 'USD' },
+  // Outside the period, and another channel's.
+  { channel: 'north', payment_id: '5', paid_at: '2025-02-28T23:59:59Z', product_type: 'event', product_id: 5, product_name: 'Final pass', amount: 9.99, currency: 'CAD' },
+  { channel: 'south', payment_id: '1', paid_at: '2025-03-02T10:00:00Z', product_type: 'event', product_id: 5, product_name: 'Final pass', amount: 500, currency: 'CAD' },
+  { channel: 'south', payment_id: '6', paid_at: '2025-03-10T11:59:50Z', product_type: 'event', product_id: 5, product_name: 'Final pass', amount: 500, currency: 'CAD' },
+];
+
 export const EXPECTED: Omit<Summary, 'generated_at'> = {
   channel: 'north',
   from: '2025-03-01T00:00:00.000Z',
   to: '2025-03-10T12:00:00.000Z',
+  sources: { site: 'browser', audience: 'browser', playback: 'browser', watch_time: 'browser', funnel: 'browser', revenue: 'server' },
   live_viewers: 1,
   views: 4,
   unique_viewers: 4,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPECTED, NOW, ROWS } from './fixtures.ts';
+import { EXPECTED, NOW, PAYMENTS, ROWS } from './fixtures.ts';
 import type { Operator } from './operators.ts';
 import { reportsPlugin } from './plugin.ts';
 import { memoryStore } from './testing.ts';
@@ -65,6 +65,7 @@ beforeAll(async () => {
   ];
   store = await memoryStore();
   await store.insert(ROWS);
+  await store.insertPayments(PAYMENTS);
   assetsDir = mkdtempSync(join(tmpdir(), 'reports-assets-'));
   writeFileSync(join(assetsDir, 'app.js'), 'console.log("reports");');
   writeFileSync(join(assetsDir, 'app.css'), 'body{}');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPECTED, NOW, PERIOD, ROWS } from './fixtures.ts';
+import { EXPECTED, NOW, PAYMENTS, PERIOD, ROWS } from './fixtures.ts';
 import { ReportQueries } from './queries.ts';
 import { memoryStore } from './testing.ts';
 
@@ -8,6 +8,7 @@ describe('the reports', () => {
   beforeAll(async () => {
     store = await memoryStore();
     await store.insert(ROWS);
+    await store.insertPayments(PAYMENTS);
   });
   afterAll(() => store.close());
 

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Period } from './period.ts';
-import { FUNNEL_STEPS, TOP, type Summary, type WatchRow } from './summary.ts';
+import { FIGURE_SOURCES, FUNNEL_STEPS, TOP, type Summary, type WatchRow } from './summary.ts';
 
 /**
  * The operator's reports, as SQL over the one `events` table.
@@ -45,14 +45,14 @@ const FIRST_FRAME = `kind = 'video' AND event = 'first_frame' AND ttff_ms IS NOT
  * the span read from the rollup instead (empty when $4 = $5 = $3). Two plain ranges rather than
  * one range with a hole, so each keeps its row-group skipping.
  */
-function raw(columns: string, where: string): string {
-  const day = `(received_at AT TIME ZONE 'UTC')::DATE AS day`;
+function raw(columns: string, where: string, table = 'events', time = 'received_at'): string {
+  const day = `(${time} AT TIME ZONE 'UTC')::DATE AS day`;
   return `
-    SELECT ${columns}, ${day} FROM events
-    WHERE channel = $1 AND received_at >= $2::TIMESTAMPTZ AND received_at < $4::TIMESTAMPTZ AND ${where}
+    SELECT ${columns}, ${day} FROM ${table}
+    WHERE channel = $1 AND ${time} >= $2::TIMESTAMPTZ AND ${time} < $4::TIMESTAMPTZ AND ${where}
     UNION ALL
-    SELECT ${columns}, ${day} FROM events
-    WHERE channel = $1 AND received_at >= $5::TIMESTAMPTZ AND received_at < $3::TIMESTAMPTZ AND ${where}`;
+    SELECT ${columns}, ${day} FROM ${table}
+    WHERE channel = $1 AND ${time} >= $5::TIMESTAMPTZ AND ${time} < $3::TIMESTAMPTZ AND ${where}`;
 }
 /** The rolled-up days a report reads: [$6, $7). */
 const ROLLED = `channel = $1 AND day >= $6::DATE AND day < $7::DATE`;
@@ -63,7 +63,11 @@ const SOURCES = {
   watch: () => raw('stream_id, stream_title, sport, school, team, viewing_seconds', `kind = 'viewing'`),
   // The site's events: the purchase funnel, page views and logins (one scan, counted per event).
   funnel: () =>
-    raw('event, session_uuid, reason, currency, product_type, product_id, product_name, amount', `kind = 'event' AND event IN (${FUNNEL_LIST}, ${SITE_LIST})`),
+    raw('event, session_uuid, reason', `kind = 'event' AND event IN (${FUNNEL_LIST}, ${SITE_LIST})`),
+  // Revenue: the channel server's own settled charges (`payments`), by when they were paid. The
+  // browsers' purchase_success events count in the funnel only: anyone holding the public profile
+  // key can send one, with any amount.
+  payments: () => raw('currency, product_type, product_id, product_name, amount', 'TRUE', 'payments', 'paid_at'),
 } as const;
 
 // Each shape is what one rollup table holds per day, computed from the rows of its source `src`.
@@ -116,12 +120,12 @@ const SHAPES = {
       FROM src GROUP BY ALL`,
   },
   revenue: {
-    source: 'funnel',
+    source: 'payments',
     columns: 'day DATE, currency VARCHAR, product_type VARCHAR, product_id BIGINT, product_name VARCHAR, amount DECIMAL(38, 2), purchases BIGINT',
     select: `
-      SELECT day, coalesce(currency, '') AS currency, product_type, product_id, max(product_name) AS product_name,
+      SELECT day, currency, product_type, product_id, max(product_name) AS product_name,
              coalesce(sum(amount), 0)::DECIMAL(38, 2) AS amount, count(*) AS purchases
-      FROM src WHERE event = 'purchase_success' GROUP BY day, coalesce(currency, ''), product_type, product_id`,
+      FROM src GROUP BY day, currency, product_type, product_id`,
   },
 } as const;
 type ShapeName = keyof typeof SHAPES;
@@ -132,11 +136,11 @@ function source(name: keyof typeof SOURCES): string {
 }
 
 /** A shape's rows over the report's period: the rolled-up days, then the scanned partial days. */
-function part(name: ShapeName, columns: string): string {
+function part(name: ShapeName, columns: string, from = 'src'): string {
   return `
     SELECT ${columns} FROM ${R}.${name} WHERE ${ROLLED}
     UNION ALL
-    SELECT ${columns} FROM (${SHAPES[name].select})`;
+    SELECT ${columns} FROM (${SHAPES[name].select.replaceAll('FROM src', `FROM ${from}`)})`;
 }
 
 export const LIVE_SQL = `
@@ -174,9 +178,10 @@ ORDER BY dim, seconds DESC, stream_id, tag NULLS LAST`;
 
 export const COMMERCE_SQL = `
 WITH ${source('funnel')},
+pay AS MATERIALIZED (${SOURCES.payments()}),
 sessions AS (${part('funnel_sessions', 'event, h')}),
 counts AS (${part('funnel', 'event, reason, events')}),
-revenue AS (${part('revenue', 'day, currency, product_type, product_id, product_name, amount, purchases')}),
+revenue AS (${part('revenue', 'day, currency, product_type, product_id, product_name, amount, purchases', 'pay')}),
 steps AS (
   SELECT c.event, c.events, s.sessions
   FROM (SELECT event, sum(events) AS events FROM counts GROUP BY event) c
@@ -382,6 +387,7 @@ function shape(channel: string, period: Period, now: Date, live: Row[], playback
     from: period.from.toISOString(),
     to: period.to.toISOString(),
     generated_at: now.toISOString(),
+    sources: FIGURE_SOURCES,
     live_viewers: num(live[0]?.live),
     views,
     unique_viewers: num(p.unique_viewers),

@@ -3,7 +3,7 @@
  * renders a newly chosen channel or period with the same functions, so both always agree.
  * Every value is escaped; the page runs under a CSP without inline script or style.
  */
-import { FUNNEL_STEPS, type Summary } from './summary.ts';
+import { FUNNEL_STEPS, type FigureSource, type Summary } from './summary.ts';
 import { translator, type Locale, type MessageKey, type Translate } from './i18n.ts';
 
 export function escapeHtml(value: unknown): string {
@@ -121,8 +121,10 @@ function table(caption: string, headers: string[], rows: string[][], numeric: bo
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
-function section(id: string, title: string, content: string): string {
-  return `<section class="report" aria-labelledby="h-${id}"><h2 id="h-${id}">${escapeHtml(title)}</h2>${content}</section>`;
+function section(id: string, title: string, content: string, source?: { from: FigureSource; t: Translate }): string {
+  // Each report says whether the server measured it or the browsers reported it.
+  const note = source ? `<p class="source" data-source="${source.from}">${escapeHtml(source.t(source.from === 'server' ? 'sourceServer' : 'sourceBrowser'))}</p>` : '';
+  return `<section class="report" aria-labelledby="h-${id}"><h2 id="h-${id}">${escapeHtml(title)}</h2>${note}${content}</section>`;
 }
 
 /** The chart (drawn by the script; hidden from assistive technology) and the table that is its accessible form. */
@@ -161,6 +163,7 @@ export function renderReports(summary: Summary, locale: Locale): string {
       ],
       [false, true],
     )}`,
+    { from: summary.sources.audience, t },
   );
 
   const watchSection = (id: 'by_event' | 'by_sport' | 'by_school' | 'by_team', title: MessageKey, column: MessageKey) => {
@@ -168,7 +171,10 @@ export function renderReports(summary: Summary, locale: Locale): string {
       id === 'by_event'
         ? summary.watch_time.by_event.map((row) => [eventLabel(row), f.hours(row.seconds)])
         : summary.watch_time[id].map((row) => [tagLabel(row.key, t), f.hours(row.seconds)]);
-    return section(id, t(title), rows.length === 0 ? empty(t('noViews')) : charted(id, table(t(title), [t(column), t('hours')], rows, [false, true])));
+    return section(id, t(title), rows.length === 0 ? empty(t('noViews')) : charted(id, table(t(title), [t(column), t('hours')], rows, [false, true])), {
+      from: summary.sources.watch_time,
+      t,
+    });
   };
 
   const anyFunnel = summary.funnel.steps.some((step) => step.events > 0);
@@ -189,6 +195,7 @@ export function renderReports(summary: Summary, locale: Locale): string {
           ),
         )
       : empty(t('noPurchases')),
+    { from: summary.sources.funnel, t },
   );
   const failed = section(
     'failed',
@@ -199,6 +206,7 @@ export function renderReports(summary: Summary, locale: Locale): string {
           table(t('failedByReason'), [t('reason'), t('events')], summary.funnel.failed_by_reason.map((row) => [row.reason, f.number(row.events)]), [false, true]),
         )
       : empty(t('noFailures')),
+    { from: summary.sources.funnel, t },
   );
   const byDay = section(
     'revenue_by_day',
@@ -214,6 +222,7 @@ export function renderReports(summary: Summary, locale: Locale): string {
           ),
         )
       : empty(t('noRevenue')),
+    { from: summary.sources.revenue, t },
   );
   const byProduct = section(
     'revenue_by_product',
@@ -234,6 +243,7 @@ export function renderReports(summary: Summary, locale: Locale): string {
           ),
         )
       : empty(t('noRevenue')),
+    { from: summary.sources.revenue, t },
   );
 
   return [

@@ -12,6 +12,21 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
 export const TOP = 20;
 
+/**
+ * Where each report's figures come from. `server`: measured by the channel server itself (its
+ * settled charges, told to the service with the admin token), so no one outside can change them.
+ * `browser`: reported by the viewers' browsers through the public profile key, so indicative only.
+ */
+export type FigureSource = 'server' | 'browser';
+export const FIGURE_SOURCES = {
+  site: 'browser',
+  audience: 'browser',
+  playback: 'browser',
+  watch_time: 'browser',
+  funnel: 'browser',
+  revenue: 'server',
+} as const satisfies Record<string, FigureSource>;
+
 export interface WatchRow {
   key: string | null;
   seconds: number;
@@ -26,6 +41,8 @@ export interface Summary {
   from: string;
   to: string;
   generated_at: string;
+  /** Which figures the server measured and which the browsers reported (FIGURE_SOURCES). */
+  sources: typeof FIGURE_SOURCES;
   live_viewers: number;
   views: number;
   unique_viewers: number;
@@ -49,6 +66,7 @@ export interface Summary {
     steps: { step: FunnelStep; events: number; sessions: number }[];
     failed_by_reason: { reason: string; events: number }[];
   };
+  /** The channel server's settled charges only (`payments`), never a browser's purchase_success. */
   revenue: {
     total: { currency: string; amount: number; purchases: number }[];
     by_day: { day: string; currency: string; amount: number; purchases: number }[];

@@ -1,5 +1,5 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { SCHEMA } from '../storage/schema.ts';
+import { PAYMENTS_SCHEMA, SCHEMA } from '../storage/schema.ts';
 
 /** One row of `events` as a test writes it: only the columns it cares about. */
 export type EventRow = { channel: string; received_at: string; kind: string; session_uuid: string } & Partial<
@@ -21,13 +21,40 @@ export type EventRow = { channel: string; received_at: string; kind: string; ses
     Record<'user_id' | 'stream_id' | 'ttff_ms' | 'viewing_seconds' | 'product_id' | 'amount', number | null>
 >;
 
-/** An in-memory DuckDB holding the service's table, as the store creates it. */
-export async function memoryStore(): Promise<{ connection: DuckDBConnection; insert: (rows: EventRow[]) => Promise<void>; close: () => void }> {
+/** One of the server's settled charges as a test writes it. */
+export interface PaymentRow {
+  channel: string;
+  payment_id: string;
+  paid_at: string;
+  product_type?: string;
+  product_id?: number;
+  product_name?: string;
+  amount: number;
+  currency: string;
+}
+
+/** An in-memory DuckDB holding the service's tables, as the store creates them. */
+export async function memoryStore(): Promise<{
+  connection: DuckDBConnection;
+  insert: (rows: EventRow[]) => Promise<void>;
+  insertPayments: (rows: PaymentRow[]) => Promise<void>;
+  close: () => void;
+}> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   await connection.run(SCHEMA);
+  await connection.run(PAYMENTS_SCHEMA);
   return {
     connection,
+    async insertPayments(rows) {
+      for (const row of rows) {
+        await connection.run(
+          `INSERT INTO payments (channel, payment_id, paid_at, received_at, product_type, product_id, product_name, amount, currency)
+           VALUES ($1, $2, $3::TIMESTAMPTZ, $3::TIMESTAMPTZ, $4, $5::BIGINT, $6, $7::DECIMAL(12, 2), $8)`,
+          [row.channel, row.payment_id, row.paid_at, row.product_type ?? null, row.product_id === undefined ? null : String(row.product_id), row.product_name ?? null, String(row.amount), row.currency],
+        );
+      }
+    },
     async insert(rows) {
       for (const row of rows) {
         const columns = Object.keys(row);

@@ -55,3 +55,26 @@ CREATE TABLE IF NOT EXISTS events (
   extras           JSON
 );
 `;
+
+/**
+ * The channel server's own paid orders: one row per settled charge, as the server tells it
+ * (`POST /admin/payment`, with the admin token). Revenue in the reports comes from here only: a
+ * browser's `purchase_success` event (the public profile key sends it) counts in the funnel, never
+ * as money. The server's charge id is the key, so the server's retries store a charge once. No
+ * viewer is named (forgetting a viewer leaves the channel's revenue as it was).
+ */
+export const PAYMENTS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS payments (
+  channel          VARCHAR        NOT NULL,  -- channel slug
+  payment_id       VARCHAR        NOT NULL,  -- the server's charge (transaction) id
+  paid_at          TIMESTAMPTZ    NOT NULL,  -- when the server settled the charge
+  received_at      TIMESTAMPTZ    NOT NULL,  -- when the service was told
+  order_id         BIGINT,
+  product_type     VARCHAR,                  -- event | package | subscription
+  product_id       BIGINT,
+  product_name     VARCHAR,
+  amount           DECIMAL(12, 2) NOT NULL,
+  currency         VARCHAR        NOT NULL,
+  PRIMARY KEY (channel, payment_id)
+);
+`;

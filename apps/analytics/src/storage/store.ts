@@ -1,8 +1,22 @@
 import { type DuckDBAppender, type DuckDBConnection, DuckDBDecimalValue, DuckDBInstance, DuckDBTimestampTZValue } from '@duckdb/node-api';
 import { COLUMNS, type EventRow } from './row.ts';
-import { SCHEMA } from './schema.ts';
+import { PAYMENTS_SCHEMA, SCHEMA } from './schema.ts';
 
 export type { EventRow } from './row.ts';
+
+/** One of the channel server's settled charges (`payments` in schema.ts). */
+export interface PaymentRow {
+  channel: string;
+  payment_id: string;
+  paid_at: Date;
+  received_at: Date;
+  order_id: number | null;
+  product_type: string | null;
+  product_id: number | null;
+  product_name: string | null;
+  amount: number;
+  currency: string;
+}
 
 /** The ingest queue is full: the caller answers 429 and the client sends again later. Nothing was stored. */
 export class QueueFullError extends Error {
@@ -53,6 +67,11 @@ export interface Store {
   forget(channel: string, userId: number): Promise<number>;
   /** Deletes the rows received before each cutoff: per channel, and `otherwise` for every channel not named. */
   prune(cutoffs: { channels: Readonly<Record<string, Date>>; otherwise: Date }): Promise<number>;
+  /**
+   * Stores one of the server's settled charges, once: true when it was new, false when that charge
+   * was stored already (the server retries until it hears back, so a repeat is expected).
+   */
+  recordPayment(payment: PaymentRow): Promise<boolean>;
   stats(): StoreStats;
   /** Commits everything queued, then closes (a clean stop checkpoints the file). */
   close(): Promise<void>;
@@ -119,6 +138,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const instance = await DuckDBInstance.create(options.path);
   const writer = await instance.connect();
   await writer.run(SCHEMA);
+  await writer.run(PAYMENTS_SCHEMA);
   const reader = await instance.connect();
 
   // The table's columns in its order: a column added later (nullable) is appended NULL.
@@ -253,7 +273,35 @@ export async function openStore(options: StoreOptions): Promise<Store> {
           values[`c${index}`] = channel;
         });
         const result = await writer.run(`DELETE FROM events WHERE received_at < $before ${others}`, values);
-        return deleted + result.rowsChanged;
+        deleted += result.rowsChanged;
+        // The server's charges go by the same rule, by when they were paid.
+        for (const [channel, before] of Object.entries(channels)) {
+          deleted += (await writer.run(`DELETE FROM payments WHERE channel = $channel AND paid_at < $before`, { channel, before: timestamp(before) })).rowsChanged;
+        }
+        deleted += (await writer.run(`DELETE FROM payments WHERE paid_at < $before ${others}`, values)).rowsChanged;
+        return deleted;
+      });
+    },
+    async recordPayment(payment) {
+      return exclusive(async () => {
+        const result = await writer.run(
+          `INSERT INTO payments (channel, payment_id, paid_at, received_at, order_id, product_type, product_id, product_name, amount, currency)
+           VALUES ($channel, $payment_id, $paid_at, $received_at, $order_id, $product_type, $product_id, $product_name, $amount, $currency)
+           ON CONFLICT DO NOTHING`,
+          {
+            channel: payment.channel,
+            payment_id: payment.payment_id,
+            paid_at: timestamp(payment.paid_at),
+            received_at: timestamp(payment.received_at),
+            order_id: payment.order_id === null ? null : BigInt(payment.order_id),
+            product_type: payment.product_type,
+            product_id: payment.product_id === null ? null : BigInt(payment.product_id),
+            product_name: payment.product_name,
+            amount: new DuckDBDecimalValue(BigInt(Math.round(payment.amount * 100)), 12, 2),
+            currency: payment.currency,
+          },
+        );
+        return result.rowsChanged > 0;
       });
     },
     stats: () => ({ queued, queueLimit, committedRows, commits }),
