@@ -50,6 +50,7 @@ import participantsRoutes from './routes/participants/index.ts';
 import profileRoutes from './routes/profile/index.ts';
 import sandboxApiRoutes, { sandboxPageRoutes } from './routes/sandbox/index.ts';
 import socialRoutes from './routes/social/index.ts';
+import { recordRoutes, requestSerializers } from './redaction.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -79,16 +80,9 @@ export interface BuildAppOptions {
 /** Bodies are small JSON documents; anything larger is refused with 413. */
 export const BODY_LIMIT = 64 * 1024;
 
-/** Api keys are credentials: never write them to a log. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&]api_key=)[^&#]*/gi, '$1[redacted]');
-}
-
-const requestSerializers = {
-  req(request: { method: string; url: string; hostname?: string; ip?: string }) {
-    return { method: request.method, url: redactUrl(request.url), host: request.hostname, remoteAddress: request.ip };
-  },
-};
+// Addresses carry credentials (api keys, stream and calendar tokens, mailed links): the logs show
+// them redacted, from one list (src/redaction.ts).
+export { redactUrl } from './redaction.ts';
 
 function loggerOption(logger: boolean | object | undefined): FastifyServerOptions['logger'] {
   if (!logger) return false;
@@ -118,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: the redaction list is checked against every route the app has (test/log-redaction.test.ts).
+  recordRoutes(app);
 
   await app.register(errors);
   // This app's own notices (data changed, keys ended): another app in the process never hears them.

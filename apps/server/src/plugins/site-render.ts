@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isFile } from './static-sites.ts';
+import { redactUrl } from '../redaction.ts';
 
 /**
  * What the site's server renderer (`apps/web/src/entry-server.tsx`, built into
@@ -131,14 +132,14 @@ export default fp<SiteRenderOptions>(
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<null>((resolve) => {
         timer = setTimeout(() => {
-          request.log.warn({ url: request.url }, 'the page took too long to render on the server; it starts in the browser');
+          request.log.warn({ url: redactUrl(request.url) }, 'the page took too long to render on the server; it starts in the browser');
           resolve(null);
         }, timeoutMs);
       });
       try {
         return await Promise.race([renderer.render({ url: request.url, fetch: inProcessFetch(app, request), storage }), timeout]);
       } catch (error) {
-        request.log.error({ err: error, url: request.url }, 'the page could not be rendered on the server; it starts in the browser');
+        request.log.error({ err: error, url: redactUrl(request.url) }, 'the page could not be rendered on the server; it starts in the browser');
         return null;
       } finally {
         clearTimeout(timer);
