@@ -477,8 +477,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     errorDsns: parsed.CHANNEL_ERROR_DSNS,
   };
 }
-
-/** The environment a child process (ffmpeg) inherits, with its own additions: PATH and the locale come from the server's. */
-export function childEnvironment(additions: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
-  return { ...process.env, ...additions };
-}

@@ -13,6 +13,20 @@ export function ffmpegColor(hex: string | undefined, fallback: string): string {
   return match ? `0x${match[1]}` : fallback;
 }
 
+/** What a child process (ffmpeg) is given of the server's environment: where its binaries are and the locale. */
+export const CHILD_ENVIRONMENT_KEYS = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE'] as const;
+
+/**
+ * The environment of a child process (ffmpeg), with its own additions: only CHILD_ENVIRONMENT_KEYS
+ * of the server's. The server's environment holds its secrets (APP_SECRET, DATABASE_URL, the
+ * payment and mail credentials), and an encoder that reads crafted input needs none of them.
+ */
+export function childEnvironment(additions: Readonly<Record<string, string>> = {}, from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const key of CHILD_ENVIRONMENT_KEYS) if (from[key] !== undefined) kept[key] = from[key];
+  return { ...kept, ...additions };
+}
+
 export interface RunOptions {
   cwd: string;
   /** The binary (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
@@ -26,6 +40,8 @@ export function runFfmpeg(args: readonly string[], options: RunOptions): Promise
   return new Promise((resolve, reject) => {
     const child = spawn(options.ffmpegPath ?? DEFAULT_FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], {
       cwd: options.cwd,
+      // Not the server's environment: its secrets stay out of a process that reads crafted media.
+      env: childEnvironment(),
       stdio: ['ignore', 'ignore', 'pipe'],
       signal: options.signal,
       killSignal: 'SIGKILL',
