@@ -152,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(import('./mail/plugin.ts'), options.mail ?? {});
   // Deleted viewers are forgotten in the analytics service (off unless it is configured).
   await app.register(import('./analytics/forget.ts'), { options: options.analyticsForget ?? null });
+  // Settled charges are told to it too: its revenue reports count nothing else.
+  await app.register(import('./analytics/payments.ts'), { options: options.analyticsForget ?? null });
 
   // Outside /api, each with its own credential or none: the site's channel key file, the API
   // document (no key is needed to read how to get one), the media files (the signed address),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { schedulePeriodic } from '../jobs/periodic.ts';
+import { adminEndpoint, postToAnalytics } from './transport.ts';
 
 /**
  * Forgetting a deleted viewer in the analytics service (its `POST /admin/forget`: the viewer's rows
@@ -85,26 +86,12 @@ export function retryDelayMs(attempts: number): number {
 
 /** `http://analytics:8090` and `http://proxy/analytics/` both lead to their `…/admin/forget`. */
 export function forgetEndpoint(base: string): string {
-  const url = new URL(base);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/admin/forget`;
-  return url.toString();
-}
-
-/** A short, single-line excerpt of an answer's body for the log (never the request: it holds the token). */
-function excerpt(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string') return parsed.message.slice(0, 200);
-  } catch {
-    // Not JSON: the raw start below.
-  }
-  return body.replace(/\s+/g, ' ').slice(0, 200);
+  return adminEndpoint(base, 'forget');
 }
 
 export function createAnalyticsForget(app: FastifyInstance, options: AnalyticsForgetOptions): AnalyticsForget {
   const endpoint = forgetEndpoint(options.url);
   const timeoutMs = options.timeoutMs ?? DEFAULT_FORGET_TIMEOUT_MS;
-  const authorization = `Bearer ${options.adminToken}`;
   const background = new Set<Promise<void>>();
 
   /** Claims up to `limit` viewers due at `at` (or only `userId`), in one statement. */
@@ -131,35 +118,11 @@ export function createAnalyticsForget(app: FastifyInstance, options: AnalyticsFo
   }
 
   async function call(viewer: Claimed): Promise<Outcome> {
-    let response: Response;
-    let body: string;
-    try {
-      response = await fetch(endpoint, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ channel: viewer.channel, user_id: viewer.user_id }),
-        // The service answers; a redirect means the address is wrong, and the token stays here.
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      body = await response.text();
-    } catch (error) {
-      // fetch's own error says only "fetch failed"; its cause says why (ECONNREFUSED, a redirect, the time limit).
-      const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-      const detail =
-        typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      return { ok: false, status: null, detail };
-    }
-    if (response.status === 200) {
-      try {
-        const deleted = (JSON.parse(body) as { data?: { deleted?: unknown } }).data?.deleted;
-        if (typeof deleted === 'number') return { ok: true, deleted };
-      } catch {
-        // Below: a 200 that is not the service's answer.
-      }
-      return { ok: false, status: 200, detail: `not the analytics service's answer: ${excerpt(body)}` };
-    }
-    return { ok: false, status: response.status, detail: excerpt(body) };
+    const answer = await postToAnalytics(endpoint, options.adminToken, { channel: viewer.channel, user_id: viewer.user_id }, timeoutMs, (data) => {
+      const deleted = (data as { deleted?: unknown } | null)?.deleted;
+      return typeof deleted === 'number' ? deleted : undefined;
+    });
+    return answer.ok ? { ok: true, deleted: answer.value } : answer;
   }
 
   /** Records a call's outcome; a failure waits its back-off, counted from when the call ended. */

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { sessionLifetimesMigration } from '../accounts/migration.ts';
 import { analyticsForgetMigration } from '../analytics/migration.ts';
+import { analyticsPaymentsMigration } from '../analytics/paymentsMigration.ts';
 import { clipsMigration } from '../clips/migration.ts';
 import { favouritesMigration } from '../favourites/migration.ts';
 import { vodMigration } from '../vod/migration.ts';
@@ -474,6 +475,7 @@ export const migrations: Record<string, Migration> = {
   '0013_favourites': favouritesMigration,
   '0014_vod': vodMigration,
   '0015_analytics_forget': analyticsForgetMigration,
+  '0017_analytics_payments': analyticsPaymentsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -432,6 +432,11 @@ export interface TransactionsTable {
   card_last4: string | null;
   provider_ref: string | null;
   created_at: Timestamp;
+  /** A succeeded charge told to the analytics service (src/analytics/payments.ts); null: still to tell. */
+  analytics_reported_at: Timestamp | null;
+  analytics_report_attempts: Defaulted<number>;
+  /** When the next call may be made: a claim's lease, then the back-off after a failure. */
+  analytics_report_next_at: Timestamp | null;
 }
 
 /** Every verified webhook once: (provider, event_id) is the primary key, so a replay is a no-op. */
