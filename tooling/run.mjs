@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { demoHost } from './demo-host.mjs';
 import { log, root, toolchainEnv } from './toolchain.mjs';
 
 const command = process.argv[2];
@@ -105,14 +106,17 @@ if (command === 'start') {
   // The demo reads its mail at /outbox on each site (a demo aid that shows every mailed link to
   // anyone, so the server serves it only when asked); with an SMTP server the mail is sent instead.
   const mail = process.env.SMTP_URL || process.env.MAIL_DISABLED === 'true' ? {} : { MAIL_OUTBOX: process.env.MAIL_OUTBOX ?? 'on' };
+  // Loopback only unless HOST says otherwise: the demo's outbox shows every mailed link.
+  const host = demoHost(process.env);
   const serverEnv = {
     ...env,
     ...shared,
     ...mail,
+    HOST: host,
     ANALYTICS_URL: process.env.ANALYTICS_URL ?? analyticsUrl,
     ANALYTICS_PUBLIC_URL: process.env.ANALYTICS_PUBLIC_URL ?? analyticsUrl,
   };
-  log(`serving http://localhost:${port} (and http://<channel>.localhost:${port})`);
+  log(`serving http://localhost:${port} (and http://<channel>.localhost:${port}), listening on ${host === 'localhost' ? 'this machine only (HOST to change)' : host}`);
   log(`analytics at ${analyticsUrl}, its reports at ${analyticsUrl}/reports/ (demo operators: apps/analytics/README.md)`);
   serveTogether([
     ['node', ['apps/analytics/src/cli.ts', 'serve'], { ...env, ...shared }],
