@@ -11,6 +11,15 @@ import {
   DEFAULT_VISITOR_KEY_IDLE_MS,
 } from './accounts/config.ts';
 import { DEFAULT_PORT } from './channels/publicOrigins.ts';
+import {
+  type ClipLimits,
+  DEFAULT_CLIP_DOWNLOADS_PER_DAY,
+  DEFAULT_CLIP_MAX_CLIPS,
+  DEFAULT_CLIP_RATE_LIMIT,
+  DEFAULT_CLIP_SECONDS_PER_DAY,
+  DEFAULT_CLIP_STORAGE_QUOTA_MB,
+  MIB,
+} from './clips/limits.ts';
 import { DEFAULT_CLIP_WORKERS } from './clips/queue.ts';
 import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './commerce/orders/config.ts';
 import type { DatabaseTarget } from './db/connect.ts';
@@ -53,8 +62,13 @@ export interface ServerConfig {
   payments: PaymentsConfig;
   mail: MailConfig;
   media: { dir: string; live: LiveMode; ffmpegPath: string; quality: MediaQuality };
-  /** `CLIP_WORKERS` (2): clips this process cuts at once; 0: it cuts none (a `cli.ts worker` does). */
-  clips: { workers: number };
+  /**
+   * `CLIP_WORKERS` (2): clips this process cuts at once; 0: it cuts none (a `cli.ts worker` does).
+   * The clip limits (src/clips/limits.ts): `CLIP_RATE_LIMIT` (10 a minute per viewer and per
+   * address), and where a channel sets none `CLIP_DEFAULT_MAX_CLIPS` (20),
+   * `CLIP_DEFAULT_SECONDS_PER_DAY` (600), `CLIP_DEFAULT_DOWNLOADS_PER_DAY` (10); `CLIP_STORAGE_QUOTA_MB` (5120) per channel.
+   */
+  clips: { workers: number; limits: Omit<ClipLimits, 'rateWindowMs'> };
   /** `SOCIAL_<PROVIDER>_<FIELD>` and `GRANDSTAND_<SLUG>_SOCIAL_<PROVIDER>_<FIELD>`. */
   social: SocialConfig;
   /** `ANALYTICS_URL` and `ANALYTICS_ADMIN_TOKEN`, both or neither: the analytics service told about deleted viewers; null: none is. */
@@ -355,6 +369,11 @@ const EnvSchema = z
     FFMPEG_PATH: variable(z.string().default(DEFAULT_FFMPEG_PATH)),
     // Clips.
     CLIP_WORKERS: wholeNumber(DEFAULT_CLIP_WORKERS, 0),
+    CLIP_RATE_LIMIT: wholeNumber(DEFAULT_CLIP_RATE_LIMIT, 1),
+    CLIP_DEFAULT_MAX_CLIPS: wholeNumber(DEFAULT_CLIP_MAX_CLIPS, 1),
+    CLIP_DEFAULT_SECONDS_PER_DAY: wholeNumber(DEFAULT_CLIP_SECONDS_PER_DAY, 1),
+    CLIP_DEFAULT_DOWNLOADS_PER_DAY: wholeNumber(DEFAULT_CLIP_DOWNLOADS_PER_DAY, 1),
+    CLIP_STORAGE_QUOTA_MB: wholeNumber(DEFAULT_CLIP_STORAGE_QUOTA_MB, 1),
     // The analytics service, told about deleted viewers.
     ANALYTICS_URL: analyticsUrl,
     ANALYTICS_ADMIN_TOKEN: analyticsAdminToken,
@@ -469,7 +488,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       outboxDir: join(dataDir, 'outbox'),
     },
     media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH, quality: MEDIA_QUALITIES[parsed.MEDIA_QUALITY] },
-    clips: { workers: parsed.CLIP_WORKERS },
+    clips: {
+      workers: parsed.CLIP_WORKERS,
+      limits: {
+        rateMax: parsed.CLIP_RATE_LIMIT,
+        clips: parsed.CLIP_DEFAULT_MAX_CLIPS,
+        secondsPerDay: parsed.CLIP_DEFAULT_SECONDS_PER_DAY,
+        downloadsPerDay: parsed.CLIP_DEFAULT_DOWNLOADS_PER_DAY,
+        storageQuotaBytes: parsed.CLIP_STORAGE_QUOTA_MB * MIB,
+      },
+    },
     social: socialConfig(social.data),
     analyticsService: parsed.ANALYTICS_URL && parsed.ANALYTICS_ADMIN_TOKEN ? { url: parsed.ANALYTICS_URL, adminToken: parsed.ANALYTICS_ADMIN_TOKEN } : null,
     // Without its trailing slash: the site appends /datalake/… to it.

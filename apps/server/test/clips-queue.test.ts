@@ -54,8 +54,9 @@ function queue(media: TestClipMedia, options: Partial<ClipQueueOptions> = {}): C
 
 async function queueClip(slug = 'alpha', name = 'Top corner'): Promise<{ id: number; uuid: string }> {
   const { channelId, userId, eventId } = target[slug]!;
-  const row = await repository.create({ channelId, userId, eventId, name, startTime: 12.5, duration: 20, tags: ['goal'], live: false }, undefined);
-  return { id: row!.id, uuid: row!.uuid };
+  const row = await repository.create({ channelId, userId, eventId, name, startTime: 12.5, duration: 20, tags: ['goal'], live: false }, { clips: 1000, secondsPerDay: 100_000, perPaidEvent: null });
+  if (typeof row === 'string') throw new Error(`clip refused: ${row}`);
+  return { id: row.id, uuid: row.uuid };
 }
 
 async function clip(id: number) {
@@ -238,6 +239,24 @@ describe('the clip queue', () => {
     expect(media.cuts.findIndex((cut) => cut.uuid === bravo.uuid)).toBeLessThanOrEqual(1);
   });
 
+  it('is fair between viewers of one channel: one viewer’s flood does not hold up another viewer’s clip', async () => {
+    const { channelId, eventId } = target.alpha!;
+    const other = await database.db
+      .insertInto('users')
+      .values({ channel_id: channelId, email: `fair-${Date.now()}@example.com`, password_hash: null, first_name: 'Fair', last_name: 'Viewer', email_verified_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const media = testClipMedia();
+    media.behaviour = () => ({ kind: 'ok', delayMs: 30 });
+    for (let i = 0; i < 10; i++) await queueClip('alpha', `Flood ${i}`);
+    const row = await repository.create({ channelId, userId: other.id, eventId, name: 'Mine', startTime: 1, duration: 5, tags: ['goal'], live: false }, { clips: 10, secondsPerDay: 1000, perPaidEvent: null });
+    if (typeof row === 'string') throw new Error(`clip refused: ${row}`);
+    queue(media, { concurrency: 1 }).start();
+    await settled(row.id);
+    // One at a time: the flood's first, then the other viewer's turn, not the flood's ten.
+    expect(media.cuts.findIndex((cut) => cut.uuid === row.uuid)).toBe(1);
+  });
+
   it('the worker command cuts queued clips, and on stop hands back what it has not finished', async () => {
     const media = testClipMedia();
     media.behaviour = (_uuid, attempt) => (attempt === 1 ? { kind: 'ok' } : { kind: 'hang' });
@@ -257,7 +276,7 @@ describe('the clip queue', () => {
   it('a re-seed of the channel takes its clips and jobs with its events, and keeps the download counts', async () => {
     const { id } = await queueClip();
     const { channelId, userId, eventId } = target.alpha!;
-    expect(await repository.recordDownload({ channelId, userId, kind: 'event', eventId }, undefined)).toBe(true);
+    expect(await repository.recordDownload({ channelId, userId, kind: 'event', eventId }, 10)).toBe(true);
     await seedChannel(database.db, channels.find((c) => c.config.slug === 'alpha')!);
     expect(await clip(id)).toBeUndefined();
     expect(await job(id)).toBeUndefined();

@@ -64,7 +64,10 @@ it('a clip being cut when the server stops is finished by the next server on the
     url: '/api/v2/auth/register',
     payload: { api_key: visitor, email: 'restart@example.com', password, password_confirmation: password, first_name: 'Re', last_name: 'Start', terms: true },
   });
-  const key = SessionResponse.parse(registered.json()).data.api_key;
+  const session = SessionResponse.parse(registered.json()).data;
+  const key = session.api_key;
+  // Clipping needs a confirmed address: as following the mailed link does.
+  await database.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', session.user.id).execute();
   const event = await database.db.selectFrom('events').select('id').where('channel_id', '=', channels.find((c) => c.config.slug === 'alpha')!.id).where('stream_status', '=', 'finished').executeTakeFirstOrThrow();
   const asked = await first.inject({ method: 'POST', url: '/api/clip', payload: { api_key: key, event_id: event.id, name: 'Cut short', start_time: 10, duration: 15, tags: ['goal'] } });
   const clip = ClipResponse.parse(asked.json()).data;

@@ -19,11 +19,12 @@ import {
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChannelFolders } from '../src/channels/loadChannels.ts';
+import { DEFAULT_CLIP_MAX_CLIPS } from '../src/clips/limits.ts';
 import { capabilitiesOf } from '../src/clips/rules.ts';
 import { clipPicture } from '../src/media/clip.ts';
 import { repoRoot } from '../src/paths.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
-import { registerViewer } from './support/commerce.ts';
+import { verifiedViewer } from './support/clipViewers.ts';
 import { TEST_RECORDING_SECONDS, testClipMedia } from './support/clipMedia.ts';
 
 // spec §7 Clips calls, §5 clip rules, §6 capabilities and counters, through the real routes and
@@ -35,7 +36,7 @@ const events: Record<'live' | 'upcoming' | 'finished' | 'bravoFinished', { id: n
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(join(tmpdir(), 'clips-routes-'));
-  t = await buildTestApp({ media: { dir: mediaDir, live: 'off' }, clips: { media, queue: { pollMs: 50, retryDelayMs: 20 } } });
+  t = await buildTestApp({ media: { dir: mediaDir, live: 'off' }, clips: { media, queue: { pollMs: 50, retryDelayMs: 20 }, limits: { rateMax: 10_000 } } });
   const find = async (slug: string, status: string) => {
     const row = await t.database.db.selectFrom('events').select(['id', 'event_utc_ts']).where('channel_id', '=', t.channel(slug).id).where('stream_status', '=', status).orderBy('id').executeTakeFirstOrThrow();
     return { id: row.id, event_utc_ts: Number(row.event_utc_ts) };
@@ -85,7 +86,7 @@ async function readyClip(key: string, id: number) {
 
 describe('POST /api/clip', () => {
   it('queues a clip of a finished game, which the queue makes ready with a stream, a poster and a share link', async () => {
-    const key = await registerViewer(t);
+    const key = await verifiedViewer(t);
     const clip = await created(key, { name: '  Top corner  ', tags: ['save', 'goal', 'goal'] });
     expect(clip).toMatchObject({ status: 'queued', name: 'Top corner', tags: ['goal', 'save'], start_time: 30, duration: 20, live: false, stream_url: null, poster: null, failure_reason: null });
     expect(clip.event).toMatchObject({ id: events.finished.id, name: 'Last season final' });
@@ -104,7 +105,7 @@ describe('POST /api/clip', () => {
   });
 
   it('clips the last 30 seconds of a live game, in seconds after the event start on the wall clock', async () => {
-    const key = await registerViewer(t);
+    const key = await verifiedViewer(t);
     const edge = Date.now() / 1000 - events.live.event_utc_ts;
     const clip = await created(key, { event_id: events.live.id, start_time: edge - LIVE_CLIP_SECONDS - 1, duration: LIVE_CLIP_SECONDS });
     expect(clip.live).toBe(true);
@@ -118,7 +119,7 @@ describe('POST /api/clip', () => {
   it('refuses a visitor, naming the key, and a viewer without the clipping capability, naming it', async () => {
     refusal(await post(await t.keyFor('alpha'), body()), 401, 'api_key', CLIP_REFUSALS.login);
     // Bravo grants nothing: its viewers need the capability on their account.
-    const bravo = await registerViewer(t, 'bravo');
+    const bravo = await verifiedViewer(t, 'bravo');
     refusal(await post(bravo, body({ event_id: events.bravoFinished.id })), 403, 'capabilities', CLIP_REFUSALS.clipping);
     const user = await t.database.db.selectFrom('users').select('id').where('channel_id', '=', t.channel('bravo').id).orderBy('id', 'desc').executeTakeFirstOrThrow();
     await t.database.db.updateTable('users').set({ capabilities: JSON.stringify(['clipping']) }).where('id', '=', user.id).execute();
@@ -126,7 +127,7 @@ describe('POST /api/clip', () => {
   });
 
   it('checks the spec §5 rules, each refusal naming its field', async () => {
-    const key = await registerViewer(t);
+    const key = await verifiedViewer(t);
     refusal(await post(key, body({ name: '   ' })), 422, 'name', CLIP_MESSAGES.nameRequired);
     refusal(await post(key, body({ tags: [] })), 422, 'tags', CLIP_MESSAGES.tagRequired);
     refusal(await post(key, body({ tags: ['goal', 'not-a-tag'] })), 422, 'tags', CLIP_MESSAGES.tagRequired);
@@ -140,7 +141,7 @@ describe('POST /api/clip', () => {
   });
 
   it('refuses an event the viewer may not watch, one not started, one without a recording, and another channel’s', async () => {
-    const key = await registerViewer(t);
+    const key = await verifiedViewer(t);
     refusal(await post(key, body({ event_id: events.upcoming.id })), 403, 'event_id', CLIP_REFUSALS.notWatchable);
     await t.database.db.updateTable('events').set({ access_type: 'free' }).where('id', '=', events.upcoming.id).execute();
     refusal(await post(key, body({ event_id: events.upcoming.id })), 422, 'event_id', CLIP_REFUSALS.notStarted);
@@ -154,7 +155,7 @@ describe('POST /api/clip', () => {
   });
 
   it('holds the channel limit of clips per viewer, two tabs at once included; deleting one frees it', async () => {
-    const key = await registerViewer(t);
+    const key = await verifiedViewer(t);
     // Five asked for at once from several tabs: exactly the three the limit allows are made.
     const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => post(key, body({ name: `Tab ${i}` }))));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 403, 403]);
@@ -169,7 +170,7 @@ describe('POST /api/clip', () => {
   });
 
   it('deleting a clip while a worker settles it waits its turn instead of deadlocking', async () => {
-    const key = await registerViewer(t);
+    const key = await verifiedViewer(t);
     const clip = await readyClip(key, (await created(key)).id);
     // A worker elsewhere holds this clip's job, as the queue's settle does: job row first, clip row next.
     await t.database.db
@@ -190,7 +191,7 @@ describe('POST /api/clip', () => {
   });
 
   it('a failed clip takes no place in the limit and says why it failed', async () => {
-    const key = await registerViewer(t);
+    const key = await verifiedViewer(t);
     media.behaviour = () => ({ kind: 'fail' });
     try {
       const clip = await created(key, { name: 'Doomed' });
@@ -208,8 +209,8 @@ describe('POST /api/clip', () => {
 
 describe('lists, profile and options', () => {
   it('lists the viewer’s own clips newest first, per event and in all, and their events with clips', async () => {
-    const key = await registerViewer(t);
-    const other = await registerViewer(t);
+    const key = await verifiedViewer(t);
+    const other = await verifiedViewer(t);
     const older = await created(key, { name: 'Older' });
     const live = await created(key, { name: 'Live one', event_id: events.live.id, start_time: Date.now() / 1000 - events.live.event_utc_ts - 40, duration: 30 });
     const newer = await created(key, { name: 'Newer' });
@@ -231,7 +232,7 @@ describe('lists, profile and options', () => {
   });
 
   it('GET /profile tells the capabilities with the channel’s grant and what is left of each limit', async () => {
-    const key = await registerViewer(t);
+    const key = await verifiedViewer(t);
     let profile = ProfileResponse.parse((await get(key, 'profile')).json()).data;
     expect(profile.capabilities).toEqual(expect.arrayContaining(['clipping', 'download_clip']));
     expect(profile.featureCount).toEqual({ clips: 3, downloads: 2 });
@@ -262,17 +263,17 @@ describe('lists, profile and options', () => {
     const visitor = ClipOptionsResponse.parse((await get(await t.keyFor('alpha'), `clips/options?event_id=${events.live.id}`)).json()).data;
     expect(visitor).toMatchObject({ can_clip: false, reason: 'login', clips_left: null, live_seconds: LIVE_CLIP_SECONDS, min_duration: 1, max_duration: 120 });
     expect(visitor.tags.map((tag) => tag.id)).toEqual(['goal', 'save', 'highlight']);
-    const viewer = ClipOptionsResponse.parse((await get(await registerViewer(t), 'clips/options')).json()).data;
+    const viewer = ClipOptionsResponse.parse((await get(await verifiedViewer(t), 'clips/options')).json()).data;
     expect(viewer).toMatchObject({ can_clip: true, can_download_clip: true, can_download_event: false, reason: null, clips_left: 3, downloads_left: 2 });
-    const bravo = ClipOptionsResponse.parse((await get(await registerViewer(t, 'bravo'), 'clips/options')).json()).data;
-    expect(bravo).toMatchObject({ can_clip: false, reason: 'capability', clips_left: null });
+    const bravo = ClipOptionsResponse.parse((await get(await verifiedViewer(t, 'bravo'), 'clips/options')).json()).data;
+    expect(bravo).toMatchObject({ can_clip: false, reason: 'capability', clips_left: DEFAULT_CLIP_MAX_CLIPS });
     refusal(await get(await t.keyFor('alpha'), `clips/options?event_id=${events.bravoFinished.id}`), 404, 'event_id');
   });
 });
 
 describe('downloads, deletion and other viewers’ clips', () => {
   it('hands a signed download address of a ready clip, counts it, and refuses past the daily limit', async () => {
-    const key = await registerViewer(t);
+    const key = await verifiedViewer(t);
     const clip = await created(key, { name: 'Goal: "top/corner"?' });
     refusal(await get(key, `clip/download/${clip.id}`), 409, 'id', CLIP_REFUSALS.notReady);
     await readyClip(key, clip.id);
@@ -289,7 +290,7 @@ describe('downloads, deletion and other viewers’ clips', () => {
   });
 
   it('the whole recording needs the download capability', async () => {
-    const key = await registerViewer(t);
+    const key = await verifiedViewer(t);
     refusal(await get(key, `download-event/${events.finished.id}`), 403, 'capabilities', CLIP_REFUSALS.downloadEvent);
     const user = await t.database.db.selectFrom('users').select('id').where('channel_id', '=', t.channel('alpha').id).orderBy('id', 'desc').executeTakeFirstOrThrow();
     await t.database.db.updateTable('users').set({ capabilities: JSON.stringify(['download']) }).where('id', '=', user.id).execute();
@@ -301,13 +302,13 @@ describe('downloads, deletion and other viewers’ clips', () => {
   });
 
   it('another viewer’s or another channel’s clip is not found, to read, download or delete', async () => {
-    const owner = await registerViewer(t);
+    const owner = await verifiedViewer(t);
     const clip = await created(owner);
     await readyClip(owner, clip.id);
-    const stranger = await registerViewer(t);
+    const stranger = await verifiedViewer(t);
     refusal(await get(stranger, `clip/download/${clip.id}`), 404, 'id');
     refusal(await t.app.inject({ method: 'DELETE', url: `/api/clip/${clip.id}?api_key=${stranger}` }), 404, 'id');
-    const bravo = await registerViewer(t, 'bravo');
+    const bravo = await verifiedViewer(t, 'bravo');
     refusal(await t.app.inject({ method: 'DELETE', url: `/api/clip/${clip.id}?api_key=${bravo}` }), 404, 'id');
     expect(ClipsResponse.parse((await get(stranger, `clips/event/${events.finished.id}`)).json()).data).toEqual([]);
     // Still there for its owner.
@@ -315,7 +316,7 @@ describe('downloads, deletion and other viewers’ clips', () => {
   });
 
   it('deleting a clip removes its files and its share link', async () => {
-    const key = await registerViewer(t);
+    const key = await verifiedViewer(t);
     const clip = await created(key);
     await readyClip(key, clip.id);
     const dir = join(mediaDir, 'clips', 'alpha', clip.uuid);

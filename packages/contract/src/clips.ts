@@ -8,7 +8,7 @@ import { CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_NAME_MAX } from './constants.t
 // The clip rules' plain values live in constants.ts and messages.ts, which carry no schema code: a bundle that
 // needs only a message or a limit must not evaluate this module (and with it zod).
 export { CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_NAME_MAX, CLIP_PROCESSING_LIMIT_MS, LIVE_CLIP_SECONDS } from './constants.ts';
-export { CLIP_FAILURES, CLIP_MESSAGES, CLIP_REFUSALS } from './messages.ts';
+export { CLIP_FAILURES, CLIP_MESSAGES, CLIP_REFUSAL_CODES, CLIP_REFUSALS } from './messages.ts';
 
 /**
  * Viewer clips (spec §3 Clip, §4 clip lifecycle, §5 clip rules, §7 Clips calls). A clip is cut
@@ -116,7 +116,10 @@ export type EventsWithClipResponse = z.infer<typeof EventsWithClipResponse>;
 
 /**
  * The clip settings of a channel folder (`channel.json` `clips`): its tag list, the capabilities
- * every logged-in viewer gets, and the limits per viewer (clips held at once, downloads per day).
+ * every logged-in viewer gets, and the limits per viewer (clips held at once, seconds clipped and
+ * downloads per day; a limit not set here takes the server's default). A shared clip of a paid or
+ * ppv event plays only for viewers who may watch the event unless `public_paid_shares` is true,
+ * and only `shares_per_event` clips of one event per viewer play from their share links.
  */
 export const ChannelClipsConfig = z.object({
   tags: z.array(ClipTag).min(1).max(30),
@@ -124,8 +127,11 @@ export const ChannelClipsConfig = z.object({
   limits: z
     .object({
       clips: z.number().int().positive().optional(),
+      seconds_per_day: z.number().int().positive().optional(),
       downloads: z.number().int().positive().optional(),
     })
     .default({}),
+  public_paid_shares: z.boolean().default(false),
+  shares_per_event: z.number().int().positive().max(1000).default(5),
 });
 export type ChannelClipsConfig = z.infer<typeof ChannelClipsConfig>;

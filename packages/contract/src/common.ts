@@ -12,6 +12,8 @@ export function dataResponse<T extends z.ZodType>(schema: T) {
 export const ApiErrorBody = z.object({
   message: z.string(),
   field: z.string().optional(),
+  /** A machine code beside the words, where the refusal has one (e.g. `clip_email_unverified`): clients map it to their own text. */
+  code: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

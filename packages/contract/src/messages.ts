@@ -45,7 +45,41 @@ export const CLIP_REFUSALS = {
   unavailable: 'Clips cannot be made on this server right now. Please try again later.',
   eventNotFound: 'Event not found.',
   clipNotFound: 'Clip not found.',
+  emailUnverified: 'Please confirm your email address before making clips.',
+  tooManyClips: 'You are making clips too quickly. Please wait a minute and try again.',
+  clipSecondsLimit: 'You have reached your clip time for today. Please try again tomorrow.',
+  storageFull: 'This channel has no room for new clips right now. Please try again later.',
+  sharePaidEvent: 'This clip is from an event you have not bought. Get access to the event to watch it.',
+  eventClipsLimit: 'You have made as many clips of this event as this channel allows. Delete one to make another.',
 } as const;
+
+/**
+ * The machine code beside each refusal the server words (ApiErrorBody `code`): the site maps a
+ * refusal to its own text by code, whatever the server's words become.
+ */
+export const CLIP_REFUSAL_CODES = {
+  login: 'clip_login',
+  clipping: 'clip_capability',
+  downloadClip: 'clip_download_capability',
+  downloadEvent: 'clip_download_event_capability',
+  clipsLimit: 'clip_limit',
+  downloadsLimit: 'clip_downloads_limit',
+  noClips: 'clip_not_offered',
+  notWatchable: 'clip_not_watchable',
+  notStarted: 'clip_not_started',
+  noRecording: 'clip_no_recording',
+  startOutside: 'clip_start_outside',
+  notReady: 'clip_not_ready',
+  unavailable: 'clip_unavailable',
+  eventNotFound: 'clip_event_not_found',
+  clipNotFound: 'clip_not_found',
+  emailUnverified: 'clip_email_unverified',
+  tooManyClips: 'clip_rate_limited',
+  clipSecondsLimit: 'clip_seconds_limit',
+  storageFull: 'clip_storage_full',
+  sharePaidEvent: 'clip_share_paid_event',
+  eventClipsLimit: 'clip_event_limit',
+} as const satisfies Record<keyof typeof CLIP_REFUSALS, string>;
 
 /** Why a clip that was asked for could not be made (its `failure_reason`), as the server words it. */
 export const CLIP_FAILURES = {

@@ -70,7 +70,10 @@ export interface ClipQueueStats {
  * the same clip, and the job of a process that died (a crash, a restart) is claimed again once its
  * lease lapses. After `maxAttempts` attempts, or `limitMs` (5 minutes) after it was asked for, a
  * clip fails with a reason. Fair across channels: the next job is the oldest of the channel with
- * the fewest being cut, so one channel's hundred clips do not hold up another's one.
+ * the fewest being cut, so one channel's hundred clips do not hold up another's one. Fair between
+ * viewers within a channel too: the viewers take turns (a viewer's clips being cut, or made within
+ * the last `limitMs`, count as turns taken), so one viewer's flood does not push another viewer's
+ * clip past its five minutes (spec §9).
  *
  * A clip is cut into a folder of its own claim and moved into place in the transaction that marks
  * it ready, holding the job's row: a late attempt whose lease was taken over writes nothing.
@@ -209,12 +212,25 @@ export class ClipQueue {
            set claim = ${claim}, lease_until = now() + ${leaseMs}::integer * interval '1 millisecond', attempts = attempts + 1
          where id = (
            select j.id from clip_jobs j
+             join clips c on c.id = j.clip_id
              left join (select channel_id, count(*) as n from clip_jobs where claim is not null and lease_until > now() group by channel_id) busy
                on busy.channel_id = j.channel_id
+             left join (select bc.user_id, bj.channel_id, count(*) as n from clip_jobs bj join clips bc on bc.id = bj.clip_id
+                         where bj.claim is not null and bj.lease_until > now() group by bc.user_id, bj.channel_id) viewer_busy
+               on viewer_busy.channel_id = j.channel_id and viewer_busy.user_id is not distinct from c.user_id
+             left join (select wj.id, row_number() over (partition by wc.user_id, wj.channel_id order by wj.queued_at, wj.id) as turn
+                          from clip_jobs wj join clips wc on wc.id = wj.clip_id
+                         where wj.lease_until is null or wj.lease_until <= now()) waiting
+               on waiting.id = j.id
             where (j.lease_until is null or j.lease_until <= now())
               and j.attempts < ${maxAttempts}
               and j.queued_at > now() - ${limitMs}::integer * interval '1 millisecond'
-            order by coalesce(busy.n, 0), j.queued_at, j.id
+            order by coalesce(busy.n, 0),
+                     coalesce(viewer_busy.n, 0) + coalesce(waiting.turn, 1)
+                       + (select count(*) from clips served
+                           where served.channel_id = j.channel_id and served.user_id = c.user_id
+                             and served.ready_at > now() - ${limitMs}::integer * interval '1 millisecond'),
+                     j.queued_at, j.id
             limit 1
             for update of j skip locked)
         returning id, clip_id, claim, attempts, queued_at)

@@ -1,5 +1,6 @@
 import { type ChannelClipsConfig, CLIP_MESSAGES, CLIP_REFUSALS, type CreateClipBody } from '@grandstand/contract';
 import type { ClipSpan } from './cutter.ts';
+import type { ViewerClipLimits } from './limits.ts';
 
 /** The capabilities of spec §6 that clips ask for. */
 export type ClipCapability = 'clipping' | 'download_clip' | 'download';
@@ -21,13 +22,9 @@ export interface ClipUsage {
   downloads: number;
 }
 
-/** What is left of each limit the channel sets; a limit the channel does not set is absent (null). */
-export function leftOf(clips: ChannelClipsConfig | undefined, usage: ClipUsage): { clips: number | null; downloads: number | null } {
-  const limits = clips?.limits ?? {};
-  return {
-    clips: limits.clips === undefined ? null : Math.max(0, limits.clips - usage.clips),
-    downloads: limits.downloads === undefined ? null : Math.max(0, limits.downloads - usage.downloads),
-  };
+/** What is left of each of the viewer's limits (the channel's, or the server's where it sets none). */
+export function leftOf(limits: ViewerClipLimits, usage: ClipUsage): { clips: number; downloads: number } {
+  return { clips: Math.max(0, limits.clips - usage.clips), downloads: Math.max(0, limits.downloads - usage.downloads) };
 }
 
 /** A refusal naming its field (ApiErrorBody), with its status. */

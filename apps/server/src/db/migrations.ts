@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import { sessionLifetimesMigration } from '../accounts/migration.ts';
 import { analyticsForgetMigration } from '../analytics/migration.ts';
 import { analyticsPaymentsMigration } from '../analytics/paymentsMigration.ts';
+import { clipRequestsMigration } from '../clips/abuseMigration.ts';
 import { clipsMigration } from '../clips/migration.ts';
 import { favouritesMigration } from '../favourites/migration.ts';
 import { vodMigration } from '../vod/migration.ts';
@@ -475,6 +476,7 @@ export const migrations: Record<string, Migration> = {
   '0013_favourites': favouritesMigration,
   '0014_vod': vodMigration,
   '0015_analytics_forget': analyticsForgetMigration,
+  '0016_clip_requests': clipRequestsMigration,
   '0017_analytics_payments': analyticsPaymentsMigration,
 };
 

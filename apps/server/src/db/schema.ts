@@ -257,6 +257,15 @@ export interface ClipDownloadsTable {
   created_at: Timestamp;
 }
 
+/** Seconds of clips a viewer asked for (src/clips/abuseMigration.ts): the daily clip time. */
+export interface ClipRequestsTable {
+  id: Id;
+  channel_id: number;
+  user_id: number;
+  seconds: number;
+  created_at: Timestamp;
+}
+
 /**
  * spec §3 Favourite: a viewer follows a team, a school or a sport (src/favourites/migration.ts).
  * Exactly the key of its kind is set, equal to favoritable_id.
@@ -530,6 +539,7 @@ export interface DatabaseSchema {
   clips: ClipsTable;
   clip_jobs: ClipJobsTable;
   clip_downloads: ClipDownloadsTable;
+  clip_requests: ClipRequestsTable;
   favorites: FavoritesTable;
   favorite_calendars: FavoriteCalendarsTable;
   packages: PackagesTable;

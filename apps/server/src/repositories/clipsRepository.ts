@@ -53,11 +53,17 @@ export class ClipsRepository {
     this.#db = db;
   }
 
-  /** Stores a clip and its job, unless the viewer holds `limit` clips already (then null). */
-  async create(clip: NewClip, limit: number | undefined): Promise<ClipRow | null> {
+  /**
+   * Stores a clip and its job, unless the viewer holds `limits.clips` clips already ('clips'),
+   * asked for `limits.secondsPerDay` seconds of clips in the last 24 hours ('seconds'), or, for a
+   * paid event (`perPaidEvent` not null), holds that many clips of this event ('event').
+   */
+  async create(clip: NewClip, limits: { clips: number; secondsPerDay: number; perPaidEvent: number | null }): Promise<ClipRow | 'clips' | 'seconds' | 'event'> {
     return this.#db.transaction().execute(async (tx) => {
       await tx.selectFrom('users').select('id').where('channel_id', '=', clip.channelId).where('id', '=', clip.userId).forUpdate().executeTakeFirst();
-      if (limit !== undefined && (await heldBy(tx, clip.channelId, clip.userId)) >= limit) return null;
+      if ((await heldBy(tx, clip.channelId, clip.userId)) >= limits.clips) return 'clips';
+      if (limits.perPaidEvent !== null && (await heldBy(tx, clip.channelId, clip.userId, clip.eventId)) >= limits.perPaidEvent) return 'event';
+      if ((await secondsToday(tx, clip.channelId, clip.userId)) + clip.duration > limits.secondsPerDay) return 'seconds';
       const row = await tx
         .insertInto('clips')
         .values({
@@ -74,6 +80,7 @@ export class ClipsRepository {
         .returning(CLIP_COLUMNS)
         .executeTakeFirstOrThrow();
       await tx.insertInto('clip_jobs').values({ clip_id: row.id, channel_id: clip.channelId }).execute();
+      await tx.insertInto('clip_requests').values({ channel_id: clip.channelId, user_id: clip.userId, seconds: clip.duration }).execute();
       return toRow(row);
     });
   }
@@ -118,6 +125,21 @@ export class ClipsRepository {
     });
   }
 
+  /**
+   * Deletes every clip of the viewer and their jobs (their account is deleted); the deleted rows,
+   * whose files the caller removes. Jobs first, in the queue's lock order, as `delete`.
+   */
+  async deleteAllOf(channelId: number, userId: number): Promise<ClipRow[]> {
+    return this.#db.transaction().execute(async (tx) => {
+      await tx
+        .deleteFrom('clip_jobs')
+        .where('clip_id', 'in', (eb) => eb.selectFrom('clips').select('id').where('channel_id', '=', channelId).where('user_id', '=', userId))
+        .execute();
+      const rows = await tx.deleteFrom('clips').where('channel_id', '=', channelId).where('user_id', '=', userId).returning(CLIP_COLUMNS).execute();
+      return rows.map(toRow);
+    });
+  }
+
   /** The events the viewer has clips of, newest clip first. */
   async eventIdsWithClips(channelId: number, userId: number, limit: number): Promise<number[]> {
     const rows = await this.#db
@@ -139,10 +161,10 @@ export class ClipsRepository {
   }
 
   /** Counts one download, unless the viewer made `limit` in the last 24 hours (then false). */
-  async recordDownload(input: { channelId: number; userId: number; kind: 'clip' | 'event'; clipId?: number; eventId: number }, limit: number | undefined): Promise<boolean> {
+  async recordDownload(input: { channelId: number; userId: number; kind: 'clip' | 'event'; clipId?: number; eventId: number }, limit: number): Promise<boolean> {
     return this.#db.transaction().execute(async (tx) => {
       await tx.selectFrom('users').select('id').where('channel_id', '=', input.channelId).where('id', '=', input.userId).forUpdate().executeTakeFirst();
-      if (limit !== undefined && (await downloadsToday(tx, input.channelId, input.userId)) >= limit) return false;
+      if ((await downloadsToday(tx, input.channelId, input.userId)) >= limit) return false;
       await tx
         .insertInto('clip_downloads')
         .values({ channel_id: input.channelId, user_id: input.userId, kind: input.kind, clip_id: input.clipId ?? null, event_id: input.eventId })
@@ -153,15 +175,27 @@ export class ClipsRepository {
 }
 
 /** Clips the viewer holds: a failed one is no clip and takes no place (spec §6: deleting frees one). */
-async function heldBy(db: Database, channelId: number, userId: number): Promise<number> {
-  const row = await db
+async function heldBy(db: Database, channelId: number, userId: number, eventId?: number): Promise<number> {
+  let query = db
     .selectFrom('clips')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('channel_id', '=', channelId)
     .where('user_id', '=', userId)
-    .where('status', '<>', 'failed')
-    .executeTakeFirstOrThrow();
+    .where('status', '<>', 'failed');
+  if (eventId !== undefined) query = query.where('event_id', '=', eventId);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+async function secondsToday(db: Database, channelId: number, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('clip_requests')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('seconds'), eb.lit(0)).as('s'))
+    .where('channel_id', '=', channelId)
+    .where('user_id', '=', userId)
+    .where('created_at', '>', sql<Date>`now() - ${DAY}`)
+    .executeTakeFirstOrThrow();
+  return Number(row.s);
 }
 
 async function downloadsToday(db: Database, channelId: number, userId: number): Promise<number> {

@@ -24,7 +24,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadEntitlements, type Viewer } from '../../commerce/entitlements.ts';
+import { viewerLimits } from '../../clips/limits.ts';
+import { type ClipRefusal, refuseClip } from '../../clips/refusal.ts';
 import { capabilitiesOf, checkClipBody, checkClipSpan, type ClipProblem, leftOf } from '../../clips/rules.ts';
+import { PAID_ACCESS, shareVerdict } from '../../clips/sharing.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { clipPicture, clipStreamUrl, removeClipMedia } from '../../media/clip.ts';
 import type { ClipRow } from '../../repositories/clipsRepository.ts';
@@ -38,6 +41,8 @@ const ClipOptionsQuery = z.object({ event_id: IdParam.optional() });
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorBody]));
 
 function refuse(reply: FastifyReply, problem: ClipProblem) {
+  const refusal = (Object.keys(CLIP_REFUSALS) as ClipRefusal[]).find((key) => CLIP_REFUSALS[key] === problem.message);
+  if (refusal) return refuseClip(reply, problem.status, problem.field, refusal);
   return fail(reply, problem.status, problem.field, problem.message);
 }
 
@@ -92,7 +97,7 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const loggedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<{ user: UserRow; capabilities: Set<string> } | null> => {
     const user = await currentUser(app, request);
     if (!user) {
-      void fail(reply, 401, 'api_key', CLIP_REFUSALS.login);
+      void refuseClip(reply, 401, 'api_key', 'login');
       return null;
     }
     return { user, capabilities: capabilitiesOf(user, clipsConfigOf(request)) };
@@ -102,41 +107,50 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const watchable = async (request: FastifyRequest, reply: FastifyReply, eventId: number, field: string) => {
     const event = await app.eventsRepository.detail(request.channelId, eventId, await viewerOf(app, request));
     if (!event) {
-      void fail(reply, 404, field, CLIP_REFUSALS.eventNotFound);
+      void refuseClip(reply, 404, field, 'eventNotFound');
       return null;
     }
     // spec §3 Geo: a viewer in a blocked country may not watch, whatever the access type.
     if (!event.access.allowed || app.geo.viewer(request).is_geo_blocked) {
-      void fail(reply, 403, field, CLIP_REFUSALS.notWatchable);
+      void refuseClip(reply, 403, field, 'notWatchable');
       return null;
     }
     return event;
   };
 
-  app.post('/clip', { schema: { body: CreateClipBody, response: { 200: ClipResponse, ...errors(401, 403, 404, 422, 503) } } }, async (request, reply) => {
+  app.post('/clip', { schema: { body: CreateClipBody, response: { 200: ClipResponse, ...errors(401, 403, 404, 422, 429, 503, 507) } } }, async (request, reply) => {
+    // Counted before anything else is looked up: a flood costs one counter each.
+    if (!(await app.clips.try(request, reply))) return reply;
     const viewer = await loggedIn(request, reply);
     if (!viewer) return reply;
     const config = clipsConfigOf(request);
-    if (!config) return fail(reply, 403, 'event_id', CLIP_REFUSALS.noClips);
-    if (!viewer.capabilities.has('clipping')) return fail(reply, 403, 'capabilities', CLIP_REFUSALS.clipping);
+    if (!config) return refuseClip(reply, 403, 'event_id', 'noClips');
+    if (!viewer.capabilities.has('clipping')) return refuseClip(reply, 403, 'capabilities', 'clipping');
+    // A clip costs a cut and disk: an account has to be somebody's (a confirmed address) first.
+    if (viewer.user.email_verified_at === null) return refuseClip(reply, 403, 'email', 'emailUnverified');
     const body = request.body;
     const checked = checkClipBody(body, config);
     if ('status' in checked) return refuse(reply, checked);
     const event = await watchable(request, reply, body.event_id, 'event_id');
     if (!event) return reply;
-    if (event.stream_status === 'upcoming') return fail(reply, 422, 'event_id', CLIP_REFUSALS.notStarted);
+    if (event.stream_status === 'upcoming') return refuseClip(reply, 422, 'event_id', 'notStarted');
     const media = app.clips.media;
-    if (!media) return fail(reply, 503, 'request', CLIP_REFUSALS.unavailable);
+    if (!media) return refuseClip(reply, 503, 'request', 'unavailable');
     const live = event.stream_status === 'live';
     const span = await media.clipWindow(app.media.dir, { channelSlug: slugOf(request), eventId: event.id, live, eventUtcTs: event.event_utc_ts });
-    if (!span) return fail(reply, 422, 'event_id', CLIP_REFUSALS.noRecording);
+    if (!span) return refuseClip(reply, 422, 'event_id', 'noRecording');
     const outside = checkClipSpan(body.start_time, body.duration, span);
     if (outside) return refuse(reply, outside);
+    const storage = await app.clips.storage?.usage(request.channelId, slugOf(request));
+    if (storage?.full) return refuseClip(reply, 507, 'request', 'storageFull');
+    const limits = viewerLimits(config, app.clips.limits);
     const row = await clips.create(
       { channelId: request.channelId, userId: viewer.user.id, eventId: event.id, name: checked.name, startTime: body.start_time, duration: body.duration, tags: checked.tags, live },
-      config.limits.clips,
+      { clips: limits.clips, secondsPerDay: limits.secondsPerDay, perPaidEvent: PAID_ACCESS.has(event.access_type) ? config.shares_per_event : null },
     );
-    if (!row) return fail(reply, 403, 'clips', CLIP_REFUSALS.clipsLimit);
+    if (row === 'clips') return refuseClip(reply, 403, 'clips', 'clipsLimit');
+    if (row === 'seconds') return refuseClip(reply, 403, 'duration', 'clipSecondsLimit');
+    if (row === 'event') return refuseClip(reply, 403, 'event_id', 'eventClipsLimit');
     app.clips.queue?.wake();
     // 200, not 201: spec §8, the client rejects any other success status.
     const [clip] = await answerClips(request, [row]);
@@ -150,7 +164,7 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await loggedIn(request, reply);
       if (!viewer) return reply;
       const known = await app.eventsRepository.byIds(request.channelId, [request.params.id]);
-      if (!known.has(request.params.id)) return fail(reply, 404, 'id', CLIP_REFUSALS.eventNotFound);
+      if (!known.has(request.params.id)) return refuseClip(reply, 404, 'id', 'eventNotFound');
       const { offset, limit } = request.query;
       const { rows, total } = await clips.list(request.channelId, viewer.user.id, { eventId: request.params.id, offset, limit });
       return { data: await answerClips(request, rows), meta: { total, offset, limit } };
@@ -165,11 +179,17 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await answerClips(request, rows), meta: { total, offset, limit } };
   });
 
-  // Public: anyone with the link sees a ready clip (a visitor's key will do).
-  app.get('/shared-clip/:id', { schema: { params: SharedClipParams, response: { 200: SharedClipResponse, ...errors(404) } } }, async (request, reply) => {
+  // Public: anyone with the link sees a ready clip (a visitor's key will do), while its maker may
+  // still watch its event; a paid or ppv event's clip only for viewers who may watch it, unless the
+  // channel shares those publicly (src/clips/sharing.ts).
+  app.get('/shared-clip/:id', { schema: { params: SharedClipParams, response: { 200: SharedClipResponse, ...errors(403, 404) } } }, async (request, reply) => {
     const row = await clips.findShared(request.channelId, request.params.id);
-    const clip = row ? (await answerClips(request, [row]))[0] : undefined;
-    if (!clip || clip.stream_url === null || clip.poster === null) return fail(reply, 404, 'id', CLIP_REFUSALS.clipNotFound);
+    if (!row) return refuseClip(reply, 404, 'id', 'clipNotFound');
+    const verdict = await shareVerdict(app.db, { channelId: request.channelId, userId: row.user_id, eventId: row.event_id }, clipsConfigOf(request), request.userId);
+    if (verdict === 'gone') return refuseClip(reply, 404, 'id', 'clipNotFound');
+    if (verdict === 'paid') return refuseClip(reply, 403, 'id', 'sharePaidEvent');
+    const clip = (await answerClips(request, [row]))[0];
+    if (!clip || clip.stream_url === null || clip.poster === null) return refuseClip(reply, 404, 'id', 'clipNotFound');
     const { failure_reason: _hidden, ...shared } = clip;
     return { data: { ...shared, status: 'ready' as const, stream_url: clip.stream_url, poster: clip.poster } };
   });
@@ -177,25 +197,25 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/clip/download/:id', { schema: { params: IdParams, response: { 200: DownloadLinkResponse, ...errors(401, 403, 404, 409) } } }, async (request, reply) => {
     const viewer = await loggedIn(request, reply);
     if (!viewer) return reply;
-    if (!viewer.capabilities.has('download_clip')) return fail(reply, 403, 'capabilities', CLIP_REFUSALS.downloadClip);
+    if (!viewer.capabilities.has('download_clip')) return refuseClip(reply, 403, 'capabilities', 'downloadClip');
     const clip = await clips.find(request.channelId, viewer.user.id, request.params.id);
-    if (!clip) return fail(reply, 404, 'id', CLIP_REFUSALS.clipNotFound);
-    if (clip.status !== 'ready') return fail(reply, 409, 'id', CLIP_REFUSALS.notReady);
-    const counted = await clips.recordDownload({ channelId: request.channelId, userId: viewer.user.id, kind: 'clip', clipId: clip.id, eventId: clip.event_id }, clipsConfigOf(request)?.limits.downloads);
-    if (!counted) return fail(reply, 403, 'downloads', CLIP_REFUSALS.downloadsLimit);
+    if (!clip) return refuseClip(reply, 404, 'id', 'clipNotFound');
+    if (clip.status !== 'ready') return refuseClip(reply, 409, 'id', 'notReady');
+    const counted = await clips.recordDownload({ channelId: request.channelId, userId: viewer.user.id, kind: 'clip', clipId: clip.id, eventId: clip.event_id }, viewerLimits(clipsConfigOf(request), app.clips.limits).downloads);
+    if (!counted) return refuseClip(reply, 403, 'downloads', 'downloadsLimit');
     return { data: app.media.clipDownload({ channelId: request.channelId, uuid: clip.uuid, name: clip.name }) };
   });
 
   app.get('/download-event/:id', { schema: { params: IdParams, response: { 200: DownloadLinkResponse, ...errors(401, 403, 404, 422) } } }, async (request, reply) => {
     const viewer = await loggedIn(request, reply);
     if (!viewer) return reply;
-    if (!viewer.capabilities.has('download')) return fail(reply, 403, 'capabilities', CLIP_REFUSALS.downloadEvent);
+    if (!viewer.capabilities.has('download')) return refuseClip(reply, 403, 'capabilities', 'downloadEvent');
     const event = await watchable(request, reply, request.params.id, 'id');
     if (!event) return reply;
     // Only a finished event has a whole recording.
-    if (event.stream_status !== 'finished') return fail(reply, 422, 'id', CLIP_REFUSALS.noRecording);
-    const counted = await clips.recordDownload({ channelId: request.channelId, userId: viewer.user.id, kind: 'event', eventId: event.id }, clipsConfigOf(request)?.limits.downloads);
-    if (!counted) return fail(reply, 403, 'downloads', CLIP_REFUSALS.downloadsLimit);
+    if (event.stream_status !== 'finished') return refuseClip(reply, 422, 'id', 'noRecording');
+    const counted = await clips.recordDownload({ channelId: request.channelId, userId: viewer.user.id, kind: 'event', eventId: event.id }, viewerLimits(clipsConfigOf(request), app.clips.limits).downloads);
+    if (!counted) return refuseClip(reply, 403, 'downloads', 'downloadsLimit');
     return { data: app.media.eventDownload({ channelId: request.channelId, eventId: event.id, name: event.name }) };
   });
 
@@ -203,9 +223,10 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewer = await loggedIn(request, reply);
     if (!viewer) return reply;
     const deleted = await clips.delete(request.channelId, viewer.user.id, request.params.id);
-    if (!deleted) return fail(reply, 404, 'id', CLIP_REFUSALS.clipNotFound);
+    if (!deleted) return refuseClip(reply, 404, 'id', 'clipNotFound');
     // A cut under way finds its job gone and writes nothing (clips/queue.ts).
     await removeClipMedia(app.media.dir, slugOf(request), deleted.uuid);
+    app.clips.storage?.forget(slugOf(request));
     return { data: { message: 'Your clip has been deleted.' } };
   });
 
@@ -220,12 +241,12 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/clips/options', { schema: { querystring: ClipOptionsQuery, response: { 200: ClipOptionsResponse, ...errors(404) } } }, async (request, reply) => {
     if (request.query.event_id !== undefined) {
       const known = await app.eventsRepository.byIds(request.channelId, [request.query.event_id]);
-      if (!known.has(request.query.event_id)) return fail(reply, 404, 'event_id', CLIP_REFUSALS.eventNotFound);
+      if (!known.has(request.query.event_id)) return refuseClip(reply, 404, 'event_id', 'eventNotFound');
     }
     const config = clipsConfigOf(request);
     const user = await currentUser(app, request);
     const capabilities = capabilitiesOf(user ?? null, config);
-    const left = user ? leftOf(config, await clips.usage(request.channelId, user.id)) : { clips: null, downloads: null };
+    const left = user ? leftOf(viewerLimits(config, app.clips.limits), await clips.usage(request.channelId, user.id)) : { clips: null, downloads: null };
     const canClip = Boolean(config) && capabilities.has('clipping') && left.clips !== 0;
     const reason: ClipOptions['reason'] = !user ? 'login' : !config || !capabilities.has('clipping') ? 'capability' : left.clips === 0 ? 'limit' : null;
     return {

@@ -4,6 +4,7 @@ import { endUserSessions, hashPassword, passwordProblem, toContractUser, verifyP
 import { withClipCounters } from '../../clips/profile.ts';
 import { loadEntitlements } from '../../commerce/entitlements.ts';
 import { bodyOf, CHECKED_IN_HANDLER, currentUser, fail, nameProblem, text, unauthenticated } from '../auth/helpers.ts';
+import { deleteAccountClips } from '../../clips/account.ts';
 
 /**
  * spec §7 Auth: the logged-in user's profile (GET; POST with _method patch), account deletion and
@@ -60,6 +61,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     await users.softDelete(request.channelId, user.id);
     await endUserSessions(app, request.channelId, user.id);
+    await deleteAccountClips(app, request.channelId, user.id);
     // The analytics service forgets the viewer too: tried now in the background, and by the job
     // until the service confirms (the deleted row is the record that it is still to do).
     app.analyticsForget?.afterDeletion(user.id);

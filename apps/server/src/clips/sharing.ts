@@ -1,0 +1,44 @@
+import type { ChannelClipsConfig } from '@grandstand/contract';
+import { entitledTo, loadEntitlements } from '../commerce/entitlements.ts';
+import type { Database } from '../db/schema.ts';
+
+/** Event access types a viewer pays for (spec §6 paid/ppv). */
+export const PAID_ACCESS = new Set(['paid', 'ppv']);
+
+/** A shared clip as the share checks need it: who made it, of which event. */
+export interface SharedClipSource {
+  channelId: number;
+  userId: number | null;
+  eventId: number;
+}
+
+/**
+ * Whether a clip's share link still plays, and for whom (spec §6 paid/ppv; server README, Security):
+ * - 'gone': its maker's account is deleted, or they may no longer watch its paid or ppv event (a
+ *   refund, a lapsed pass or subscription): a clip is shared by someone who may watch the game,
+ *   so it is unshared (404) the moment they may not, checked at every read rather than by a job.
+ * - 'paid': a paid or ppv event's clip and a viewer who may not watch that event, in a channel
+ *   whose `clips.public_paid_shares` is not true: one buyer does not republish a paid game.
+ * - 'ok' otherwise. `viewerId` undefined: the viewer is not known (the public media files), only
+ *   the maker's side is checked.
+ */
+export async function shareVerdict(
+  db: Database,
+  clip: SharedClipSource,
+  config: ChannelClipsConfig | undefined,
+  viewerId: number | null | undefined,
+  now: Date = new Date(),
+): Promise<'ok' | 'gone' | 'paid'> {
+  if (clip.userId === null) return 'gone';
+  const [owner, event] = await Promise.all([
+    db.selectFrom('users').select('deleted_at').where('channel_id', '=', clip.channelId).where('id', '=', clip.userId).executeTakeFirst(),
+    db.selectFrom('events').select(['id', 'access_type', 'event_category_id', 'participant_ids']).where('channel_id', '=', clip.channelId).where('id', '=', clip.eventId).executeTakeFirst(),
+  ]);
+  if (!owner || owner.deleted_at !== null || !event) return 'gone';
+  if (!PAID_ACCESS.has(event.access_type)) return 'ok';
+  const target = { id: event.id, access_type: event.access_type, event_category_id: event.event_category_id, participant_ids: event.participant_ids ?? [] };
+  if (!entitledTo(await loadEntitlements(db, clip.channelId, clip.userId, now), target)) return 'gone';
+  if (viewerId === undefined || config?.public_paid_shares === true || viewerId === clip.userId) return 'ok';
+  if (viewerId === null) return 'paid';
+  return entitledTo(await loadEntitlements(db, clip.channelId, viewerId, now), target) ? 'ok' : 'paid';
+}
