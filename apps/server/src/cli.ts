@@ -84,7 +84,12 @@ async function serve(config: ServerConfig): Promise<void> {
     },
     social: { config: config.social, secret: secrets.app },
     sessions: config.accounts.sessions,
-    rateLimit: { keyExchangeMax: config.accounts.keyExchangeMax },
+    rateLimit: {
+      keyExchangeMax: config.accounts.keyExchangeMax,
+      resetPerEmailMax: config.accounts.resetRequests.perEmail,
+      resetPerClientMax: config.accounts.resetRequests.perClient,
+      resetTimeWindowMs: config.accounts.resetRequests.windowMs,
+    },
     commerce: config.commerce,
     clips: { workers: config.clips.workers, limits: config.clips.limits },
     analyticsForget: config.analyticsService,

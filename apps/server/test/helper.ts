@@ -68,9 +68,11 @@ export interface TestApp {
 export async function buildTestApp(options: Partial<Omit<BuildAppOptions, 'db' | 'channels'>> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const channels = await upsertChannels(database.db, await loadChannelFolders(FIXTURE_CHANNELS_DIR));
-  // Account routes are rate limited (10 a minute); a suite makes many calls from one address, so
-  // tests get a loose limit unless they test the limit itself (test/auth-security.test.ts).
-  const app = await buildApp({ db: database.db, channels, logger: false, sitesDir: '/nonexistent-sites', rateLimit: { max: 10_000 }, ...options });
+  // Account routes are rate limited (10 a minute, reset requests 3 an hour per address); a suite makes many calls from one address, so
+  // tests get loose limits unless they test the limit itself (test/auth-security.test.ts,
+  // test/password-reset-throttle.test.ts).
+  const rateLimit = { max: 10_000, resetPerEmailMax: 10_000, resetPerClientMax: 10_000 };
+  const app = await buildApp({ db: database.db, channels, logger: false, sitesDir: '/nonexistent-sites', rateLimit, ...options });
   await app.ready();
   const channel = (slug: string) => {
     const found = channels.find((c) => c.config.slug === slug);

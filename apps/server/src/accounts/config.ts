@@ -34,10 +34,22 @@ export const DEFAULT_KEY_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
  */
 export const DEFAULT_KEY_EXCHANGE_RATE_LIMIT = 300;
 
+/**
+ * Password-reset requests an hour per email address (and channel): each one mails the address, so
+ * without this anyone could flood a viewer's mailbox from many client addresses. A viewer who lost
+ * the first mail asks again once or twice; the link lasts an hour anyway.
+ */
+export const DEFAULT_RESET_REQUESTS_PER_EMAIL = 3;
+/** Password-reset requests an hour per client address, whatever the email address: one client cannot mail every address it knows. */
+export const DEFAULT_RESET_REQUESTS_PER_CLIENT = 20;
+export const DEFAULT_RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
+
 export interface AccountsConfig {
   sessions: Required<SessionOptions>;
   /** Key exchanges (`POST /api/get_api_key`) per minute per client address. */
   keyExchangeMax: number;
+  /** Password-reset requests per window per email address and per client address. */
+  resetRequests: { perEmail: number; perClient: number; windowMs: number };
 }
 
 /** The options with their defaults filled in. */

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_KEY_EXCHANGE_RATE_LIMIT } from '../accounts/config.ts';
+import { DEFAULT_KEY_EXCHANGE_RATE_LIMIT, DEFAULT_RESET_REQUEST_WINDOW_MS, DEFAULT_RESET_REQUESTS_PER_CLIENT, DEFAULT_RESET_REQUESTS_PER_EMAIL } from '../accounts/config.ts';
 import { databaseCounter, databaseRateLimitStore } from './rate-limit-store.ts';
 
 export interface AuthRateLimitOptions {
@@ -17,6 +18,12 @@ export interface AuthRateLimitOptions {
   couponTimeWindowMs?: number;
   /** Library searches the answer cache does not hold, a minute per client address and channel. Default 120 (DEFAULT_SEARCH_RATE_LIMIT). */
   searchMax?: number;
+  /** Password-reset requests per window per email address and channel. Default 3 (`PASSWORD_RESET_LIMIT_PER_EMAIL`). */
+  resetPerEmailMax?: number;
+  /** Password-reset requests per window per client address. Default 20 (`PASSWORD_RESET_LIMIT_PER_CLIENT`). */
+  resetPerClientMax?: number;
+  /** Window of both reset limits in milliseconds. Default one hour (`PASSWORD_RESET_LIMIT_WINDOW`). */
+  resetTimeWindowMs?: number;
 }
 
 /**
@@ -36,6 +43,8 @@ declare module 'fastify' {
     couponTry: CouponTry;
     /** Counts a search that will reach the database: 429 once the client's minute is spent. */
     searchTry: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Counts a password-reset request for `email`: the seconds to wait once the address's or the client's tries are spent, else null. */
+    resetRequestTry: (request: FastifyRequest, email: string) => Promise<number | null>;
   }
 }
 
@@ -164,6 +173,31 @@ export default fp<AuthRateLimitOptions>(
       if (outcome.isAllowed || !outcome.isExceeded) return;
       reply.header('retry-after', outcome.ttlInSeconds);
       throw tooManyAttempts(429);
+    });
+
+    // Password-reset requests, over the minute limit every account route has: each mails an
+    // address, so an hour's tries per address (whichever clients ask) and per client address
+    // (whichever addresses it names). Both are counted for every well-formed request, known
+    // address or not, so the answers tell nothing of which addresses hold an account.
+    const resetWindow = options.resetTimeWindowMs ?? DEFAULT_RESET_REQUEST_WINDOW_MS;
+    const resetByClient = app.createRateLimit({
+      max: options.resetPerClientMax ?? DEFAULT_RESET_REQUESTS_PER_CLIENT,
+      timeWindow: resetWindow,
+      keyGenerator: (request) => `reset-client|${normalizeIP(request.ip)}`,
+    });
+    const emailKeys = new WeakMap<FastifyRequest, string>();
+    const resetByEmail = app.createRateLimit({
+      max: options.resetPerEmailMax ?? DEFAULT_RESET_REQUESTS_PER_EMAIL,
+      timeWindow: resetWindow,
+      keyGenerator: (request) => emailKeys.get(request) ?? '',
+    });
+    app.decorate('resetRequestTry', async (request: FastifyRequest, email: string) => {
+      // The address as the accounts match it, hashed: the counters' table holds no email address.
+      const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+      emailKeys.set(request, `reset-email|${request.channelId}|${digest}`);
+      const results = [await resetByClient(request), await resetByEmail(request)];
+      const exceeded = results.find((result) => !result.isAllowed && result.isExceeded);
+      return exceeded && !exceeded.isAllowed ? exceeded.ttlInSeconds : null;
     });
   },
   { name: 'auth-rate-limit', dependencies: ['db', 'api-key-auth'] },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endUserSessions, hashPassword, passwordProblem } from '../../accounts/index.ts';
 import { passwordBinding } from '../../mail/links.ts';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../plugins/rate-limit.ts';
 
 /** The one answer to a reset request, known address or not (no account enumeration). */
 export const RESET_REQUEST_MESSAGE = 'If an account uses this email address, a link to reset its password is on its way.';
@@ -43,9 +44,12 @@ const authMailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password-reset-request',
-    { schema: { body: PasswordResetRequestBody, response: { 200: MessageResponse, 400: ApiErrorBody } } },
+    { schema: { body: PasswordResetRequestBody, response: { 200: MessageResponse, 400: ApiErrorBody, 429: ApiErrorBody } } },
     async (request, reply) => {
       if (!isValidEmail(request.body.email)) return reply.code(400).send(fail(AUTH_MESSAGES.invalidEmail, 'email'));
+      // Before the account is looked up: the limits meet a known and an unknown address alike.
+      const wait = await app.resetRequestTry(request, request.body.email);
+      if (wait !== null) return reply.code(429).header('retry-after', wait).send(fail(TOO_MANY_ATTEMPTS_MESSAGE, 'email'));
       const user = await users.findByEmail(request.channelId, request.body.email);
       if (user) {
         // After the answer has left, not before: composing and signing the mail would otherwise
