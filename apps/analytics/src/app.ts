@@ -15,9 +15,11 @@ import {
   viewingRow,
 } from './calls.ts';
 import type { RetentionPolicy } from './config.ts';
+import { IngestLimiter, type IngestLimits } from './ingestLimits.ts';
 import type { Profiles } from './profiles.ts';
 import { issueSessionHash, verifySessionHash } from './sessionHash.ts';
 import { reportsPlugin, type ReportsPluginOptions } from './reports/plugin.ts';
+import type { LoginLimits } from './reports/throttle.ts';
 import type { EventRow } from './storage/row.ts';
 import { QueueFullError, StoreClosedError, type Store } from './storage/store.ts';
 
@@ -43,8 +45,13 @@ export interface AnalyticsAppOptions {
   trustProxy?: boolean | string[];
   /** The clock of `received_at` and retention (tests). */
   now?: () => Date;
-  /** The operator's reports under `/reports` (they read through the store's connection); unset: none. */
-  reports?: Omit<ReportsPluginOptions, 'connection'> | undefined;
+  /** Ingest's per-client limits (DEFAULT_INGEST_LIMITS for any not given). */
+  ingestLimits?: Partial<IngestLimits> | undefined;
+  /**
+   * The operator's reports under `/reports` (they read through the store's connection; their
+   * sign-in throttle keeps its failures in the store); unset: none.
+   */
+  reports?: (Omit<ReportsPluginOptions, 'connection' | 'login'> & { loginLimits?: Partial<LoginLimits> }) | undefined;
 }
 
 /** Bodies are small JSON documents (a batch is at most 100 small items); anything larger is refused with 413. */
@@ -148,6 +155,7 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
     frameworkErrors,
   });
   app.decorate('store', store);
+  const limiter = new IngestLimiter(options.ingestLimits);
 
   // sendBeacon and a cross-origin POST without a preflight send text/plain: the same JSON, parsed
   // by Fastify's own parser (which refuses __proto__ and constructor.prototype keys).
@@ -232,7 +240,26 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
   }
 
   /** Stored durably, then `{ data: "ok" }`; a full queue answers 429 and nothing of the call is kept. */
-  async function store200(reply: FastifyReply, rows: EventRow[]) {
+  /**
+   * The per-client limits (`ingestLimits.ts`): over one, the call's rows are dropped, counted, and
+   * the call is refused (429 with Retry-After for a rate, 403 for the session's day).
+   */
+  function admit(request: FastifyRequest, reply: FastifyReply, session: string | null, rows: number): void {
+    const admission = limiter.admit(request.ip, session, rows, now().getTime());
+    if (admission.ok) return;
+    reply.header('Retry-After', String(admission.retryAfterSeconds));
+    if (admission.reason === 'session_day') {
+      throw new Refusal(403, 'session_uuid', `This session has sent its ${limiter.limits.sessionDaily} rows for today; these are not stored.`);
+    }
+    throw new Refusal(
+      429,
+      admission.reason === 'address_rate' ? 'request' : 'session_uuid',
+      `Too many analytics rows from this ${admission.reason === 'address_rate' ? 'address' : 'session'}; send again in ${admission.retryAfterSeconds} s.`,
+    );
+  }
+
+  async function store200(request: FastifyRequest, reply: FastifyReply, context: RowContext, rows: EventRow[]) {
+    admit(request, reply, context.session_uuid, rows.length);
     try {
       await store.append(rows);
     } catch (error) {
@@ -248,6 +275,8 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
 
   app.get('/datalake/hash', async (request, reply) => {
     const { profile } = channelOf((request.query as Record<string, unknown>)['profile']);
+    // A new session is one row's worth of the address's rate: fresh sessions are not free.
+    admit(request, reply, null, 1);
     // A fresh session each time: nothing is stored until the session call.
     return reply.header('Cache-Control', 'no-store').send({ data: issueSessionHash(secret, profile) });
   });
@@ -255,32 +284,36 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
   app.post('/datalake/session', async (request, reply) => {
     const context = authenticate(request, 'session');
     const body = parse(SessionBody, request.body);
-    return store200(reply, [sessionRow(context, body, request.ip ?? null)]);
+    return store200(request, reply, context, [sessionRow(context, body, request.ip ?? null)]);
   });
 
   app.post('/datalake/event', async (request, reply) => {
     const context = authenticate(request, 'session_uuid');
-    return store200(reply, [eventRow(context, parse(EventBody, request.body))]);
+    return store200(request, reply, context, [eventRow(context, parse(EventBody, request.body))]);
   });
 
   app.post('/datalake/video/event', async (request, reply) => {
     const context = authenticate(request, 'session_uuid');
-    return store200(reply, [videoEventRow(context, parse(VideoEventBody, request.body))]);
+    return store200(request, reply, context, [videoEventRow(context, parse(VideoEventBody, request.body))]);
   });
 
   app.post('/datalake/video/viewing', async (request, reply) => {
     const context = authenticate(request, 'session_uuid');
-    return store200(reply, [viewingRow(context, parse(VideoViewingBody, request.body))]);
+    return store200(request, reply, context, [viewingRow(context, parse(VideoViewingBody, request.body))]);
   });
 
   // Validated whole before anything is stored, then stored in one commit: all of it or none.
   app.post('/datalake/batch', async (request, reply) => {
     const context = authenticate(request, 'session_uuid');
     const { items } = parse(BatchBody, request.body);
+    if (items.length > limiter.limits.batchItems) {
+      limiter.refuseBatch(items.length);
+      throw new Refusal(400, 'items', `The items field is invalid: must hold at most ${limiter.limits.batchItems} items.`);
+    }
     const rows = items.map((item) =>
       item.call === 'event' ? eventRow(context, item.body) : item.call === 'video/event' ? videoEventRow(context, item.body) : viewingRow(context, item.body),
     );
-    return store200(reply, rows);
+    return store200(request, reply, context, rows);
   });
 
   // A viewer's account deleted: their rows go, and every row of the sessions they appeared in
@@ -327,10 +360,24 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
 
   app.get('/healthz', async (_request, reply) => {
     const stats = store.stats();
-    return reply.header('Cache-Control', 'no-store').send({ data: { status: 'ok', queued: stats.queued, queue_limit: stats.queueLimit, committed_rows: stats.committedRows, commits: stats.commits } });
+    return reply.header('Cache-Control', 'no-store').send({
+      data: {
+        status: 'ok',
+        queued: stats.queued,
+        queue_limit: stats.queueLimit,
+        committed_rows: stats.committedRows,
+        commits: stats.commits,
+        // Rows refused by the per-client limits since start, by reason: counted, never stored.
+        dropped: { ...limiter.dropped },
+      },
+    });
   });
 
-  if (options.reports) await app.register(reportsPlugin, { prefix: '/reports', connection: store.connection, ...options.reports });
+  if (options.reports) {
+    const { loginLimits, ...reports } = options.reports;
+    const login = { connection: await store.connect(), ...(loginLimits ? { limits: loginLimits } : {}) };
+    await app.register(reportsPlugin, { prefix: '/reports', connection: store.connection, login, ...reports });
+  }
 
   const retention = options.retention;
   if (retention) {

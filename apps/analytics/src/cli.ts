@@ -18,7 +18,8 @@ env: ANALYTICS_HOST, ANALYTICS_PORT, ANALYTICS_DATA_DIR (default .data/analytics
      default: each channel's seed.json settings.analytics_key in CHANNELS_DIR, default channels/),
      ANALYTICS_SECRET (default: generated once into the data dir), ANALYTICS_ADMIN_TOKEN (unset: /admin/forget refused),
      ANALYTICS_RETENTION_DAYS (395), ANALYTICS_RETENTION (slug=days,…), ANALYTICS_QUEUE_LIMIT (20000 rows),
-     TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL (see the README)`;
+     TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL, the ingest limits (ANALYTICS_RATE_WINDOW_SECONDS, ANALYTICS_ADDRESS_RATE,
+     ANALYTICS_SESSION_RATE, ANALYTICS_SESSION_DAILY, ANALYTICS_BATCH_LIMIT) and the sign-in throttle (ANALYTICS_LOGIN_*; see the README)`;
 
 function log(message: string): void {
   process.stdout.write(`[analytics] ${message}\n`);
@@ -42,8 +43,9 @@ async function serve(config: AnalyticsConfig): Promise<void> {
     adminToken: config.adminToken,
     retention: config.retention,
     trustProxy: config.trustProxy,
+    ingestLimits: config.ingestLimits,
     logger: { level: config.logLevel },
-    reports: { operators: config.operators ?? demoOperators(), channels, secret, secure: config.production },
+    reports: { operators: config.operators ?? demoOperators(), channels, secret, secure: config.production, loginLimits: config.loginLimits },
   });
   const address = await app.listen({ port: config.port, host: config.host });
   log(`listening on ${address}; store ${path}; channels: ${profiles.channels.join(', ') || 'none'}`);

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { repoRoot } from './paths.ts';
 import { parseOperators } from './reports/operators.ts';
 import type { Operator } from './reports/operators.ts';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './reports/throttle.ts';
+import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './ingestLimits.ts';
+import { BATCH_LIMIT } from './calls.ts';
 
 /**
  * The service's whole configuration, read from the environment once, at start (`cli.ts`), and
@@ -38,6 +41,18 @@ export interface AnalyticsConfig {
   operators: Operator[] | null;
   /** `NODE_ENV=production`: the service is behind HTTPS (Secure cookies) and refuses the demo operators. */
   production: boolean;
+  /**
+   * The reports' sign-in throttle (kept in the store): `ANALYTICS_LOGIN_WINDOW_MINUTES` (15),
+   * `ANALYTICS_LOGIN_ADDRESS_LIMIT` (20), `ANALYTICS_LOGIN_ACCOUNT_LIMIT` (5),
+   * `ANALYTICS_LOGIN_ATTACK_LIMIT` (10), `ANALYTICS_LOGIN_PAUSE_SECONDS` (60).
+   */
+  loginLimits: LoginLimits;
+  /**
+   * Ingest's per-client limits: `ANALYTICS_RATE_WINDOW_SECONDS` (60), `ANALYTICS_ADDRESS_RATE`
+   * (6000 rows), `ANALYTICS_SESSION_RATE` (600 rows), `ANALYTICS_SESSION_DAILY` (20000 rows),
+   * `ANALYTICS_BATCH_LIMIT` (100 items).
+   */
+  ingestLimits: IngestLimits;
 }
 
 /** How long rows are kept: `ANALYTICS_RETENTION_DAYS` (395: a year and a month, for year-on-year reports) and `ANALYTICS_RETENTION` per channel. */
@@ -191,6 +206,17 @@ const EnvSchema = z.object({
     }
   }),
   NODE_ENV: variable(z.string().optional()),
+  ANALYTICS_LOGIN_WINDOW_MINUTES: wholeNumber(DEFAULT_LOGIN_LIMITS.windowMs / 60_000, 1, 1440),
+  ANALYTICS_LOGIN_ADDRESS_LIMIT: wholeNumber(DEFAULT_LOGIN_LIMITS.addressLimit, 1, 10_000),
+  ANALYTICS_LOGIN_ACCOUNT_LIMIT: wholeNumber(DEFAULT_LOGIN_LIMITS.accountLimit, 1, 1_000),
+  ANALYTICS_LOGIN_ATTACK_LIMIT: wholeNumber(DEFAULT_LOGIN_LIMITS.attackLimit, 1, 100_000),
+  ANALYTICS_LOGIN_PAUSE_SECONDS: wholeNumber(DEFAULT_LOGIN_LIMITS.pauseSeconds, 1, 86_400),
+  ANALYTICS_RATE_WINDOW_SECONDS: wholeNumber(DEFAULT_INGEST_LIMITS.windowMs / 1000, 1, 3600),
+  ANALYTICS_ADDRESS_RATE: wholeNumber(DEFAULT_INGEST_LIMITS.perAddress, 1, 100_000_000),
+  ANALYTICS_SESSION_RATE: wholeNumber(DEFAULT_INGEST_LIMITS.perSession, 1, 100_000_000),
+  ANALYTICS_SESSION_DAILY: wholeNumber(DEFAULT_INGEST_LIMITS.sessionDaily, 1, 100_000_000),
+  // The batch call's own schema holds at most BATCH_LIMIT items: this may only lower it.
+  ANALYTICS_BATCH_LIMIT: wholeNumber(DEFAULT_INGEST_LIMITS.batchItems, 1, BATCH_LIMIT),
 });
 
 /**
@@ -221,5 +247,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AnalyticsConfi
     queueLimit: parsed.ANALYTICS_QUEUE_LIMIT,
     operators: parsed.ANALYTICS_OPERATORS,
     production: parsed.NODE_ENV === 'production',
+    loginLimits: {
+      windowMs: parsed.ANALYTICS_LOGIN_WINDOW_MINUTES * 60_000,
+      addressLimit: parsed.ANALYTICS_LOGIN_ADDRESS_LIMIT,
+      accountLimit: parsed.ANALYTICS_LOGIN_ACCOUNT_LIMIT,
+      attackLimit: parsed.ANALYTICS_LOGIN_ATTACK_LIMIT,
+      pauseSeconds: parsed.ANALYTICS_LOGIN_PAUSE_SECONDS,
+    },
+    ingestLimits: {
+      windowMs: parsed.ANALYTICS_RATE_WINDOW_SECONDS * 1000,
+      perAddress: parsed.ANALYTICS_ADDRESS_RATE,
+      perSession: parsed.ANALYTICS_SESSION_RATE,
+      sessionDaily: parsed.ANALYTICS_SESSION_DAILY,
+      batchItems: parsed.ANALYTICS_BATCH_LIMIT,
+    },
   };
 }

@@ -301,7 +301,9 @@ describe('CORS and the rest', () => {
   });
 
   it('answers /healthz, unknown routes with 404 JSON, and a bad address with 400 naming url', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ data: { status: 'ok', queued: 0, queue_limit: 20_000, committed_rows: 0, commits: 0 } });
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
+      data: { status: 'ok', queued: 0, queue_limit: 20_000, committed_rows: 0, commits: 0, dropped: { address_rate: 0, session_rate: 0, session_day: 0, batch: 0 } },
+    });
     const missing = await t.app.inject({ method: 'POST', url: '/datalake/nothing/' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().field).toBe('url');

@@ -83,4 +83,26 @@ describe('profiles', () => {
   it('has no channels in a folder without any', () => {
     expect(readProfilesFromChannels(join(repoRoot, 'no-such-folder'))).toEqual({});
   });
+
+  it('reads the ingest limits and the sign-in throttle, with their documented defaults', () => {
+    expect(loadConfig({}).ingestLimits).toEqual({ windowMs: 60_000, perAddress: 6_000, perSession: 600, sessionDaily: 20_000, batchItems: 100 });
+    expect(loadConfig({}).loginLimits).toEqual({ windowMs: 15 * 60_000, addressLimit: 20, accountLimit: 5, attackLimit: 10, pauseSeconds: 60 });
+    const config = loadConfig({
+      ANALYTICS_RATE_WINDOW_SECONDS: '10',
+      ANALYTICS_ADDRESS_RATE: '1000',
+      ANALYTICS_SESSION_RATE: '100',
+      ANALYTICS_SESSION_DAILY: '5000',
+      ANALYTICS_BATCH_LIMIT: '50',
+      ANALYTICS_LOGIN_WINDOW_MINUTES: '30',
+      ANALYTICS_LOGIN_ADDRESS_LIMIT: '40',
+      ANALYTICS_LOGIN_ACCOUNT_LIMIT: '3',
+      ANALYTICS_LOGIN_ATTACK_LIMIT: '25',
+      ANALYTICS_LOGIN_PAUSE_SECONDS: '120',
+    });
+    expect(config.ingestLimits).toEqual({ windowMs: 10_000, perAddress: 1000, perSession: 100, sessionDaily: 5000, batchItems: 50 });
+    expect(config.loginLimits).toEqual({ windowMs: 30 * 60_000, addressLimit: 40, accountLimit: 3, attackLimit: 25, pauseSeconds: 120 });
+    expect(() => loadConfig({ ANALYTICS_BATCH_LIMIT: '101' })).toThrow(/^ANALYTICS_BATCH_LIMIT: /);
+    expect(() => loadConfig({ ANALYTICS_ADDRESS_RATE: '0' })).toThrow(/^ANALYTICS_ADDRESS_RATE: /);
+    expect(() => loadConfig({ ANALYTICS_LOGIN_PAUSE_SECONDS: 'soon' })).toThrow(/^ANALYTICS_LOGIN_PAUSE_SECONDS: /);
+  });
 });

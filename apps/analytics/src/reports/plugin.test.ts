@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED, NOW, PAYMENTS, ROWS } from './fixtures.ts';
@@ -23,8 +24,16 @@ let store: Awaited<ReturnType<typeof memoryStore>>;
 let assetsDir: string;
 const apps: FastifyInstance[] = [];
 
-async function build(options: { secure?: boolean; now?: () => Date; assets?: string; prewarm?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify();
+/** A database of its own for each app's sign-in failures, unless a test shares one (a restart). */
+async function loginStore(): Promise<DuckDBConnection> {
+  const instance = await DuckDBInstance.create(':memory:');
+  return instance.connect();
+}
+
+async function build(
+  options: { secure?: boolean; now?: () => Date; assets?: string; prewarm?: boolean; login?: DuckDBConnection; trustProxy?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({ trustProxy: options.trustProxy ?? false });
   await app.register(reportsPlugin, {
     prefix: '/reports',
     connection: store.connection,
@@ -35,6 +44,7 @@ async function build(options: { secure?: boolean; now?: () => Date; assets?: str
     now: options.now ?? (() => NOW),
     assetsDir: options.assets ?? assetsDir,
     rollups: { prewarm: options.prewarm ?? false },
+    login: { connection: options.login ?? (await loginStore()) },
   });
   apps.push(app);
   return app;
@@ -261,17 +271,52 @@ describe('sign-in', () => {
     }
   });
 
-  it('throttles guesses per email, even from many addresses and with a right password after', async () => {
+  it('throttles guesses at one account from one address, with a right password after, and only that address', async () => {
     const app = await build();
     for (let i = 0; i < 5; i++) {
-      expect((await login(app, 'south@ops.test', `guess-${i}`, { remoteAddress: `198.51.100.${i}` })).statusCode).toBe(401);
+      expect((await login(app, 'south@ops.test', `guess-${i}`, { remoteAddress: '198.51.100.1' })).statusCode).toBe(401);
     }
-    const blocked = await login(app, 'south@ops.test', 'south-password', { remoteAddress: '198.51.100.99' });
+    const blocked = await login(app, 'south@ops.test', 'south-password', { remoteAddress: '198.51.100.1' });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
-    // Another operator is not locked out by it.
-    expect((await login(app, 'north@ops.test', 'north-password', { remoteAddress: '198.51.100.99' })).statusCode).toBe(200);
+    // Another operator from that address, and the same operator from another, are not locked out by it.
+    expect((await login(app, 'north@ops.test', 'north-password', { remoteAddress: '198.51.100.1' })).statusCode).toBe(200);
+    expect((await login(app, 'south@ops.test', 'south-password', { remoteAddress: '198.51.100.2' })).statusCode).toBe(200);
+  });
+
+  it("a stranger's guesses from many addresses never lock the operator out; each guessing address must pause", async () => {
+    const app = await build();
+    for (let i = 0; i < 30; i++) {
+      expect((await login(app, 'south@ops.test', `guess-${i}`, { remoteAddress: `198.51.100.${i}` })).statusCode).toBe(401);
+    }
+    // Under attack: an address that failed on the account waits a minute before its next try.
+    const paused = await login(app, 'south@ops.test', 'guess-again', { remoteAddress: '198.51.100.3' });
+    expect(paused.statusCode).toBe(429);
+    expect(Number(paused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // The operator, from an address that never failed on the account, signs in.
+    expect((await login(app, 'south@ops.test', 'south-password', { remoteAddress: '192.0.2.10' })).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64: fresh addresses in it do not reset the count', async () => {
+    const app = await build();
+    for (let i = 1; i <= 20; i++) {
+      expect((await login(app, `guess${i}@ops.test`, 'guess', { remoteAddress: `2001:db8:1:2::${i.toString(16)}` })).statusCode).toBe(401);
+    }
+    expect((await login(app, 'all@ops.test', 'all-password', { remoteAddress: '2001:db8:1:2:ffff:ffff:ffff:fffe' })).statusCode).toBe(429);
+    expect((await login(app, 'all@ops.test', 'all-password', { remoteAddress: '2001:db8:1:3::1' })).statusCode).toBe(200);
+  });
+
+  it('keeps the failures in the store: a restarted service still refuses, and junk emails evict nothing', async () => {
+    const shared = await loginStore();
+    const first = await build({ login: shared });
+    for (let i = 0; i < 5; i++) expect((await login(first, 'south@ops.test', `guess-${i}`, { remoteAddress: '198.51.100.7' })).statusCode).toBe(401);
+    await first.close();
+    const restarted = await build({ login: shared });
+    // 10,000 other emails failing (recorded straight into the same table, as the sign-in would from
+    // many addresses) do not push this account's failures out.
+    await shared.run(`INSERT INTO login_failures SELECT '203.0.113.' || (i % 250), 'junk' || i || '@ops.test', $1::TIMESTAMPTZ FROM range(10000) t(i)`, [NOW.toISOString()]);
+    expect((await login(restarted, 'south@ops.test', 'south-password', { remoteAddress: '198.51.100.7' })).statusCode).toBe(429);
   });
 
   it('throttles guesses per client address across emails; a forged X-Forwarded-For does not reset it', async () => {
@@ -432,6 +477,7 @@ describe('a failing store', () => {
       now: () => NOW,
       assetsDir,
       rollups: { prewarm: false },
+      login: { connection: await loginStore() },
     });
     apps.push(app);
     await broken.connection.run('DROP TABLE events');

@@ -9,7 +9,7 @@ import { MAX_DAYS, parsePagePeriod, parsePeriod, type PeriodError } from './peri
 import { ReportQueries, type ReportQueriesOptions } from './queries.ts';
 import { renderError, renderLogin, renderPage, renderReports } from './render.ts';
 import { readCookie, SESSION_COOKIE, sessionCookie, Sessions, type Session } from './session.ts';
-import { Throttle } from './throttle.ts';
+import { type LoginLimits, LoginThrottle } from './throttle.ts';
 
 export { demoOperators, parseOperators, type ChannelInfo, type Operator } from './operators.ts';
 
@@ -27,6 +27,11 @@ export interface ReportsPluginOptions {
   assetsDir?: string;
   /** The clock (tests). */
   now?: () => Date;
+  /**
+   * The sign-in throttle's own connection to the store (its `login_failures` table; a connection of
+   * its own, as one connection runs one statement at a time), and its limits (DEFAULT_LOGIN_LIMITS).
+   */
+  login: { connection: DuckDBConnection; limits?: Partial<LoginLimits> };
   /** Rollup settings; `prewarm` rolls up every channel's closed days when the app starts (default true). */
   rollups?: ReportQueriesOptions & { prewarm?: boolean };
 }
@@ -49,8 +54,6 @@ const CSP = [
   "base-uri 'none'",
 ].join('; ');
 
-// Login guesses: 5 per email and 20 per client address every 15 minutes.
-const WINDOW_MS = 15 * 60_000;
 const MAX_EMAIL = 254;
 const MAX_PASSWORD = 1024;
 
@@ -70,8 +73,7 @@ export async function reportsPlugin(app: FastifyInstance, options: ReportsPlugin
   const operators = new Map(options.operators.map((operator) => [operator.email.toLowerCase(), operator]));
   const queries = new ReportQueries(options.connection, options.rollups);
   const assetsDir = options.assetsDir ?? DEFAULT_ASSETS;
-  const byEmail = new Throttle(5, WINDOW_MS);
-  const byAddress = new Throttle(20, WINDOW_MS);
+  const throttle = new LoginThrottle(options.login.connection, options.login.limits);
   // An unknown email is checked against this hash too, so the answer takes as long either way.
   const decoy = await hash(`decoy-${options.secret}`);
 
@@ -217,7 +219,8 @@ export async function reportsPlugin(app: FastifyInstance, options: ReportsPlugin
     }
 
     const at = now().getTime();
-    const wait = Math.max(byAddress.retryAfter(request.ip, at), byEmail.retryAfter(email, at));
+    // Counted as a failure before the password is checked; a right one takes it back.
+    const wait = await throttle.attempt(email, request.ip, at);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
       return refuse(429, { message: 'too many sign-in attempts', field: 'email' }, t('tooMany', { seconds: wait }), email);
@@ -226,11 +229,9 @@ export async function reportsPlugin(app: FastifyInstance, options: ReportsPlugin
     // A malformed stored hash counts as a wrong password, never as a crash.
     const valid = await verify(operator?.password_hash ?? decoy, password).catch(() => false);
     if (!operator || !valid) {
-      byAddress.fail(request.ip, at);
-      byEmail.fail(email, at);
       return refuse(401, { message: 'the email or the password is not right', field: 'password' }, t('badLogin'), email);
     }
-    byEmail.reset(email);
+    await throttle.succeed(email, request.ip);
     const issued = sessions.issue(operator, at);
     reply.header('Set-Cookie', sessionCookie(issued.value, issued.maxAge, secure));
     return isForm ? reply.redirect(`/reports/?lang=${locale}`, 303) : reply.send({ data: { email: operator.email, name: operator.name } });

@@ -72,6 +72,11 @@ export interface Store {
    * was stored already (the server retries until it hears back, so a repeat is expected).
    */
   recordPayment(payment: PaymentRow): Promise<boolean>;
+  /**
+   * Another connection to the store's database, for a small table of its own (the sign-in
+   * throttle's `login_failures`): it runs beside the writer and the reports; closed with the store.
+   */
+  connect(): Promise<DuckDBConnection>;
   stats(): StoreStats;
   /** Commits everything queued, then closes (a clean stop checkpoints the file). */
   close(): Promise<void>;
@@ -140,6 +145,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   await writer.run(SCHEMA);
   await writer.run(PAYMENTS_SCHEMA);
   const reader = await instance.connect();
+  const others: DuckDBConnection[] = [];
 
   // The table's columns in its order: a column added later (nullable) is appended NULL.
   const described = await writer.runAndReadAll(`SELECT column_name FROM information_schema.columns WHERE table_name = 'events' ORDER BY ordinal_position`);
@@ -304,6 +310,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         return result.rowsChanged > 0;
       });
     },
+    async connect() {
+      if (closing) throw new StoreClosedError('The analytics store is closing.');
+      const connection = await instance.connect();
+      others.push(connection);
+      return connection;
+    },
     stats: () => ({ queued, queueLimit, committedRows, commits }),
     async close() {
       if (closing) return;
@@ -312,6 +324,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       await exclusive(async () => {
         appender?.closeSync();
         reader.closeSync();
+        for (const connection of others) connection.closeSync();
         writer.closeSync();
         instance.closeSync();
       });
