@@ -8,6 +8,12 @@ describe('serializeApiError', () => {
     expect(serializeApiError(error)).toEqual({ status: 422, kind: 'http', message: 'Wrong promo code', field: 'code' });
   });
 
+  it('keeps the machine code of a refusal, where the answer has one', () => {
+    const error = new ApiError({ message: 'Please confirm your email address before making clips.', kind: 'http', status: 403, url: '/api/clip', field: 'email', body: { code: 'clip_email_unverified' } });
+    expect(serializeApiError(error)).toEqual({ status: 403, kind: 'http', message: 'Please confirm your email address before making clips.', field: 'email', code: 'clip_email_unverified' });
+    expect(serializeApiError(new ApiError({ message: 'x', kind: 'http', status: 403, url: '/api/clip', body: { code: 42 } }))).not.toHaveProperty('code');
+  });
+
   it('leaves out an absent field', () => {
     const error = new ApiError({ message: 'Bad gateway', kind: 'http', status: 502, url: '/api/events' });
     expect(serializeApiError(error)).toStrictEqual({ status: 502, kind: 'http', message: 'Bad gateway' });

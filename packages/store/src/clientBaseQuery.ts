@@ -8,6 +8,8 @@ export interface SerializedApiError {
   kind: ApiErrorKind;
   message: string;
   field?: string;
+  /** The refusal's machine code (ApiErrorBody `code`), where the server gives one: features map it to their own texts. */
+  code?: string;
 }
 
 export interface PopupResolver {
@@ -29,9 +31,15 @@ export function isApiError(error: unknown): error is SerializedApiError {
   return typeof error === 'object' && error !== null && 'message' in error && 'kind' in error;
 }
 
+function codeOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  return typeof body.code === 'string' ? body.code : undefined;
+}
+
 export function serializeApiError(error: unknown): SerializedApiError {
   if (error instanceof ApiError) {
-    return { status: error.status, kind: error.kind, message: error.message, ...(error.field !== undefined ? { field: error.field } : {}) };
+    const code = codeOf(error.body);
+    return { status: error.status, kind: error.kind, message: error.message, ...(error.field !== undefined ? { field: error.field } : {}), ...(code !== undefined ? { code } : {}) };
   }
   return { status: null, kind: 'network', message: error instanceof Error ? error.message : String(error) };
 }

@@ -1,4 +1,4 @@
-import { CLIP_MESSAGES } from '@grandstand/contract';
+import { CLIP_MESSAGES, CLIP_REFUSAL_CODES, CLIP_REFUSALS } from '@grandstand/contract';
 import { describe, expect, it } from 'vitest';
 import { checkClip, clipFieldOf, clipMessageKey, formatClipTime, lastSecondsOf, parseClipTime } from './clipTime.ts';
 
@@ -55,6 +55,17 @@ describe('checkClip (spec §5)', () => {
     expect(clipMessageKey(CLIP_MESSAGES.tagRequired)).toBe('errors.tagRequired');
     expect(clipMessageKey('You have no clips left')).toBeNull();
     expect([clipFieldOf('start_time'), clipFieldOf('duration'), clipFieldOf('tags'), clipFieldOf('event_id')]).toEqual(['start', 'end', 'tags', null]);
+  });
+
+  it('reads the server\'s abuse refusals by their code, whatever their words', () => {
+    expect(clipMessageKey('Any words at all', CLIP_REFUSAL_CODES.emailUnverified)).toBe('refusals.emailUnverified');
+    expect(clipMessageKey('', CLIP_REFUSAL_CODES.tooManyClips)).toBe('refusals.tooManyClips');
+    expect(clipMessageKey('', CLIP_REFUSAL_CODES.clipSecondsLimit)).toBe('refusals.clipSecondsLimit');
+    expect(clipMessageKey('', CLIP_REFUSAL_CODES.eventClipsLimit)).toBe('refusals.eventClipsLimit');
+    expect(clipMessageKey('', CLIP_REFUSAL_CODES.storageFull)).toBe('refusals.storageFull');
+    // Without a code, by the words, as before.
+    expect(clipMessageKey(CLIP_REFUSALS.emailUnverified)).toBe('refusals.emailUnverified');
+    expect(clipMessageKey('Unknown words', 'an_unknown_code')).toBeNull();
   });
 });
 

@@ -106,16 +106,24 @@ const EDITOR_REFUSALS = {
   startOutside: 'refusals.startOutside',
   unavailable: 'refusals.unavailable',
   eventNotFound: 'refusals.eventNotFound',
+  emailUnverified: 'refusals.emailUnverified',
+  tooManyClips: 'refusals.tooManyClips',
+  clipSecondsLimit: 'refusals.clipSecondsLimit',
+  eventClipsLimit: 'refusals.eventClipsLimit',
+  storageFull: 'refusals.storageFull',
 } as const satisfies Partial<Record<ClipRefusal, string>>;
 type EditorRefusal = keyof typeof EDITOR_REFUSALS;
 export type ClipMessageKey = 'errors.nameRequired' | 'errors.tagRequired' | 'errors.durationTooLong' | (typeof EDITOR_REFUSALS)[EditorRefusal];
 
-/** The texts the server sends (spec §5 and its refusals), to their keys, so a refusal reads in the viewer's language. */
-export function clipMessageKey(message: string): ClipMessageKey | null {
+/**
+ * The texts the server sends (spec §5 and its refusals), to their keys, so a refusal reads in the
+ * viewer's language; a refusal's machine code (`code`), where the answer has one, decides first.
+ */
+export function clipMessageKey(message: string, code?: string): ClipMessageKey | null {
   if (message === CLIP_MESSAGES.nameRequired) return 'errors.nameRequired';
   if (message === CLIP_MESSAGES.tagRequired) return 'errors.tagRequired';
   if (message === CLIP_MESSAGES.durationTooLong) return 'errors.durationTooLong';
-  const refusal = clipRefusalOf(message, Object.keys(EDITOR_REFUSALS) as EditorRefusal[]);
+  const refusal = clipRefusalOf(message, Object.keys(EDITOR_REFUSALS) as EditorRefusal[], code);
   return refusal ? EDITOR_REFUSALS[refusal] : null;
 }
 

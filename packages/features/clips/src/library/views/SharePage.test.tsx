@@ -58,6 +58,21 @@ describe('SharePage', () => {
     },
   );
 
+  it('offers the game itself when the clip is of a paid game the viewer may not watch', async () => {
+    const user = userEvent.setup();
+    const { where } = await renderLibrary({
+      visitor: true,
+      route: path,
+      routes: {
+        [`GET /shared-clip/${shared.uuid}`]: () => ({ status: 403, json: { message: 'Words the site does not show', field: 'id', code: 'clip_share_paid_event' } }),
+      },
+    });
+    expect(await screen.findByText('This clip is from a game you have not bought. Get access to the game to watch it.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'For viewers of this game' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'See the game' }));
+    await waitFor(() => expect(where()).toBe('/watch/42'));
+  });
+
   it('offers to try again when the clip cannot be loaded', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -2,13 +2,13 @@ import { useTranslation } from '@grandstand/i18n';
 import { formatTime, Player } from '@grandstand/player';
 import { Badge, ButtonLink, ErrorPanel, Link, Loader, Page } from '@grandstand/ui';
 import { useMemo } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { useGetClipOptionsQuery } from '../../clipsApi.ts';
 import { useGetSharedClipQuery } from '../clipsLibraryApi.ts';
 import { eventTitle, playerLabels } from '../display.ts';
 import { CLIPS_LIBRARY_PATHS, parseClipUuid, parseEventId } from '../paths.ts';
-import { sharedClipNotFound } from '../sharedClip.ts';
+import { sharedClipForViewersOnly, sharedClipNotFound } from '../sharedClip.ts';
 
 type Layout = 'page' | 'embed';
 
@@ -37,11 +37,22 @@ function SharedClipView({ eventId, uuid, layout }: { eventId: number; uuid: stri
   const { t } = useTranslation(['clipsLibrary', 'common', 'errors']);
   const { data: clip, error, isLoading, refetch } = useGetSharedClipQuery(uuid);
   const labels = useMemo(() => playerLabels(t), [t]);
+  const navigate = useNavigate();
   // The channel's tag names (GET /clips/options answers visitors too); the embed shows no tags.
   const { data: options } = useGetClipOptionsQuery(eventId, { skip: layout === 'embed' });
 
   if (sharedClipNotFound(eventId, clip, error)) return <Navigate to="/404" replace />;
   if (isLoading || (!clip && !error)) return <Loader label={t('clipsLibrary:share.loading')} />;
+  if (!clip && sharedClipForViewersOnly(error)) {
+    return (
+      <ErrorPanel
+        title={t('clipsLibrary:share.paidEventTitle')}
+        message={t('clipsLibrary:share.paidEvent')}
+        actionLabel={t('clipsLibrary:share.paidEventAction')}
+        onAction={() => void navigate(CLIPS_LIBRARY_PATHS.watch(eventId))}
+      />
+    );
+  }
   if (!clip) {
     return (
       <ErrorPanel
