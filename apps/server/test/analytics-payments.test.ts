@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RETRY_FIRST_MS } from '../src/analytics/forget.ts';
 import { applyPaymentEvent } from '../src/commerce/orders/index.ts';
-import type { PaymentEvent } from '../src/payments/index.ts';
+import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { registerViewer } from './support/commerce.ts';
 
@@ -71,8 +71,11 @@ beforeEach(async () => {
   answer = 200;
 });
 
-/** An order of a viewer of alpha, waiting for its webhook, settled by `type`, as the sandbox's webhook would. */
-async function settledOrder(type: PaymentEvent['type'], amount = 11.49): Promise<{ orderId: number; transactionId: number }> {
+/**
+ * An order of a viewer of alpha, waiting for its webhook, settled by `type`: by the fulfilment
+ * itself, or through the provider's signed webhook (`viaWebhook`), as the sandbox would.
+ */
+async function settledOrder(type: PaymentEvent['type'], amount = 11.49, viaWebhook = false): Promise<{ orderId: number; transactionId: number }> {
   const key = await registerViewer(t);
   const profile = await t.app.inject({ url: `/api/profile?api_key=${key}` });
   const userId = (profile.json() as { data: { id: number } }).data.id;
@@ -94,7 +97,14 @@ async function settledOrder(type: PaymentEvent['type'], amount = 11.49): Promise
     card: { brand: 'visa', last4: '4242' },
     failureReason: type === 'payment.failed' ? 'Your card was declined.' : null,
   };
-  expect(await applyPaymentEvent(db, 'sandbox', event)).toBe('applied');
+  if (viaWebhook) {
+    const body = JSON.stringify(event);
+    const signature = signSandboxPayload(body, t.app.payments.sandbox.webhookSecret, Math.floor(Date.now() / 1000));
+    const response = await t.app.inject({ method: 'POST', url: '/api/sandbox/webhook', headers: { 'content-type': 'application/json', 'grandstand-signature': signature }, payload: body });
+    expect(response.statusCode, response.body).toBe(200);
+  } else {
+    expect(await applyPaymentEvent(db, 'sandbox', event)).toBe('applied');
+  }
   return { orderId: order.id, transactionId: transaction.id };
 }
 
@@ -118,6 +128,15 @@ describe('telling the analytics service about settled charges', () => {
     // Told: the next run sends nothing.
     expect(await t.app.analyticsPayments!.run()).toEqual({ reported: 0, failed: 0 });
     expect(calls).toHaveLength(1);
+  });
+
+  it('the webhook that settles a charge has it told at once, without waiting for the job', async () => {
+    const { transactionId } = await settledOrder('payment.succeeded', 24.5, true);
+    await t.app.analyticsPayments!.idle();
+    expect(calls.map((call) => call.body.payment_id)).toEqual([String(transactionId)]);
+    expect(calls[0]!.body).toMatchObject({ channel: 'alpha', amount: 24.5, currency: 'USD' });
+    const row = await t.database.db.selectFrom('transactions').select('analytics_reported_at').where('id', '=', transactionId).executeTakeFirstOrThrow();
+    expect(row.analytics_reported_at).not.toBeNull();
   });
 
   it('a failed payment is never told: it is no revenue', async () => {

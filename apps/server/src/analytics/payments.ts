@@ -14,7 +14,8 @@ import { adminEndpoint, postToAnalytics } from './transport.ts';
  * transaction that succeeded (a first payment, whether a purchase or a subscription, or a renewal:
  * fulfilment settles it) and has no `analytics_reported_at` is a charge still to tell (migration
  * `0017_analytics_payments`), so nothing is lost when the service is down or this process stops.
- * The settled transaction is the hook: fulfilment writes nothing more than it already does. Only a
+ * The settled transaction is the to-do: fulfilment writes nothing more than it already does; the
+ * webhook that settled it asks for a pass at once (`soon`), and the job catches anything else. Only a
  * 200 carrying the service's `{ data: { stored } }` settles a charge; anything else is tried again
  * after the same back-off, with no last attempt. The service stores a charge once by its id, so a
  * call whose outcome was lost is simply made again; a claim (FOR UPDATE SKIP LOCKED and a lease)
@@ -38,6 +39,13 @@ export interface AnalyticsPayments {
   readonly endpoint: string;
   /** One pass of the job: claims and calls every charge due at `now`, up to MAX_PER_RUN. */
   run(now?: Date): Promise<PaymentsSummary>;
+  /**
+   * A charge was just settled: a pass in the background, so the reports see it without waiting
+   * for the job (the webhook's answer does not wait for it). Passes asked for meanwhile make one more.
+   */
+  soon(): void;
+  /** Resolves once the background passes started so far have ended (closing the app waits for them too). */
+  idle(): Promise<void>;
 }
 
 interface Claimed {
@@ -126,7 +134,29 @@ export function createAnalyticsPayments(app: FastifyInstance, options: Analytics
     return summary;
   }
 
-  return { endpoint, run };
+  let running: Promise<void> | null = null;
+  let again = false;
+  function soon(): void {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        // The charge stays due on any failure: the job tries again.
+        await run().catch((error: unknown) => app.log.error({ err: error }, 'analytics: payments pass failed'));
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+  }
+
+  async function idle(): Promise<void> {
+    while (running) await running;
+  }
+
+  return { endpoint, run, soon, idle };
 }
 
 declare module 'fastify' {
@@ -157,6 +187,7 @@ export default fp<{ options?: AnalyticsForgetOptions | null }>(
       },
       'analytics: payments run failed',
     );
+    app.addHook('onClose', async () => payments.idle());
   },
   { name: 'analytics-payments', dependencies: ['db'] },
 );

@@ -219,6 +219,8 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       const outcome = await applyPaymentEvent(app.db, provider.name, event);
+      // A charge settled: the analytics service's revenue hears of it now (src/analytics/payments.ts).
+      if (outcome === 'applied' && event.type === 'payment.succeeded') app.analyticsPayments?.soon();
       if (outcome === 'late_success') {
         // The order had failed (e.g. an abandoned extra authentication) and stays failed: the
         // viewer was charged without access, which support refunds (README, Orders).
