@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { SCHEMA } from '../src/storage/schema.ts';
+import { PAYMENTS_SCHEMA, SCHEMA } from '../src/storage/schema.ts';
 import { ReportQueries } from '../src/reports/queries.ts';
 import type { Period } from '../src/reports/period.ts';
 
@@ -144,7 +144,15 @@ try {
     console.log(`seeding ${ROWS.toLocaleString('en')} rows into ${file} …`);
     const { instance, connection } = await open();
     await connection.run(SCHEMA);
-    const seeded = await time(() => connection.run(SEED));
+    await connection.run(PAYMENTS_SCHEMA);
+    const seeded = await time(async () => {
+      await connection.run(SEED);
+      // Revenue reads the server's charges: one for each purchase that succeeded, at the same time.
+      await connection.run(`
+        INSERT INTO payments (channel, payment_id, paid_at, received_at, product_type, product_id, product_name, amount, currency)
+        SELECT channel, 'b-' || row_number() OVER ()::VARCHAR, received_at, received_at, product_type, product_id, product_name, amount, currency
+        FROM events WHERE kind = 'event' AND event = 'purchase_success'`);
+    });
     await connection.run('CHECKPOINT');
     const count = await connection.runAndReadAll('SELECT count(*)::INTEGER AS n, count(DISTINCT session_uuid)::INTEGER AS s, count(DISTINCT stream_id)::INTEGER AS st FROM events');
     console.log(`seeded in ${(seeded / 1000).toFixed(1)} s:`, count.getRowObjectsJS()[0]);
