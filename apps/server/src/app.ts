@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(import('./plugins/media.ts'), options.media ?? {});
   // The download addresses are signed with the media secret, as the stream addresses.
   await app.register(import('./clips/plugin.ts'), { ...options.clips });
-  // GET /api/health, outside the api key's scope: an operator's probe has no key.
+  // GET /health, outside /api and the api key's scope: an operator's probe has no key.
   await app.register(import('./plugins/health.ts'));
   await app.register(import('./social/index.ts'), options.social ?? {});
   // Before every route: a channel's own app on another origin may call /api and read /media.

@@ -122,9 +122,19 @@ describe('accounts settings', () => {
 
 describe('clip workers', () => {
   it('cuts 2 clips at once by default; 0 leaves the cutting to a cli.ts worker', () => {
-    expect(loadConfig({}).clips).toEqual({ workers: 2 });
-    expect(loadConfig({ CLIP_WORKERS: '0' }).clips).toEqual({ workers: 0 });
-    expect(loadConfig({ CLIP_WORKERS: ' 4 ' }).clips).toEqual({ workers: 4 });
+    expect(loadConfig({}).clips.workers).toBe(2);
+    expect(loadConfig({ CLIP_WORKERS: '0' }).clips.workers).toBe(0);
+    expect(loadConfig({ CLIP_WORKERS: ' 4 ' }).clips.workers).toBe(4);
+  });
+
+  it('has default clip limits, each set by its variable, and refuses a limit of 0 naming it', () => {
+    expect(loadConfig({}).clips.limits).toEqual({ rateMax: 10, clips: 20, secondsPerDay: 600, downloadsPerDay: 10, storageQuotaBytes: 5120 * 1024 * 1024 });
+    const set = loadConfig({ CLIP_RATE_LIMIT: '3', CLIP_DEFAULT_MAX_CLIPS: '5', CLIP_DEFAULT_SECONDS_PER_DAY: '120', CLIP_DEFAULT_DOWNLOADS_PER_DAY: '1', CLIP_STORAGE_QUOTA_MB: '2' });
+    expect(set.clips.limits).toEqual({ rateMax: 3, clips: 5, secondsPerDay: 120, downloadsPerDay: 1, storageQuotaBytes: 2 * 1024 * 1024 });
+    for (const name of ['CLIP_RATE_LIMIT', 'CLIP_DEFAULT_MAX_CLIPS', 'CLIP_DEFAULT_SECONDS_PER_DAY', 'CLIP_DEFAULT_DOWNLOADS_PER_DAY', 'CLIP_STORAGE_QUOTA_MB']) {
+      expect(() => loadConfig({ [name]: '0' })).toThrow(new RegExp(name));
+      expect(() => loadConfig({ [name]: 'lots' })).toThrow(new RegExp(name));
+    }
   });
 
   it('refuses what is not a whole number, naming the variable', () => {

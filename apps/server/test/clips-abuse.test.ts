@@ -161,19 +161,19 @@ describe('the server’s limits where a channel sets none', () => {
 });
 
 describe('the disk quota of a channel’s clips', () => {
-  it('past the quota new clips are refused, the operator is warned and /api/health shows it', async () => {
+  it('past the quota new clips are refused, the operator is warned and /health shows it', async () => {
     const lines: string[] = [];
     const t = await appWith({ storageQuotaBytes: 200 }, { logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } });
     const eventId = await finishedEvent(t, 'alpha');
     const key = await verifiedViewer(t);
-    let health = (await t.app.inject({ url: '/api/health' })).json();
+    let health = (await t.app.inject({ url: '/health' })).json();
     expect(health).toMatchObject({ status: 'ok', clip_storage: { quota_bytes: 200, full: false } });
     const clip = await made(t, key, body(eventId));
     await ready(t, key, clip.id);
     const other = await verifiedViewer(t);
     refused(await post(t, other, body(eventId)), 507, 'request', CLIP_REFUSAL_CODES.storageFull);
     expect(lines.some((line) => line.includes('"level":40') && line.includes('clip storage of channel alpha is full'))).toBe(true);
-    health = (await t.app.inject({ url: '/api/health' })).json();
+    health = (await t.app.inject({ url: '/health' })).json();
     expect(health.clip_storage.full).toBe(true);
     expect(health.clip_storage.channels).toEqual(expect.arrayContaining([expect.objectContaining({ slug: 'alpha', full: true }), expect.objectContaining({ slug: 'bravo', full: false })]));
     // Deleting clips makes room again.

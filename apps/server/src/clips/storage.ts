@@ -23,7 +23,7 @@ export interface ChannelClipStorage {
  * A disk quota per channel for its viewers' clip files (server README, Security: `CLIP_STORAGE_QUOTA_MB`).
  * The channel's clip folder is measured at most every `ttlMs` (a walk of its files); a clip
  * settling or deleted asks for a new measure. Crossing the quota is logged once as a warning, and
- * `/api/health` shows each channel's figure, so the operator sees it before viewers complain.
+ * `/health` shows each channel's figure, so the operator sees it before viewers complain.
  */
 export class ClipStorage {
   readonly quotaBytes: number;
