@@ -9,7 +9,7 @@ import { channelsDir } from '../scripts/channels.ts';
 import { demoChannels, siteUrl, takesTurn } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { clipsOf, freeGame, playhead } from './clipsSupport.ts';
-import { newViewer, text, texts, visitorKey } from './viewers.ts';
+import { newClipper, text, texts, visitorKey } from './viewers.ts';
 import { channelUrl, expect, test, visitorContext } from './support.ts';
 
 // The clip editor on the watch page, on both channels in their languages (spec §1, §3 Clip, §5
@@ -85,7 +85,7 @@ for (const channel of demoChannels) {
 
     if (takesTurn(channel, 1)) test('a viewer cuts 20 s of an on-demand game: the rules are checked, the clip gets ready, plays for anyone and downloads at its length', async ({ page, request, browser }) => {
       test.setTimeout(120_000);
-      const { apiKey } = await newViewer(page, request, channel, 'clipper');
+      const { apiKey } = await newClipper(page, request, channel, 'clipper');
       const game = await freeGame(request, channel, 'finished');
       await page.goto(siteUrl(channel, `/watch/${game.id}`));
       await untilEventPlays(page, channel);
@@ -140,7 +140,7 @@ for (const channel of demoChannels.filter((c) => takesTurn(c, 2))) {
 
     test('on a live game one press clips the last 30 seconds, up to the moment of the press', async ({ page, request }) => {
       test.setTimeout(150_000);
-      const { apiKey } = await newViewer(page, request, channel, 'clipper');
+      const { apiKey } = await newClipper(page, request, channel, 'clipper');
       const game = await freeGame(request, channel, 'live');
       await page.goto(siteUrl(channel, `/watch/${game.id}`));
       await untilEventPlays(page, channel);

@@ -5,7 +5,7 @@ import { channelsDir } from '../scripts/channels.ts';
 import { demoChannels, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { freeGame, playhead } from './clipsSupport.ts';
-import { newViewer, text, texts } from './viewers.ts';
+import { newClipper, newViewer, text, texts } from './viewers.ts';
 import { channelUrl, expect, test, visitorContext } from './support.ts';
 
 // The clip library end to end (spec §2 /profile clips, /watch_library/{id}, /share/{id}/{uuid}):
@@ -30,7 +30,7 @@ async function cutClip(request: APIRequestContext, apiKey: string, event: Event,
 test('a clip follows its way to ready in the profile, is shared, plays for anyone, downloads and is deleted', async ({ page, context, browser, request }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteUrl(channel, '/').replace(/\/$/, '') });
-  const { apiKey } = await newViewer(page, request, channel, 'clipper');
+  const { apiKey } = await newClipper(page, request, channel, 'clipper');
   const game = await freeGame(request, channel, 'finished');
   const clip = await cutClip(request, apiKey, game, 'E2E top-corner goal');
 
@@ -95,7 +95,7 @@ test('a refused download reads in the channel’s language, not in the server’
   test.setTimeout(120_000);
   const french: DemoChannel = demoChannels[1];
   const frenchLibrary = texts(french, 'clips/src/library');
-  const { apiKey } = await newViewer(page, request, french, 'downloader');
+  const { apiKey } = await newClipper(page, request, french, 'downloader');
   const game = await freeGame(request, french, 'finished');
   const clip = await cutClip(request, apiKey, game, 'But en fin de match', french);
   await page.goto(siteUrl(french, '/profile/clips'));

@@ -65,3 +65,34 @@ export async function newViewer(page: Page, request: APIRequestContext, channel:
   await submitLogin(page, channel, viewer.email);
   return viewer;
 }
+
+/**
+ * Confirms a registered viewer's address as the person does, through the verification mail in the
+ * demo outbox (mail leaves after the registration answers, so the outbox is read until it is
+ * there): making clips needs a confirmed address.
+ */
+export async function confirmEmail(request: APIRequestContext, channel: DemoChannel, email: string, apiKey: string): Promise<void> {
+  let message: string | undefined;
+  await expect(async () => {
+    const list = await (await request.get(siteUrl(channel, '/outbox'))).text();
+    message = /href="(\/outbox\/[^"]+)"/.exec(list.split('<tr>').find((row) => row.includes(email)) ?? '')?.[1];
+    expect(message).toBeDefined();
+  }).toPass({ timeout: 15_000 });
+  const mail = await (await request.get(siteUrl(channel, message!))).text();
+  const query = /\/verify-email\?([^"'<\s]+)/.exec(mail)?.[1]?.replaceAll('&amp;', '&');
+  expect(query).toBeDefined();
+  const link = new URLSearchParams(query);
+  const answer = await request.post(channelUrl(null, '/api/auth/email-verify'), {
+    data: { api_key: apiKey, email: link.get('email'), expires: link.get('expires'), signature: link.get('signature') },
+  });
+  expect(answer.status()).toBe(200);
+}
+
+/** A fresh viewer who confirmed their address (as clipping needs), then logged in on the site. */
+export async function newClipper(page: Page, request: APIRequestContext, channel: DemoChannel, prefix = 'clipper'): Promise<{ email: string; apiKey: string }> {
+  const viewer = await registeredViewer(request, channel, prefix);
+  await confirmEmail(request, channel, viewer.email, viewer.apiKey);
+  await page.goto(siteUrl(channel, '/login'));
+  await submitLogin(page, channel, viewer.email);
+  return viewer;
+}
