@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { ANALYTICS_ADMIN_TOKEN, analyticsDataDir, analyticsUrl, chromiumLaunchOptions, e2eDataDir, e2eMediaDir, E2E_ANALYTICS_PORT, E2E_ERRORS_PORT, E2E_MEDIA_QUALITY, E2E_PORT, errorDsn, OIDC_PORT, repoRoot } from './e2e/support.ts';
+import { ANALYTICS_ADMIN_TOKEN, analyticsDataDir, analyticsUrl, chromiumLaunchOptions, e2eDataDir, e2eMediaDir, E2E_ANALYTICS_PORT, E2E_ERRORS_PORT, E2E_MEDIA_QUALITY, E2E_PORT, E2E_STREAM_LIFETIME_S, errorDsn, OIDC_PORT, repoRoot } from './e2e/support.ts';
 
 const server = 'node ../server/src/cli.ts';
 
@@ -62,6 +62,7 @@ export default defineConfig({
         PGLITE_DATA_DIR: e2eDataDir,
         MEDIA_DIR: e2eMediaDir,
         MEDIA_QUALITY: E2E_MEDIA_QUALITY,
+        MEDIA_TOKEN_LIFETIME: `${E2E_STREAM_LIFETIME_S}s`,
         // Only the live events a test plays run a signal (about 4 % of a core each), rather than all
         // eight for the whole run: their pictures show the events' cards until then, and the live
         // clip's test waits for its window to fill.

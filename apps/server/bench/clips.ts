@@ -224,7 +224,7 @@ async function main(): Promise<void> {
     const liveEvent = await findEvent(opened.db, channel.id, 'live');
     const liveSource: ClipSourceEvent = { channelSlug: slug, eventId: liveEvent.id, live: true, eventUtcTs: liveEvent.eventUtcTs };
     // A viewer opening the stream starts its signal (the media routes); the answer may be "starting".
-    const stream = await app.inject({ url: app.media.streamUrl({ channelId: channel.id, eventId: liveEvent.id, live: true }) });
+    const stream = await app.inject({ url: app.media.streamUrl({ channelId: channel.id, eventId: liveEvent.id, live: true, sessionId: 1 }) });
     if (stream.statusCode !== 200 && stream.statusCode !== 503) throw new Error(`the live stream answered ${stream.statusCode}: ${stream.body}`);
     if (!app.media.live.isRunning(slug, liveEvent.id)) throw new Error('the live signal did not start');
     console.log(`  waiting for the live window to hold ${LIVE_WINDOW_S} s…`);

@@ -74,7 +74,7 @@ async function serve(config: ServerConfig): Promise<void> {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     publicOrigins: preflight.publicOrigins,
-    media: { dir: config.media.dir, secret: secrets.media, live: config.media.live, ffmpegPath: config.media.ffmpegPath },
+    media: { dir: config.media.dir, secret: secrets.media, live: config.media.live, ffmpegPath: config.media.ffmpegPath, tokenTtlSeconds: config.media.tokenTtlSeconds },
     mail: { ...config.mail, secret: secrets.app },
     payments: {
       defaultProvider: config.payments.defaultProvider,

@@ -29,6 +29,7 @@ import type { DatabaseTarget } from './db/connect.ts';
 import { isTrustedProxyEntry } from './geo/trustProxy.ts';
 import { MEDIA_QUALITIES, type LiveMode, type MediaQuality } from './media/config.ts';
 import { DEFAULT_FFMPEG_PATH } from './media/ffmpeg.ts';
+import { MEDIA_TOKEN_TTL_SECONDS as DEFAULT_MEDIA_TOKEN_TTL_SECONDS } from './media/token.ts';
 import { repoRoot } from './paths.ts';
 import type { SocialConfig, SocialProviderConfig } from './social/config.ts';
 
@@ -64,7 +65,8 @@ export interface ServerConfig {
   commerce: { renewalIntervalMs: number; chargeTimeoutMs: number; chargeAttempts: number };
   payments: PaymentsConfig;
   mail: MailConfig;
-  media: { dir: string; live: LiveMode; ffmpegPath: string; quality: MediaQuality };
+  /** `MEDIA_TOKEN_LIFETIME` (2m): how long a stream address works; the player renews it at half-life. */
+  media: { dir: string; live: LiveMode; ffmpegPath: string; quality: MediaQuality; tokenTtlSeconds: number };
   /**
    * `CLIP_WORKERS` (2): clips this process cuts at once; 0: it cuts none (a `cli.ts worker` does).
    * The clip limits (src/clips/limits.ts): `CLIP_RATE_LIMIT` (10 a minute per viewer and per
@@ -373,6 +375,7 @@ const EnvSchema = z
     MEDIA_LIVE: variable(z.enum(['eager', 'on-demand', 'off'], { error: (issue) => `must be eager, on-demand or off ${got(issue)}` }).default('eager')),
     MEDIA_QUALITY: variable(z.enum(['480p', '240p'], { error: (issue) => `must be 480p or 240p ${got(issue)}` }).default('480p')),
     FFMPEG_PATH: variable(z.string().default(DEFAULT_FFMPEG_PATH)),
+    MEDIA_TOKEN_LIFETIME: duration(DEFAULT_MEDIA_TOKEN_TTL_SECONDS * 1000, { zeroAllowed: false }),
     // Clips.
     CLIP_WORKERS: wholeNumber(DEFAULT_CLIP_WORKERS, 0),
     CLIP_RATE_LIMIT: wholeNumber(DEFAULT_CLIP_RATE_LIMIT, 1),
@@ -494,7 +497,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       fromAddress: parsed.MAIL_FROM,
       outboxDir: join(dataDir, 'outbox'),
     },
-    media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH, quality: MEDIA_QUALITIES[parsed.MEDIA_QUALITY] },
+    media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH, quality: MEDIA_QUALITIES[parsed.MEDIA_QUALITY],
+      // Whole seconds, as the signed addresses count them; at least two, so half-life renewal has a second to run in.
+      tokenTtlSeconds: Math.max(2, Math.round(parsed.MEDIA_TOKEN_LIFETIME / 1000)),
+    },
     clips: {
       workers: parsed.CLIP_WORKERS,
       limits: {

@@ -186,7 +186,7 @@ describe.each([
 
   describe('media', () => {
     it('a signed stream address is readable from its channel’s site origins, whatever host it is asked on', async () => {
-      const url = t.app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: 1, live: false });
+      const url = t.app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: 1, live: false, sessionId: 1 });
       expectGranted(await t.app.inject({ method: 'GET', url, headers: { origin: ALPHA_APP, host: BRAVO_HOST } }), ALPHA_APP);
       expectRefused(await t.app.inject({ method: 'GET', url, headers: { origin: BRAVO_APP, host: BRAVO_HOST } }));
       expectRefused(await t.app.inject({ method: 'GET', url, headers: { origin: 'http://evil.example' } }));
@@ -208,7 +208,7 @@ describe.each([
     });
 
     it('the player’s range requests pass their preflight from a site origin only', async () => {
-      const url = t.app.media.streamUrl({ channelId: t.channel('bravo').id, eventId: 1, live: false });
+      const url = t.app.media.streamUrl({ channelId: t.channel('bravo').id, eventId: 1, live: false, sessionId: 1 });
       const ok = await t.app.inject(preflight(url, BRAVO_APP, { 'access-control-request-method': 'GET', 'access-control-request-headers': 'range' }));
       expect(ok.statusCode).toBe(204);
       expectGranted(ok, BRAVO_APP);

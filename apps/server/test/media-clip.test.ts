@@ -437,7 +437,7 @@ describe('serving clips and downloads', () => {
     const bravo = t.app.media.clipDownload({ channelId: t.channel('bravo').id, uuid, name: 'x' });
     expect((await get(bravo.url, 'bravo.localhost')).statusCode).toBe(404);
     // A stream token is not a download token.
-    const stream = t.app.media.streamUrl({ channelId: alpha, eventId: 1, live: false }).split('/')[3] as string;
+    const stream = t.app.media.streamUrl({ channelId: alpha, eventId: 1, live: false, sessionId: 1 }).split('/')[3] as string;
     expect((await get(`/media/download/${stream}/x.mp4`)).statusCode).toBe(403);
   });
 

@@ -115,7 +115,7 @@ describe('a live signal whose event is no longer live', () => {
     const { app } = t;
     await app.ready();
     const event = await liveEventOf(t, 'alpha');
-    const first = await app.inject({ url: app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: event.id, live: true }) });
+    const first = await app.inject({ url: app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: event.id, live: true, sessionId: 1 }) });
     expect(first.statusCode).toBe(200);
     const [pid] = app.media.live.pids();
     expect(pid).toBeDefined();
@@ -150,7 +150,7 @@ describe('a live signal whose event is no longer live', () => {
     expect(app.media.live.isRunning('bravo', event.id)).toBe(true);
 
     await setStatus(t, event.id, 'finished');
-    await app.inject({ url: app.media.streamUrl({ channelId: t.channel('bravo').id, eventId: event.id, live: false }) });
+    await app.inject({ url: app.media.streamUrl({ channelId: t.channel('bravo').id, eventId: event.id, live: false, sessionId: 1 }) });
     expect(app.media.live.isRunning('bravo', event.id)).toBe(false);
     await t.close();
     t = undefined;

@@ -5,10 +5,10 @@ import { signedTokens } from '../src/tokens.ts';
 
 const secret = 'test-secret-of-at-least-thirty-two-bytes';
 const now = 1_800_000_000;
-const grant = { channelId: 3, eventId: 42, expiresAt: now + 60 };
+const grant = { channelId: 3, eventId: 42, sessionId: 7, expiresAt: now + 60 };
 
 describe('media tokens', () => {
-  it('carries its channel, event and expiry back through verification', () => {
+  it('carries its channel, event, session and expiry back through verification', () => {
     expect(verifyMediaToken(signMediaToken(grant, secret), secret, now)).toEqual(grant);
   });
 
@@ -23,7 +23,7 @@ describe('media tokens', () => {
   it('refuses a payload changed to another event or channel under the original signature', () => {
     const [body, signature] = signMediaToken(grant, secret).split('.') as [string, string];
     const original = Buffer.from(body, 'base64url').toString('utf8');
-    for (const payload of [original.replace('"eventId":42', '"eventId":43'), original.replace('"channelId":3', '"channelId":4'), original.replace(`${grant.expiresAt}`, `${grant.expiresAt + 3600}`)]) {
+    for (const payload of [original.replace('"eventId":42', '"eventId":43'), original.replace('"channelId":3', '"channelId":4'), original.replace('"sid":7', '"sid":8'), original.replace(`${grant.expiresAt}`, `${grant.expiresAt + 3600}`)]) {
       expect(payload).not.toBe(original);
       expect(verifyMediaToken(`${Buffer.from(payload).toString('base64url')}.${signature}`, secret, now)).toBeNull();
     }
@@ -47,9 +47,9 @@ describe('media tokens', () => {
     }
   });
 
-  it('refuses a correctly signed payload that is not a channel and an event, positive integers', () => {
+  it('refuses a correctly signed payload that is not a channel, an event and a session, positive integers', () => {
     const anything = signedTokens(secret, 'media-stream', z.unknown());
-    for (const payload of [{ channelId: 3 }, { channelId: 3, eventId: -42 }, { channelId: 3, eventId: 42, extra: 1 }, { channelId: 'a', eventId: 'b' }, { channelId: 3, eventId: 4.2 }, '3.42']) {
+    for (const payload of [{ channelId: 3 }, { channelId: 3, eventId: -42 }, { channelId: 3, eventId: 42, sid: 7, extra: 1 }, { channelId: 3, eventId: 42 }, { channelId: 'a', eventId: 'b' }, { channelId: 3, eventId: 4.2 }, '3.42']) {
       // Signed properly with the media key: the shape is checked after the signature.
       expect(verifyMediaToken(anything.sign(payload, grant.expiresAt), secret, now)).toBeNull();
     }

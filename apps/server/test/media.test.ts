@@ -32,7 +32,7 @@ async function eventIds(slug: string): Promise<Record<string, number>> {
 
 function urlFor(slug: string, status: string, file = 'index.m3u8'): string {
   const eventId = ids[slug]?.[status] as number;
-  return t.app.media.streamUrl({ channelId: t.channel(slug).id, eventId, live: status === 'live' }).replace(/index\.m3u8$/, file);
+  return t.app.media.streamUrl({ channelId: t.channel(slug).id, eventId, live: status === 'live', sessionId: 1 }).replace(/index\.m3u8$/, file);
 }
 
 function segmentsOf(playlist: string): string[] {
@@ -158,7 +158,7 @@ describe('stream tokens', () => {
 
   it('refuses a forged token with 403 naming token', async () => {
     const eventId = ids.alpha?.finished as number;
-    const forged = signMediaToken({ channelId: t.channel('alpha').id, eventId, expiresAt: Math.floor(Date.now() / 1000) + 600 }, 'not-the-server-secret-0123456789ab');
+    const forged = signMediaToken({ channelId: t.channel('alpha').id, eventId, sessionId: 1, expiresAt: Math.floor(Date.now() / 1000) + 600 }, 'not-the-server-secret-0123456789ab');
     const response = await t.app.inject({ url: `/media/s/${forged}/events/${eventId}/index.m3u8` });
     expect(response.statusCode).toBe(403);
     forbidden(response.json());
@@ -166,7 +166,7 @@ describe('stream tokens', () => {
 
   it('refuses an expired token', async () => {
     const eventId = ids.alpha?.finished as number;
-    const expired = signMediaToken({ channelId: t.channel('alpha').id, eventId, expiresAt: Math.floor(Date.now() / 1000) - 1 }, SECRET);
+    const expired = signMediaToken({ channelId: t.channel('alpha').id, eventId, sessionId: 1, expiresAt: Math.floor(Date.now() / 1000) - 1 }, SECRET);
     const response = await t.app.inject({ url: `/media/s/${expired}/events/${eventId}/index.m3u8` });
     expect(response.statusCode).toBe(403);
     forbidden(response.json());
@@ -181,7 +181,7 @@ describe('stream tokens', () => {
 
   it('finds no event of another channel under a channel\'s token', async () => {
     const eventId = ids.bravo?.finished as number;
-    const token = signMediaToken({ channelId: t.channel('alpha').id, eventId, expiresAt: Math.floor(Date.now() / 1000) + 600 }, SECRET);
+    const token = signMediaToken({ channelId: t.channel('alpha').id, eventId, sessionId: 1, expiresAt: Math.floor(Date.now() / 1000) + 600 }, SECRET);
     const response = await t.app.inject({ url: `/media/s/${token}/events/${eventId}/index.m3u8` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ field: 'eventId' });
@@ -229,7 +229,7 @@ describe('live test signal', () => {
     let closed = false;
     try {
       const eventId = ids.alpha?.live as number;
-      const url = own.app.media.streamUrl({ channelId: own.channel('alpha').id, eventId, live: true });
+      const url = own.app.media.streamUrl({ channelId: own.channel('alpha').id, eventId, live: true, sessionId: 1 });
       const first = await own.app.inject({ url });
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toBe('application/vnd.apple.mpegurl');
@@ -286,7 +286,7 @@ describe('live test signal', () => {
   it('answers 503 when live signals are off', async () => {
     const own = await buildTestApp({ media: { dir, secret: SECRET, live: 'off' } });
     try {
-      const url = own.app.media.streamUrl({ channelId: own.channel('alpha').id, eventId: ids.alpha?.live as number, live: true });
+      const url = own.app.media.streamUrl({ channelId: own.channel('alpha').id, eventId: ids.alpha?.live as number, live: true, sessionId: 1 });
       const response = await own.app.inject({ url });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ field: 'eventId' });

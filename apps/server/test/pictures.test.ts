@@ -150,7 +150,7 @@ describe('event pictures', () => {
     expect(before.headers.location).toMatch(new RegExp(`^/media/pictures/events/${event!.id}/card-\\w{10}-\\d+\\.jpg$`));
     expect(t.app.media.live.isRunning('alpha', event!.id)).toBe(false);
 
-    const stream = await get(t.app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: event!.id, live: true }));
+    const stream = await get(t.app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: event!.id, live: true, sessionId: 1 }));
     expect(stream.statusCode).toBe(200);
     await expectPicture(event!.picture, 'public, max-age=10');
   }, 30_000);

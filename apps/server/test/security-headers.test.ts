@@ -87,7 +87,7 @@ function expectSecured(response: LightMyRequestResponse, what: string) {
 describe('security headers', () => {
   it('are on every kind of answer, errors and 404s included', async () => {
     const key = await t.keyFor('alpha');
-    const stream = t.app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: 1, live: false });
+    const stream = t.app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: 1, live: false, sessionId: 1 });
     const requests: Array<{ what: string; status: number; method?: 'GET' | 'POST'; url: string; host?: string; payload?: string; headers?: Record<string, string> }> = [
       { what: 'site page', status: 200, url: '/' },
       { what: 'site route (history mode)', status: 200, url: '/watch/12' },

@@ -247,7 +247,7 @@ describe('the item media (spec §6: the HLS only through the signed address)', (
     refusal(await t.app.inject({ url: url.replace(token, forged) }), 403, 'token');
     refusal(await t.app.inject({ url: url.replace(`/vod/${id('alpha/season-review-2025')}/`, `/vod/${id('alpha/inside-story')}/`) }), 403, 'token');
     // An event's token never opens an item of the same id.
-    const eventToken = t.app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: id('alpha/inside-story'), live: false }).split('/')[3]!;
+    const eventToken = t.app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: id('alpha/inside-story'), live: false, sessionId: 1 }).split('/')[3]!;
     refusal(await t.app.inject({ url: `/media/s/${eventToken}/vod/${id('alpha/inside-story')}/index.m3u8` }), 403, 'token');
     refusal(await t.app.inject({ url: url.replace('index.m3u8', '..%2F..%2Finside-story%2Findex.m3u8') }), 404, 'url');
   });

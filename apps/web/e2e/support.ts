@@ -13,6 +13,12 @@ export const e2eDataDir = resolve(repoRoot, '.data/e2e');
  */
 export const e2eMediaDir = resolve(repoRoot, '.data/e2e-media');
 export const E2E_MEDIA_QUALITY = '240p';
+/**
+ * How long the end-to-end server's stream addresses work (`MEDIA_TOKEN_LIFETIME`, two minutes by
+ * default): short, so every test that plays also plays across renewals, and the renewal tests wait
+ * seconds, not minutes.
+ */
+export const E2E_STREAM_LIFETIME_S = 12;
 
 /** Each channel's site by host name, as the server serves them (issue: `<slug>.localhost`). */
 export function channelUrl(slug: string | null, path = '/'): string {

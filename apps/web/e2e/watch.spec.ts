@@ -37,9 +37,11 @@ for (const channel of demoChannels) {
       await page.goto(siteUrl(channel, `/watch/${event!.id}`));
       await untilEventPlays(page, channel.text.sponsor);
       await expectTimeAdvances(page);
-      // This Chromium plays HLS itself: an on-demand stream needs none of shaka's code.
+      // This Chromium plays HLS itself, yet shaka plays: only its request filter can take a renewed
+      // stream address without a reload (the browser's own player is kept for browsers without
+      // MediaSource).
       expect(await page.evaluate(() => document.createElement('video').canPlayType('application/vnd.apple.mpegurl'))).not.toBe('');
-      expect(scripts.filter((url) => url.includes('shaka-player'))).toEqual([]);
+      expect(scripts.filter((url) => url.includes('shaka-player'))).toHaveLength(1);
     });
 
     test('a free live event plays, marked live', async ({ page, request }) => {
@@ -114,11 +116,9 @@ test('an on-demand event bridges a short network cut without an error, and shows
   await untilEventPlays(page, channel.text.sponsor);
   const alert = page.locator('main').getByRole('alert');
 
-  // Short: the browser's own player stops at the first request that fails; it reloads the stream
-  // quietly, as shaka retries a request, and the network is back before its third reload.
+  // Short: shaka retries the requests that fail, quietly, and the network is back before it gives up.
   await context.setOffline(true);
-  await page.waitForFunction(() => document.querySelector('video')?.error, undefined, { timeout: 20_000 });
-  for (let waited = 0; waited < 1_500; waited += 250) {
+  for (let waited = 0; waited < 3_000; waited += 250) {
     await page.waitForTimeout(250);
     await expect(alert).toHaveCount(0);
   }

@@ -86,11 +86,16 @@ export const EventAccess = z.object({
 });
 export type EventAccess = z.infer<typeof EventAccess>;
 
-/** A stream address, given only to a viewer allowed to watch an event that has started. */
+/**
+ * A stream address, given only to a viewer allowed to watch an event that has started. It works for
+ * `expires_in` seconds and for the session that asked for it: the player asks for the next one at
+ * half-life, which the server gives only while the viewer may still watch.
+ */
 export const EventStream = z.object({
   url: z.string(),
   kind: z.literal('hls'),
   live: z.boolean(),
+  expires_in: z.number().int().positive(),
 });
 export type EventStream = z.infer<typeof EventStream>;
 

@@ -1,30 +1,39 @@
 import { z } from 'zod';
 import { type Secret, signedTokens } from '../tokens.ts';
 
-/** What a media token grants: one event of one channel until `expiresAt` (UTC seconds). */
+/**
+ * What a media token grants: one event of one channel until `expiresAt` (UTC seconds), to the
+ * session (api key id) that asked for it.
+ */
 export interface MediaGrant {
   channelId: number;
   eventId: number;
+  sessionId: number;
   expiresAt: number;
 }
 
 /**
- * A viewer keeps watching for hours on one address; the watch page re-fetches the event for a
- * fresh one when it needs to. Six hours covers a long game plus its replay.
+ * A stream address is a bearer token in a path, so it is short-lived: a copied address, a logout,
+ * a password change, a refund or a lapsed pass stops the stream within one lifetime, because only
+ * the API hands out the next address, and only to a session still allowed to watch. The player
+ * renews it at half-life (docs/configuration.md: `MEDIA_TOKEN_LIFETIME`). Its checks are the HMAC
+ * and the expiry alone, so a CDN can validate it at its edge and segments stay cacheable.
  */
-export const MEDIA_TOKEN_TTL_SECONDS = 6 * 60 * 60;
+export const MEDIA_TOKEN_TTL_SECONDS = 2 * 60;
 
-const MediaTokenPayload = z.object({ channelId: z.number().int().positive(), eventId: z.number().int().positive() }).strict();
+const MediaTokenPayload = z.object({ channelId: z.number().int().positive(), eventId: z.number().int().positive(), sid: z.number().int().positive() }).strict();
 
 /** The stream addresses' tokens (`src/tokens.ts`, purpose `media-stream`), keyed from `MEDIA_SECRET`. */
 export function mediaTokens(secret: Secret) {
   const tokens = signedTokens(secret, 'media-stream', MediaTokenPayload);
   return {
-    sign: (grant: MediaGrant): string => tokens.sign({ channelId: grant.channelId, eventId: grant.eventId }, grant.expiresAt),
+    sign: (grant: MediaGrant): string => tokens.sign({ channelId: grant.channelId, eventId: grant.eventId, sid: grant.sessionId }, grant.expiresAt),
     /** The grant a token carries, or null when it is malformed, forged, another purpose's or expired at `nowSeconds`. */
     verify(token: string, nowSeconds = Math.floor(Date.now() / 1000)): MediaGrant | null {
       const result = tokens.check(token, nowSeconds);
-      return result.status === 'valid' ? { ...result.payload, expiresAt: result.expiresAt } : null;
+      if (result.status !== 'valid') return null;
+      const { channelId, eventId, sid } = result.payload;
+      return { channelId, eventId, sessionId: sid, expiresAt: result.expiresAt };
     },
   };
 }
@@ -37,14 +46,15 @@ export function verifyMediaToken(token: string, secret: Secret, nowSeconds = Mat
   return mediaTokens(secret).verify(token, nowSeconds);
 }
 
-/** What an on-demand item's token grants: one item of one channel until `expiresAt` (UTC seconds). */
+/** What an on-demand item's token grants: one item of one channel until `expiresAt` (UTC seconds), to one session. */
 export interface VodGrant {
   channelId: number;
   itemId: number;
+  sessionId: number;
   expiresAt: number;
 }
 
-const VodTokenPayload = z.object({ channelId: z.number().int().positive(), itemId: z.number().int().positive() }).strict();
+const VodTokenPayload = z.object({ channelId: z.number().int().positive(), itemId: z.number().int().positive(), sid: z.number().int().positive() }).strict();
 
 /**
  * The on-demand items' stream tokens (purpose `media-vod`): a purpose of their own, so an event's
@@ -53,10 +63,12 @@ const VodTokenPayload = z.object({ channelId: z.number().int().positive(), itemI
 export function vodTokens(secret: Secret) {
   const tokens = signedTokens(secret, 'media-vod', VodTokenPayload);
   return {
-    sign: (grant: VodGrant): string => tokens.sign({ channelId: grant.channelId, itemId: grant.itemId }, grant.expiresAt),
+    sign: (grant: VodGrant): string => tokens.sign({ channelId: grant.channelId, itemId: grant.itemId, sid: grant.sessionId }, grant.expiresAt),
     verify(token: string, nowSeconds = Math.floor(Date.now() / 1000)): VodGrant | null {
       const result = tokens.check(token, nowSeconds);
-      return result.status === 'valid' ? { ...result.payload, expiresAt: result.expiresAt } : null;
+      if (result.status !== 'valid') return null;
+      const { channelId, itemId, sid } = result.payload;
+      return { channelId, itemId, sessionId: sid, expiresAt: result.expiresAt };
     },
   };
 }

@@ -19,7 +19,7 @@ export interface MediaPluginOptions {
   liveQuality?: LiveQuality;
   /** The ffmpeg binary of the live signals (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
   ffmpegPath?: string;
-  /** Seconds a stream address stays valid (default six hours). */
+  /** Seconds a stream address stays valid (`MEDIA_TOKEN_LIFETIME`, default two minutes). */
   tokenTtlSeconds?: number;
   /** How often the running signals are checked against their events, in ms (default 15 s; 0: only on data changes and on access). */
   liveCheckIntervalMs?: number;
@@ -31,6 +31,8 @@ export interface StreamUrlInput {
   channelId: number;
   eventId: number;
   live: boolean;
+  /** The api key id of the session that asked: the address is bound to it. */
+  sessionId: number;
 }
 
 export interface MediaService {
@@ -42,7 +44,9 @@ export interface MediaService {
    * A signed, expiring address of an on-demand item's stream: `/media/s/<token>/vod/<itemId>/index.m3u8`
    * (the api hands it only to a viewer who may watch the item, spec §6).
    */
-  vodStreamUrl(input: { channelId: number; itemId: number }): string;
+  vodStreamUrl(input: { channelId: number; itemId: number; sessionId: number }): string;
+  /** Seconds a stream address works from when it is made: the player renews it at half-life. */
+  readonly tokenTtlSeconds: number;
   /** The grant of an item's stream token, or null when it is malformed, forged, another purpose's or expired. */
   verifyVod(token: string): VodGrant | null;
   /**
@@ -120,16 +124,17 @@ export default fp<MediaPluginOptions>(
     };
 
     const service: MediaService = {
-      streamUrl({ channelId, eventId }) {
-        const token = tokens.sign({ channelId, eventId, expiresAt: now() + ttl });
+      streamUrl({ channelId, eventId, sessionId }) {
+        const token = tokens.sign({ channelId, eventId, sessionId, expiresAt: now() + ttl });
         return `/media/s/${token}/events/${eventId}/index.m3u8`;
       },
       verify(token) {
         return tokens.verify(token, now());
       },
-      vodStreamUrl({ channelId, itemId }) {
-        return `/media/s/${vod.sign({ channelId, itemId, expiresAt: now() + ttl })}/vod/${itemId}/index.m3u8`;
+      vodStreamUrl({ channelId, itemId, sessionId }) {
+        return `/media/s/${vod.sign({ channelId, itemId, sessionId, expiresAt: now() + ttl })}/vod/${itemId}/index.m3u8`;
       },
+      tokenTtlSeconds: ttl,
       verifyVod: (token) => vod.verify(token, now()),
       clipDownload: (input) => signedClipDownloadUrl(secret, input, { now: now() }),
       eventDownload: (input) => signedEventDownloadUrl(secret, input, { now: now() }),

@@ -1,6 +1,7 @@
 import { axe } from '@grandstand/vitest-config/axe';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeShakaPlayer, networkError } from '../test/fakePlayer.ts';
 import { labels } from '../test/labels.ts';
@@ -45,6 +46,25 @@ describe('Player', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(player.loads.at(-1)).toEqual({ uri: SRC, startTime: undefined });
+  });
+
+  it('takes a renewed address of the same stream without a reload, and reloads for another stream', async () => {
+    const player = new FakeShakaPlayer();
+    const createPlayer = () => Promise.resolve(player);
+    let show: (stream: { src: string; id: string }) => void = () => undefined;
+    function Page() {
+      const [stream, setStream] = useState({ src: SRC, id: 'event/7' });
+      show = setStream;
+      return <Player src={stream.src} streamId={stream.id} live={false} title="Replay" labels={labels} createPlayer={createPlayer} />;
+    }
+    renderThemed(<Page />);
+    await waitFor(() => expect(player.loads).toHaveLength(1));
+    act(() => show({ src: '/media/s/renewed/events/7/index.m3u8', id: 'event/7' }));
+    const segment = new URL('/media/s/token/events/7/480p/seg-002.m4s', document.baseURI).href;
+    expect(player.request(segment)).toBe(new URL('/media/s/renewed/events/7/480p/seg-002.m4s', document.baseURI).href);
+    expect(player.loads).toHaveLength(1);
+    act(() => show({ src: '/media/s/x/events/8/index.m3u8', id: 'event/8' }));
+    await waitFor(() => expect(player.loads.at(-1)?.uri).toBe('/media/s/x/events/8/index.m3u8'));
   });
 
   it('recovers by itself when the browser comes back online', async () => {

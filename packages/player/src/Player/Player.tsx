@@ -11,6 +11,12 @@ import { useMediaState } from './useMediaState.ts';
 export interface PlayerProps {
   /** The stream's HLS address (`EventDetail.stream.url`). */
   src: string;
+  /**
+   * What stream `src` addresses. A new `src` under the same `streamId` is the same stream's address
+   * renewed (its short-lived token): taken without a reload. By default `src` itself, so any new
+   * `src` is a new stream.
+   */
+  streamId?: string;
   live: boolean;
   title: string;
   labels: PlayerLabels;
@@ -51,7 +57,7 @@ const INITIAL: PlaybackState = { phase: 'loading', failed: false, qualities: [],
  * <Player src={event.stream.url} live={event.stream.live} title={title} labels={labels}
  *   prerollSrc={preroll?.url} onPrerollEnded={rememberPreroll} onViewingTime={report} autoPlay />
  */
-export function Player({ src, live, title, labels, autoPlay = false, poster, prerollSrc, createPlayer, actions, ref, ...callbacks }: PlayerProps) {
+export function Player({ src, streamId = src, live, title, labels, autoPlay = false, poster, prerollSrc, createPlayer, actions, ref, ...callbacks }: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const sessionRef = useRef<PlaybackSession | null>(null);
@@ -90,9 +96,12 @@ export function Player({ src, live, title, labels, autoPlay = false, poster, pre
       sessionRef.current = null;
       setPlayback(INITIAL);
     };
-    // autoPlay is read once per stream: toggling it later must not reload the stream.
+    // autoPlay is read once per stream, and `src` is taken as it is when the stream starts: toggling
+    // the one or renewing the other (the effect below) must not reload the stream.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [src, live, prerollSrc, createPlayer]);
+  }, [streamId, live, prerollSrc, createPlayer]);
+
+  useEffect(() => sessionRef.current?.renew(src), [src]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === rootRef.current);

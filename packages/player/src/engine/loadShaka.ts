@@ -1,6 +1,6 @@
 import type shakaHls from 'shaka-player/dist/shaka-player.hls-es2021.js';
 import { yieldToBrowser } from '@grandstand/ui';
-import { playsHlsNatively } from './native.ts';
+import { needsNativeHls } from './native.ts';
 import type { ShakaPlayerLike } from './types.ts';
 
 /** The stream cannot play in this browser (no MediaSource); shown as the player's error. */
@@ -46,11 +46,11 @@ export async function createShakaPlayer(): Promise<ShakaPlayerLike> {
 /**
  * Starts fetching the player's code ahead of time (e.g. when the viewer points at an event card),
  * so the first frame comes sooner after the click. Safe to call often; failures are left to mount.
- * An on-demand stream in a browser that plays HLS itself needs no shaka (see createPlaybackSession):
+ * An on-demand stream in a browser that only plays HLS itself needs no shaka (see createPlaybackSession):
  * then nothing is fetched. `live` unknown: fetched, as for a live stream.
  */
 export function preloadPlayer({ live = true }: { live?: boolean } = {}): Promise<void> {
-  if (!live && playsHlsNatively()) return Promise.resolve();
+  if (!live && needsNativeHls()) return Promise.resolve();
   return loadShaka().then(
     () => undefined,
     () => undefined,

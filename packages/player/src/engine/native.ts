@@ -15,6 +15,19 @@ export function playsHlsNatively(video: HTMLMediaElement = document.createElemen
   return video.canPlayType(HLS_TYPE) !== '';
 }
 
+/**
+ * Whether only the browser's own player can play an on-demand stream here: it plays HLS and has no
+ * MediaSource for shaka (an iPhone before iOS 17.1). Everywhere else shaka plays, because a stream
+ * address is short-lived and its renewal must reach the segment requests of a playlist loaded
+ * once: shaka's request filter rewrites them in place (session.ts), where the browser's own player
+ * fetches by itself and could only be reloaded, a visible hiccup at every renewal.
+ */
+export function needsNativeHls(video: HTMLMediaElement = document.createElement('video')): boolean {
+  const view = video.ownerDocument.defaultView as { MediaSource?: unknown; ManagedMediaSource?: unknown } | null;
+  const hasMediaSource = view !== null && (typeof view.MediaSource === 'function' || typeof view.ManagedMediaSource === 'function');
+  return !hasMediaSource && playsHlsNatively(video);
+}
+
 /** MediaError's codes: 1 aborted, 2 network, 3 decode, 4 source not supported. */
 export class NativePlaybackError extends Error implements ShakaErrorLike {
   override name = 'NativePlaybackError';

@@ -319,6 +319,48 @@ describe('createPlaybackSession', () => {
     expect(last()?.quality).toBe('auto');
   });
 
+  describe('a renewed stream address', () => {
+    const RENEWED = '/media/s/renewed/events/7/index.m3u8';
+    const abs = (path: string) => new URL(path, document.baseURI).href;
+
+    it('reaches every later request of the stream, without a reload', async () => {
+      const { player, session, tick } = setUp();
+      await tick(0);
+      session.renew(RENEWED);
+      expect(player.loads).toHaveLength(1);
+      // Segments resolved against the first playlist's address go to the renewed one.
+      expect(player.request(abs('/media/s/token/events/7/480p/seg-004.m4s'))).toBe(abs('/media/s/renewed/events/7/480p/seg-004.m4s'));
+      // A second renewal: addresses under either earlier token go to the newest.
+      session.renew('/media/s/third/events/7/index.m3u8');
+      expect(player.request(abs('/media/s/token/events/7/480p/seg-005.m4s'))).toBe(abs('/media/s/third/events/7/480p/seg-005.m4s'));
+      expect(player.request(abs('/media/s/renewed/events/7/480p/index.m3u8'))).toBe(abs('/media/s/third/events/7/480p/index.m3u8'));
+      // Anything else (the sponsor's preroll) is left alone.
+      expect(player.request(abs(PREROLL))).toBe(abs(PREROLL));
+    });
+
+    it('is the one a recovery reloads', async () => {
+      const { player, video, session, goOffline, goOnline, tick } = setUp();
+      await tick(0);
+      video.currentTime = 42;
+      video.dispatchEvent(new Event('timeupdate'));
+      session.renew(RENEWED);
+      goOffline();
+      player.fail(1002);
+      goOnline();
+      await tick(0);
+      expect(player.loads.at(-1)).toEqual({ uri: RENEWED, startTime: 42 });
+    });
+
+    it('of another stream loads it where the viewer was', async () => {
+      const { player, video, session, tick } = setUp();
+      await tick(0);
+      video.currentTime = 12;
+      session.renew('/media/s/other/vod/3/index.m3u8');
+      await tick(0);
+      expect(player.loads.at(-1)).toEqual({ uri: '/media/s/other/vod/3/index.m3u8', startTime: 12 });
+    });
+  });
+
   describe('on demand, in a browser that plays HLS itself', () => {
     const TRACKS = [
       { id: 0, height: 720, bandwidth: 2_800_000, active: false },
@@ -384,6 +426,16 @@ describe('createPlaybackSession', () => {
       goOnline();
       await tick(0);
       expect(native.loads.at(-1)).toEqual({ uri: SRC, startTime: 30 });
+      expect(made).toEqual([native]);
+    });
+
+    it('reloads the browser\'s player where the viewer was when its address is renewed: only shaka\'s requests can be rewritten', async () => {
+      const { native, made, video, session, tick } = withNative();
+      await tick(0);
+      video.currentTime = 61;
+      session.renew('/media/s/renewed/events/7/index.m3u8');
+      await tick(0);
+      expect(native.loads.at(-1)).toEqual({ uri: '/media/s/renewed/events/7/index.m3u8', startTime: 61 });
       expect(made).toEqual([native]);
     });
 

@@ -4,7 +4,8 @@ import { createViewingTimeTracker } from '../analytics/viewingTime.ts';
 import type { TimeRange } from '../time.ts';
 import { playerConfiguration } from './config.ts';
 import { createShakaPlayer } from './loadShaka.ts';
-import { createNativePlayer, playsHlsNatively } from './native.ts';
+import { createNativePlayer, needsNativeHls } from './native.ts';
+import { createAddressRenewal } from './renewal.ts';
 import { createRecovery, type RecoveryOptions } from './recovery.ts';
 import { isShakaError, LOAD_INTERRUPTED, SEVERITY_CRITICAL, type CreatePlayer, type ShakaPlayerLike, type VariantTrackLike } from './types.ts';
 
@@ -64,6 +65,11 @@ export interface PlaybackSession {
   retry(): Promise<void>;
   /** The viewer pressed Play, perhaps before the stream is in. */
   requestPlay(): void;
+  /**
+   * A new address of the same stream (its short-lived token renewed): the requests still to come
+   * go to it, without a reload where shaka plays.
+   */
+  renew(src: string): void;
   /** Jumps to the live edge. */
   goToLive(): void;
   /** The seekable window: the DVR window when live, the whole recording otherwise. */
@@ -88,18 +94,22 @@ function qualitiesOf(tracks: VariantTrackLike[]): QualityOption[] {
  * a thin view over it and tests drive it with a fake shaka player.
  */
 export function createPlaybackSession(options: PlaybackSessionOptions): PlaybackSession {
-  const { video, src, live, prerollSrc, autoPlay, onChange, createPlayer = createShakaPlayer, now } = options;
-  // On demand, the browser's own HLS where it has it: shaka's download and evaluation are the
-  // largest part of a watch page's start on a phone. Live streams keep shaka for its clock mapping
-  // (program date-time), which clips of a live game are cut by.
+  const { video, live, prerollSrc, autoPlay, onChange, createPlayer = createShakaPlayer, now } = options;
+  /** The stream's address: a renewal replaces it, and every later load and request uses the new one. */
+  let src = options.src;
+  const addresses = createAddressRenewal(src, video.ownerDocument.baseURI);
+  // On demand, the browser's own HLS where only it can play (needsNativeHls). Live streams keep
+  // shaka for its clock mapping (program date-time), which clips of a live game are cut by.
   let createNative: CreatePlayer | undefined;
   if (!live && options.createNativePlayer !== false) {
     if (options.createNativePlayer) createNative = options.createNativePlayer;
     // A fake shaka given without a native player stays the only player (tests, stories).
-    else if (!options.createPlayer && playsHlsNatively(video)) createNative = () => Promise.resolve(createNativePlayer());
+    else if (!options.createPlayer && needsNativeHls(video)) createNative = () => Promise.resolve(createNativePlayer());
   }
   let state: PlaybackState = { phase: 'loading', failed: false, qualities: [], quality: 'auto' };
   let player: ShakaPlayerLike | undefined;
+  /** The player is the browser's own, which fetches the stream by itself (no request filters). */
+  let playerIsNative = false;
   let playerPromise: Promise<ShakaPlayerLike> | undefined;
   let disposed = false;
   /** Where an on-demand viewer was, to resume there after a failure. */
@@ -133,13 +143,19 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
 
   const ensurePlayer = (): Promise<ShakaPlayerLike> => {
     playerPromise ??= (async () => {
+      const native = createNative !== undefined;
       const made = await (createNative ?? createPlayer)();
       if (disposed) {
         void made.destroy();
         throw new Error('disposed');
       }
+      playerIsNative = native;
       await made.attach(video);
       made.configure(playerConfiguration());
+      // Every request of the stream goes to its current address, whichever address shaka read it from.
+      made.getNetworkingEngine?.()?.registerRequestFilter((_type, request) => {
+        request.uris = request.uris.map(addresses.current);
+      });
       made.addEventListener('error', onShakaError);
       made.addEventListener('trackschanged', refreshQualities);
       player = made;
@@ -323,6 +339,21 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
       // made before it, so the element is also told to start by itself once it can.
       video.autoplay = true;
       play();
+    },
+    renew(next) {
+      if (disposed || next === src) return;
+      src = next;
+      if (addresses.renew(next)) {
+        // The browser's own player fetches by itself: only a reload where the viewer was reaches it.
+        if (player && playerIsNative && state.phase === 'main' && mainLoaded) {
+          const at = video.currentTime;
+          const playing = !video.paused;
+          void loadMain(at, playing).catch(fail);
+        }
+        return;
+      }
+      // Not the same stream under a new token: play the new address from where the viewer was.
+      if (state.phase === 'main') void loadMain(live ? undefined : video.currentTime, !video.paused).catch(fail);
     },
     goToLive() {
       if (player && live) video.currentTime = player.seekRange().end;

@@ -19,6 +19,20 @@ export interface ShakaPlayerLike {
   selectVariantTrack(track: VariantTrackLike, clearBuffer?: boolean): void;
   addEventListener(type: string, listener: (event: Event) => void): void;
   removeEventListener(type: string, listener: (event: Event) => void): void;
+  /**
+   * shaka's networking engine, where every request passes through the filters registered on it;
+   * none for the browser's own HLS, which fetches by itself.
+   */
+  getNetworkingEngine?(): NetworkingEngineLike | null;
+}
+
+/** A request as shaka's filters see it: its `uris` may be rewritten before it is sent. */
+export interface RequestLike {
+  uris: string[];
+}
+
+export interface NetworkingEngineLike {
+  registerRequestFilter(filter: (type: number, request: RequestLike) => void): void;
 }
 
 export interface VariantTrackLike {

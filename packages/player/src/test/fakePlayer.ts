@@ -1,4 +1,4 @@
-import type { ShakaPlayerLike, VariantTrackLike } from '../engine/types.ts';
+import type { NetworkingEngineLike, RequestLike, ShakaPlayerLike, VariantTrackLike } from '../engine/types.ts';
 
 /**
  * A stand-in for shaka's Player, the outside boundary of the session: records what it is asked to
@@ -17,6 +17,19 @@ export class FakeShakaPlayer extends EventTarget implements ShakaPlayerLike {
   selected: VariantTrackLike | undefined;
   /** Each load consults this: a thrown value makes it reject. */
   loadBehaviour: (uri: string) => void = () => undefined;
+  /** The request filters registered on shaka's networking engine. */
+  requestFilters: ((type: number, request: RequestLike) => void)[] = [];
+  readonly networking: NetworkingEngineLike = { registerRequestFilter: (filter) => void this.requestFilters.push(filter) };
+
+  getNetworkingEngine() {
+    return this.networking;
+  }
+  /** The address a request for `uri` goes to, through the registered filters (as shaka sends it). */
+  request(uri: string): string {
+    const request = { uris: [uri] };
+    for (const filter of this.requestFilters) filter(1, request);
+    return request.uris[0] as string;
+  }
 
   attach(video: HTMLMediaElement) {
     this.attached = video;

@@ -113,7 +113,12 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     // spec §2: a stream address only for a viewer allowed to watch an event that has started.
     const stream =
       event.access.allowed && event.stream_status !== 'upcoming'
-        ? { url: app.media.streamUrl({ channelId: request.channelId, eventId: event.id, live: event.stream_status === 'live' }), kind: 'hls' as const, live: event.stream_status === 'live' }
+        ? {
+            url: app.media.streamUrl({ channelId: request.channelId, eventId: event.id, live: event.stream_status === 'live', sessionId: request.apiKeyId }),
+            kind: 'hls' as const,
+            live: event.stream_status === 'live',
+            expires_in: app.media.tokenTtlSeconds,
+          }
         : null;
     return { data: { ...event, stream } };
   });

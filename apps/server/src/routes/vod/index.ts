@@ -85,7 +85,10 @@ const vodRoutes: FastifyPluginAsyncZod = async (app) => {
     // Another channel's item is as unknown as a missing one (architecture: multi-tenancy).
     if (!row) return fail(reply, 404, 'id', VOD_NOT_FOUND);
     const locked = vodLock(row.access, viewer);
-    const stream = locked === null ? { url: app.media.vodStreamUrl({ channelId: request.channelId, itemId: row.id }), kind: 'hls' as const, live: false } : null;
+    const stream =
+      locked === null
+        ? { url: app.media.vodStreamUrl({ channelId: request.channelId, itemId: row.id, sessionId: request.apiKeyId }), kind: 'hls' as const, live: false, expires_in: app.media.tokenTtlSeconds }
+        : null;
     // The answer carries a signed address for this viewer alone: never kept by a shared cache.
     reply.header('cache-control', 'private, no-store');
     return { data: { ...toItem(row, slugOf(request), viewer), stream, locked } };

@@ -16,7 +16,7 @@ const Bar = styled.div`
 `;
 
 function ClipActionInBar({ live, player, ...props }: Omit<ClipActionProps, 'player' | 'event'> & { live: boolean; player: FakePlayerOptions }) {
-  const event = live ? gameEvent({ stream_status: 'live', stream: { url: '/media/live/7/index.m3u8', kind: 'hls', live: true } }) : gameEvent();
+  const event = live ? gameEvent({ stream_status: 'live', stream: { url: '/media/live/7/index.m3u8', kind: 'hls', live: true, expires_in: 120 } }) : gameEvent();
   return (
     <Bar>
       <ClipAction {...props} event={event} player={createFakePlayer({ live, ...player })} />

@@ -161,7 +161,7 @@ describe('the Clip control (spec §3 Clip)', () => {
 describe('while live', () => {
   // The live window is 10 minutes; its media time 0 is 5 minutes into the game on the wall clock.
   const live = {
-    event: gameEvent({ stream_status: 'live', stream: { url: '/media/live/7/index.m3u8', kind: 'hls', live: true } }),
+    event: gameEvent({ stream_status: 'live', stream: { url: '/media/live/7/index.m3u8', kind: 'hls', live: true, expires_in: 120 } }),
     player: { live: true, range: { start: 0, end: 600 }, currentTime: 590, clockStart: new Date((KICK_OFF + 300) * 1000) },
   };
 
@@ -282,13 +282,20 @@ describe('who cannot clip (spec §6)', () => {
     expect(await within(dialog).findByText('You have no clips left. Delete one of your clips to cut another.')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'My clips' })).toHaveAttribute('href', '/profile/clips');
   });
+
+  it('asks a viewer whose address is not confirmed to confirm it', async () => {
+    await renderClipAction({ routes: { 'GET /clips/options': () => ({ json: { data: clipOptions({ can_clip: false, reason: 'email' }) } }) } });
+    const { dialog } = await openEditor();
+    expect(await within(dialog).findByText('Confirm your email address to clip moments of this game: follow the link we emailed you.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Create clip' })).toBeNull();
+  });
 });
 
 describe('in French', () => {
   it('speaks French', async () => {
     await renderClipAction({
       language: 'fr',
-      event: gameEvent({ stream_status: 'live', stream: { url: '/media/live/7/index.m3u8', kind: 'hls', live: true } }),
+      event: gameEvent({ stream_status: 'live', stream: { url: '/media/live/7/index.m3u8', kind: 'hls', live: true, expires_in: 120 } }),
       player: { live: true, range: { start: 0, end: 600 }, currentTime: 590, clockStart: new Date((KICK_OFF + 300) * 1000) },
     });
     const user = userEvent.setup();

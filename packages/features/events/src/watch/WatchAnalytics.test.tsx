@@ -41,7 +41,7 @@ const live: EventDetail = {
   location: null,
   stream_status: 'live',
   access: { allowed: true, geo_blocked: false, options: [] },
-  stream: { url: '/media/s/t/events/1/index.m3u8', kind: 'hls', live: true },
+  stream: { url: '/media/s/t/events/1/index.m3u8', kind: 'hls', live: true, expires_in: 120 },
 };
 
 afterEach(() => resetAnalytics());

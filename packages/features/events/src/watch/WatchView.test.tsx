@@ -82,7 +82,7 @@ describe('the watch page (spec §2)', () => {
   });
 
   it('mounts the player for an event with a stream', async () => {
-    const playable = detail({ stream_status: 'finished', stream: { url: '/media/s/t/events/1/index.m3u8', kind: 'hls', live: false } });
+    const playable = detail({ stream_status: 'finished', stream: { url: '/media/s/t/events/1/index.m3u8', kind: 'hls', live: false, expires_in: 120 } });
     await renderWatch('/watch/1', { 'GET /events/1': () => ({ json: { data: playable } }) });
     expect(await screen.findByRole('region', { name: 'Northfield Eagles @ Riverside Lions' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Watch this event' })).toBeNull();

@@ -3,7 +3,7 @@ import type { EventDetail, Preroll } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { Player } from '@grandstand/player';
 import type { FirstFrameInfo, PlaybackEvent, PlayerHandle, PlayerLabels } from '@grandstand/player';
-import { channelApi, useClientStorage, useGetEventQuery } from '@grandstand/store';
+import { channelApi, streamRenewal, useClientStorage, useGetEventQuery } from '@grandstand/store';
 import { Badge, Button, ErrorPanel, Link, Loader } from '@grandstand/ui';
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -49,6 +49,9 @@ function WatchEvent({ eventId, layout, WatchActions }: { eventId: number; layout
   const { t, i18n } = useTranslation(['watch', 'errors']);
   const { t: tEvents } = useTranslation('events');
   const { data: event, error, isLoading, refetch } = useGetEventQuery(eventId);
+  // The stream address is short-lived: asked for again at half-life, and gone (the access panel
+  // instead of the player) once the viewer may no longer watch.
+  useGetEventQuery(eventId, streamRenewal(event?.stream));
   const { data: settings } = channelApi.useGetSettingsQuery();
 
   if (error && 'status' in error && (error.status === 404 || error.status === 400)) return <Navigate to="/404" replace />;
@@ -135,12 +138,13 @@ function Stage({ event, title, currency, language, prerolls, onStart, WatchActio
     [t],
   );
   // spec §7: one viewing of this stream, its video events and watch time under one id. Made per
-  // stream address (a new address is a new viewing); the tags are read when it starts, the catalog
-  // having come with the site's startup.
+  // stream (live, then its recording, is a new viewing; a renewed address of the same stream is
+  // not); the tags are read when it starts, the catalog having come with the site's startup.
+  const hasStream = stream !== null;
   const video = useMemo(
     () => (stream ? createVideoTracker(streamInfo(event, stream, title, catalog, settings?.name)) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [stream?.url],
+    [hasStream, stream?.live],
   );
   const onFirstFrame = useCallback(
     ({ ms }: FirstFrameInfo) => {
@@ -167,6 +171,7 @@ function Stage({ event, title, currency, language, prerolls, onStart, WatchActio
       <PlayerStage>
         <Player
           src={stream.url}
+          streamId={`event/${event.id}`}
           live={stream.live}
           title={title}
           labels={labels}

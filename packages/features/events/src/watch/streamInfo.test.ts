@@ -21,7 +21,7 @@ const detail = (overrides: Partial<EventDetail> = {}): EventDetail => ({
   category: { id: 101, name: 'Ice hockey', alias: 'ice-hockey' },
   location: null,
   access: { allowed: true, geo_blocked: false, options: [] },
-  stream: { url: '/media/s/t/events/1/index.m3u8', kind: 'hls', live: true },
+  stream: { url: '/media/s/t/events/1/index.m3u8', kind: 'hls', live: true, expires_in: 120 },
   ...overrides,
 });
 
@@ -42,7 +42,7 @@ describe('streamInfo', () => {
   });
 
   it('leaves out what an event without teams or category does not have; on demand is vod', () => {
-    const event = detail({ participants: [], event_category_id: null, category: null, stream: { url: '/x.m3u8', kind: 'hls', live: false } });
+    const event = detail({ participants: [], event_category_id: null, category: null, stream: { url: '/x.m3u8', kind: 'hls', live: false, expires_in: 120 } });
     expect(streamInfo(event, event.stream!, 'Awards night', catalog, undefined)).toEqual({ stream_id: 1, stream_type: 'vod', stream_title: 'Awards night' });
   });
 

@@ -38,7 +38,7 @@ export function vodDetail(item: VodMediaItem, locked: VodMediaItemDetail['locked
     ...item,
     has_access: locked === null,
     locked,
-    stream: locked === null ? { url: `/media/vod/northfield/item-${item.id}/index.m3u8?expires=1893456000&signature=abc`, kind: 'hls', live: false } : null,
+    stream: locked === null ? { url: `/media/vod/northfield/item-${item.id}/index.m3u8?expires=1893456000&signature=abc`, kind: 'hls', live: false, expires_in: 120 } : null,
   };
 }
 

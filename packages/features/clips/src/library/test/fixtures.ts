@@ -32,7 +32,7 @@ export const game: EventDetail = {
   category: { id: 100, name: 'Hockey', alias: 'hockey' },
   location: null,
   access: { allowed: true, geo_blocked: false, options: [] },
-  stream: { url: '/media/events/42/index.m3u8', kind: 'hls', live: false },
+  stream: { url: '/media/events/42/index.m3u8', kind: 'hls', live: false, expires_in: 120 },
 };
 
 const { description: _d, category: _c, location: _l, access: _a, stream: _s, ...gameEvent } = game;

@@ -26,7 +26,7 @@ export function gameEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     category: null,
     location: null,
     access: { allowed: true, geo_blocked: false, options: [] },
-    stream: { url: '/media/s/t/events/7/index.m3u8', kind: 'hls', live: false },
+    stream: { url: '/media/s/t/events/7/index.m3u8', kind: 'hls', live: false, expires_in: 120 },
     ...overrides,
   };
 }

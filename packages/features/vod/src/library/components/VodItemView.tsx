@@ -1,7 +1,7 @@
 import type { VodMediaItemDetail } from '@grandstand/contract';
 import { formatDate, useTranslation } from '@grandstand/i18n';
 import { Player, type PlayerLabels } from '@grandstand/player';
-import { channelApi, useClientStorage } from '@grandstand/store';
+import { channelApi, streamRenewal, useClientStorage } from '@grandstand/store';
 import { ButtonLink, EmptyState, ErrorPanel, Loader, PageTitle } from '@grandstand/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -16,6 +16,9 @@ import { pickVodPreroll, vodPrerollSeenKey } from '../prerolls.ts';
 export function VodItemView({ itemId }: { itemId: number }) {
   const { t } = useTranslation(['vodLibrary', 'errors']);
   const { data: item, error, isLoading, refetch } = useGetVodMediaItemQuery(itemId);
+  // The stream address is short-lived: asked for again at half-life, and gone (the access panel
+  // instead of the player) once the viewer may no longer watch.
+  useGetVodMediaItemQuery(itemId, streamRenewal(item?.stream));
 
   if (isLoading || (!item && !error)) return <Loader label={t('vodLibrary:item.loading')} />;
   if (!item) {
@@ -99,6 +102,7 @@ function ItemPlayer({ item, streamUrl }: { item: VodMediaItemDetail; streamUrl: 
   return (
     <Player
       src={streamUrl}
+      streamId={`vod/${item.id}`}
       live={false}
       title={item.title}
       labels={labels}
