@@ -134,7 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formSubmissionsRepository);
   await app.register(mediaEventsRepository);
   await app.register(clipsRepository);
-  await app.register(favouritesRepository);
+  // Calendar addresses are derived from the app secret, as the mailed links are signed with it.
+  await app.register(favouritesRepository, { secret: options.mail?.secret });
   await app.register(vodRepository);
   await app.register(channelByHost);
   await app.register(apiKeyAuth);

@@ -409,7 +409,7 @@ describe('account deletion', () => {
     const deleted = await t.app.inject({ method: 'POST', url: '/api/delete-account-confirm', payload: { api_key: key, password: VIEWER_PASSWORD } });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await t.database.db.selectFrom('favorites').select('id').where('user_id', '=', userId).execute()).toEqual([]);
-    expect(await t.database.db.selectFrom('favorite_calendars').select('token').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('favorite_calendars').select('token_hash').where('user_id', '=', userId).execute()).toEqual([]);
     expect((await t.app.inject({ url: new URL(url).pathname, remoteAddress: '198.51.100.9' })).statusCode).toBe(404);
   });
 });

@@ -35,14 +35,18 @@ export async function endSession({ db, keysForgotten }: SessionStore, key: strin
 
 /**
  * Every session of the user (account deletion, password reset), or every other one (`exceptKeyId`:
- * a password change keeps the session that made it). This process forgets them at once, others
- * when the database's notice of ended keys reaches them.
+ * a password change keeps the session that made it), and the user's calendar address. This process
+ * forgets the keys at once, others when the database's notice of ended keys reaches them.
  */
 export async function endUserSessions({ db, keysForgotten }: SessionStore, channelId: number, userId: number, options: { exceptKeyId?: number } = {}): Promise<void> {
   let query = db.deleteFrom('api_keys').where('channel_id', '=', channelId).where('user_id', '=', userId);
   if (options.exceptKeyId !== undefined) query = query.where('id', '!=', options.exceptKeyId);
   const rows = await query.returning('key_hash').execute();
   keysForgotten.emit(rows.map((r) => r.key_hash));
+  // The private calendar address is a standing credential of the account too: whoever copied it
+  // while they held a session (or the password) loses it with the sessions; the viewer's next ask
+  // makes a new one.
+  await db.deleteFrom('favorite_calendars').where('channel_id', '=', channelId).where('user_id', '=', userId).execute();
 }
 
 /**

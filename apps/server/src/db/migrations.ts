@@ -5,6 +5,7 @@ import { analyticsForgetMigration } from '../analytics/migration.ts';
 import { analyticsPaymentsMigration } from '../analytics/paymentsMigration.ts';
 import { clipRequestsMigration } from '../clips/abuseMigration.ts';
 import { clipsMigration } from '../clips/migration.ts';
+import { calendarHashMigration } from '../favourites/calendarHashMigration.ts';
 import { favouritesMigration } from '../favourites/migration.ts';
 import { vodMigration } from '../vod/migration.ts';
 import type { DataChangedBus } from '../plugins/buses.ts';
@@ -478,6 +479,7 @@ export const migrations: Record<string, Migration> = {
   '0015_analytics_forget': analyticsForgetMigration,
   '0016_clip_requests': clipRequestsMigration,
   '0017_analytics_payments': analyticsPaymentsMigration,
+  '0018_calendar_token_hashes': calendarHashMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -287,7 +287,10 @@ export interface FavoritesTable {
 export interface FavoriteCalendarsTable {
   user_id: number;
   channel_id: number;
-  token: string;
+  /** SHA-256 (hex) of the calendar address's secret: the table never holds the address. */
+  token_hash: string;
+  /** What the address is derived from with the app secret; null for an address made before (shown no more, renewed on the next ask). */
+  nonce: string | null;
   created_at: Timestamp;
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type CalendarFeed, FAVORITE_MESSAGES } from '@grandstand/contract';
 
 /**
@@ -26,8 +26,17 @@ export const FAVORITE_REFUSALS = {
 export const CALENDAR_TOKEN_BYTES = 32;
 const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export function newCalendarToken(): string {
+/**
+ * What a viewer's address is derived from (with the app secret, repositories/favouritesRepository.ts):
+ * the address itself is an HMAC-SHA-256, 43 base64url characters, never stored.
+ */
+export function newCalendarNonce(): string {
   return randomBytes(CALENDAR_TOKEN_BYTES).toString('base64url');
+}
+
+/** How the table knows an address: its SHA-256, hex (the migration hashes the older ones the same way in SQL). */
+export function calendarTokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 /** Whether a path segment could be a calendar secret at all: anything else is a 404 without a query. */

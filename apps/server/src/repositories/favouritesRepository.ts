@@ -1,9 +1,11 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FavoritableType } from '@grandstand/contract';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema.ts';
-import { newCalendarToken } from '../favourites/rules.ts';
+import { calendarTokenHash, newCalendarNonce } from '../favourites/rules.ts';
+import { purposeKey, type Secret } from '../tokens.ts';
 import type { Pictures } from '../media/pictures.ts';
 import type { Follows } from './eventsRepository.ts';
 
@@ -37,18 +39,22 @@ export interface FavouritesRepositoryOptions {
    * instances change favourites too, and the read runs beside the loop: it is read every time.
    */
   cacheFollows?: boolean;
+  /** The app secret (`APP_SECRET`), which calendar addresses are derived from. Default: random in memory (tests, tools). */
+  secret?: Secret;
 }
 
 export class FavouritesRepository {
   readonly #db: Database;
   readonly #pictures: Pictures;
   readonly #follows: LRUCache<string, Follows> | null;
+  readonly #calendarKey: Buffer;
 
   constructor(db: Database, pictures: Pictures, options: FavouritesRepositoryOptions = {}) {
     this.#db = db;
     this.#pictures = pictures;
     // The TTL bounds what a change made outside the repository (an operator's edit) leaves behind.
     this.#follows = options.cacheFollows ? new LRUCache<string, Follows>({ max: 10_000, ttl: 60_000 }) : null;
+    this.#calendarKey = purposeKey(options.secret ?? randomBytes(32), 'calendar-address');
   }
 
   /** Drops the cached follows of one viewer, of a channel's viewers, or of everyone (null). */
@@ -150,27 +156,34 @@ export class FavouritesRepository {
     return removed !== undefined;
   }
 
-  /** The viewer's calendar secret, made on the first ask (two first asks at once make one). */
+  /**
+   * The viewer's calendar secret, made on the first ask (two first asks at once make one). An
+   * address made before addresses were derived cannot be shown again: the viewer gets a new one.
+   */
   async calendarToken(channelId: number, userId: number): Promise<string> {
-    const existing = await this.#calendarTokenOf(channelId, userId);
-    if (existing !== undefined) return existing;
+    const existing = await this.#calendarRow(channelId, userId);
+    if (existing?.nonce) return this.#calendarSecret(channelId, userId, existing.nonce);
+    if (existing) return this.renewCalendarToken(channelId, userId);
+    const nonce = newCalendarNonce();
     await this.#db
       .insertInto('favorite_calendars')
-      .values({ user_id: userId, channel_id: channelId, token: newCalendarToken() })
+      .values({ user_id: userId, channel_id: channelId, nonce, token_hash: calendarTokenHash(this.#calendarSecret(channelId, userId, nonce)) })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
-    const made = await this.#calendarTokenOf(channelId, userId);
-    if (made === undefined) throw new Error('the calendar address was not stored');
-    return made;
+    const made = await this.#calendarRow(channelId, userId);
+    if (!made?.nonce) throw new Error('the calendar address was not stored');
+    return this.#calendarSecret(channelId, userId, made.nonce);
   }
 
   /** A new calendar secret for the viewer: the old address is unknown from now on. */
   async renewCalendarToken(channelId: number, userId: number): Promise<string> {
-    const token = newCalendarToken();
+    const nonce = newCalendarNonce();
+    const token = this.#calendarSecret(channelId, userId, nonce);
+    const token_hash = calendarTokenHash(token);
     await this.#db
       .insertInto('favorite_calendars')
-      .values({ user_id: userId, channel_id: channelId, token })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ token, created_at: new Date() }))
+      .values({ user_id: userId, channel_id: channelId, nonce, token_hash })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ nonce, token_hash, created_at: new Date() }))
       .execute();
     return token;
   }
@@ -181,24 +194,28 @@ export class FavouritesRepository {
       .selectFrom('favorite_calendars as fc')
       .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'fc.user_id').onRef('u.channel_id', '=', 'fc.channel_id'))
       .select(['fc.channel_id', 'fc.user_id'])
-      .where('fc.token', '=', token)
+      .where('fc.token_hash', '=', calendarTokenHash(token))
       .where('u.deleted_at', 'is', null)
       .executeTakeFirst();
     return row ? { channelId: row.channel_id, userId: row.user_id } : undefined;
   }
 
-  async #calendarTokenOf(channelId: number, userId: number): Promise<string | undefined> {
-    const row = await this.#db.selectFrom('favorite_calendars').select('token').where('channel_id', '=', channelId).where('user_id', '=', userId).executeTakeFirst();
-    return row?.token;
+  async #calendarRow(channelId: number, userId: number): Promise<{ nonce: string | null } | undefined> {
+    return this.#db.selectFrom('favorite_calendars').select('nonce').where('channel_id', '=', channelId).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** The address's secret: the nonce, the viewer and the channel under the app secret's calendar key. */
+  #calendarSecret(channelId: number, userId: number, nonce: string): string {
+    return createHmac('sha256', this.#calendarKey).update(`${channelId}.${userId}.${nonce}`).digest('base64url');
   }
 }
 
 /** `app.favouritesRepository`: built once on the app's database; a seed or migration drops its cached follows. */
-export default fp(
-  async (app) => {
+export default fp<{ secret?: Secret }>(
+  async (app, options) => {
     const { rows } = await sql<{ version: string }>`select version() as version`.execute(app.db);
     const embedded = /emscripten|pglite/i.test(rows[0]?.version ?? '');
-    const favourites = new FavouritesRepository(app.db, app.pictures, { cacheFollows: embedded });
+    const favourites = new FavouritesRepository(app.db, app.pictures, { cacheFollows: embedded, secret: options.secret });
     app.decorate('favouritesRepository', favourites);
     const unsubscribe = app.dataChanged.on((channelId) => favourites.forget(channelId));
     app.addHook('onClose', async () => unsubscribe());

@@ -140,7 +140,9 @@ export const calendarFeedRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -'.ics'.length) : '';
       const owner = isCalendarToken(token) ? await app.favouritesRepository.calendarOwner(token) : undefined;
-      if (!owner) return fail(reply, 404, 'url', FAVORITE_REFUSALS.calendarNotFound);
+      // Only on its own channel's host, as the address was handed out: another channel's site does
+      // not serve this viewer's calendar, and answers as for any unknown address.
+      if (!owner || owner.channelId !== request.hostChannel?.id) return fail(reply, 404, 'url', FAVORITE_REFUSALS.calendarNotFound);
       const follows = await app.favouritesRepository.follows(owner.channelId, owner.userId);
       const events = app.eventsRepository;
       const page = { sort_field: 'event_utc_ts', offset: 0, limit: FEED_EVENT_LIMIT } as const;
