@@ -94,7 +94,14 @@ function loggerOption(logger: boolean | object | undefined): FastifyServerOption
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   // Stripe's sources are in the policy only where Stripe takes the cards.
   // The site may reach the analytics service and the channels' error report services (spec §7).
+  // The channels whose sites load the tag manager (settings `google-analytics`), read once the
+  // database is open: only their answers allow its script (plugins/security.ts).
+  const tagManagerChannels = new Set<number>();
   const securityOptions = {
+    tagManager: (hostname: string) => {
+      const channel = app.channels.byHostname(hostname);
+      return channel ? tagManagerChannels.has(channel.id) : false;
+    },
     stripe: options.payments?.defaultProvider === 'stripe' && Boolean(options.payments.stripe),
     connect: reportingOrigins(
       options.analyticsUrl ?? null,
@@ -123,6 +130,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route: the document is made of the routes' own schemas.
   await app.register(openapi);
   await app.register(dbPlugin, { db: options.db, channels: options.channels, publicOrigins: options.publicOrigins });
+  for (const row of await options.db.selectFrom('channels').select(['id', 'settings']).execute()) {
+    const trackingId = (row.settings as { 'google-analytics'?: unknown } | null)?.['google-analytics'];
+    if (typeof trackingId === 'string' && trackingId.trim() !== '') tagManagerChannels.add(row.id);
+  }
   // The repositories (src/repositories/): each built once on the database, before anything reads it.
   await app.register(import('./plugins/pictures.ts'), { dir: options.media?.dir, live: options.media?.live });
   await app.register(apiKeysRepository, { cache: options.apiKeyCache, sessions: options.sessions });

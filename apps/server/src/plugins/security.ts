@@ -24,6 +24,11 @@ export interface SecurityOptions {
   stripe?: boolean;
   /** Further origins the site may call (`reportingOrigins`: the analytics service, the error report services). */
   connect?: readonly string[];
+  /**
+   * Whether the request's host is a channel that sets a tag manager id (settings `google-analytics`):
+   * only its answers allow the tag manager's script and hits. Unset: none does.
+   */
+  tagManager?: (hostname: string) => boolean;
 }
 
 const SAFE_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
@@ -55,6 +60,8 @@ export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
 interface ResponsePolicy {
   nonce: string;
   kind: PolicyKind;
+  /** The host's channel loads the tag manager. */
+  tagManager: boolean;
 }
 
 /** Helmet's directive functions see only the raw response: the request's nonce and kind wait there. */
@@ -71,7 +78,12 @@ export function cspNonce(reply: FastifyReply): string {
   return policy.nonce;
 }
 
-const policyOf = (res: ServerResponse): ResponsePolicy => policies.get(res) ?? { nonce: '', kind: 'site' };
+const policyOf = (res: ServerResponse): ResponsePolicy => policies.get(res) ?? { nonce: '', kind: 'site', tagManager: false };
+
+/** The tag manager's sources where the answer's channel loads it; nothing elsewhere. */
+function tagManagerSources(...sources: string[]) {
+  return (_req: IncomingMessage, res: ServerResponse) => (policyOf(res).tagManager ? sources.join(' ') : '');
+}
 
 /**
  * The content security policy, directive by directive; `nonce` and `frame-ancestors` vary per answer.
@@ -83,9 +95,11 @@ export function policyDirectives(options: SecurityOptions) {
     // Everything else (fonts, manifest, workers) only from this origin.
     'default-src': ["'self'"],
     // The built site's modules (/assets), the tag manager (packages/analytics: spec §7 "A tag-manager
-    // script is loaded by tracking id") and Stripe.js on a Stripe channel. No inline script anywhere,
-    // so neither 'unsafe-inline' nor a script nonce.
-    'script-src': ["'self'", TAG_MANAGER_ORIGIN, ...(stripe ? [STRIPE_JS_ORIGIN] : [])],
+    // script is loaded by tracking id") on a channel that sets a tracking id only, and Stripe.js on a
+    // Stripe channel. No inline script anywhere, so neither 'unsafe-inline' nor a script nonce. The
+    // tag manager runs whatever tags its container holds, with the page's reach (the session key in
+    // localStorage included): a channel without one does not extend that trust to Google's host.
+    'script-src': ["'self'", tagManagerSources(TAG_MANAGER_ORIGIN), ...(stripe ? [STRIPE_JS_ORIGIN] : [])],
     'script-src-attr': ["'none'"],
     // styled-components writes its rules into <style> elements it creates at run time, whose text no
     // hash can know in advance: each answer carries a fresh nonce instead of 'unsafe-inline', which
@@ -104,7 +118,7 @@ export function policyDirectives(options: SecurityOptions) {
     'media-src': ["'self'", 'blob:'],
     // The api and the media on this origin; the tag manager's hits; the analytics service and the
     // error report services (packages/analytics); Stripe's api on a Stripe channel.
-    'connect-src': ["'self'", ...ANALYTICS_CONNECT, ...(options.connect ?? []), ...(stripe ? [STRIPE_API_ORIGIN] : [])],
+    'connect-src': ["'self'", tagManagerSources(...ANALYTICS_CONNECT), ...(options.connect ?? []), ...(stripe ? [STRIPE_API_ORIGIN] : [])],
     // Stripe's card element and its 3-D Secure step live in Stripe's frames; nothing else is framed.
     'frame-src': stripe ? STRIPE_FRAMES : ["'none'"],
     'object-src': ["'none'"],
@@ -148,8 +162,8 @@ function nextNonce(): string {
 }
 
 /** Sets this answer's nonce, kind and X-Frame-Options: read by helmet's directive functions. */
-function preparePolicy(reply: FastifyReply, kind: PolicyKind): void {
-  policies.set(reply.raw, { nonce: nextNonce(), kind });
+function preparePolicy(reply: FastifyReply, kind: PolicyKind, tagManager = false): void {
+  policies.set(reply.raw, { nonce: nextNonce(), kind, tagManager });
   // Helmet's frameguard is one value for all: the legacy header follows frame-ancestors here. Set
   // on the raw answer, like helmet's own headers, so an error answer keeps it too.
   if (kind !== 'embed') reply.raw.setHeader('x-frame-options', 'DENY');
@@ -188,7 +202,7 @@ export default fp<SecurityOptions>(
   async (app, options) => {
     const headers = helmet(helmetOptions(options));
     app.addHook('onRequest', (request, reply, done) => {
-      preparePolicy(reply, request.routeOptions.config.csp ?? 'site');
+      preparePolicy(reply, request.routeOptions.config.csp ?? 'site', options.tagManager?.(request.hostname) ?? false);
       headers(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
     });
   },
