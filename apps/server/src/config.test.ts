@@ -28,7 +28,7 @@ describe('loadConfig', () => {
       database: { kind: 'pglite', dataDir: join(repoRoot, '.data', 'pglite') },
       payments: { defaultProvider: 'sandbox', sandboxEnabled: false, stripe: null, sandboxWebhookUrl: null },
       mail: { smtpUrl: undefined, outbox: false, disabled: false, fromAddress: undefined, outboxDir: join(repoRoot, '.data', 'outbox') },
-      media: { dir: join(repoRoot, '.data', 'media'), live: 'eager', ffmpegPath: 'ffmpeg', quality: { width: 854, height: 480, fps: 25, videoKbps: 900 } },
+      media: { dir: join(repoRoot, '.data', 'media'), live: 'eager', ffmpegPath: 'ffmpeg', quality: { width: 854, height: 480, fps: 25, videoKbps: 900 }, tokenTtlSeconds: 120 },
     });
     expect(config.social('alpha', 'google')).toBeNull();
   });
@@ -36,6 +36,14 @@ describe('loadConfig', () => {
   it('packages the media at 480p unless MEDIA_QUALITY asks for 240p', () => {
     expect(loadConfig({ MEDIA_QUALITY: '240p' }).media.quality).toEqual({ width: 426, height: 240, fps: 25, videoKbps: 400 });
     expect(loadConfig({ MEDIA_QUALITY: '480p' }).media.quality).toEqual(loadConfig({}).media.quality);
+  });
+
+  it('keeps stream addresses MEDIA_TOKEN_LIFETIME, in whole seconds and at least two', () => {
+    expect(loadConfig({ MEDIA_TOKEN_LIFETIME: '30s' }).media.tokenTtlSeconds).toBe(30);
+    expect(loadConfig({ MEDIA_TOKEN_LIFETIME: '5m' }).media.tokenTtlSeconds).toBe(300);
+    expect(loadConfig({ MEDIA_TOKEN_LIFETIME: '500' }).media.tokenTtlSeconds).toBe(2);
+    expect(() => loadConfig({ MEDIA_TOKEN_LIFETIME: '0' })).toThrow(/^MEDIA_TOKEN_LIFETIME: /);
+    expect(() => loadConfig({ MEDIA_TOKEN_LIFETIME: 'forever' })).toThrow(/^MEDIA_TOKEN_LIFETIME: /);
   });
 
   it('takes blank as unset', () => {
