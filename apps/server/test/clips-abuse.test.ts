@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiErrorBody, ChannelClipsConfig, CLIP_REFUSAL_CODES, CLIP_REFUSALS, ClipResponse, ClipsResponse, ProfileResponse, SharedClipResponse } from '@grandstand/contract';
+import { ApiErrorBody, ChannelClipsConfig, ClipOptionsResponse, CLIP_REFUSAL_CODES, CLIP_REFUSALS, ClipResponse, ClipsResponse, ProfileResponse, SharedClipResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { testClipMedia } from './support/clipMedia.ts';
@@ -88,6 +88,9 @@ describe('who may clip, and how often', () => {
     refused(await post(t, key, body(eventId)), 403, 'email', CLIP_REFUSAL_CODES.emailUnverified);
     expect(ApiErrorBody.parse((await post(t, key, body(eventId))).json()).message).toBe(CLIP_REFUSALS.emailUnverified);
     expect(await t.database.db.selectFrom('clips').select('id').where('user_id', '=', await userIdOf(t, key)).execute()).toEqual([]);
+    // The editor says so before anything is sent.
+    const options = ClipOptionsResponse.parse((await t.app.inject({ url: `/api/clips/options?api_key=${key}` })).json()).data;
+    expect(options).toMatchObject({ can_clip: false, reason: 'email' });
   });
 
   it('a viewer asking too often is refused with 429, from whatever address, in the shared database counter', async () => {

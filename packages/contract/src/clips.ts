@@ -101,8 +101,8 @@ export const ClipOptions = z.object({
   can_clip: z.boolean(),
   can_download_clip: z.boolean(),
   can_download_event: z.boolean(),
-  /** Why the viewer cannot clip: not logged in, the capability missing, or no clips left. */
-  reason: z.enum(['login', 'capability', 'limit']).nullable(),
+  /** Why the viewer cannot clip: not logged in, the capability missing, their email address not yet confirmed, or no clips left. */
+  reason: z.enum(['login', 'capability', 'email', 'limit']).nullable(),
   /** What is left this period (spec §6 counters); null when the channel sets no limit. */
   clips_left: z.number().int().nonnegative().nullable(),
   downloads_left: z.number().int().nonnegative().nullable(),

@@ -247,8 +247,17 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await currentUser(app, request);
     const capabilities = capabilitiesOf(user ?? null, config);
     const left = user ? leftOf(viewerLimits(config, app.clips.limits), await clips.usage(request.channelId, user.id)) : { clips: null, downloads: null };
-    const canClip = Boolean(config) && capabilities.has('clipping') && left.clips !== 0;
-    const reason: ClipOptions['reason'] = !user ? 'login' : !config || !capabilities.has('clipping') ? 'capability' : left.clips === 0 ? 'limit' : null;
+    const unconfirmed = user ? user.email_verified_at === null : false;
+    const canClip = Boolean(config) && capabilities.has('clipping') && !unconfirmed && left.clips !== 0;
+    const reason: ClipOptions['reason'] = !user
+      ? 'login'
+      : !config || !capabilities.has('clipping')
+        ? 'capability'
+        : unconfirmed
+          ? 'email'
+          : left.clips === 0
+            ? 'limit'
+            : null;
     return {
       data: {
         tags: config?.tags ?? [],

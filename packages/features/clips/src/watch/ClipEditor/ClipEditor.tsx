@@ -95,6 +95,7 @@ function CannotClip({ options, loginPath }: { options: ClipOptions; loginPath: s
       </Stack>
     );
   }
+  if (options.reason === 'email') return <Text>{t('reason.email')}</Text>;
   if (options.reason === 'limit') {
     return (
       <Stack gap="sm">
