@@ -29,16 +29,22 @@ export async function shareVerdict(
   viewerId: number | null | undefined,
   now: Date = new Date(),
 ): Promise<'ok' | 'gone' | 'paid'> {
-  if (clip.userId === null) return 'gone';
-  const [owner, event] = await Promise.all([
-    db.selectFrom('users').select('deleted_at').where('channel_id', '=', clip.channelId).where('id', '=', clip.userId).executeTakeFirst(),
-    db.selectFrom('events').select(['id', 'access_type', 'event_category_id', 'participant_ids']).where('channel_id', '=', clip.channelId).where('id', '=', clip.eventId).executeTakeFirst(),
-  ]);
-  if (!owner || owner.deleted_at !== null || !event) return 'gone';
-  if (!PAID_ACCESS.has(event.access_type)) return 'ok';
-  const target = { id: event.id, access_type: event.access_type, event_category_id: event.event_category_id, participant_ids: event.participant_ids ?? [] };
-  if (!entitledTo(await loadEntitlements(db, clip.channelId, clip.userId, now), target)) return 'gone';
-  if (viewerId === undefined || config?.public_paid_shares === true || viewerId === clip.userId) return 'ok';
+  const ownerId = clip.userId;
+  if (ownerId === null) return 'gone';
+  // One statement for the common case (a free game's clip, its maker still here): the files of a
+  // clip are asked for once per segment.
+  const row = await db
+    .selectFrom('events as e')
+    .innerJoin('users as u', (join) => join.on('u.channel_id', '=', clip.channelId).on('u.id', '=', ownerId))
+    .select(['e.id', 'e.access_type', 'e.event_category_id', 'e.participant_ids', 'u.deleted_at'])
+    .where('e.channel_id', '=', clip.channelId)
+    .where('e.id', '=', clip.eventId)
+    .executeTakeFirst();
+  if (!row || row.deleted_at !== null) return 'gone';
+  if (!PAID_ACCESS.has(row.access_type)) return 'ok';
+  const target = { id: row.id, access_type: row.access_type, event_category_id: row.event_category_id, participant_ids: row.participant_ids ?? [] };
+  if (!entitledTo(await loadEntitlements(db, clip.channelId, ownerId, now), target)) return 'gone';
+  if (viewerId === undefined || config?.public_paid_shares === true || viewerId === ownerId) return 'ok';
   if (viewerId === null) return 'paid';
   return entitledTo(await loadEntitlements(db, clip.channelId, viewerId, now), target) ? 'ok' : 'paid';
 }
