@@ -254,8 +254,13 @@ describe('clips of a paid game', () => {
     const clip = await paidClip(key);
     expect((await shared(t, key, clip.uuid)).statusCode).toBe(200);
     expect((await clipFile(t, 'alpha', clip.uuid)).statusCode).toBe(200);
+    const download = () => t.app.inject({ url: `/api/clip/download/${clip.id}?api_key=${key}` });
+    expect((await download()).statusCode).toBe(200);
     await t.database.db.updateTable('orders').set({ status: 'refunded', activity_status: 'inactive' }).where('id', '=', order).execute();
     refused(await shared(t, key, clip.uuid), 404, 'id', CLIP_REFUSAL_CODES.clipNotFound);
+    // The buyer keeps the clip in their list, but no longer downloads a copy of the game they gave back.
+    expect(ClipsResponse.parse((await t.app.inject({ url: `/api/clips/user?api_key=${key}` })).json()).data.map((c) => c.id)).toContain(clip.id);
+    refused(await download(), 403, 'id', CLIP_REFUSAL_CODES.downloadNotWatchable);
     const entitled = await verifiedViewer(t);
     await buy(entitled, { event: eventId });
     refused(await shared(t, entitled, clip.uuid), 404, 'id', CLIP_REFUSAL_CODES.clipNotFound);

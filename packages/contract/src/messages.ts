@@ -51,6 +51,7 @@ export const CLIP_REFUSALS = {
   storageFull: 'This channel has no room for new clips right now. Please try again later.',
   sharePaidEvent: 'This clip is from an event you have not bought. Get access to the event to watch it.',
   eventClipsLimit: 'You have made as many clips of this event as this channel allows. Delete one to make another.',
+  downloadNotWatchable: 'You can no longer watch this event, so you cannot download its clips.',
 } as const;
 
 /**
@@ -79,6 +80,7 @@ export const CLIP_REFUSAL_CODES = {
   storageFull: 'clip_storage_full',
   sharePaidEvent: 'clip_share_paid_event',
   eventClipsLimit: 'clip_event_limit',
+  downloadNotWatchable: 'clip_download_not_watchable',
 } as const satisfies Record<keyof typeof CLIP_REFUSALS, string>;
 
 /** Why a clip that was asked for could not be made (its `failure_reason`), as the server words it. */

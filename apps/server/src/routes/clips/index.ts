@@ -201,6 +201,10 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     const clip = await clips.find(request.channelId, viewer.user.id, request.params.id);
     if (!clip) return refuseClip(reply, 404, 'id', 'clipNotFound');
     if (clip.status !== 'ready') return refuseClip(reply, 409, 'id', 'notReady');
+    // A paid game's clip downloads only while its maker may still watch the game (a refund, a lapsed pass: no copy to keep).
+    if ((await shareVerdict(app.db, { channelId: request.channelId, userId: viewer.user.id, eventId: clip.event_id }, clipsConfigOf(request), undefined)) === 'gone') {
+      return refuseClip(reply, 403, 'id', 'downloadNotWatchable');
+    }
     const counted = await clips.recordDownload({ channelId: request.channelId, userId: viewer.user.id, kind: 'clip', clipId: clip.id, eventId: clip.event_id }, viewerLimits(clipsConfigOf(request), app.clips.limits).downloads);
     if (!counted) return refuseClip(reply, 403, 'downloads', 'downloadsLimit');
     return { data: app.media.clipDownload({ channelId: request.channelId, uuid: clip.uuid, name: clip.name }) };

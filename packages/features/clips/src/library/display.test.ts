@@ -22,6 +22,12 @@ describe('refusalText', () => {
     expect(refusalText({ kind: 'http', status: 404, message: CLIP_REFUSALS.clipNotFound, field: 'id' }, generic, t)).toBe('Ce clip n’existe plus.');
   });
 
+  it('reads a refusal by its machine code, whatever its words', () => {
+    expect(refusalText({ kind: 'http', status: 403, message: 'Some other words', field: 'id', code: 'clip_download_not_watchable' }, generic, t)).toBe(
+      'Vous ne pouvez plus regarder ce match, vous ne pouvez donc pas télécharger ses clips.',
+    );
+  });
+
   it('shows the server’s own words for a refusal the site has no text for', () => {
     expect(refusalText({ kind: 'http', status: 403, message: 'You have no downloads left today.', field: 'id' }, generic, t)).toBe('You have no downloads left today.');
   });
