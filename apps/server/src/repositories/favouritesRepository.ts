@@ -163,13 +163,18 @@ export class FavouritesRepository {
   async calendarToken(channelId: number, userId: number): Promise<string> {
     const existing = await this.#calendarRow(channelId, userId);
     if (existing?.nonce) return this.#calendarSecret(channelId, userId, existing.nonce);
-    if (existing) return this.renewCalendarToken(channelId, userId);
     const nonce = newCalendarNonce();
-    await this.#db
-      .insertInto('favorite_calendars')
-      .values({ user_id: userId, channel_id: channelId, nonce, token_hash: calendarTokenHash(this.#calendarSecret(channelId, userId, nonce)) })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
+    const token_hash = calendarTokenHash(this.#calendarSecret(channelId, userId, nonce));
+    if (existing) {
+      // An address made before the hashes: replaced once, whichever of two asks at once gets here first.
+      await this.#db.updateTable('favorite_calendars').set({ nonce, token_hash, created_at: new Date() }).where('channel_id', '=', channelId).where('user_id', '=', userId).where('nonce', 'is', null).execute();
+    } else {
+      await this.#db
+        .insertInto('favorite_calendars')
+        .values({ user_id: userId, channel_id: channelId, nonce, token_hash })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+    }
     const made = await this.#calendarRow(channelId, userId);
     if (!made?.nonce) throw new Error('the calendar address was not stored');
     return this.#calendarSecret(channelId, userId, made.nonce);
