@@ -207,7 +207,7 @@ async function main(): Promise<void> {
       // Live signals on their first stream request, as a viewer starts one; the clips plugin's defaults otherwise.
       media: { dir: serverMedia, ffmpegPath, live: 'on-demand' },
       // The bench times the queue, not the abuse limits: one viewer asks for 20 clips of 60 s at once.
-      clips: { limits: { rateMax: 1_000, secondsPerDay: 1_000_000 } },
+      clips: { limits: { rateMax: 1_000, addressRateMax: 1_000, secondsPerDay: 1_000_000 } },
     });
     await app.ready();
     const apiKey = await registerViewer(app, channel.config.channelKey);

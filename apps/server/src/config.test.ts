@@ -136,10 +136,10 @@ describe('clip workers', () => {
   });
 
   it('has default clip limits, each set by its variable, and refuses a limit of 0 naming it', () => {
-    expect(loadConfig({}).clips.limits).toEqual({ rateMax: 10, clips: 20, secondsPerDay: 600, downloadsPerDay: 10, storageQuotaBytes: 5120 * 1024 * 1024 });
-    const set = loadConfig({ CLIP_RATE_LIMIT: '3', CLIP_DEFAULT_MAX_CLIPS: '5', CLIP_DEFAULT_SECONDS_PER_DAY: '120', CLIP_DEFAULT_DOWNLOADS_PER_DAY: '1', CLIP_STORAGE_QUOTA_MB: '2' });
-    expect(set.clips.limits).toEqual({ rateMax: 3, clips: 5, secondsPerDay: 120, downloadsPerDay: 1, storageQuotaBytes: 2 * 1024 * 1024 });
-    for (const name of ['CLIP_RATE_LIMIT', 'CLIP_DEFAULT_MAX_CLIPS', 'CLIP_DEFAULT_SECONDS_PER_DAY', 'CLIP_DEFAULT_DOWNLOADS_PER_DAY', 'CLIP_STORAGE_QUOTA_MB']) {
+    expect(loadConfig({}).clips.limits).toEqual({ rateMax: 10, addressRateMax: 60, clips: 20, secondsPerDay: 600, downloadsPerDay: 10, storageQuotaBytes: 5120 * 1024 * 1024 });
+    const set = loadConfig({ CLIP_RATE_LIMIT: '3', CLIP_ADDRESS_RATE_LIMIT: '30', CLIP_DEFAULT_MAX_CLIPS: '5', CLIP_DEFAULT_SECONDS_PER_DAY: '120', CLIP_DEFAULT_DOWNLOADS_PER_DAY: '1', CLIP_STORAGE_QUOTA_MB: '2' });
+    expect(set.clips.limits).toEqual({ rateMax: 3, addressRateMax: 30, clips: 5, secondsPerDay: 120, downloadsPerDay: 1, storageQuotaBytes: 2 * 1024 * 1024 });
+    for (const name of ['CLIP_RATE_LIMIT', 'CLIP_ADDRESS_RATE_LIMIT', 'CLIP_DEFAULT_MAX_CLIPS', 'CLIP_DEFAULT_SECONDS_PER_DAY', 'CLIP_DEFAULT_DOWNLOADS_PER_DAY', 'CLIP_STORAGE_QUOTA_MB']) {
       expect(() => loadConfig({ [name]: '0' })).toThrow(new RegExp(name));
       expect(() => loadConfig({ [name]: 'lots' })).toThrow(new RegExp(name));
     }

@@ -16,6 +16,7 @@ import {
 import { DEFAULT_PORT } from './channels/publicOrigins.ts';
 import {
   type ClipLimits,
+  DEFAULT_CLIP_ADDRESS_RATE_LIMIT,
   DEFAULT_CLIP_DOWNLOADS_PER_DAY,
   DEFAULT_CLIP_MAX_CLIPS,
   DEFAULT_CLIP_RATE_LIMIT,
@@ -69,8 +70,8 @@ export interface ServerConfig {
   media: { dir: string; live: LiveMode; ffmpegPath: string; quality: MediaQuality; tokenTtlSeconds: number };
   /**
    * `CLIP_WORKERS` (2): clips this process cuts at once; 0: it cuts none (a `cli.ts worker` does).
-   * The clip limits (src/clips/limits.ts): `CLIP_RATE_LIMIT` (10 a minute per viewer and per
-   * address), and where a channel sets none `CLIP_DEFAULT_MAX_CLIPS` (20),
+   * The clip limits (src/clips/limits.ts): `CLIP_RATE_LIMIT` (10 a minute per viewer),
+   * `CLIP_ADDRESS_RATE_LIMIT` (60 a minute per address), and where a channel sets none `CLIP_DEFAULT_MAX_CLIPS` (20),
    * `CLIP_DEFAULT_SECONDS_PER_DAY` (600), `CLIP_DEFAULT_DOWNLOADS_PER_DAY` (10); `CLIP_STORAGE_QUOTA_MB` (5120) per channel.
    */
   clips: { workers: number; limits: Omit<ClipLimits, 'rateWindowMs'> };
@@ -378,6 +379,7 @@ const EnvSchema = z
     MEDIA_TOKEN_LIFETIME: duration(DEFAULT_MEDIA_TOKEN_TTL_SECONDS * 1000, { zeroAllowed: false }),
     // Clips.
     CLIP_WORKERS: wholeNumber(DEFAULT_CLIP_WORKERS, 0),
+    CLIP_ADDRESS_RATE_LIMIT: wholeNumber(DEFAULT_CLIP_ADDRESS_RATE_LIMIT, 1),
     CLIP_RATE_LIMIT: wholeNumber(DEFAULT_CLIP_RATE_LIMIT, 1),
     CLIP_DEFAULT_MAX_CLIPS: wholeNumber(DEFAULT_CLIP_MAX_CLIPS, 1),
     CLIP_DEFAULT_SECONDS_PER_DAY: wholeNumber(DEFAULT_CLIP_SECONDS_PER_DAY, 1),
@@ -504,6 +506,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clips: {
       workers: parsed.CLIP_WORKERS,
       limits: {
+        addressRateMax: parsed.CLIP_ADDRESS_RATE_LIMIT,
         rateMax: parsed.CLIP_RATE_LIMIT,
         clips: parsed.CLIP_DEFAULT_MAX_CLIPS,
         secondsPerDay: parsed.CLIP_DEFAULT_SECONDS_PER_DAY,

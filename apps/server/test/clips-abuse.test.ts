@@ -31,7 +31,7 @@ afterAll(async () => {
 async function appWith(limits: Record<string, number>, extra: { logger?: object } = {}): Promise<TestApp> {
   const t = await buildTestApp({
     media: { dir: join(mediaDir, randomUUID()), live: 'off' },
-    clips: { media, queue: { pollMs: 50, retryDelayMs: 20 }, limits: { rateMax: 10_000, ...limits }, storageTtlMs: 0 },
+    clips: { media, queue: { pollMs: 50, retryDelayMs: 20 }, limits: { rateMax: 10_000, addressRateMax: 10_000, ...limits }, storageTtlMs: 0 },
     ...extra,
   });
   apps.push(t);
@@ -79,7 +79,7 @@ const clipFile = (t: TestApp, slug: string, uuid: string) => t.app.inject({ url:
 describe('who may clip, and how often', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await appWith({ rateMax: 3, rateWindowMs: 60_000 });
+    t = await appWith({ rateMax: 3, addressRateMax: 3, rateWindowMs: 60_000 });
   });
 
   it('a fresh account whose address is not confirmed is refused, naming the email field with a code', async () => {

@@ -6,8 +6,13 @@ import type { ChannelClipsConfig } from '@grandstand/contract';
  * so a channel that forgot its limits is not an open disk. A 10 s clip is about 4 MB on disk.
  */
 export interface ClipLimits {
-  /** `CLIP_RATE_LIMIT` (10): clips asked for per `rateWindowMs`, per viewer and per client address. */
+  /** `CLIP_RATE_LIMIT` (10): clips a viewer asks for per `rateWindowMs`. */
   rateMax: number;
+  /**
+   * `CLIP_ADDRESS_RATE_LIMIT` (60): clips asked for per `rateWindowMs` from one client address and
+   * channel, whoever asks: higher than a viewer's, since a school's viewers share one address.
+   */
+  addressRateMax: number;
   /** The window of `rateMax` (one minute; tests shorten it). */
   rateWindowMs: number;
   /** `CLIP_DEFAULT_MAX_CLIPS` (20): clips a viewer holds at once. */
@@ -21,6 +26,7 @@ export interface ClipLimits {
 }
 
 export const DEFAULT_CLIP_RATE_LIMIT = 10;
+export const DEFAULT_CLIP_ADDRESS_RATE_LIMIT = 60;
 export const DEFAULT_CLIP_MAX_CLIPS = 20;
 export const DEFAULT_CLIP_SECONDS_PER_DAY = 600;
 export const DEFAULT_CLIP_DOWNLOADS_PER_DAY = 10;
@@ -29,6 +35,7 @@ export const MIB = 1024 * 1024;
 
 export const DEFAULT_CLIP_LIMITS: ClipLimits = {
   rateMax: DEFAULT_CLIP_RATE_LIMIT,
+  addressRateMax: DEFAULT_CLIP_ADDRESS_RATE_LIMIT,
   rateWindowMs: 60_000,
   clips: DEFAULT_CLIP_MAX_CLIPS,
   secondsPerDay: DEFAULT_CLIP_SECONDS_PER_DAY,

@@ -85,11 +85,11 @@ export default fp<ClipsPluginOptions>(
             warn: (message) => app.log.warn(message),
           });
     // Cutting a clip costs an ffmpeg run and megabytes of disk: asked for at most `rateMax` times a
-    // window per client address and channel, and per viewer (one account rotating addresses still
-    // stops), counted in the database as the other limits (architecture: stateless instances).
-    const window = { max: limits.rateMax, timeWindow: limits.rateWindowMs };
-    const byClient = app.createRateLimit({ ...window, keyGenerator: (request) => `clip|${normalizeIP(request.ip)}|${request.channelId}` });
-    const byViewer = app.createRateLimit({ ...window, keyGenerator: (request) => `clip-user|${request.channelId}|${request.userId}` });
+    // window per viewer (one account rotating addresses still stops) and `addressRateMax` per client
+    // address and channel (many accounts from one address stop too), counted in the database as
+    // the other limits (architecture: stateless instances).
+    const byClient = app.createRateLimit({ max: limits.addressRateMax, timeWindow: limits.rateWindowMs, keyGenerator: (request) => `clip|${normalizeIP(request.ip)}|${request.channelId}` });
+    const byViewer = app.createRateLimit({ max: limits.rateMax, timeWindow: limits.rateWindowMs, keyGenerator: (request) => `clip-user|${request.channelId}|${request.userId}` });
     const clipTry = async (request: FastifyRequest, reply: FastifyReply) => {
       const results = [await byClient(request), ...(request.userId === null ? [] : [await byViewer(request)])];
       const exceeded = results.find((result) => !result.isAllowed && result.isExceeded);
