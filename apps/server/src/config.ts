@@ -28,8 +28,7 @@ import { DEFAULT_CLIP_WORKERS } from './clips/queue.ts';
 import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './commerce/orders/config.ts';
 import type { DatabaseTarget } from './db/connect.ts';
 import { isTrustedProxyEntry } from './geo/trustProxy.ts';
-import { MEDIA_QUALITIES, type LiveMode, type MediaQuality } from './media/config.ts';
-import { DEFAULT_FFMPEG_PATH } from './media/ffmpeg.ts';
+import { DEFAULT_FFMPEG_PATH, MEDIA_QUALITIES, type LiveMode, type MediaQuality } from './media/config.ts';
 import { MEDIA_TOKEN_TTL_SECONDS as DEFAULT_MEDIA_TOKEN_TTL_SECONDS } from './media/token.ts';
 import { repoRoot } from './paths.ts';
 import type { SocialConfig, SocialProviderConfig } from './social/config.ts';
@@ -520,4 +519,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     analyticsPublicUrl: parsed.ANALYTICS_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     errorDsns: parsed.CHANNEL_ERROR_DSNS,
   };
+}
+
+/** What a child process (ffmpeg) is given of the server's environment: where its binaries are and the locale. */
+export const CHILD_ENVIRONMENT_KEYS = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE'] as const;
+
+/**
+ * The environment of a child process (ffmpeg), with its own additions: only CHILD_ENVIRONMENT_KEYS
+ * of the server's. The server's environment holds its secrets (APP_SECRET, DATABASE_URL, the
+ * payment and mail credentials), and an encoder that reads crafted input needs none of them.
+ */
+export function childEnvironment(additions: Readonly<Record<string, string>> = {}, from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const key of CHILD_ENVIRONMENT_KEYS) if (from[key] !== undefined) kept[key] = from[key];
+  return { ...kept, ...additions };
 }

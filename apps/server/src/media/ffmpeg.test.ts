@@ -2,7 +2,8 @@ import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnvironment, runFfmpeg } from './ffmpeg.ts';
+import { childEnvironment } from '../config.ts';
+import { runFfmpeg } from './ffmpeg.ts';
 
 // ffmpeg reads media the server did not make (uploads, live signals): it gets none of the
 // server's secrets, only what finds its binaries and sets its locale.

@@ -1,30 +1,18 @@
 import { spawn } from 'node:child_process';
+import { childEnvironment } from '../config.ts';
+import { DEFAULT_FFMPEG_PATH } from './config.ts';
 
 /** Debian's DejaVu fonts (installed with ffmpeg by the set-up); drawtext needs a font file. */
 export const FONT_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 export const FONT_REGULAR = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
-/** The ffmpeg binary when `FFMPEG_PATH` is unset: the one on PATH (Debian's 5.1 with libx264 and aac). */
-export const DEFAULT_FFMPEG_PATH = 'ffmpeg';
+// Re-exported: the default lives in media/config.ts, so config.ts (which this module imports) does not import this module.
+export { DEFAULT_FFMPEG_PATH };
 
 /** Colours are stored as `#rrggbb`; ffmpeg's colour syntax takes `0xrrggbb`. */
 export function ffmpegColor(hex: string | undefined, fallback: string): string {
   const match = /^#([0-9a-f]{6})$/i.exec(hex ?? '');
   return match ? `0x${match[1]}` : fallback;
-}
-
-/** What a child process (ffmpeg) is given of the server's environment: where its binaries are and the locale. */
-export const CHILD_ENVIRONMENT_KEYS = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE'] as const;
-
-/**
- * The environment of a child process (ffmpeg), with its own additions: only CHILD_ENVIRONMENT_KEYS
- * of the server's. The server's environment holds its secrets (APP_SECRET, DATABASE_URL, the
- * payment and mail credentials), and an encoder that reads crafted input needs none of them.
- */
-export function childEnvironment(additions: Readonly<Record<string, string>> = {}, from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const kept: NodeJS.ProcessEnv = {};
-  for (const key of CHILD_ENVIRONMENT_KEYS) if (from[key] !== undefined) kept[key] = from[key];
-  return { ...kept, ...additions };
 }
 
 export interface RunOptions {
