@@ -95,6 +95,9 @@ test('a preroll plays once and not again within the hour', async ({ page, reques
 });
 
 test('playback recovers by itself after a network cut', async ({ page, context, request }) => {
+  // The cut outlasts the stream address (E2E_STREAM_LIFETIME_S): the player comes back on the
+  // address its page renews once the network is back, which takes a half-life at most.
+  test.setTimeout(60_000);
   const channel = demoChannels[0];
   const [event] = (await listEvents(request, channel, { stream_status: 'live' })).filter((e) => e.access_type === 'free');
   await page.goto(siteUrl(channel, `/watch/${event!.id}`));

@@ -4,7 +4,7 @@ export { clientBaseQuery, isApiError, serializeApiError } from './clientBaseQuer
 export type { PopupResolver, SerializedApiError, StoreExtra } from './clientBaseQuery.ts';
 export { makeStore, storedUser } from './makeStore.ts';
 export { sharedApi, useGetEventQuery, useGetOrdersQuery } from './sharedApi.ts';
-export { MIN_STREAM_RENEWAL_MS, streamRenewal } from './streamRenewal.ts';
+export { MIN_STREAM_RENEWAL_MS, streamRenewalInterval, useStreamRenewal } from './streamRenewal.ts';
 export type { OrdersArgs } from './sharedApi.ts';
 export type { AppDispatch, AppStore, MakeStoreOptions, RootState } from './makeStore.ts';
 export { useAppDispatch, useAppSelector, useClientStorage } from './hooks.ts';

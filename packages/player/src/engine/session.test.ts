@@ -351,6 +351,22 @@ describe('createPlaybackSession', () => {
       expect(player.loads.at(-1)).toEqual({ uri: RENEWED, startTime: 42 });
     });
 
+    it('is tried at once when the stream has failed meanwhile', async () => {
+      const { player, video, session, tick } = setUp();
+      await tick(0);
+      video.currentTime = 42;
+      video.dispatchEvent(new Event('timeupdate'));
+      player.loadBehaviour = (uri) => {
+        if (uri === SRC) throw networkError(1001);
+      };
+      player.fail(1001);
+      await tick(0);
+      const loads = player.loads.length;
+      session.renew(RENEWED);
+      await tick(0);
+      expect(player.loads.slice(loads)).toEqual([{ uri: RENEWED, startTime: 42 }]);
+    });
+
     it('of another stream loads it where the viewer was', async () => {
       const { player, video, session, tick } = setUp();
       await tick(0);

@@ -343,6 +343,13 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     renew(next) {
       if (disposed || next === src) return;
       src = next;
+      // A stream that failed meanwhile may have failed for its address's lifetime (a long network
+      // cut outlasts it): try the new address at once rather than at the next backoff.
+      if (recovery.isFailed) {
+        addresses.renew(next);
+        void recovery.retryNow();
+        return;
+      }
       if (addresses.renew(next)) {
         // The browser's own player fetches by itself: only a reload where the viewer was reaches it.
         if (player && playerIsNative && state.phase === 'main' && mainLoaded) {

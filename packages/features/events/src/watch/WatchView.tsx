@@ -3,7 +3,7 @@ import type { EventDetail, Preroll } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { Player } from '@grandstand/player';
 import type { FirstFrameInfo, PlaybackEvent, PlayerHandle, PlayerLabels } from '@grandstand/player';
-import { channelApi, streamRenewal, useClientStorage, useGetEventQuery } from '@grandstand/store';
+import { channelApi, useClientStorage, useGetEventQuery, useStreamRenewal } from '@grandstand/store';
 import { Badge, Button, ErrorPanel, Link, Loader } from '@grandstand/ui';
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -51,7 +51,7 @@ function WatchEvent({ eventId, layout, WatchActions }: { eventId: number; layout
   const { data: event, error, isLoading, refetch } = useGetEventQuery(eventId);
   // The stream address is short-lived: asked for again at half-life, and gone (the access panel
   // instead of the player) once the viewer may no longer watch.
-  useGetEventQuery(eventId, streamRenewal(event?.stream));
+  const renewStream = useStreamRenewal(event?.stream, refetch);
   const { data: settings } = channelApi.useGetSettingsQuery();
 
   if (error && 'status' in error && (error.status === 404 || error.status === 400)) return <Navigate to="/404" replace />;
@@ -71,6 +71,7 @@ function WatchEvent({ eventId, layout, WatchActions }: { eventId: number; layout
       language={i18n.language}
       prerolls={settings}
       onStart={refetch}
+      onStreamError={renewStream}
       WatchActions={layout === 'page' ? WatchActions : undefined}
     />
   );
@@ -98,11 +99,13 @@ interface StageProps {
   language: string;
   prerolls: { prerolls: Preroll[]; preroll_time: number } | undefined;
   onStart: () => unknown;
+  /** The stream failed: perhaps its address expired (a page throttled in the background), so a new one is asked for. */
+  onStreamError: () => void;
   WatchActions?: WatchActions | undefined;
 }
 
 /** What fills the 16:9 stage: the player, a countdown, or the access panel. */
-function Stage({ event, title, currency, language, prerolls, onStart, WatchActions }: StageProps) {
+function Stage({ event, title, currency, language, prerolls, onStart, onStreamError, WatchActions }: StageProps) {
   const { t } = useTranslation(['watch', 'errors']);
   const storage = useClientStorage();
   const { data: categories = [] } = channelApi.useGetEventCategoriesQuery();
@@ -155,7 +158,13 @@ function Stage({ event, title, currency, language, prerolls, onStart, WatchActio
   );
   const onPlaybackEvent = useCallback((playback: PlaybackEvent) => video?.event(playback), [video]);
   const onViewingTime = useCallback((seconds: number) => video?.viewing(seconds), [video]);
-  const onError = useCallback((error: unknown) => video?.event('error', error instanceof Error ? error.message : String((error as { code?: unknown } | null)?.code ?? error)), [video]);
+  const onError = useCallback(
+    (error: unknown) => {
+      video?.event('error', error instanceof Error ? error.message : String((error as { code?: unknown } | null)?.code ?? error));
+      onStreamError();
+    },
+    [video, onStreamError],
+  );
   const onPrerollEnded = useCallback(
     ({ completed }: { completed: boolean }) => {
       // spec §4: once played, the same preroll is hidden for this viewer and event for the preroll time.

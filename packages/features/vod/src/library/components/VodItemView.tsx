@@ -1,7 +1,7 @@
 import type { VodMediaItemDetail } from '@grandstand/contract';
 import { formatDate, useTranslation } from '@grandstand/i18n';
 import { Player, type PlayerLabels } from '@grandstand/player';
-import { channelApi, streamRenewal, useClientStorage } from '@grandstand/store';
+import { channelApi, useClientStorage, useStreamRenewal } from '@grandstand/store';
 import { ButtonLink, EmptyState, ErrorPanel, Loader, PageTitle } from '@grandstand/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -18,7 +18,7 @@ export function VodItemView({ itemId }: { itemId: number }) {
   const { data: item, error, isLoading, refetch } = useGetVodMediaItemQuery(itemId);
   // The stream address is short-lived: asked for again at half-life, and gone (the access panel
   // instead of the player) once the viewer may no longer watch.
-  useGetVodMediaItemQuery(itemId, streamRenewal(item?.stream));
+  const renewStream = useStreamRenewal(item?.stream, refetch);
 
   if (isLoading || (!item && !error)) return <Loader label={t('vodLibrary:item.loading')} />;
   if (!item) {
@@ -32,10 +32,11 @@ export function VodItemView({ itemId }: { itemId: number }) {
     }
     return <ErrorPanel title={t('vodLibrary:item.loadFailed')} message={t('errors:pageError')} actionLabel={t('vodLibrary:item.retry')} onAction={() => void refetch()} />;
   }
-  return <ItemDetail key={item.id} item={item} />;
+  return <ItemDetail key={item.id} item={item} onStreamError={renewStream} />;
 }
 
-function ItemDetail({ item }: { item: VodMediaItemDetail }) {
+/** `onStreamError`: the stream failed, perhaps for its expired address: a new one is asked for. */
+function ItemDetail({ item, onStreamError }: { item: VodMediaItemDetail; onStreamError: () => void }) {
   const { t, i18n } = useTranslation('vodLibrary');
   const heading = useRef<HTMLHeadingElement>(null);
   // A card chosen far down the library opens the item at the top: focus (and the reader) go there.
@@ -46,7 +47,7 @@ function ItemDetail({ item }: { item: VodMediaItemDetail }) {
       <Title id={`vod-item-${item.id}`} ref={heading} tabIndex={-1}>
         {item.title}
       </Title>
-      <Stage>{item.stream ? <ItemPlayer item={item} streamUrl={item.stream.url} /> : <AccessPanel item={item} />}</Stage>
+      <Stage>{item.stream ? <ItemPlayer item={item} streamUrl={item.stream.url} onStreamError={onStreamError} /> : <AccessPanel item={item} />}</Stage>
       <Info>
         <Meta>
           <time dateTime={item.date}>{formatDate(itemDay(item.date), i18n.language, { dateStyle: 'long', timeZone: 'UTC' })}</time>
@@ -59,7 +60,7 @@ function ItemDetail({ item }: { item: VodMediaItemDetail }) {
   );
 }
 
-function ItemPlayer({ item, streamUrl }: { item: VodMediaItemDetail; streamUrl: string }) {
+function ItemPlayer({ item, streamUrl, onStreamError }: { item: VodMediaItemDetail; streamUrl: string; onStreamError: () => void }) {
   const { t } = useTranslation(['vodLibrary', 'errors']);
   const storage = useClientStorage();
   const { data: settings } = channelApi.useGetSettingsQuery();
@@ -110,6 +111,7 @@ function ItemPlayer({ item, streamUrl }: { item: VodMediaItemDetail; streamUrl: 
       {...(poster ? { poster: poster.src } : {})}
       {...(picked ? { prerollSrc: picked.url } : {})}
       onPrerollEnded={onPrerollEnded}
+      onError={onStreamError}
     />
   );
 }
