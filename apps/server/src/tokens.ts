@@ -15,7 +15,7 @@ import type { z } from 'zod';
  * keys (`email`, `expires`, `signature`), which a detached MAC over the same body fits and a JWT
  * does not. The primitives are node:crypto's (HMAC-SHA256, HKDF, AES-256-GCM, timingSafeEqual).
  */
-export type TokenPurpose = 'media-stream' | 'media-vod' | 'media-download' | 'verify-email' | 'password-reset' | 'sandbox-portal' | 'social-login-state' | 'calendar-address';
+export type TokenPurpose = 'media-stream' | 'media-vod' | 'media-clip' | 'media-download' | 'verify-email' | 'password-reset' | 'sandbox-portal' | 'social-login-state' | 'calendar-address';
 
 export type Secret = string | Uint8Array;
 

@@ -75,6 +75,7 @@ async function ready(t: TestApp, key: string, id: number) {
 
 const shared = async (t: TestApp, key: string, uuid: string) => t.app.inject({ url: `/api/shared-clip/${uuid}?api_key=${key}` });
 const clipFile = (t: TestApp, slug: string, uuid: string) => t.app.inject({ url: `/media/clips/${slug}/${uuid}/index.m3u8`, headers: { host: `${slug}.localhost` } });
+const clipPoster = (t: TestApp, slug: string, uuid: string) => t.app.inject({ url: `/media/clips/${slug}/${uuid}/poster.jpg`, headers: { host: `${slug}.localhost` } });
 
 describe('who may clip, and how often', () => {
   let t: TestApp;
@@ -252,8 +253,12 @@ describe('clips of a paid game', () => {
     const key = await verifiedViewer(t);
     const order = await buy(key, { event: eventId });
     const clip = await paidClip(key);
-    expect((await shared(t, key, clip.uuid)).statusCode).toBe(200);
-    expect((await clipFile(t, 'alpha', clip.uuid)).statusCode).toBe(200);
+    const answer = await shared(t, key, clip.uuid);
+    expect(answer.statusCode).toBe(200);
+    // The stream plays under its signed address only; the public address has its poster alone.
+    expect((await t.app.inject({ url: SharedClipResponse.parse(answer.json()).data.stream_url })).statusCode).toBe(200);
+    expect((await clipFile(t, 'alpha', clip.uuid)).statusCode).toBe(404);
+    expect((await clipPoster(t, 'alpha', clip.uuid)).statusCode).toBe(200);
     const download = () => t.app.inject({ url: `/api/clip/download/${clip.id}?api_key=${key}` });
     expect((await download()).statusCode).toBe(200);
     await t.database.db.updateTable('orders').set({ status: 'refunded', activity_status: 'inactive' }).where('id', '=', order).execute();
@@ -264,7 +269,7 @@ describe('clips of a paid game', () => {
     const entitled = await verifiedViewer(t);
     await buy(entitled, { event: eventId });
     refused(await shared(t, entitled, clip.uuid), 404, 'id', CLIP_REFUSAL_CODES.clipNotFound);
-    expect((await clipFile(t, 'alpha', clip.uuid)).statusCode).toBe(404);
+    expect((await clipPoster(t, 'alpha', clip.uuid)).statusCode).toBe(404);
   });
 
   it('a lapsed pass unshares the holder’s clips', async () => {
@@ -272,9 +277,10 @@ describe('clips of a paid game', () => {
     const order = await buy(key, { pass: soccerPass, expiresAt: new Date(Date.now() + 86_400_000) });
     const clip = await paidClip(key);
     expect((await shared(t, key, clip.uuid)).statusCode).toBe(200);
+    expect((await clipPoster(t, 'alpha', clip.uuid)).statusCode).toBe(200);
     await t.database.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', order).execute();
     refused(await shared(t, key, clip.uuid), 404, 'id', CLIP_REFUSAL_CODES.clipNotFound);
-    expect((await clipFile(t, 'alpha', clip.uuid)).statusCode).toBe(404);
+    expect((await clipPoster(t, 'alpha', clip.uuid)).statusCode).toBe(404);
   });
 
   it('by default a shared clip of a paid game plays only for viewers who may watch the game', async () => {

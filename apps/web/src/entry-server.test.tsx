@@ -23,6 +23,7 @@ const clip: SharedClip = {
   created_at: '2026-03-02T19:00:00.000Z',
   ready_at: '2026-03-02T19:00:03.000Z',
   stream_url: `/media/clips/testchannel/${UUID}/index.m3u8`,
+  stream_expires_in: null,
   poster: testPicture({
     kind: 'poster',
     src: `/media/clips/testchannel/${UUID}/poster.jpg`,

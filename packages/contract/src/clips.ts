@@ -56,8 +56,18 @@ export const Clip = z.object({
   /** ISO 8601 instants. */
   created_at: z.string(),
   ready_at: z.string().nullable(),
-  /** The clip's HLS rendition; null until ready. */
+  /**
+   * The clip's HLS rendition; null until ready. A free game's clip has a public, static address; a
+   * paid or ppv game's (unless the channel shares those publicly) a signed one that works for
+   * `stream_expires_in` seconds, for the session that asked, and none for a viewer who may not
+   * watch the game (then null, ready or not).
+   */
   stream_url: z.string().nullable(),
+  /**
+   * Seconds `stream_url` works from when it was handed out: the player asks for the clip again at
+   * half-life (as for an event's `stream.expires_in`). null for a public address, or no address.
+   */
+  stream_expires_in: z.number().int().positive().nullable(),
   /** The clip's poster frame; null until ready. */
   poster: Picture.nullable(),
   /** The related event (spec §3 Clip). */

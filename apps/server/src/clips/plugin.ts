@@ -7,7 +7,7 @@ import { removeStaleClipWork } from '../media/clip.ts';
 import { type ClipLimits, DEFAULT_CLIP_LIMITS } from './limits.ts';
 import { ClipQueue, type ClipQueueOptions, DEFAULT_CLIP_WORKERS } from './queue.ts';
 import { refuseClip } from './refusal.ts';
-import { shareVerdict } from './sharing.ts';
+import { shareCheck } from './sharing.ts';
 import { ClipStorage } from './storage.ts';
 
 /** A clip's file address: its channel and its share id. */
@@ -102,7 +102,10 @@ export default fp<ClipsPluginOptions>(
 
     // A clip's files are public (routes/media) while its share link plays: once its maker may no
     // longer watch its paid event (a refund, a lapsed pass) or their account is gone, its stream
-    // and poster answer 404 as its link does (src/clips/sharing.ts). Looked at before the file is.
+    // and poster answer 404 as its link does (src/clips/sharing.ts). A paid or ppv game's clip's
+    // HLS is never public (the api hands a signed, short-lived address to a viewer who may watch
+    // it): only its poster answers here, for link previews. Looked at before the file is, in the
+    // same statements.
     app.addHook('preHandler', async (request, reply) => {
       const match = MEDIA_CLIP.exec(request.url);
       if (!match) return;
@@ -110,8 +113,9 @@ export default fp<ClipsPluginOptions>(
       if (!channel) return;
       const row = await app.db.selectFrom('clips').select(['user_id', 'event_id']).where('channel_id', '=', channel.id).where('uuid', '=', match[2]!).executeTakeFirst();
       if (!row) return;
-      const verdict = await shareVerdict(app.db, { channelId: channel.id, userId: row.user_id, eventId: row.event_id }, channel.config.clips, undefined);
-      if (verdict === 'gone') await refuseClip(reply, 404, 'url', 'clipNotFound');
+      const { verdict, signed } = await shareCheck(app.db, { channelId: channel.id, userId: row.user_id, eventId: row.event_id }, channel.config.clips, undefined);
+      const poster = request.url.slice(match[0].length).startsWith('poster');
+      if (verdict === 'gone' || (signed && !poster)) await refuseClip(reply, 404, 'url', 'clipNotFound');
     });
     app.addHook('onReady', async () => {
       // What a cut left when its process died (a crash, a kill -9) goes before new cuts start.

@@ -29,8 +29,39 @@ export async function shareVerdict(
   viewerId: number | null | undefined,
   now: Date = new Date(),
 ): Promise<'ok' | 'gone' | 'paid'> {
+  return (await shareCheck(db, clip, config, viewerId, now)).verdict;
+}
+
+/**
+ * Whether a clip's HLS is only under signed, short-lived addresses (routes/media): a paid or ppv
+ * game's clip, unless its channel shares those publicly. Else anyone holding the public file
+ * address (handed out to a viewer who may watch) could replay the paid game in clip-sized pieces.
+ */
+export function signedClipStream(accessType: string, config: ChannelClipsConfig | undefined): boolean {
+  return PAID_ACCESS.has(accessType) && config?.public_paid_shares !== true;
+}
+
+/** `shareVerdict`, and whether the clip's HLS is only under signed addresses (`signedClipStream`), in the same statements. */
+export async function shareCheck(
+  db: Database,
+  clip: SharedClipSource,
+  config: ChannelClipsConfig | undefined,
+  viewerId: number | null | undefined,
+  now: Date = new Date(),
+): Promise<{ verdict: 'ok' | 'gone' | 'paid'; signed: boolean }> {
+  const verdict = await verdictOf(db, clip, config, viewerId, now);
+  return { verdict: verdict.verdict, signed: verdict.accessType !== null && signedClipStream(verdict.accessType, config) };
+}
+
+async function verdictOf(
+  db: Database,
+  clip: SharedClipSource,
+  config: ChannelClipsConfig | undefined,
+  viewerId: number | null | undefined,
+  now: Date,
+): Promise<{ verdict: 'ok' | 'gone' | 'paid'; accessType: string | null }> {
   const ownerId = clip.userId;
-  if (ownerId === null) return 'gone';
+  if (ownerId === null) return { verdict: 'gone', accessType: null };
   // One statement for the common case (a free game's clip, its maker still here): the files of a
   // clip are asked for once per segment.
   const row = await db
@@ -40,11 +71,12 @@ export async function shareVerdict(
     .where('e.channel_id', '=', clip.channelId)
     .where('e.id', '=', clip.eventId)
     .executeTakeFirst();
-  if (!row || row.deleted_at !== null) return 'gone';
-  if (!PAID_ACCESS.has(row.access_type)) return 'ok';
+  if (!row || row.deleted_at !== null) return { verdict: 'gone', accessType: null };
+  const answer = (verdict: 'ok' | 'gone' | 'paid') => ({ verdict, accessType: row.access_type });
+  if (!PAID_ACCESS.has(row.access_type)) return answer('ok');
   const target = { id: row.id, access_type: row.access_type, event_category_id: row.event_category_id, participant_ids: row.participant_ids ?? [] };
-  if (!entitledTo(await loadEntitlements(db, clip.channelId, ownerId, now), target)) return 'gone';
-  if (viewerId === undefined || config?.public_paid_shares === true || viewerId === ownerId) return 'ok';
-  if (viewerId === null) return 'paid';
-  return entitledTo(await loadEntitlements(db, clip.channelId, viewerId, now), target) ? 'ok' : 'paid';
+  if (!entitledTo(await loadEntitlements(db, clip.channelId, ownerId, now), target)) return answer('gone');
+  if (viewerId === undefined || config?.public_paid_shares === true || viewerId === ownerId) return answer('ok');
+  if (viewerId === null) return answer('paid');
+  return answer(entitledTo(await loadEntitlements(db, clip.channelId, viewerId, now), target) ? 'ok' : 'paid');
 }

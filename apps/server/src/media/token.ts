@@ -72,3 +72,31 @@ export function vodTokens(secret: Secret) {
     },
   };
 }
+
+/** What a clip's stream token grants: one clip (its share id) of one channel until `expiresAt` (UTC seconds), to one session. */
+export interface ClipGrant {
+  channelId: number;
+  uuid: string;
+  sessionId: number;
+  expiresAt: number;
+}
+
+const ClipTokenPayload = z.object({ channelId: z.number().int().positive(), uuid: z.string().uuid(), sid: z.number().int().positive() }).strict();
+
+/**
+ * The stream tokens of a paid or ppv game's clips (purpose `media-clip`): their files are not
+ * public (routes/media), or a viewer who may watch the game could republish it in clip-sized
+ * pieces by posting the file address. A purpose of their own, so no other stream's token opens a clip.
+ */
+export function clipTokens(secret: Secret) {
+  const tokens = signedTokens(secret, 'media-clip', ClipTokenPayload);
+  return {
+    sign: (grant: ClipGrant): string => tokens.sign({ channelId: grant.channelId, uuid: grant.uuid, sid: grant.sessionId }, grant.expiresAt),
+    verify(token: string, nowSeconds = Math.floor(Date.now() / 1000)): ClipGrant | null {
+      const result = tokens.check(token, nowSeconds);
+      if (result.status !== 'valid') return null;
+      const { channelId, uuid, sid } = result.payload;
+      return { channelId, uuid, sessionId: sid, expiresAt: result.expiresAt };
+    },
+  };
+}

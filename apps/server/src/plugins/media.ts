@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { LiveMode } from '../media/config.ts';
 import { repoRoot } from '../paths.ts';
 import { type LiveQuality, LiveEncoders } from '../media/live.ts';
-import { MEDIA_TOKEN_TTL_SECONDS, type MediaGrant, mediaTokens, type VodGrant, vodTokens } from '../media/token.ts';
+import { type ClipGrant, clipTokens, MEDIA_TOKEN_TTL_SECONDS, type MediaGrant, mediaTokens, type VodGrant, vodTokens } from '../media/token.ts';
 import type { DownloadLink } from '@grandstand/contract';
 import { type DownloadGrant, downloadTokens, signedClipDownloadUrl, signedEventDownloadUrl } from '../media/download.ts';
 
@@ -50,6 +50,14 @@ export interface MediaService {
   /** The grant of an item's stream token, or null when it is malformed, forged, another purpose's or expired. */
   verifyVod(token: string): VodGrant | null;
   /**
+   * A signed, expiring address of a paid or ppv game's clip: `/media/s/<token>/clips/<uuid>/index.m3u8`
+   * (the api hands it only to a viewer who may watch the game, src/clips/sharing.ts); a free
+   * game's clip keeps its public address.
+   */
+  clipStreamUrl(input: { channelId: number; uuid: string; sessionId: number }): string;
+  /** The grant of a clip's stream token, or null when it is malformed, forged, another purpose's or expired. */
+  verifyClip(token: string): ClipGrant | null;
+  /**
    * A signed, expiring address of a ready clip's MP4, named after the clip (spec §7 GET
    * /clip/download/{id}: the api checks the viewer, the capability and the count first).
    */
@@ -82,6 +90,7 @@ export default fp<MediaPluginOptions>(
     const tokens = mediaTokens(secret);
     const downloads = downloadTokens(secret);
     const vod = vodTokens(secret);
+    const clipStreams = clipTokens(secret);
     const ttl = options.tokenTtlSeconds ?? MEDIA_TOKEN_TTL_SECONDS;
     const now = options.now ?? (() => Math.floor(Date.now() / 1000));
     const dir = options.dir ?? join(repoRoot, '.data', 'media');
@@ -136,6 +145,8 @@ export default fp<MediaPluginOptions>(
       },
       tokenTtlSeconds: ttl,
       verifyVod: (token) => vod.verify(token, now()),
+      clipStreamUrl: ({ channelId, uuid, sessionId }) => `/media/s/${clipStreams.sign({ channelId, uuid, sessionId, expiresAt: now() + ttl })}/clips/${uuid}/index.m3u8`,
+      verifyClip: (token) => clipStreams.verify(token, now()),
       clipDownload: (input) => signedClipDownloadUrl(secret, input, { now: now() }),
       eventDownload: (input) => signedEventDownloadUrl(secret, input, { now: now() }),
       verifyDownload: (token) => downloads.verify(token, now()),

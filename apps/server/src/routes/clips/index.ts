@@ -27,7 +27,7 @@ import { loadEntitlements, type Viewer } from '../../commerce/entitlements.ts';
 import { viewerLimits } from '../../clips/limits.ts';
 import { type ClipRefusal, refuseClip } from '../../clips/refusal.ts';
 import { capabilitiesOf, checkClipBody, checkClipSpan, type ClipProblem, leftOf } from '../../clips/rules.ts';
-import { PAID_ACCESS, shareVerdict } from '../../clips/sharing.ts';
+import { PAID_ACCESS, shareVerdict, signedClipStream } from '../../clips/sharing.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { clipPicture, clipStreamUrl, removeClipMedia } from '../../media/clip.ts';
 import type { ClipRow } from '../../repositories/clipsRepository.ts';
@@ -46,7 +46,13 @@ function refuse(reply: FastifyReply, problem: ClipProblem) {
   return fail(reply, problem.status, problem.field, problem.message);
 }
 
-function toClip(row: ClipRow, event: Event, slug: string): Clip {
+/** A ready clip's HLS address as this viewer gets it; `expires_in` null for a public one. */
+interface ClipStream {
+  url: string;
+  expires_in: number | null;
+}
+
+function toClip(row: ClipRow, event: Event, slug: string, stream: ClipStream | null): Clip {
   const ready = row.status === 'ready';
   return {
     id: row.id,
@@ -61,8 +67,8 @@ function toClip(row: ClipRow, event: Event, slug: string): Clip {
     live: row.live,
     created_at: row.created_at.toISOString(),
     ready_at: row.ready_at ? row.ready_at.toISOString() : null,
-    // Public and static once ready, on the channel's own host (routes/media).
-    stream_url: ready ? clipStreamUrl(slug, row.uuid) : null,
+    stream_url: ready ? (stream?.url ?? null) : null,
+    stream_expires_in: ready ? (stream?.expires_in ?? null) : null,
     poster: ready ? clipPicture(slug, row.uuid) : null,
     event,
   };
@@ -84,12 +90,24 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const clipsConfigOf = (request: FastifyRequest) => channelOf(request)?.config.clips;
   const slugOf = (request: FastifyRequest) => channelOf(request)?.config.slug ?? '';
 
+  /**
+   * A ready clip's HLS address for this viewer: a free game's is public and static, on the
+   * channel's own host (routes/media). A paid or ppv game's (unless the channel shares those
+   * publicly) is signed, short-lived and bound to this session, and only for a viewer who may watch
+   * the game (`event` as this viewer sees it): one who may not gets none (src/clips/sharing.ts).
+   */
+  const streamOf = (request: FastifyRequest, row: ClipRow, event: Event): ClipStream | null => {
+    if (!signedClipStream(event.access_type, clipsConfigOf(request))) return { url: clipStreamUrl(slugOf(request), row.uuid), expires_in: null };
+    if (request.userId === null || !event.has_access) return null;
+    return { url: app.media.clipStreamUrl({ channelId: request.channelId, uuid: row.uuid, sessionId: request.apiKeyId }), expires_in: app.media.tokenTtlSeconds };
+  };
+
   /** Clip rows as the contract's clips, each with its event as this viewer sees it. */
   const answerClips = async (request: FastifyRequest, rows: readonly ClipRow[]): Promise<Clip[]> => {
     const events = await app.eventsRepository.byIds(request.channelId, rows.map((row) => row.event_id), await viewerOf(app, request));
     return rows.flatMap((row) => {
       const event = events.get(row.event_id);
-      return event ? [toClip(row, event, slugOf(request))] : [];
+      return event ? [toClip(row, event, slugOf(request), row.status === 'ready' ? streamOf(request, row, event) : null)] : [];
     });
   };
 
@@ -181,7 +199,8 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Public: anyone with the link sees a ready clip (a visitor's key will do), while its maker may
   // still watch its event; a paid or ppv event's clip only for viewers who may watch it, unless the
-  // channel shares those publicly (src/clips/sharing.ts).
+  // channel shares those publicly (src/clips/sharing.ts), and under a short-lived address the
+  // page renews (`stream_expires_in`).
   app.get('/shared-clip/:id', { schema: { params: SharedClipParams, response: { 200: SharedClipResponse, ...errors(403, 404) } } }, async (request, reply) => {
     const row = await clips.findShared(request.channelId, request.params.id);
     if (!row) return refuseClip(reply, 404, 'id', 'clipNotFound');

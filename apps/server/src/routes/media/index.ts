@@ -21,8 +21,14 @@ const LIVE_PLAYLIST = 'no-cache';
 /** A signed download is the viewer's alone: never kept by a shared cache. */
 const DOWNLOAD = 'private, no-store';
 
-/** A clip's public files (media/clip.ts); its `clip.mp4` is only downloaded through a signed address. */
+/**
+ * A clip's files (media/clip.ts); its `clip.mp4` is only downloaded through a signed address. A
+ * paid or ppv game's clip's HLS is refused here too (src/clips/plugin.ts): it plays only under a
+ * signed address (CLIP_HLS_FILE).
+ */
 const CLIP_PATH = /^([a-z0-9][a-z0-9-]{0,62})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(index\.m3u8|init\.mp4|seg-[0-9]{3}\.m4s|edge-[0-9]{3}(?:-init\.mp4|\.m4s)|poster(?:-(?:320|640|854))?\.(?:jpg|webp))$/;
+/** A clip's HLS files, as the signed clip addresses serve them (never its posters, nor its MP4). */
+const CLIP_HLS_FILE = /^(?:index\.m3u8|init\.mp4|seg-[0-9]{3}\.m4s|edge-[0-9]{3}(?:-init\.mp4|\.m4s))$/;
 
 /** An on-demand item's public files: its posters and its preview (the HLS only through a signed address). */
 const VOD_PUBLIC_PATH = /^([a-z0-9][a-z0-9-]{0,62})\/([a-z0-9-]{1,60})\/(poster\.jpg|poster\.webp|preview\.mp4)$/;
@@ -177,6 +183,20 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     return sendMedia(reply, folder, file, file.endsWith('.m3u8') ? SHORT : IMMUTABLE);
   });
 
+  // A paid or ppv game's clip (src/clips/sharing.ts): its HLS only under a signed address, for one
+  // clip of one channel, which the api hands only to a viewer who may watch the game. Its own token
+  // purpose, so no event's or item's address opens a clip. The folder goes when the clip is deleted.
+  app.get<{ Params: { token: string; uuid: string; '*': string } }>('/media/s/:token/clips/:uuid/*', { config: { apiKey: false } }, async (request, reply) => {
+    const grant = media.verifyClip(request.params.token);
+    if (grant === null || grant.uuid !== request.params.uuid) {
+      return fail(reply, 403, 'token', 'The stream address is invalid or has expired. Open the clip again for a new one.');
+    }
+    const file = request.params['*'];
+    const channel = app.channels.byId(grant.channelId);
+    if (!CLIP_HLS_FILE.test(file) || !channel) return fail(reply, 404, 'url', 'Not found.');
+    return sendMedia(reply, clipDir(media.dir, channel.config.slug, grant.uuid), file, file.endsWith('.m3u8') ? SHORT : IMMUTABLE);
+  });
+
   // An item's posters and preview are public (a locked item's card shows them, spec §3), on its
   // channel's host only and while the channel has the item; its HLS is not reachable here.
   app.get<{ Params: { '*': string } }>('/media/vod/*', { config: { apiKey: false } }, async (request, reply) => {
@@ -274,7 +294,8 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
 
   // A clip's HLS and poster are public once it is ready (a share link plays for anyone, spec §2
   // /share/{id}/{uuid}) and belong to the channel of the host they are asked on: another
-  // channel's clip is not found here. The folder appears whole when the clip is ready and goes
+  // channel's clip is not found here. A paid or ppv game's clip shows only its poster here (link
+  // previews); its HLS is refused (src/clips/plugin.ts) and plays under a signed address above. The folder appears whole when the clip is ready and goes
   // when it is deleted, so what is on disk is the answer.
   app.get<{ Params: { '*': string } }>('/media/clips/*', { config: { apiKey: false } }, async (request, reply) => {
     const match = CLIP_PATH.exec(request.params['*']);

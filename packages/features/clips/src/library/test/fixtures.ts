@@ -60,6 +60,7 @@ export function clip(overrides: Partial<Clip> = {}): Clip {
     created_at: '2026-03-02T19:00:00.000Z',
     ready_at: ready ? '2026-03-02T19:00:03.000Z' : null,
     stream_url: ready ? `/media/clips/northfield/${uuid}/index.m3u8` : null,
+    stream_expires_in: null,
     poster: ready
       ? testPicture({ kind: 'poster', src: `/media/clips/northfield/${uuid}/poster.jpg`, srcset: `/media/clips/northfield/${uuid}/poster.jpg 1280w`, width: 1280, height: 720 })
       : null,

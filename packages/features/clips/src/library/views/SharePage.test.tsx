@@ -88,6 +88,22 @@ describe('SharePage', () => {
     expect(await screen.findByRole('heading', { name: 'Buzzer beater', level: 1 })).toBeInTheDocument();
   });
 
+  it('asks again for a paid game’s clip at half its address’s lifetime, and plays on in the same player', async () => {
+    let asked = 0;
+    // The shortest lifetime the renewal honours (two seconds: asked again after one).
+    const paid = () => sharedClip({ ...shared, stream_url: `/media/s/token-${++asked}/clips/${shared.uuid}/index.m3u8`, stream_expires_in: 2 });
+    const { api, container } = await renderLibrary({
+      visitor: false,
+      route: path,
+      routes: { [`GET /shared-clip/${shared.uuid}`]: () => ({ json: { data: paid() } }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Buzzer beater', level: 1 })).toBeInTheDocument();
+    const video = container.querySelector('video');
+    await waitFor(() => expect(api.calls.filter((call) => call.path === `/api/shared-clip/${shared.uuid}`).length).toBeGreaterThanOrEqual(2), { timeout: 3_000 });
+    // A renewed address is the same stream: the player is not rebuilt.
+    expect(container.querySelector('video')).toBe(video);
+  });
+
   it('is translated', async () => {
     await renderLibrary({
       visitor: true,

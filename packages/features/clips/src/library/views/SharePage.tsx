@@ -1,5 +1,6 @@
 import { useTranslation } from '@grandstand/i18n';
 import { formatTime, Player } from '@grandstand/player';
+import { useStreamRenewal } from '@grandstand/store';
 import { Badge, ButtonLink, ErrorPanel, Link, Loader, Page } from '@grandstand/ui';
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -36,6 +37,11 @@ function ShareRoute({ layout }: { layout: Layout }) {
 function SharedClipView({ eventId, uuid, layout }: { eventId: number; uuid: string; layout: Layout }) {
   const { t } = useTranslation(['clipsLibrary', 'common', 'errors']);
   const { data: clip, error, isLoading, refetch } = useGetSharedClipQuery(uuid);
+  // A paid game's clip plays under a short-lived address: asked for again at half-life, and on a
+  // player error (an address expired meanwhile). A free game's is public and never renewed.
+  const lifetime = clip?.stream_expires_in ?? null;
+  const renewal = useMemo(() => (lifetime === null ? null : { expires_in: lifetime }), [lifetime]);
+  const renewStream = useStreamRenewal(renewal, refetch);
   const labels = useMemo(() => playerLabels(t), [t]);
   const navigate = useNavigate();
   // The channel's tag names (GET /clips/options answers visitors too); the embed shows no tags.
@@ -66,7 +72,18 @@ function SharedClipView({ eventId, uuid, layout }: { eventId: number; uuid: stri
 
   const game = eventTitle(clip.event, t);
   const watchPath = CLIPS_LIBRARY_PATHS.watch(clip.event_id);
-  const player = <Player src={clip.stream_url} live={false} title={clip.name} labels={labels} poster={clip.poster.src} />;
+  // The same streamId across renewals: a renewed address plays on without a reload.
+  const player = (
+    <Player
+      src={clip.stream_url}
+      streamId={`clip/${clip.uuid}`}
+      live={false}
+      title={clip.name}
+      labels={labels}
+      poster={clip.poster.src}
+      onError={renewStream}
+    />
+  );
   if (layout === 'embed') {
     return (
       <Embed>

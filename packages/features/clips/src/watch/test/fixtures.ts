@@ -65,6 +65,7 @@ export function clip(overrides: Partial<Clip> = {}): Clip {
     created_at: '2026-11-24T20:00:00.000Z',
     ready_at: null,
     stream_url: null,
+    stream_expires_in: null,
     poster: null,
     event: gameEvent(),
     ...overrides,
