@@ -12,22 +12,16 @@
 // Then /api/events/favorite the same two ways, for 200 logged-in viewers each following a few
 // teams, maybe a school, maybe a sport (the "My teams" rail's three status listings and the
 // listing's "My teams" filter with its pages; then random day ranges), the same goal.
-import { execFileSync, fork } from 'node:child_process';
-import { chownSync, existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { startSession } from '../src/accounts/sessions.ts';
 import { buildApp } from '../src/app.ts';
 import { loadChannelFolders } from '../src/channels/loadChannels.ts';
 import { upsertChannels } from '../src/channels/seed.ts';
-import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 import type { Database } from '../src/db/schema.ts';
+import { closeOnDisconnect, eachEngine, type Engine, forkServer, line, listenOnLoopback, openBenchDatabase, type Result, serverArgs, summarise } from './harness.ts';
 
 export const BENCH_EVENTS = 100_000;
 const RATE = 500;
@@ -255,12 +249,9 @@ interface Ready {
   seedMs: number;
 }
 
-type Engine = 'pglite' | 'postgres';
-
 /** The child: a throwaway database of the engine (PGlite in a temp dir, or the given PostgreSQL database), seeded, served on loopback. */
 async function runServer(engine: Engine, connectionString: string | undefined): Promise<void> {
-  const dataDir = engine === 'pglite' ? await mkdtemp(join(tmpdir(), 'grandstand-bench-events-')) : undefined;
-  const opened = await openDatabase(engine === 'pglite' ? { kind: 'pglite', dataDir: dataDir! } : { kind: 'postgres', connectionString: connectionString! });
+  const opened = await openBenchDatabase(engine, connectionString, 'grandstand-bench-events-');
   await migrateToLatest(opened.db);
   const [template] = await loadChannelFolders(join(import.meta.dirname, '..', 'test', 'fixtures', 'channels'));
   const folder = { ...template!, config: { ...template!.config, slug: 'bench', name: 'Bench', channelKey: BENCH_CHANNEL_KEY, default: true }, seed: null };
@@ -272,26 +263,11 @@ async function runServer(engine: Engine, connectionString: string | undefined): 
   await sql`VACUUM ANALYZE`.execute(opened.db);
   const seedMs = Math.round(performance.now() - started);
   const app = await buildApp({ db: opened.db, channels, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = await listenOnLoopback(app);
   const viewers = await seedFavouriteViewers(app, channels[0]!.id, taxonomy);
   await sql`ANALYZE favorites`.execute(opened.db);
   process.send?.({ port, viewers, taxonomy, now, seedMs } satisfies Ready);
-  process.once('disconnect', () => {
-    void app
-      .close()
-      .then(() => opened.close())
-      .then(() => (dataDir ? rm(dataDir, { recursive: true, force: true }) : undefined))
-      .finally(() => process.exit(0));
-  });
-}
-
-interface Result {
-  rps: number;
-  p50: number;
-  p99: number;
-  problems: number;
+  closeOnDisconnect(app, opened);
 }
 
 /** `next` gives each request's path and query (api key included). */
@@ -307,8 +283,7 @@ async function load(base: string, next: () => string): Promise<Result> {
       },
     ],
   });
-  const problems = result.non2xx + result.errors + result.timeouts;
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, problems };
+  return summarise(result);
 }
 
 const meets = (r: Result) => r.p99 <= GOAL_P99_MS && r.rps >= RATE * 0.95 && r.problems === 0;
@@ -325,13 +300,8 @@ interface EngineResults {
 }
 
 async function benchEngine(engine: Engine, connectionString?: string): Promise<EngineResults> {
-  const args = ['--server', engine, ...(connectionString ? [connectionString] : [])];
-  const child = fork(import.meta.filename, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { ready, stop } = await forkServer<Ready>(import.meta.filename, engine, connectionString);
   try {
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as Ready));
-      child.once('exit', (code) => reject(new Error(`the ${engine} bench server exited early (${code})`)));
-    });
     const base = `http://127.0.0.1:${ready.port}`;
     const keyResponse = await fetch(`${base}/api/get_api_key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel_key: BENCH_CHANNEL_KEY }) });
     const { data } = (await keyResponse.json()) as { data: { api_key: string } };
@@ -354,74 +324,8 @@ async function benchEngine(engine: Engine, connectionString?: string): Promise<E
     });
     return { mixed, distinct, pool: pool.length, favouritesMixed, favouritesDistinct, favouritesPool: favouritePool.length, seedMs: ready.seedMs };
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    if (child.connected) child.disconnect();
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    if (child.exitCode === null) child.kill();
+    await stop();
   }
-}
-
-/** A throwaway PostgreSQL cluster as test/setup/postgres.ts starts one: temp dir, unix socket only, no fsync. */
-export async function startCluster(): Promise<{ url: string; stop(): void } | null> {
-  const root = '/usr/lib/postgresql';
-  const majors = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
-  majors.sort((a, b) => Number(b) - Number(a));
-  if (majors.length === 0) return null;
-  const bin = join(root, majors[0]!, 'bin');
-  const dir = await mkdtemp(join(tmpdir(), 'grandstand-bench-pg-'));
-  const dataDir = join(dir, 'data');
-  // initdb refuses to run as root: run the cluster as Debian's postgres user.
-  const asRoot = process.getuid?.() === 0;
-  const run = (command: string, args: string[]) =>
-    execFileSync(asRoot ? '/usr/sbin/runuser' : join(bin, command), asRoot ? ['-u', 'postgres', '--', join(bin, command), ...args] : args, { stdio: 'pipe' });
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
-  const port = await new Promise<number>((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-  const stop = () => {
-    try {
-      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-    } catch {
-      // Not started: nothing to stop.
-    }
-    execFileSync('rm', ['-rf', dir]);
-  };
-  try {
-    run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-    run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses= -c fsync=off -c full_page_writes=off`, 'start']);
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { url: `postgresql://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`, stop };
-}
-
-/** A database of its own on the PostgreSQL server of `adminUrl`, dropped by `drop`. */
-export async function throwawayDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `grandstand_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
-function line(label: string, r: Result, verdict: string): string {
-  return `    ${label.padEnd(40)} ${String(r.rps).padStart(5)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(5)} ms   ${verdict}${r.problems ? `   (${r.problems} non-2xx/errors)` : ''}`;
 }
 
 async function report(engine: string, run: () => Promise<Awaited<ReturnType<typeof benchEngine>>>): Promise<void> {
@@ -437,30 +341,11 @@ async function runBench(): Promise<void> {
   console.log(
     `events bench: /api/events and /api/events/favorite, ${RATE} req/s for ${DURATION_S} s per phase, ${CONNECTIONS} connections on loopback; goal p99 <= ${GOAL_P99_MS} ms at ${RATE} req/s for the realistic mix`,
   );
-  await report('PGlite (default engine)', () => benchEngine('pglite'));
-  if (process.env.BENCH_DATABASE_URL) {
-    const database = await throwawayDatabase(process.env.BENCH_DATABASE_URL);
-    try {
-      await report('PostgreSQL (BENCH_DATABASE_URL)', () => benchEngine('postgres', database.url));
-    } finally {
-      await database.drop();
-    }
-    return;
-  }
-  const cluster = await startCluster();
-  if (!cluster) {
-    console.log('  PostgreSQL: skipped (no BENCH_DATABASE_URL, no server binaries under /usr/lib/postgresql; Debian package `postgresql`)');
-    return;
-  }
-  try {
-    await report('PostgreSQL (throwaway local cluster)', () => benchEngine('postgres', cluster.url));
-  } finally {
-    cluster.stop();
-  }
+  await eachEngine((label, engine, connectionString) => report(label, () => benchEngine(engine, connectionString)));
 }
 
 if (import.meta.main) {
-  const at = process.argv.indexOf('--server');
-  if (at >= 0) await runServer(process.argv[at + 1] === 'postgres' ? 'postgres' : 'pglite', process.argv[at + 2]);
+  const server = serverArgs();
+  if (server) await runServer(server.engine, server.connectionString);
   else await runBench();
 }

@@ -7,20 +7,17 @@
 // and autocannon sends a fixed 200 req/s for 10 s over loopback of what viewers type: a word, two
 // words, a misspelt word, an unaccented French title, a team or a school, by date (the spec's
 // default) or by relevance, first pages and second pages.
-import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { loadChannelFolders } from '../src/channels/loadChannels.ts';
 import { upsertChannels } from '../src/channels/seed.ts';
-import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 import type { Database } from '../src/db/schema.ts';
 import { searchDocument, searchTitle } from '../src/vod/rules.ts';
-import { BENCH_EVENTS, seedBenchChannel, startCluster, throwawayDatabase } from './events.ts';
+import { BENCH_EVENTS, seedBenchChannel } from './events.ts';
+import { closeOnDisconnect, eachEngine, type Engine, forkServer, line, listenOnLoopback, openBenchDatabase, type Result, serverArgs, summarise } from './harness.ts';
 
 export const BENCH_ITEMS = 100_000;
 const RATE = 200;
@@ -106,11 +103,8 @@ interface Ready {
   seedMs: number;
 }
 
-type Engine = 'pglite' | 'postgres';
-
 async function runServer(engine: Engine, connectionString: string | undefined): Promise<void> {
-  const dataDir = engine === 'pglite' ? await mkdtemp(join(tmpdir(), 'grandstand-bench-vod-')) : undefined;
-  const opened = await openDatabase(engine === 'pglite' ? { kind: 'pglite', dataDir: dataDir! } : { kind: 'postgres', connectionString: connectionString! });
+  const opened = await openBenchDatabase(engine, connectionString, 'grandstand-bench-vod-');
   await migrateToLatest(opened.db);
   const [template] = await loadChannelFolders(join(import.meta.dirname, '..', 'test', 'fixtures', 'channels'));
   // An English channel (the fixture alpha's language).
@@ -125,32 +119,13 @@ async function runServer(engine: Engine, connectionString: string | undefined): 
   // The load comes from one address standing in for a crowd of viewers: the per-client search
   // limit (which holds each of them) would otherwise answer most of it with 429.
   const app = await buildApp({ db: opened.db, channels, logger: false, rateLimit: { searchMax: Number.MAX_SAFE_INTEGER } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0, seedMs } satisfies Ready);
-  process.once('disconnect', () => {
-    void app
-      .close()
-      .then(() => opened.close())
-      .then(() => (dataDir ? rm(dataDir, { recursive: true, force: true }) : undefined))
-      .finally(() => process.exit(0));
-  });
-}
-
-interface Result {
-  rps: number;
-  p50: number;
-  p99: number;
-  problems: number;
+  process.send?.({ port: await listenOnLoopback(app), seedMs } satisfies Ready);
+  closeOnDisconnect(app, opened);
 }
 
 async function benchEngine(engine: Engine, connectionString?: string): Promise<Result & { seedMs: number; pool: number }> {
-  const child = fork(import.meta.filename, ['--server', engine, ...(connectionString ? [connectionString] : [])], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { ready, stop } = await forkServer<Ready>(import.meta.filename, engine, connectionString);
   try {
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as Ready));
-      child.once('exit', (code) => reject(new Error(`the ${engine} bench server exited early (${code})`)));
-    });
     const base = `http://127.0.0.1:${ready.port}`;
     const keyResponse = await fetch(`${base}/api/get_api_key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel_key: BENCH_CHANNEL_KEY }) });
     const { data } = (await keyResponse.json()) as { data: { api_key: string } };
@@ -168,13 +143,9 @@ async function benchEngine(engine: Engine, connectionString?: string): Promise<R
       duration: DURATION_S,
       requests: [{ setupRequest: (request) => ({ ...request, path: `/api/vod-media/search?api_key=${data.api_key}&${pool[i++ % pool.length]!}` }) }],
     });
-    const problems = result.non2xx + result.errors + result.timeouts;
-    return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, problems, seedMs: ready.seedMs, pool: pool.length };
+    return { ...summarise(result), seedMs: ready.seedMs, pool: pool.length };
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    if (child.connected) child.disconnect();
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    if (child.exitCode === null) child.kill();
+    await stop();
   }
 }
 
@@ -182,37 +153,16 @@ async function report(engine: string, run: () => ReturnType<typeof benchEngine>)
   const r = await run();
   const met = r.p99 <= GOAL_P99_MS && r.rps >= RATE * 0.95 && r.problems === 0;
   console.log(`  ${engine}: ${BENCH_ITEMS.toLocaleString('en')} items and ${BENCH_EVENTS.toLocaleString('en')} events seeded in ${r.seedMs} ms`);
-  console.log(
-    `    ${`realistic searches (${r.pool} kinds)`.padEnd(40)} ${String(r.rps).padStart(5)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(5)} ms   ${met ? 'GOAL MET' : 'GOAL NOT MET'}${r.problems ? `   (${r.problems} non-2xx/errors)` : ''}`,
-  );
+  console.log(line(`realistic searches (${r.pool} kinds)`, r, met ? 'GOAL MET' : 'GOAL NOT MET'));
 }
 
 async function runBench(): Promise<void> {
   console.log(`vod search bench: /api/vod-media/search, ${RATE} req/s for ${DURATION_S} s, ${CONNECTIONS} connections on loopback; goal p99 <= ${GOAL_P99_MS} ms`);
-  await report('PGlite (default engine)', () => benchEngine('pglite'));
-  if (process.env.BENCH_DATABASE_URL) {
-    const database = await throwawayDatabase(process.env.BENCH_DATABASE_URL);
-    try {
-      await report('PostgreSQL (BENCH_DATABASE_URL)', () => benchEngine('postgres', database.url));
-    } finally {
-      await database.drop();
-    }
-    return;
-  }
-  const cluster = await startCluster();
-  if (!cluster) {
-    console.log('  PostgreSQL: skipped (no BENCH_DATABASE_URL, no server binaries under /usr/lib/postgresql; Debian package `postgresql`)');
-    return;
-  }
-  try {
-    await report('PostgreSQL (throwaway local cluster)', () => benchEngine('postgres', cluster.url));
-  } finally {
-    cluster.stop();
-  }
+  await eachEngine((label, engine, connectionString) => report(label, () => benchEngine(engine, connectionString)));
 }
 
 if (import.meta.main) {
-  const at = process.argv.indexOf('--server');
-  if (at >= 0) await runServer(process.argv[at + 1] === 'postgres' ? 'postgres' : 'pglite', process.argv[at + 2]);
+  const server = serverArgs();
+  if (server) await runServer(server.engine, server.connectionString);
   else await runBench();
 }
