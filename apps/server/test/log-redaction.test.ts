@@ -35,7 +35,8 @@ afterAll(async () => {
 });
 
 /** Path parameters that name no secret (an id, a provider's name): anything else must be redacted. */
-const PUBLIC_PARAMS = new Set(['id', 'alias', 'eventId', 'itemId', 'cardId', 'provider', 'order_id']);
+// A clip's uuid is public: it is the share link's own address.
+const PUBLIC_PARAMS = new Set(['id', 'alias', 'eventId', 'itemId', 'uuid', 'cardId', 'provider', 'order_id']);
 /** Catch-all routes whose rest is a public file name or page path (checked one by one, not by name). */
 const PUBLIC_WILDCARDS = new Set([
   '/*',
@@ -48,6 +49,7 @@ const PUBLIC_WILDCARDS = new Set([
   '/media/prerolls/*',
   '/media/s/:token/events/:eventId/*',
   '/media/s/:token/vod/:itemId/*',
+  '/media/s/:token/clips/:uuid/*',
 ]);
 /** A query key whose name says it may hold a credential or personal data. */
 const SECRET_LOOKING_KEY = /key|token|secret|sig|code|state|pass|email|session|auth/i;
@@ -100,8 +102,8 @@ describe('the redaction list covers every route that takes a secret', () => {
       }
     }
     expect(uncovered).toEqual([]);
-    // The stream (events, on-demand), download, calendar and sandbox (portal, card removal, authentication) routes.
-    expect(secretRoutes).toBeGreaterThanOrEqual(7);
+    // The stream (events, on-demand, a paid game's clips), download, calendar and sandbox (portal, card removal, authentication) routes.
+    expect(secretRoutes).toBeGreaterThanOrEqual(8);
   });
 
   it('redacts the concrete addresses of each kind and keeps the rest', () => {

@@ -187,12 +187,13 @@ describe('stream tokens', () => {
     expect(response.json()).toMatchObject({ field: 'eventId' });
   });
 
-  it('signs addresses that expire in about six hours', () => {
+  it('signs addresses that expire in two minutes by default (MEDIA_TOKEN_LIFETIME), bound to a session', () => {
     const url = urlFor('alpha', 'finished');
     const token = url.split('/')[3] as string;
-    const { exp: expiresAt } = JSON.parse(Buffer.from(token.split('.')[0] as string, 'base64url').toString()) as { exp: number };
-    expect(expiresAt - Date.now() / 1000).toBeGreaterThan(5.9 * 3600);
-    expect(expiresAt - Date.now() / 1000).toBeLessThanOrEqual(6 * 3600);
+    const { data, exp: expiresAt } = JSON.parse(Buffer.from(token.split('.')[0] as string, 'base64url').toString()) as { data: { sid: number }; exp: number };
+    expect(expiresAt - Date.now() / 1000).toBeGreaterThan(110);
+    expect(expiresAt - Date.now() / 1000).toBeLessThanOrEqual(120);
+    expect(data.sid).toBe(1);
   });
 });
 
