@@ -30,8 +30,10 @@ async function upcomingTeamGame(request: APIRequestContext, channel: DemoChannel
 
 /** The calendar address's events as a calendar app reads them: each game's watch address and UTC start. */
 async function calendarGames(request: APIRequestContext, address: string): Promise<Map<string, number>> {
-  // Node cannot resolve `<slug>.localhost`: the same path through localhost (the token names the viewer).
-  const answer = await request.get(channelUrl(null, new URL(address).pathname));
+  // Node cannot resolve `<slug>.localhost`: the same path through localhost, under the address's own
+  // host (a calendar address answers only on its own channel's host).
+  const { host, pathname } = new URL(address);
+  const answer = await request.get(channelUrl(null, pathname), { headers: { host } });
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toMatch(/^text\/calendar/);
   const calendar = new ICAL.Component(ICAL.parse(await answer.text()));
