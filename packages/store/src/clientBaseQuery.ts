@@ -31,15 +31,14 @@ export function isApiError(error: unknown): error is SerializedApiError {
   return typeof error === 'object' && error !== null && 'message' in error && 'kind' in error;
 }
 
-function codeOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
-  return typeof body.code === 'string' ? body.code : undefined;
-}
-
 export function serializeApiError(error: unknown): SerializedApiError {
   if (error instanceof ApiError) {
-    const code = codeOf(error.body);
-    return { status: error.status, kind: error.kind, message: error.message, ...(error.field !== undefined ? { field: error.field } : {}), ...(code !== undefined ? { code } : {}) };
+    // Written field by field: this runs in every page's startup code, within the home route's budget.
+    const serialized: SerializedApiError = { status: error.status, kind: error.kind, message: error.message };
+    if (error.field) serialized.field = error.field;
+    const code = (error.body as { code?: unknown } | null | undefined)?.code;
+    if (typeof code === 'string') serialized.code = code;
+    return serialized;
   }
   return { status: null, kind: 'network', message: error instanceof Error ? error.message : String(error) };
 }
