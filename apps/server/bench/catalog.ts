@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app.ts';
-import { loadChannelFolders } from '../src/channels/loadChannels.ts';
-import { seedMissing, upsertChannels } from '../src/channels/seed.ts';
-import { openDatabase } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrations.ts';
+import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
+import { seedMissing, upsertChannels } from '../src/modules/channels/seed.ts';
+import { openDatabase } from '../src/core/db/connect.ts';
+import { migrateToLatest } from '../src/core/db/migrations.ts';
 import { loadConfig } from '../src/config.ts';
 
 const GOAL_RPS = 3_000;

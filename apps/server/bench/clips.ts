@@ -1,7 +1,7 @@
 // `pnpm bench`: viewer clips, the time from a viewer's request to a ready clip (goal: 20 clips of
 // 60 s from on-demand and live sources, p95 <= 3 s; spec §9 allows 5 minutes), through the real
 // server: the app as `serve` builds it, on an embedded PGlite database (a temp folder) holding the
-// demo's default channel, seeded; the clips plugin's default media (src/media/clip.ts) and its
+// demo's default channel, seeded; the clips plugin's default media (src/core/media/clip.ts) and its
 // queue with the default two workers in the process; the media plugin's live signals.
 //
 // A viewer registers (a logged-in api key; the channel's `clips.grant` gives clipping), then for
@@ -21,16 +21,16 @@ import { join } from 'node:path';
 import { type Clip, ClipResponse, ClipsResponse, GetApiKeyResponse, SessionResponse } from '@grandstand/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { type ChannelFolder, loadChannelFolders } from '../src/channels/loadChannels.ts';
-import { DEFAULT_CLIP_WORKERS } from '../src/clips/queue.ts';
-import { seedChannel, upsertChannels } from '../src/channels/seed.ts';
+import { type ChannelFolder, loadChannelFolders } from '../src/core/channels/loadChannels.ts';
+import { DEFAULT_CLIP_WORKERS } from '../src/modules/clips/queue.ts';
+import { seedChannel, upsertChannels } from '../src/modules/channels/seed.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrations.ts';
-import type { Database } from '../src/db/schema.ts';
-import { type ClipSourceEvent, clipWindow } from '../src/media/clip.ts';
-import { layout, RECORDING_LIBRARY, recordingForEvent } from '../src/media/library.ts';
-import { prepareMedia } from '../src/media/prepare.ts';
+import { openDatabase } from '../src/core/db/connect.ts';
+import { migrateToLatest } from '../src/core/db/migrations.ts';
+import type { Database } from '../src/core/db/schema.ts';
+import { type ClipSourceEvent, clipWindow } from '../src/core/media/clip.ts';
+import { layout, RECORDING_LIBRARY, recordingForEvent } from '../src/core/media/library.ts';
+import { prepareMedia } from '../src/core/media/prepare.ts';
 
 const CLIPS = 20;
 const CLIP_SECONDS = 60;
@@ -178,7 +178,7 @@ async function main(): Promise<void> {
   const slug = folder.config.slug;
   console.log(`clips bench: ${CLIPS} clips of ${CLIP_SECONDS} s per source, goal p95 <= ${GOAL_P95_MS} ms from request to ready`);
   console.log(`  asked for ${WORKERS} at a time (viewers clipping as fast as the ${WORKERS} workers cut: the goal), then all ${CLIPS} at once (a burst: it queues)`);
-  console.log(`  timed: POST /api/clip to GET /api/clips/event/{id} saying ready (polled every ${POLL_MS} ms), through the server, its queue (2 workers) and src/media/clip.ts`);
+  console.log(`  timed: POST /api/clip to GET /api/clips/event/{id} saying ready (polled every ${POLL_MS} ms), through the server, its queue (2 workers) and src/core/media/clip.ts`);
 
   const prepared = await prepareMedia({ dir: mediaDir, ffmpegPath, channels: [folder] });
   if (prepared.built.length > 0) console.log(`  prepared ${prepared.built.length} items in ${mediaDir}`);

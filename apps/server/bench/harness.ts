@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import type { Result as AutocannonResult } from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { openDatabase } from '../src/db/connect.ts';
-import type { Database } from '../src/db/schema.ts';
+import { openDatabase } from '../src/core/db/connect.ts';
+import type { Database } from '../src/core/db/schema.ts';
 
 export type Engine = 'pglite' | 'postgres';
 

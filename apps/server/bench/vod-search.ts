@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
-import { loadChannelFolders } from '../src/channels/loadChannels.ts';
-import { upsertChannels } from '../src/channels/seed.ts';
-import { migrateToLatest } from '../src/db/migrations.ts';
-import type { Database } from '../src/db/schema.ts';
-import { searchDocument, searchTitle } from '../src/vod/rules.ts';
+import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
+import { upsertChannels } from '../src/modules/channels/seed.ts';
+import { migrateToLatest } from '../src/core/db/migrations.ts';
+import type { Database } from '../src/core/db/schema.ts';
+import { searchDocument, searchTitle } from '../src/modules/vod/rules.ts';
 import { BENCH_EVENTS, seedBenchChannel } from './events.ts';
 import { closeOnDisconnect, eachEngine, type Engine, forkServer, line, listenOnLoopback, openBenchDatabase, type Result, serverArgs, summarise } from './harness.ts';
 

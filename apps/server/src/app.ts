@@ -1,56 +1,56 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SessionOptions } from './accounts/config.ts';
-import type { ClipsPluginOptions } from './clips/plugin.ts';
-import type { LoadedChannel } from './channels/loadChannels.ts';
-import type { PublicOriginsOptions } from './channels/publicOrigins.ts';
-import type { Database } from './db/schema.ts';
+import type { SessionOptions } from './modules/accounts/config.ts';
+import type { ClipsPluginOptions } from './modules/clips/plugin.ts';
+import type { LoadedChannel } from './core/channels/loadChannels.ts';
+import type { PublicOriginsOptions } from './core/channels/publicOrigins.ts';
+import type { Database } from './core/db/schema.ts';
 import { join } from 'node:path';
-import { repoRoot } from './paths.ts';
-import apiKeyAuth, { apiKeyGuard } from './plugins/api-key-auth.ts';
-import buses from './plugins/buses.ts';
-import catalogCache, { type CatalogCacheOptions } from './plugins/catalog-cache.ts';
-import channelByHost from './plugins/channel-by-host.ts';
-import cors from './plugins/cors.ts';
-import dbPlugin from './plugins/db.ts';
-import errors, { frameworkErrors } from './plugins/errors.ts';
-import openapi from './plugins/openapi.ts';
-import security, { frameworkErrorHandler, reportingOrigins } from './plugins/security.ts';
-import siteRender from './plugins/site-render.ts';
-import type { SiteRenderOptions } from './plugins/site-render.ts';
-import staticSites from './plugins/static-sites.ts';
-import { geoPlugin } from './geo/index.ts';
-import apiKeysRepository, { type ApiKeyCacheOptions } from './repositories/apiKeyRepository.ts';
-import catalogRepository from './repositories/catalogRepository.ts';
-import clipsRepository from './repositories/clipsRepository.ts';
-import eventsRepository from './repositories/eventsRepository.ts';
-import favouritesRepository from './repositories/favouritesRepository.ts';
-import vodRepository from './repositories/vodRepository.ts';
-import formSubmissionsRepository from './repositories/formSubmissionsRepository.ts';
-import mediaEventsRepository from './repositories/mediaEventsRepository.ts';
-import offersRepository from './repositories/offersRepository.ts';
-import ordersRepository from './repositories/ordersRepository.ts';
-import usersRepository from './repositories/usersRepository.ts';
-import authRoutes from './routes/auth/index.ts';
-import authMailRoutes from './routes/auth-mail/index.ts';
-import channelRoutes from './routes/channel/index.ts';
-import clipsRoutes from './routes/clips/index.ts';
-import commerceCatalogRoutes from './routes/commerce-catalog/index.ts';
-import commerceOrdersRoutes from './routes/commerce-orders/index.ts';
-import eventsRoutes from './routes/events/index.ts';
-import favouritesRoutes, { calendarFeedRoute } from './routes/favourites/index.ts';
-import vodRoutes from './routes/vod/index.ts';
-import formsRoutes from './routes/forms/index.ts';
-import geoRoutes from './routes/geo/index.ts';
-import keysRoutes, { channelKeyFileRoute } from './routes/keys/index.ts';
-import outboxRoutes from './routes/mail/index.ts';
-import mediaRoutes from './routes/media/index.ts';
-import openapiRoutes from './routes/openapi/index.ts';
-import participantsRoutes from './routes/participants/index.ts';
-import profileRoutes from './routes/profile/index.ts';
-import sandboxApiRoutes, { sandboxPageRoutes } from './routes/sandbox/index.ts';
-import socialRoutes from './routes/social/index.ts';
-import { recordRoutes, requestSerializers } from './redaction.ts';
+import { repoRoot } from './core/paths.ts';
+import apiKeyAuth, { apiKeyGuard } from './modules/accounts/apiKeyAuth.ts';
+import buses from './core/buses.ts';
+import catalogCache, { type CatalogCacheOptions } from './modules/catalog/cache.ts';
+import channelByHost from './core/channels/byHost.ts';
+import cors from './core/cors.ts';
+import dbPlugin from './core/db/plugin.ts';
+import errors, { frameworkErrors } from './core/errors.ts';
+import openapi from './core/openapi/plugin.ts';
+import security, { frameworkErrorHandler, reportingOrigins } from './core/security.ts';
+import siteRender from './modules/sites/render.ts';
+import type { SiteRenderOptions } from './modules/sites/render.ts';
+import staticSites from './modules/sites/static.ts';
+import { geoPlugin } from './modules/geo/index.ts';
+import apiKeysRepository, { type ApiKeyCacheOptions } from './modules/accounts/apiKeyRepository.ts';
+import catalogRepository from './modules/catalog/repository.ts';
+import clipsRepository from './modules/clips/repository.ts';
+import eventsRepository from './modules/events/repository.ts';
+import favouritesRepository from './modules/favourites/repository.ts';
+import vodRepository from './modules/vod/repository.ts';
+import formSubmissionsRepository from './modules/forms/repository.ts';
+import mediaEventsRepository from './modules/media/repository.ts';
+import offersRepository from './modules/commerce/catalog/offersRepository.ts';
+import ordersRepository from './modules/commerce/orders/ordersRepository.ts';
+import usersRepository from './modules/accounts/usersRepository.ts';
+import authRoutes from './modules/accounts/routes.ts';
+import authMailRoutes from './modules/accounts/mailRoutes.ts';
+import channelRoutes from './modules/channels/routes.ts';
+import clipsRoutes from './modules/clips/routes.ts';
+import commerceCatalogRoutes from './modules/commerce/catalog/routes.ts';
+import commerceOrdersRoutes from './modules/commerce/orders/routes.ts';
+import eventsRoutes from './modules/events/routes.ts';
+import favouritesRoutes, { calendarFeedRoute } from './modules/favourites/routes.ts';
+import vodRoutes from './modules/vod/routes.ts';
+import formsRoutes from './modules/forms/routes.ts';
+import geoRoutes from './modules/geo/routes.ts';
+import keysRoutes, { channelKeyFileRoute } from './modules/accounts/keysRoutes.ts';
+import outboxRoutes from './modules/mail/routes.ts';
+import mediaRoutes from './modules/media/routes.ts';
+import openapiRoutes from './core/openapi/routes.ts';
+import participantsRoutes from './modules/catalog/participantsRoutes.ts';
+import profileRoutes from './modules/profile/routes.ts';
+import sandboxApiRoutes, { sandboxPageRoutes } from './modules/payments/sandbox/routes.ts';
+import socialRoutes from './modules/social/routes.ts';
+import { recordRoutes, requestSerializers } from './core/redaction.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -81,8 +81,8 @@ export interface BuildAppOptions {
 export const BODY_LIMIT = 64 * 1024;
 
 // Addresses carry credentials (api keys, stream and calendar tokens, mailed links): the logs show
-// them redacted, from one list (src/redaction.ts).
-export { redactUrl } from './redaction.ts';
+// them redacted, from one list (src/core/redaction.ts).
+export { redactUrl } from './core/redaction.ts';
 
 function loggerOption(logger: boolean | object | undefined): FastifyServerOptions['logger'] {
   if (!logger) return false;
@@ -95,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Stripe's sources are in the policy only where Stripe takes the cards.
   // The site may reach the analytics service and the channels' error report services (spec §7).
   // The channels whose sites load the tag manager (settings `google-analytics`), read once the
-  // database is open: only their answers allow its script (plugins/security.ts).
+  // database is open: only their answers allow its script (core/security.ts).
   const tagManagerChannels = new Set<number>();
   const securityOptions = {
     tagManager: (hostname: string) => {
@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (typeof trackingId === 'string' && trackingId.trim() !== '') tagManagerChannels.add(row.id);
   }
   // The repositories (src/repositories/): each built once on the database, before anything reads it.
-  await app.register(import('./plugins/pictures.ts'), { dir: options.media?.dir, live: options.media?.live });
+  await app.register(import('./core/media/picturesPlugin.ts'), { dir: options.media?.dir, live: options.media?.live });
   await app.register(apiKeysRepository, { cache: options.apiKeyCache, sessions: options.sessions });
   await app.register(catalogRepository, { analyticsUrl: options.analyticsUrl ?? null, errorDsns: options.errorDsns ?? {} });
   await app.register(eventsRepository);
@@ -152,22 +152,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiKeyAuth);
   await app.register(catalogCache, options.catalogCache ?? {});
   await app.register(geoPlugin);
-  await app.register(import('./payments/plugin.ts'), options.payments ?? {});
+  await app.register(import('./modules/payments/plugin.ts'), options.payments ?? {});
 
-  await app.register(import('./plugins/rate-limit.ts'), options.rateLimit ?? {});
-  await app.register(import('./plugins/media.ts'), options.media ?? {});
+  await app.register(import('./core/rateLimit/plugin.ts'), options.rateLimit ?? {});
+  await app.register(import('./modules/media/plugin.ts'), options.media ?? {});
   // The download addresses are signed with the media secret, as the stream addresses.
-  await app.register(import('./clips/plugin.ts'), { ...options.clips });
+  await app.register(import('./modules/clips/plugin.ts'), { ...options.clips });
   // GET /health, outside /api and the api key's scope: an operator's probe has no key.
-  await app.register(import('./plugins/health.ts'));
-  await app.register(import('./social/index.ts'), options.social ?? {});
+  await app.register(import('./core/health.ts'));
+  await app.register(import('./modules/social/index.ts'), options.social ?? {});
   // Before every route: a channel's own app on another origin may call /api and read /media.
   await app.register(cors);
-  await app.register(import('./mail/plugin.ts'), options.mail ?? {});
+  await app.register(import('./modules/mail/plugin.ts'), options.mail ?? {});
   // Deleted viewers are forgotten in the analytics service (off unless it is configured).
-  await app.register(import('./analytics/forget.ts'), { options: options.analyticsForget ?? null });
+  await app.register(import('./modules/analytics/forget.ts'), { options: options.analyticsForget ?? null });
   // Settled charges are told to it too: its revenue reports count nothing else.
-  await app.register(import('./analytics/payments.ts'), { options: options.analyticsForget ?? null });
+  await app.register(import('./modules/analytics/payments.ts'), { options: options.analyticsForget ?? null });
 
   // Outside /api, each with its own credential or none: the site's channel key file, the API
   // document (no key is needed to read how to get one), the media files (the signed address),
@@ -203,5 +203,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-export type { LoadedChannel } from './channels/loadChannels.ts';
-export type { Database } from './db/schema.ts';
+export type { LoadedChannel } from './core/channels/loadChannels.ts';
+export type { Database } from './core/db/schema.ts';

@@ -2,16 +2,16 @@
 // The server's commands: `serve` (default), `seed`, `migrate`, `prepare-media`, `worker`. Node 24 runs this file as it is.
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
-import { type ChannelFolder, loadChannelFolders, type LoadedChannel } from './channels/loadChannels.ts';
-import { seedChannel, seedMissing, upsertChannels } from './channels/seed.ts';
-import { loadClipMedia } from './clips/cutter.ts';
-import { startClipWorker } from './clips/worker.ts';
+import { type ChannelFolder, loadChannelFolders, type LoadedChannel } from './core/channels/loadChannels.ts';
+import { seedChannel, seedMissing, upsertChannels } from './modules/channels/seed.ts';
+import { loadClipMedia } from './modules/clips/cutter.ts';
+import { startClipWorker } from './modules/clips/worker.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
-import { type OpenedDatabase, openDatabase } from './db/connect.ts';
-import { migrateToLatest } from './db/migrations.ts';
-import { prepareMedia } from './media/prepare.ts';
+import { type OpenedDatabase, openDatabase } from './core/db/connect.ts';
+import { migrateToLatest } from './core/db/migrations.ts';
+import { prepareMedia } from './core/media/prepare.ts';
 import { servePreflight } from './preflight.ts';
-import { loadSecrets } from './secrets.ts';
+import { loadSecrets } from './core/secrets.ts';
 
 const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media|worker>
 
@@ -137,7 +137,7 @@ async function prepareMediaCommand(config: ServerConfig): Promise<void> {
 
 async function worker(config: ServerConfig): Promise<void> {
   const media = await loadClipMedia();
-  if (!media) throw new Error('this build has no src/media/clip.ts: there is nothing to cut clips with');
+  if (!media) throw new Error('this build has no src/core/media/clip.ts: there is nothing to cut clips with');
   const opened = await open(config);
   const running = startClipWorker({ db: opened.db, media, mediaDir: config.media.dir, ffmpegPath: config.media.ffmpegPath, workers: config.clips.workers, log });
   let stopping = false;

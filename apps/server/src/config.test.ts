@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KEY_EXCHANGE_RATE_LIMIT, DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS, DEFAULT_SESSION_IDLE_LIFETIME_MS } from './accounts/config.ts';
-import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './commerce/orders/config.ts';
+import { DEFAULT_KEY_EXCHANGE_RATE_LIMIT, DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS, DEFAULT_SESSION_IDLE_LIFETIME_MS } from './modules/accounts/config.ts';
+import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './modules/commerce/orders/config.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { repoRoot } from './paths.ts';
+import { repoRoot } from './core/paths.ts';
 
 describe('loadConfig', () => {
   it('has the documented defaults with nothing set', () => {

@@ -12,8 +12,8 @@ import {
   DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS,
   DEFAULT_SESSION_IDLE_LIFETIME_MS,
   DEFAULT_VISITOR_KEY_IDLE_MS,
-} from './accounts/config.ts';
-import { DEFAULT_PORT } from './channels/publicOrigins.ts';
+} from './modules/accounts/config.ts';
+import { DEFAULT_PORT } from './core/channels/publicOrigins.ts';
 import {
   type ClipLimits,
   DEFAULT_CLIP_ADDRESS_RATE_LIMIT,
@@ -23,15 +23,15 @@ import {
   DEFAULT_CLIP_SECONDS_PER_DAY,
   DEFAULT_CLIP_STORAGE_QUOTA_MB,
   MIB,
-} from './clips/limits.ts';
-import { DEFAULT_CLIP_WORKERS } from './clips/queue.ts';
-import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './commerce/orders/config.ts';
-import type { DatabaseTarget } from './db/connect.ts';
-import { isTrustedProxyEntry } from './geo/trustProxy.ts';
-import { DEFAULT_FFMPEG_PATH, MEDIA_QUALITIES, type LiveMode, type MediaQuality } from './media/config.ts';
-import { MEDIA_TOKEN_TTL_SECONDS as DEFAULT_MEDIA_TOKEN_TTL_SECONDS } from './media/token.ts';
-import { repoRoot } from './paths.ts';
-import type { SocialConfig, SocialProviderConfig } from './social/config.ts';
+} from './modules/clips/limits.ts';
+import { DEFAULT_CLIP_WORKERS } from './modules/clips/queue.ts';
+import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './modules/commerce/orders/config.ts';
+import type { DatabaseTarget } from './core/db/connect.ts';
+import { isTrustedProxyEntry } from './core/trustProxy.ts';
+import { DEFAULT_FFMPEG_PATH, MEDIA_QUALITIES, type LiveMode, type MediaQuality } from './core/media/config.ts';
+import { MEDIA_TOKEN_TTL_SECONDS as DEFAULT_MEDIA_TOKEN_TTL_SECONDS } from './core/media/token.ts';
+import { repoRoot } from './core/paths.ts';
+import type { SocialConfig, SocialProviderConfig } from './modules/social/config.ts';
 
 /**
  * The server's whole configuration, read from the environment once, at start (`cli.ts`), and handed
@@ -69,7 +69,7 @@ export interface ServerConfig {
   media: { dir: string; live: LiveMode; ffmpegPath: string; quality: MediaQuality; tokenTtlSeconds: number };
   /**
    * `CLIP_WORKERS` (2): clips this process cuts at once; 0: it cuts none (a `cli.ts worker` does).
-   * The clip limits (src/clips/limits.ts): `CLIP_RATE_LIMIT` (10 a minute per viewer),
+   * The clip limits (src/modules/clips/limits.ts): `CLIP_RATE_LIMIT` (10 a minute per viewer),
    * `CLIP_ADDRESS_RATE_LIMIT` (60 a minute per address), and where a channel sets none `CLIP_DEFAULT_MAX_CLIPS` (20),
    * `CLIP_DEFAULT_SECONDS_PER_DAY` (600), `CLIP_DEFAULT_DOWNLOADS_PER_DAY` (10); `CLIP_STORAGE_QUOTA_MB` (5120) per channel.
    */
@@ -333,7 +333,7 @@ const EnvSchema = z
     APP_SECRET: variable(z.string().optional()),
     MEDIA_SECRET: variable(z.string().optional()),
     SANDBOX_WEBHOOK_SECRET: variable(z.string().optional()),
-    // Accounts (reasons for the defaults in accounts/config.ts).
+    // Accounts (reasons for the defaults in modules/accounts/config.ts).
     SESSION_IDLE_LIFETIME: duration(DEFAULT_SESSION_IDLE_LIFETIME_MS, { zeroAllowed: false }),
     SESSION_ABSOLUTE_LIFETIME: duration(DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS, { zeroAllowed: false }),
     VISITOR_KEY_IDLE_LIFETIME: duration(DEFAULT_VISITOR_KEY_IDLE_MS, { zeroAllowed: false }),

@@ -1,5 +1,5 @@
-import type { ChannelFolder } from './channels/loadChannels.ts';
-import { channelsWithoutPublicOrigin, type PublicOriginsOptions } from './channels/publicOrigins.ts';
+import type { ChannelFolder } from './core/channels/loadChannels.ts';
+import { channelsWithoutPublicOrigin, type PublicOriginsOptions } from './core/channels/publicOrigins.ts';
 import { ConfigError, publicOriginProblem, type ServerConfig, siteOriginProblem } from './config.ts';
 
 /** Shortest secret production accepts: 32 characters of a random value carry well over 128 bits. */

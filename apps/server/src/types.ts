@@ -1,21 +1,21 @@
 import type { SocialProvider } from '@grandstand/contract';
-import type { ChannelRegistry } from './channels/registry.ts';
-import type { LoadedChannel } from './channels/loadChannels.ts';
-import type { Database } from './db/schema.ts';
-import type { CatalogCache } from './plugins/catalog-cache.ts';
-import type { OffersRepository } from './commerce/catalog/offers.ts';
-import type { Pictures } from './media/pictures.ts';
-import type { MediaPluginOptions, MediaService } from './plugins/media.ts';
-import type { ApiKeyRepository } from './repositories/apiKeyRepository.ts';
-import type { CatalogRepository } from './repositories/catalogRepository.ts';
-import type { ClipsRepository } from './repositories/clipsRepository.ts';
-import type { EventsRepository } from './repositories/eventsRepository.ts';
-import type { FavouritesRepository } from './repositories/favouritesRepository.ts';
-import type { VodRepository } from './repositories/vodRepository.ts';
-import type { FormSubmissionsRepository } from './repositories/formSubmissionsRepository.ts';
-import type { MediaEventRepository } from './repositories/mediaEventsRepository.ts';
-import type { OrdersRepository } from './repositories/ordersRepository.ts';
-import type { UsersRepository } from './repositories/usersRepository.ts';
+import type { ChannelRegistry } from './core/channels/registry.ts';
+import type { LoadedChannel } from './core/channels/loadChannels.ts';
+import type { Database } from './core/db/schema.ts';
+import type { CatalogCache } from './modules/catalog/cache.ts';
+import type { OffersRepository } from './modules/commerce/catalog/offers.ts';
+import type { Pictures } from './core/media/pictures.ts';
+import type { MediaPluginOptions, MediaService } from './modules/media/plugin.ts';
+import type { ApiKeyRepository } from './modules/accounts/apiKeyRepository.ts';
+import type { CatalogRepository } from './modules/catalog/repository.ts';
+import type { ClipsRepository } from './modules/clips/repository.ts';
+import type { EventsRepository } from './modules/events/repository.ts';
+import type { FavouritesRepository } from './modules/favourites/repository.ts';
+import type { VodRepository } from './modules/vod/repository.ts';
+import type { FormSubmissionsRepository } from './modules/forms/repository.ts';
+import type { MediaEventRepository } from './modules/media/repository.ts';
+import type { OrdersRepository } from './modules/commerce/orders/ordersRepository.ts';
+import type { UsersRepository } from './modules/accounts/usersRepository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,11 +34,11 @@ declare module 'fastify' {
     clipsRepository: ClipsRepository;
     favouritesRepository: FavouritesRepository;
     vodRepository: VodRepository;
-    /** The pictures of events, teams, schools and slides (plugins/pictures.ts). */
+    /** The pictures of events, teams, schools and slides (core/media/picturesPlugin.ts). */
     pictures: Pictures;
-    /** Signed stream addresses (plugins/media.ts). */
+    /** Signed stream addresses (modules/media/plugin.ts). */
     media: MediaService;
-    /** The social logins a channel has configured (social/index.ts); absent when social login is not registered. */
+    /** The social logins a channel has configured (modules/social/index.ts); absent when social login is not registered. */
     socialProviders?: (channelId: number) => SocialProvider[];
   }
   interface FastifyRequest {

@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUsersRepository, hashPassword } from '../src/accounts/index.ts';
-import { signLink } from '../src/mail/links.ts';
-import { listOutbox } from '../src/mail/mailer.ts';
+import { createUsersRepository, hashPassword } from '../src/modules/accounts/index.ts';
+import { signLink } from '../src/modules/mail/links.ts';
+import { listOutbox } from '../src/modules/mail/mailer.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // Nothing a visitor sends may tell which addresses hold an account of a channel: not the answer

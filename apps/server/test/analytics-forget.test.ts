@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { SessionResponse } from '@grandstand/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LEASE_MS, RETRY_FIRST_MS, type AnalyticsForgetOptions } from '../src/analytics/forget.ts';
+import { LEASE_MS, RETRY_FIRST_MS, type AnalyticsForgetOptions } from '../src/modules/analytics/forget.ts';
 import { buildApp } from '../src/app.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 /**
- * A deleted viewer is forgotten by the analytics service (`src/analytics/forget.ts`). The service is
+ * A deleted viewer is forgotten by the analytics service (`src/modules/analytics/forget.ts`). The service is
  * a real HTTP server on a local port standing in for its `POST /admin/forget`: it checks the bearer
  * token and the channel as the service does, and keeps every call it receives.
  */

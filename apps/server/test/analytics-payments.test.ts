@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RETRY_FIRST_MS } from '../src/analytics/forget.ts';
-import { applyPaymentEvent } from '../src/commerce/orders/index.ts';
-import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
+import { RETRY_FIRST_MS } from '../src/modules/analytics/forget.ts';
+import { applyPaymentEvent } from '../src/modules/commerce/orders/index.ts';
+import { type PaymentEvent, signSandboxPayload } from '../src/modules/payments/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { registerViewer } from './support/commerce.ts';
 
 /**
- * Every charge this server settles is told to the analytics service (`src/analytics/payments.ts`),
+ * Every charge this server settles is told to the analytics service (`src/modules/analytics/payments.ts`),
  * whose revenue reports count nothing else. The service is a real HTTP server on a local port
  * standing in for its `POST /admin/payment`: it checks the bearer token, stores each charge once by
  * its id as the service does, and keeps every call it receives.

@@ -1,9 +1,9 @@
 import { ApiErrorBody, AUTH_MESSAGES, KEY_INVALID_STATUS, MessageResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsersRepository, hashPassword, startSession, verifyPassword } from '../src/accounts/index.ts';
-import type { UserRow } from '../src/db/schema.ts';
-import { signLink } from '../src/mail/links.ts';
-import { RESET_REQUEST_MESSAGE } from '../src/routes/auth-mail/index.ts';
+import { createUsersRepository, hashPassword, startSession, verifyPassword } from '../src/modules/accounts/index.ts';
+import type { UserRow } from '../src/core/db/schema.ts';
+import { signLink } from '../src/modules/mail/links.ts';
+import { RESET_REQUEST_MESSAGE } from '../src/modules/accounts/mailRoutes.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { linkOf, startSmtpServer, type TestSmtpServer } from './support/smtpServer.ts';
 

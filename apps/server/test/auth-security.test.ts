@@ -1,6 +1,6 @@
 import { ApiErrorBody, AUTH_MESSAGES, SessionResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/plugins/rate-limit.ts';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/core/rateLimit/plugin.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 describe('rate limits', () => {

@@ -1,6 +1,6 @@
 import { ApiErrorBody, AUTH_MESSAGES, DeviceCodeResponse, KEY_INVALID_MESSAGE, ProfileResponse, SessionResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD_MESSAGE, PASSWORDS_DONT_MATCH_MESSAGE } from '../src/accounts/index.ts';
+import { COMMON_PASSWORD_MESSAGE, PASSWORDS_DONT_MATCH_MESSAGE } from '../src/modules/accounts/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsersRepository, hashPassword, startSession } from '../src/accounts/index.ts';
-import { hashApiKey } from '../src/repositories/apiKeyRepository.ts';
+import { createUsersRepository, hashPassword, startSession } from '../src/modules/accounts/index.ts';
+import { hashApiKey } from '../src/modules/accounts/apiKeyRepository.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 /**

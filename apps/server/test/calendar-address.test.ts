@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { CalendarFeedResponse, ProfileResponse } from '@grandstand/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarHashMigration } from '../src/favourites/calendarHashMigration.ts';
-import { calendarTokenHash } from '../src/favourites/rules.ts';
-import { signLink } from '../src/mail/links.ts';
+import { calendarHashMigration } from '../src/modules/favourites/calendarHashMigration.ts';
+import { calendarTokenHash } from '../src/modules/favourites/rules.ts';
+import { signLink } from '../src/modules/mail/links.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { registerViewer } from './support/commerce.ts';
 

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { ChannelSettingsResponse, EventCategoriesResponse, MenuResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadChannelFolders } from '../src/channels/loadChannels.ts';
-import { seedMissing, upsertChannels } from '../src/channels/seed.ts';
-import { repoRoot } from '../src/paths.ts';
+import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
+import { seedMissing, upsertChannels } from '../src/modules/channels/seed.ts';
+import { repoRoot } from '../src/core/paths.ts';
 import { FIXTURE_CHANNELS_DIR, openTestDatabase } from './helper.ts';
 
 let scratch: string;

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { CLIP_FAILURES } from '@grandstand/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { openDatabase } from '../src/db/connect.ts';
-import { ClipQueue, type ClipQueueOptions } from '../src/clips/queue.ts';
-import { ClipsRepository } from '../src/repositories/clipsRepository.ts';
+import { openDatabase } from '../src/core/db/connect.ts';
+import { ClipQueue, type ClipQueueOptions } from '../src/modules/clips/queue.ts';
+import { ClipsRepository } from '../src/modules/clips/repository.ts';
 import { FIXTURE_CHANNELS_DIR, openTestDatabase, type TestDatabase } from './helper.ts';
-import { loadChannelFolders, type LoadedChannel } from '../src/channels/loadChannels.ts';
-import { seedChannel, upsertChannels } from '../src/channels/seed.ts';
-import { startClipWorker } from '../src/clips/worker.ts';
+import { loadChannelFolders, type LoadedChannel } from '../src/core/channels/loadChannels.ts';
+import { seedChannel, upsertChannels } from '../src/modules/channels/seed.ts';
+import { startClipWorker } from '../src/modules/clips/worker.ts';
 import { testClipMedia, type TestClipMedia } from './support/clipMedia.ts';
 
 // The durable clip queue on the database (spec §4 clip lifecycle, §9 five minutes): claims,

@@ -5,9 +5,9 @@ import { ClipResponse, ClipsResponse, GetApiKeyResponse, SessionResponse } from 
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadChannelFolders, type LoadedChannel } from '../src/channels/loadChannels.ts';
-import { upsertChannels } from '../src/channels/seed.ts';
-import type { ClipMedia } from '../src/clips/cutter.ts';
+import { loadChannelFolders, type LoadedChannel } from '../src/core/channels/loadChannels.ts';
+import { upsertChannels } from '../src/modules/channels/seed.ts';
+import type { ClipMedia } from '../src/modules/clips/cutter.ts';
 import { FIXTURE_CHANNELS_DIR, openTestDatabase, type TestDatabase } from './helper.ts';
 import { testClipMedia } from './support/clipMedia.ts';
 

@@ -64,7 +64,7 @@ async function buy(key: string, eventId: number): Promise<number> {
   return row.id;
 }
 
-/** A ready clip of the game, as its maker's list answers it. The folder gets the real cutter's segment names too (media/clip.ts). */
+/** A ready clip of the game, as its maker's list answers it. The folder gets the real cutter's segment names too (core/media/clip.ts). */
 async function readyClip(key: string, eventId: number) {
   const created = await t.app.inject({ method: 'POST', url: '/api/clip', payload: { api_key: key, event_id: eventId, name: 'Top corner', start_time: 30, duration: 20, tags: ['goal'] } });
   expect(created.statusCode, created.body).toBe(200);

@@ -18,11 +18,11 @@ import {
   SharedClipResponse,
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadChannelFolders } from '../src/channels/loadChannels.ts';
-import { DEFAULT_CLIP_MAX_CLIPS } from '../src/clips/limits.ts';
-import { capabilitiesOf } from '../src/clips/rules.ts';
-import { clipPicture } from '../src/media/clip.ts';
-import { repoRoot } from '../src/paths.ts';
+import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
+import { DEFAULT_CLIP_MAX_CLIPS } from '../src/modules/clips/limits.ts';
+import { capabilitiesOf } from '../src/modules/clips/rules.ts';
+import { clipPicture } from '../src/core/media/clip.ts';
+import { repoRoot } from '../src/core/paths.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { verifiedViewer } from './support/clipViewers.ts';
 import { TEST_RECORDING_SECONDS, testClipMedia } from './support/clipMedia.ts';

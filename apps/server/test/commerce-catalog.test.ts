@@ -14,7 +14,7 @@ import {
   WRONG_PROMO_CODE,
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentSettings } from '../src/commerce/catalog/paymentSettings.ts';
+import { paymentSettings } from '../src/modules/commerce/catalog/paymentSettings.ts';
 import { loadConfig } from '../src/config.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 

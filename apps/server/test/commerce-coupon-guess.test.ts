@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiErrorBody, BuyResponse, WRONG_PROMO_CODE } from '@grandstand/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/plugins/rate-limit.ts';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/core/rateLimit/plugin.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { ppvEvent, registerViewer, sandboxCard, settledOrder } from './support/commerce.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiErrorBody, BuyResponse, OpenOrderErrorBody, OrdersResponse, SANDBOX_TEST_CARDS } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_OWNED_MESSAGE, OPEN_ORDER_MESSAGE } from '../src/commerce/orders/index.ts';
+import { ALREADY_OWNED_MESSAGE, OPEN_ORDER_MESSAGE } from '../src/modules/commerce/orders/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { ppvEvent, registerViewer, sandboxCard, settledOrder } from './support/commerce.ts';
 

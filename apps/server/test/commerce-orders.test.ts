@@ -14,9 +14,9 @@ import {
 } from '@grandstand/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reserveCouponRedemption } from '../src/commerce/catalog/coupons.ts';
-import { ABANDONED_ORDER_AFTER_MS, ALREADY_OWNED_MESSAGE, applyPaymentEvent, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals, UNSUBSCRIBE_MESSAGE } from '../src/commerce/orders/index.ts';
-import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
+import { reserveCouponRedemption } from '../src/modules/commerce/catalog/coupons.ts';
+import { ABANDONED_ORDER_AFTER_MS, ALREADY_OWNED_MESSAGE, applyPaymentEvent, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals, UNSUBSCRIBE_MESSAGE } from '../src/modules/commerce/orders/index.ts';
+import { type PaymentEvent, signSandboxPayload } from '../src/modules/payments/index.ts';
 import { buildTestApp, engine, type TestApp } from './helper.ts';
 import { registerViewer, sandboxCard } from './support/commerce.ts';
 

@@ -7,9 +7,9 @@ import {
   UserAccessResponse,
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RENEWAL_TIMEOUT_MS } from '../src/commerce/orders/config.ts';
-import { ABANDONED_ORDER_AFTER_MS, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals } from '../src/commerce/orders/index.ts';
-import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
+import { DEFAULT_RENEWAL_TIMEOUT_MS } from '../src/modules/commerce/orders/config.ts';
+import { ABANDONED_ORDER_AFTER_MS, PAYMENT_NOT_COMPLETED_MESSAGE, runRenewals } from '../src/modules/commerce/orders/index.ts';
+import { type PaymentEvent, signSandboxPayload } from '../src/modules/payments/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { fetchOrder, registerViewer, sandboxCard } from './support/commerce.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_CONNECT, TAG_MANAGER_ORIGIN } from '../src/plugins/security.ts';
+import { ANALYTICS_CONNECT, TAG_MANAGER_ORIGIN } from '../src/core/security.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // The tag manager runs whatever its container holds with the page's reach, the session key in

@@ -1,7 +1,7 @@
 import { EventsResponse } from '@grandstand/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventsRepository, type EventsListQuery } from '../src/repositories/eventsRepository.ts';
+import { EventsRepository, type EventsListQuery } from '../src/modules/events/repository.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // Migration 0004 copies each event's participants (ids and genders) onto the event row, kept by

@@ -10,7 +10,7 @@ import {
 } from '@grandstand/contract';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDAR_FEED_RATE_LIMIT } from '../src/routes/favourites/index.ts';
+import { CALENDAR_FEED_RATE_LIMIT } from '../src/modules/favourites/routes.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { registerViewer } from './support/commerce.ts';
 

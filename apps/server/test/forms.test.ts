@@ -1,6 +1,6 @@
 import { ApiErrorBody, CustomFormSubmissionResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FormSubmissionsRepository } from '../src/repositories/formSubmissionsRepository.ts';
+import { FormSubmissionsRepository } from '../src/modules/forms/repository.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // POST /api/custom-forms/:alias against the stored form's fields (spec §5 rules), scoped by the key's channel.

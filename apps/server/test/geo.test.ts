@@ -2,8 +2,8 @@ import { EventDetailResponse, EventsForHomepageResponse, EventsResponse, GeoResp
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { seedChannel } from '../src/channels/seed.ts';
-import { parseChannelSeed } from '../src/channels/seedSchema.ts';
+import { seedChannel } from '../src/modules/channels/seed.ts';
+import { parseChannelSeed } from '../src/core/channels/seedSchema.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from './helper.ts';
 
 // Addresses from the offline database: 24.48.0.1 is Canadian, 8.8.8.8 American.

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app.ts';
-import { loadChannelFolders, type LoadedChannel } from '../src/channels/loadChannels.ts';
-import { upsertChannels } from '../src/channels/seed.ts';
-import { openDatabase, type OpenedDatabase } from '../src/db/connect.ts';
+import { loadChannelFolders, type LoadedChannel } from '../src/core/channels/loadChannels.ts';
+import { upsertChannels } from '../src/modules/channels/seed.ts';
+import { openDatabase, type OpenedDatabase } from '../src/core/db/connect.ts';
 import { databaseUrl } from './setup/postgres.ts';
 import { FIXTURE_CHANNELS_DIR } from './setup/seedTemplate.ts';
 

@@ -3,10 +3,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/connect.ts';
-import { pgliteNotices, registerNotices } from '../src/db/notices.ts';
-import type { Database, DatabaseSchema } from '../src/db/schema.ts';
-import { hashApiKey } from '../src/repositories/apiKeyRepository.ts';
+import { openDatabase } from '../src/core/db/connect.ts';
+import { pgliteNotices, registerNotices } from '../src/core/db/notices.ts';
+import type { Database, DatabaseSchema } from '../src/core/db/schema.ts';
+import { hashApiKey } from '../src/modules/accounts/apiKeyRepository.ts';
 import { buildTestApp, engine, type TestApp } from './helper.ts';
 
 function secondPgliteHandle(pglite: PGlite): { db: Database; close(): Promise<void> } {

@@ -1,7 +1,7 @@
 import { ApiErrorBody, ChannelKeyFile, GetApiKeyResponse, KEY_INVALID_MESSAGE, KEY_INVALID_STATUS } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { hashApiKey } from '../src/repositories/apiKeyRepository.ts';
+import { hashApiKey } from '../src/modules/accounts/apiKeyRepository.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 const apiKeyInvalid = { message: KEY_INVALID_MESSAGE, field: 'api_key', errors: { api_key: ['The api key is invalid.'] } };

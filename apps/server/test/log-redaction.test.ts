@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createUsersRepository, hashPassword } from '../src/accounts/index.ts';
-import { linkUrl } from '../src/mail/links.ts';
-import { listOutbox } from '../src/mail/mailer.ts';
-import { redactUrl, registeredRoutes, SECRET_QUERY_KEYS } from '../src/redaction.ts';
+import { createUsersRepository, hashPassword } from '../src/modules/accounts/index.ts';
+import { linkUrl } from '../src/modules/mail/links.ts';
+import { listOutbox } from '../src/modules/mail/mailer.ts';
+import { redactUrl, registeredRoutes, SECRET_QUERY_KEYS } from '../src/core/redaction.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // A request log at the default level must never hold what opens an account, a stream, a download,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadChannelFolders } from '../src/channels/loadChannels.ts';
+import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
 import {
   ClipError,
   clipDir,
@@ -18,11 +18,11 @@ import {
   parsePlaylist,
   readClipSource,
   removeStaleClipWork,
-} from '../src/media/clip.ts';
-import { attachmentDisposition, downloadFileName, signedClipDownloadUrl } from '../src/media/download.ts';
-import { layout, recordingForEvent } from '../src/media/library.ts';
-import { isAlive, LiveEncoders } from '../src/media/live.ts';
-import { prepareMedia } from '../src/media/prepare.ts';
+} from '../src/core/media/clip.ts';
+import { attachmentDisposition, downloadFileName, signedClipDownloadUrl } from '../src/core/media/download.ts';
+import { layout, recordingForEvent } from '../src/core/media/library.ts';
+import { isAlive, LiveEncoders } from '../src/core/media/live.ts';
+import { prepareMedia } from '../src/core/media/prepare.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from './helper.ts';
 
 // Real ffmpeg at a tiny size (as test/media.test.ts): recordings of 20 s in 2 s segments.

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAlive, LiveEncoders } from '../src/media/live.ts';
+import { isAlive, LiveEncoders } from '../src/core/media/live.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // Real ffmpeg at a tiny size, as test/media.test.ts runs it: the supervision is of real processes.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { signMediaToken, verifyMediaToken } from '../src/media/token.ts';
-import { signedTokens } from '../src/tokens.ts';
+import { signMediaToken, verifyMediaToken } from '../src/core/media/token.ts';
+import { signedTokens } from '../src/core/tokens.ts';
 
 const secret = 'test-secret-of-at-least-thirty-two-bytes';
 const now = 1_800_000_000;

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadChannelFolders } from '../src/channels/loadChannels.ts';
-import { layout } from '../src/media/library.ts';
-import { prepareMedia } from '../src/media/prepare.ts';
-import { prepareVodItem, type PrepareVodItemOptions, vodCardSvg, vodItemDir, vodItemsOf, type VodItemMedia } from '../src/media/vod.ts';
-import { repoRoot } from '../src/paths.ts';
+import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
+import { layout } from '../src/core/media/library.ts';
+import { prepareMedia } from '../src/core/media/prepare.ts';
+import { prepareVodItem, type PrepareVodItemOptions, vodCardSvg, vodItemDir, vodItemsOf, type VodItemMedia } from '../src/core/media/vod.ts';
+import { repoRoot } from '../src/core/paths.ts';
 import { FIXTURE_CHANNELS_DIR } from './helper.ts';
 
 // One real, short item: the HLS at a tiny rendition (fast), the posters and the preview at the

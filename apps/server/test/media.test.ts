@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadChannelFolders } from '../src/channels/loadChannels.ts';
-import { layout, recordingForEvent, RECORDING_LIBRARY } from '../src/media/library.ts';
-import { vodItemsOf } from '../src/media/vod.ts';
-import { prepareMedia } from '../src/media/prepare.ts';
-import { signMediaToken } from '../src/media/token.ts';
+import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
+import { layout, recordingForEvent, RECORDING_LIBRARY } from '../src/core/media/library.ts';
+import { vodItemsOf } from '../src/core/media/vod.ts';
+import { prepareMedia } from '../src/core/media/prepare.ts';
+import { signMediaToken } from '../src/core/media/token.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from './helper.ts';
 
 // A real, tiny rendition: enough to check the packaging and the serving, fast enough for a test.

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsersRepository, hashPassword, startSession } from '../src/accounts/index.ts';
+import { createUsersRepository, hashPassword, startSession } from '../src/modules/accounts/index.ts';
 import { buildTestApp, engine, type TestApp } from './helper.ts';
 import { type Case, type Failure, hashString, keyCases, negativeCase, type Operation, operationsOf, positiveCase, type Pools, responseChecker } from './support/fuzz.ts';
 

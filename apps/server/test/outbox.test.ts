@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsersRepository, hashPassword } from '../src/accounts/index.ts';
-import type { UserRow } from '../src/db/schema.ts';
+import { createUsersRepository, hashPassword } from '../src/modules/accounts/index.ts';
+import type { UserRow } from '../src/core/db/schema.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;

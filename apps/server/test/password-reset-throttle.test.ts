@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RESET_REQUESTS_PER_CLIENT, DEFAULT_RESET_REQUESTS_PER_EMAIL } from '../src/accounts/config.ts';
-import { createUsersRepository, hashPassword } from '../src/accounts/index.ts';
+import { DEFAULT_RESET_REQUESTS_PER_CLIENT, DEFAULT_RESET_REQUESTS_PER_EMAIL } from '../src/modules/accounts/config.ts';
+import { createUsersRepository, hashPassword } from '../src/modules/accounts/index.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { listOutbox } from '../src/mail/mailer.ts';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/plugins/rate-limit.ts';
-import { RESET_REQUEST_MESSAGE } from '../src/routes/auth-mail/index.ts';
+import { listOutbox } from '../src/modules/mail/mailer.ts';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/core/rateLimit/plugin.ts';
+import { RESET_REQUEST_MESSAGE } from '../src/modules/accounts/mailRoutes.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // A reset request mails its address: without a limit per address, anyone can flood a viewer's

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ApiErrorBody, OrdersResponse, SANDBOX_TEST_CARDS } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkCardEntry } from '../src/payments/cards.ts';
-import { type PaymentEvent, signSandboxPayload } from '../src/payments/index.ts';
+import { checkCardEntry } from '../src/modules/payments/cards.ts';
+import { type PaymentEvent, signSandboxPayload } from '../src/modules/payments/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { ppvEvent, registerViewer, sandboxCard, settledOrder } from './support/commerce.ts';
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiErrorBody, SANDBOX_TEST_CARDS, SandboxPaymentMethodResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CardProviderApi, ChargeInput, PaymentEvent } from '../src/payments/index.ts';
+import type { CardProviderApi, ChargeInput, PaymentEvent } from '../src/modules/payments/index.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver.ts';
 
@@ -243,7 +243,7 @@ describe('saved cards, setup and the customer portal', () => {
 
 describe('webhook verification through the provider', () => {
   it('refuses a forged or replayed-late sandbox webhook', async () => {
-    const { signSandboxPayload } = await import('../src/payments/index.ts');
+    const { signSandboxPayload } = await import('../src/modules/payments/index.ts');
     const body = JSON.stringify({ id: 'evt_x', type: 'payment.succeeded', created: 1, intentId: 'pi_x', orderId: 1, channelId: alpha, card: null, failureReason: null });
     const now = Math.floor(Date.now() / 1000);
     expect(() => sandbox.verifyWebhook(body, { 'grandstand-signature': signSandboxPayload(body, 'not-the-secret', now) })).toThrow(/does not match/);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Event, EventsResponse, ParticipantGroupsResponse, type Picture, ParticipantsResponse, SlidesResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadChannelFolders } from '../src/channels/loadChannels.ts';
-import { prepareMedia } from '../src/media/prepare.ts';
+import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
+import { prepareMedia } from '../src/core/media/prepare.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from './helper.ts';
 
 const TINY = { width: 160, height: 90, fps: 10, videoKbps: 100 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BuyResponse, CustomerPortalResponse, SANDBOX_TEST_CARDS, SandboxPaymentMethodResponse, SessionResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsersRepository, hashPassword } from '../src/accounts/index.ts';
+import { createUsersRepository, hashPassword } from '../src/modules/accounts/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { linkOf, startSmtpServer, type TestSmtpServer } from './support/smtpServer.ts';

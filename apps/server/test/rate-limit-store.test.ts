@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseCounter, databaseRateLimitStore } from '../src/plugins/rate-limit-store.ts';
+import { databaseCounter, databaseRateLimitStore } from '../src/core/rateLimit/store.ts';
 import { engine, openTestDatabase, type TestDatabase } from './helper.ts';
 
 describe(`the rate-limit counters in the database (${engine})`, () => {

@@ -7,10 +7,10 @@ import { KEY_INVALID_STATUS, SessionResponse } from '@grandstand/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadChannelFolders, type LoadedChannel } from '../src/channels/loadChannels.ts';
-import { upsertChannels } from '../src/channels/seed.ts';
-import { repoRoot } from '../src/paths.ts';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/plugins/rate-limit.ts';
+import { loadChannelFolders, type LoadedChannel } from '../src/core/channels/loadChannels.ts';
+import { upsertChannels } from '../src/modules/channels/seed.ts';
+import { repoRoot } from '../src/core/paths.ts';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/core/rateLimit/plugin.ts';
 import { engine, FIXTURE_CHANNELS_DIR, openTestDatabase, type TestDatabase } from './helper.ts';
 
 /**
@@ -144,7 +144,7 @@ describe(`two instances on one ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'
   it('a rate limit counts the attempts made on both instances', async () => {
     const key = await visitorKey(a);
     const statuses: number[] = [];
-    // The login limit is 10 a minute per client and channel (src/plugins/rate-limit.ts).
+    // The login limit is 10 a minute per client and channel (src/core/rateLimit/plugin.ts).
     for (let attempt = 0; attempt < 12; attempt += 1) {
       const response = await post(attempt % 2 === 0 ? a : b, '/api/v2/auth/login', { api_key: key, email: 'nobody@example.com', password: 'guess-guess' });
       statuses.push(response.status);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportingOrigins } from '../src/plugins/security.ts';
+import { reportingOrigins } from '../src/core/security.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 // Every answer carries the security headers: the site's pages and files, the api, the media, the

@@ -1,8 +1,8 @@
 import { ApiErrorBody, KEY_INVALID_MESSAGE, SessionResponse } from '@grandstand/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashApiKey, newApiKey } from '../src/repositories/apiKeyRepository.ts';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/plugins/rate-limit.ts';
+import { hashApiKey, newApiKey } from '../src/modules/accounts/apiKeyRepository.ts';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/core/rateLimit/plugin.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 const PASSWORD = 'touchline-42-blue';

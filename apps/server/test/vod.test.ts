@@ -12,8 +12,8 @@ import {
   VodSearchResponse,
 } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedChannel } from '../src/channels/seed.ts';
-import { parseChannelSeed } from '../src/channels/seedSchema.ts';
+import { seedChannel } from '../src/modules/channels/seed.ts';
+import { parseChannelSeed } from '../src/core/channels/seedSchema.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { registerViewer } from './support/commerce.ts';
 

@@ -7,7 +7,7 @@ import { channelKey, demoChannels, listEvents, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { channelUrl, OIDC_PORT, repoRoot, expect, test } from './support.ts';
 
-// The server's content security policy (apps/server/src/plugins/security.ts) on the real site: every
+// The server's content security policy (apps/server/src/core/security.ts) on the real site: every
 // page a viewer goes through loads and works with no violation, neither reported as an event nor
 // logged by Chromium. The listeners are in place before each navigation.
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/db/connect.ts';
+import { openDatabase } from '../../src/core/db/connect.ts';
 import { prepareTemplate } from './seedTemplate.ts';
 
 /** One initdb for the whole run: the seeded data dir is dumped and each test file loads a copy. */

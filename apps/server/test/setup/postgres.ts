@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/db/connect.ts';
+import { openDatabase } from '../../src/core/db/connect.ts';
 import { prepareTemplate } from './seedTemplate.ts';
 
 /** Debian installs the server binaries under /usr/lib/postgresql/<major>/bin; the newest wins. */

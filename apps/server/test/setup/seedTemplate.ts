@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { loadChannelFolders } from '../../src/channels/loadChannels.ts';
-import { seedChannel, upsertChannels } from '../../src/channels/seed.ts';
-import { migrateToLatest } from '../../src/db/migrations.ts';
-import type { Database } from '../../src/db/schema.ts';
+import { loadChannelFolders } from '../../src/core/channels/loadChannels.ts';
+import { seedChannel, upsertChannels } from '../../src/modules/channels/seed.ts';
+import { migrateToLatest } from '../../src/core/db/migrations.ts';
+import type { Database } from '../../src/core/db/schema.ts';
 
 export const FIXTURE_CHANNELS_DIR = join(import.meta.dirname, '..', 'fixtures', 'channels');
 

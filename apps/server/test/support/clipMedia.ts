@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ClipMedia, ClipSourceEvent, CutClipOptions } from '../../src/clips/cutter.ts';
+import type { ClipMedia, ClipSourceEvent, CutClipOptions } from '../../src/modules/clips/cutter.ts';
 
 /** What a cut does: finish after `delayMs`, throw, or hang until it is aborted. */
 export type CutBehaviour = { kind: 'ok'; delayMs?: number } | { kind: 'fail'; message?: string } | { kind: 'hang' };
@@ -18,7 +18,7 @@ export interface TestClipMedia extends ClipMedia {
 export const TEST_RECORDING_SECONDS = 600;
 
 /**
- * The media part's interface (src/clips/cutter.ts) for tests of the clips core: it writes real
+ * The media part's interface (src/modules/clips/cutter.ts) for tests of the clips core: it writes real
  * files where the real one would (a playlist, a segment, an MP4, posters), and each cut can be made
  * to fail or hang, so retries, time limits and restarts are tested without ffmpeg.
  */

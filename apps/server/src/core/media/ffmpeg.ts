@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { childEnvironment } from '../../config.ts';
+import { DEFAULT_FFMPEG_PATH } from './config.ts';
+
+/** Debian's DejaVu fonts (installed with ffmpeg by the set-up); drawtext needs a font file. */
+export const FONT_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+export const FONT_REGULAR = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
+// Re-exported: the default lives in core/media/config.ts, so config.ts (which this module imports) does not import this module.
+export { DEFAULT_FFMPEG_PATH };
+
+/** Colours are stored as `#rrggbb`; ffmpeg's colour syntax takes `0xrrggbb`. */
+export function ffmpegColor(hex: string | undefined, fallback: string): string {
+  const match = /^#([0-9a-f]{6})$/i.exec(hex ?? '');
+  return match ? `0x${match[1]}` : fallback;
+}
+
+export interface RunOptions {
+  cwd: string;
+  /** The binary (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
+  ffmpegPath?: string;
+  /** Ends the run: ffmpeg is killed (SIGKILL) and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** Runs one ffmpeg to completion; a failure carries the end of its stderr. */
+export function runFfmpeg(args: readonly string[], options: RunOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(options.ffmpegPath ?? DEFAULT_FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], {
+      cwd: options.cwd,
+      // Not the server's environment: its secrets stay out of a process that reads crafted media.
+      env: childEnvironment(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      signal: options.signal,
+      killSignal: 'SIGKILL',
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    // `close` comes after `error` too (a start that failed, an abort): the promise settles only
+    // once the process is gone, so a caller cleaning up after an abort races no late write.
+    let startError: Error | null = null;
+    child.on('error', (error) => {
+      startError = error;
+    });
+    child.on('close', (code, signal) => {
+      if (options.signal?.aborted) reject(options.signal.reason instanceof Error ? options.signal.reason : new Error('ffmpeg was stopped'));
+      else if (startError) reject(new Error(`ffmpeg could not start (${startError.message}); install it: apt-get install -y ffmpeg`, { cause: startError }));
+      else if (code === 0) resolve();
+      else reject(new Error(`ffmpeg exited with ${signal ?? code}: ${stderr.trim() || '(no output)'}`));
+    });
+  });
+}
+
+/** Runs `work` over `items` with at most `limit` at a time (2 cores: ffmpeg jobs one or two at once). */
+export async function eachLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      try {
+        await work(item);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, `${errors.length} media jobs failed: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')}`);
+}

@@ -1,0 +1,356 @@
+import { sql } from 'kysely';
+import { createUsersRepository, hashPassword } from '../accounts/index.ts';
+import type { DataChangedBus } from '../../core/buses.ts';
+import { DEMO_TABLES, type Database } from '../../core/db/schema.ts';
+import type { ChannelFolder, LoadedChannel } from '../../core/channels/loadChannels.ts';
+import type { ChannelSeed } from '../../core/channels/seedSchema.ts';
+import { searchDocument, searchLanguageOf, searchTitle } from '../vod/rules.ts';
+import type { Language } from '@grandstand/contract';
+
+type Tx = Database;
+
+/**
+ * Creates or updates a channel row per folder (slug is the identity) so the ids stay stable
+ * across restarts and api keys keep working. An app's `dataChanged`, given, drops its caches.
+ */
+export async function upsertChannels(db: Database, folders: readonly ChannelFolder[], dataChanged?: DataChangedBus): Promise<LoadedChannel[]> {
+  const loaded: LoadedChannel[] = [];
+  for (const folder of folders) {
+    const { config } = folder;
+    const row = await db
+      .insertInto('channels')
+      .values({
+        slug: config.slug,
+        name: config.name,
+        channel_key: config.channelKey,
+        language: config.language,
+        currency: config.currency,
+        is_default: config.default,
+        settings: '{}',
+        color_settings: JSON.stringify(config.fallbackColors),
+      })
+      .onConflict((oc) =>
+        oc.column('slug').doUpdateSet({
+          name: config.name,
+          channel_key: config.channelKey,
+          language: config.language,
+          currency: config.currency,
+          is_default: config.default,
+        }),
+      )
+      .returning(['id'])
+      .executeTakeFirstOrThrow();
+    loaded.push({ ...folder, id: row.id });
+  }
+  dataChanged?.emit(null);
+  return loaded;
+}
+
+function lookup(map: Map<string, number>, ref: string | null, what: string, slug: string): number | null {
+  if (ref === null) return null;
+  const id = map.get(ref);
+  if (id === undefined) throw new Error(`channels/${slug}/seed.json: unknown ${what} ref "${ref}"`);
+  return id;
+}
+
+/** Inserts rows whose parent may come later in the array: parents first, whatever the order. */
+async function insertTree<T extends { ref: string; parent: string | null }>(
+  items: readonly T[],
+  insert: (item: T, parentId: number | null) => Promise<number>,
+  ids: Map<string, number>,
+  what: string,
+  slug: string,
+): Promise<void> {
+  let pending = [...items];
+  while (pending.length > 0) {
+    const ready = pending.filter((item) => item.parent === null || ids.has(item.parent));
+    if (ready.length === 0) throw new Error(`channels/${slug}/seed.json: ${what} "${pending[0]?.ref}" has an unknown or circular parent`);
+    for (const item of ready) ids.set(item.ref, await insert(item, item.parent === null ? null : (ids.get(item.parent) ?? null)));
+    pending = pending.filter((item) => !ready.includes(item));
+  }
+}
+
+async function insertSeed(tx: Tx, channelId: number, slug: string, language: Language, seed: ChannelSeed, now: Date): Promise<void> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const categories = new Map<string, number>();
+  const locations = new Map<string, number>();
+  const groups = new Map<string, number>();
+  const participants = new Map<string, number>();
+  const pages = new Map<string, number>();
+  const events = new Map<string, number>();
+
+  await insertTree(
+    seed.eventCategories,
+    async (c, parentId) =>
+      (
+        await tx
+          .insertInto('event_categories')
+          .values({ channel_id: channelId, parent_id: parentId, name: c.name, alias: c.alias, position: seed.eventCategories.indexOf(c) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    categories,
+    'event category',
+    slug,
+  );
+  for (const l of seed.locations) {
+    const row = await tx.insertInto('event_locations').values({ channel_id: channelId, name: l.name, city: l.city, state: l.state, country: l.country }).returning('id').executeTakeFirstOrThrow();
+    locations.set(l.ref, row.id);
+  }
+  for (const g of seed.participantGroups) {
+    const row = await tx
+      .insertInto('participant_groups')
+      .values({ channel_id: channelId, name: g.name, alias: g.alias, image: g.image, city: g.city, state: g.state })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    groups.set(g.ref, row.id);
+  }
+  await insertTree(
+    seed.participants,
+    async (p, parentId) =>
+      (
+        await tx
+          .insertInto('participants')
+          .values({
+            channel_id: channelId,
+            parent_id: parentId,
+            participant_group_id: lookup(groups, p.group, 'participant group', slug),
+            name: p.name,
+            short_name: p.short_name,
+            alias: p.alias,
+            color: p.color,
+            logo: null,
+            cover: null,
+            gender: p.gender,
+            sport_category_id: lookup(categories, p.sport, 'event category', slug),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    participants,
+    'participant',
+    slug,
+  );
+  for (const p of seed.pages) {
+    const row = await tx.insertInto('pages').values({ channel_id: channelId, url: p.url, name: p.name, alt_name: p.alt_name, content: p.content }).returning('id').executeTakeFirstOrThrow();
+    pages.set(p.ref, row.id);
+  }
+  for (const e of seed.events) {
+    // Times are relative to now so live stays live and upcoming stays upcoming after a re-seed.
+    const start = nowSeconds + e.starts_in_minutes * 60;
+    const row = await tx
+      .insertInto('events')
+      .values({
+        channel_id: channelId,
+        name: e.name,
+        type: e.type,
+        access_type: e.access_type,
+        event_utc_ts: start,
+        end_utc_ts: start + e.duration_minutes * 60,
+        time_zone: e.time_zone,
+        stream_status: e.stream_status,
+        event_category_id: lookup(categories, e.category, 'event category', slug),
+        location_id: lookup(locations, e.location, 'location', slug),
+        base_price: e.base_price,
+        service_fee: e.service_fee,
+        image: e.image,
+        homepage: e.homepage,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    events.set(e.ref, row.id);
+    for (const side of ['home', 'away'] as const) {
+      const participantId = lookup(participants, e[side], 'participant', slug);
+      if (participantId !== null) await tx.insertInto('event_participants').values({ channel_id: channelId, event_id: row.id, participant_id: participantId, side }).execute();
+    }
+  }
+  for (const [position, m] of seed.menu.entries()) {
+    await tx
+      .insertInto('menu_items')
+      .values({
+        channel_id: channelId,
+        title: m.title,
+        type: m.type,
+        placement: m.placement,
+        position,
+        url: m.url,
+        page_id: lookup(pages, m.page, 'page', slug),
+        participant_group_id: lookup(groups, m.participant_group, 'participant group', slug),
+        vod_media_id: m.vod_media_id,
+      })
+      .execute();
+  }
+  const slidables: Record<string, Map<string, number> | undefined> = { event: events, participant: participants, participant_group: groups, event_category: categories };
+  for (const [position, s] of seed.slides.entries()) {
+    const map = slidables[s.slidable_type];
+    await tx
+      .insertInto('slides')
+      .values({
+        channel_id: channelId,
+        title: s.title,
+        subtitle: s.subtitle,
+        image: s.image,
+        slidable_type: s.slidable_type,
+        slidable_id: map ? lookup(map, s.slidable, s.slidable_type, slug) : null,
+        url: s.url,
+        position,
+      })
+      .execute();
+  }
+  for (const [position, f] of seed.faq.entries()) {
+    await tx.insertInto('faq_items').values({ channel_id: channelId, question: f.question, answer: f.answer, position }).execute();
+  }
+  for (const form of seed.customForms) {
+    await tx.insertInto('custom_forms').values({ channel_id: channelId, alias: form.alias, title: form.title, fields: JSON.stringify(form.fields) }).execute();
+  }
+  for (const p of seed.prerolls) {
+    await tx
+      .insertInto('prerolls')
+      .values({
+        channel_id: channelId,
+        url: p.url,
+        weight: p.weight,
+        location_id: lookup(locations, p.location, 'location', slug),
+        event_category_ids: JSON.stringify(p.categories.map((ref) => lookup(categories, ref, 'event category', slug))),
+        for_vod: p.for_vod,
+        for_live: p.for_live,
+      })
+      .execute();
+  }
+  for (const [position, p] of seed.packages.entries()) {
+    await tx
+      .insertInto('packages')
+      .values({
+        channel_id: channelId,
+        name: p.name,
+        description: p.description,
+        scope: p.scope,
+        is_team_pass: p.is_team_pass,
+        event_category_ids: JSON.stringify(p.categories.map((ref) => lookup(categories, ref, 'event category', slug))),
+        participant_ids: JSON.stringify(p.participants.map((ref) => lookup(participants, ref, 'participant', slug))),
+        base_price: p.base_price,
+        service_fee: p.service_fee,
+        offer: p.offer,
+        period: p.period,
+        weight: p.weight,
+        position,
+        capabilities: JSON.stringify(p.capabilities),
+      })
+      .execute();
+  }
+  for (const s of seed.subscriptions) {
+    await tx
+      .insertInto('subscriptions')
+      .values({ channel_id: channelId, name: s.name, description: s.description, base_price: s.base_price, service_fee: s.service_fee, offer: s.offer, period: s.period, trial_period: s.trial_period, weight: s.weight, capabilities: JSON.stringify(s.capabilities) })
+      .execute();
+  }
+  for (const c of seed.coupons) {
+    await tx
+      .insertInto('coupons')
+      .values({
+        channel_id: channelId,
+        code: c.code,
+        percent_off: c.percent_off,
+        amount_off: c.amount_off,
+        applies_to: c.applies_to,
+        expires_at: c.expires_in_days === null ? null : new Date(now.getTime() + c.expires_in_days * 86_400_000),
+        max_redemptions: c.max_redemptions,
+      })
+      .execute();
+  }
+  await seedUsers(tx, channelId, seed.users);
+  await insertVod(tx, channelId, slug, language, seed.vod);
+  await tx
+    .updateTable('channels')
+    .set({ settings: JSON.stringify(seed.settings), color_settings: JSON.stringify(seed.colorSettings), seeded_at: now })
+    .where('id', '=', channelId)
+    .execute();
+}
+
+/** The on-demand library (spec §3): categories in order, items with their search document, rails in order. */
+async function insertVod(tx: Tx, channelId: number, slug: string, language: Language, vod: ChannelSeed['vod']): Promise<void> {
+  const categories = new Map<string, number>();
+  const items = new Map<string, number>();
+  const search = searchLanguageOf(language);
+  for (const [position, c] of vod.categories.entries()) {
+    const row = await tx.insertInto('vod_media_categories').values({ channel_id: channelId, name: c.name, alias: c.alias, position }).returning('id').executeTakeFirstOrThrow();
+    categories.set(c.ref, row.id);
+  }
+  for (const item of vod.items) {
+    const row = await tx
+      .insertInto('vod_media_items')
+      .values({
+        channel_id: channelId,
+        ref: item.ref,
+        title: item.title,
+        description: item.description,
+        date: item.date,
+        category_id: lookup(categories, item.category, 'vod category', slug),
+        access: item.access,
+        duration: item.duration,
+        search_document: searchDocument(search, item.title, item.description),
+        search_title: searchTitle(item.title),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    items.set(item.ref, row.id);
+  }
+  for (const [position, rail] of vod.rails.entries()) {
+    const row = await tx.insertInto('vod_rails').values({ channel_id: channelId, title: rail.title, position }).returning('id').executeTakeFirstOrThrow();
+    for (const [index, ref] of rail.items.entries()) {
+      const itemId = lookup(items, ref, 'vod item', slug);
+      if (itemId !== null) await tx.insertInto('vod_rail_items').values({ channel_id: channelId, rail_id: row.id, item_id: itemId, position: index }).execute();
+    }
+  }
+}
+
+/**
+ * Demo viewers: created, or put back as the seed says (password, names, verified, temporary
+ * password) when a viewer of that address exists, so a re-seed restores the demo accounts. Other
+ * users and every session are left alone.
+ */
+async function seedUsers(tx: Tx, channelId: number, users: ChannelSeed['users']): Promise<void> {
+  const repository = createUsersRepository(tx);
+  for (const user of users) {
+    const passwordHash = await hashPassword(user.password);
+    const existing = await repository.findByEmail(channelId, user.email);
+    if (!existing) {
+      await repository.create({ channelId, email: user.email, passwordHash, firstName: user.first_name, lastName: user.last_name, verified: user.verified, temporaryPassword: user.temporary_password });
+      continue;
+    }
+    await tx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, first_name: user.first_name, last_name: user.last_name, temporary_password: user.temporary_password, email_verified_at: user.verified ? (existing.email_verified_at ?? new Date()) : null })
+      .where('channel_id', '=', channelId)
+      .where('id', '=', existing.id)
+      .execute();
+  }
+}
+
+/**
+ * Replaces a channel's demo data with its seed, times relative to `now`, in one transaction:
+ * readers see the old data or the new, never half. Api keys and users survive. An app's
+ * `dataChanged`, given, drops what its caches hold of the channel.
+ */
+export async function seedChannel(db: Database, channel: LoadedChannel, now: Date = new Date(), dataChanged?: DataChangedBus): Promise<void> {
+  const { seed } = channel;
+  if (!seed) return;
+  await db.transaction().execute(async (tx) => {
+    for (const table of DEMO_TABLES) await tx.deleteFrom(table).where('channel_id', '=', channel.id).execute();
+    await insertSeed(tx, channel.id, channel.config.slug, channel.config.language, seed, now);
+  });
+  dataChanged?.emit(channel.id);
+}
+
+/** Seeds the channels that have a seed but no demo data yet (first start). */
+export async function seedMissing(db: Database, channels: readonly LoadedChannel[], now: Date = new Date()): Promise<string[]> {
+  const seeded: string[] = [];
+  for (const channel of channels) {
+    if (!channel.seed) continue;
+    const row = await db.selectFrom('channels').select(sql<boolean>`seeded_at is not null`.as('seeded')).where('id', '=', channel.id).executeTakeFirst();
+    if (row?.seeded) continue;
+    await seedChannel(db, channel, now);
+    seeded.push(channel.config.slug);
+  }
+  return seeded;
+}

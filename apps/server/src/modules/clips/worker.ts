@@ -1,0 +1,43 @@
+import type { Database } from '../../core/db/schema.ts';
+import type { ClipMedia } from './cutter.ts';
+import { ClipQueue, DEFAULT_CLIP_WORKERS } from './queue.ts';
+
+export interface ClipWorkerOptions {
+  db: Database;
+  media: ClipMedia;
+  mediaDir: string;
+  ffmpegPath?: string;
+  /** Clips cut at once (`CLIP_WORKERS`); 0 means the default here, since cutting is this process's only job. */
+  workers: number;
+  log: (message: string) => void;
+}
+
+/**
+ * `node src/cli.ts worker`: the clip queue without HTTP, beside servers that run with
+ * `CLIP_WORKERS=0` (or as extra hands). `stop` lets the cuts under way finish for a few seconds,
+ * then hands the rest back to the queue for another process.
+ */
+export function startClipWorker(options: ClipWorkerOptions): { queue: ClipQueue; stop: (graceMs?: number) => Promise<void> } {
+  const concurrency = options.workers > 0 ? options.workers : DEFAULT_CLIP_WORKERS;
+  const queue = new ClipQueue({
+    db: options.db,
+    media: options.media,
+    mediaDir: options.mediaDir,
+    ffmpegPath: options.ffmpegPath,
+    concurrency,
+    log: { info: options.log, warn: options.log },
+  });
+  queue.start();
+  // The queue's timers do not hold a process open; this one does, until the worker stops.
+  const alive = setInterval(() => undefined, 60_000);
+  options.log(`clip worker: cutting up to ${concurrency} clips at once`);
+  return {
+    queue,
+    async stop(graceMs) {
+      const busy = queue.busy;
+      clearInterval(alive);
+      await queue.close({ graceMs });
+      options.log(`clip worker stopped (${busy} cut${busy === 1 ? '' : 's'} under way: ${queue.stats.released} handed back)`);
+    },
+  };
+}
