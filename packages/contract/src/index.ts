@@ -62,7 +62,7 @@ export {
   WRONG_PROMO_CODE,
 } from './constants.ts';
 export type { KeyField } from './constants.ts';
-export { AUTH_MESSAGES, CLIP_FAILURES, CLIP_MESSAGES, CLIP_REFUSAL_CODES, CLIP_REFUSALS } from './messages.ts';
+export { AUTH_MESSAGES, AUTH_REFUSAL_CODES, CLIP_FAILURES, CLIP_MESSAGES, CLIP_REFUSAL_CODES, CLIP_REFUSALS } from './messages.ts';
 export {
   AnalyticsConsent,
   AnalyticsUrl,

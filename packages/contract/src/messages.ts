@@ -18,6 +18,15 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password. Please try again.',
 } as const;
 
+/**
+ * The machine code beside the account refusals the site tells apart (ApiErrorBody `code`): a
+ * verification link already used reads differently from a broken one.
+ */
+export const AUTH_REFUSAL_CODES = {
+  verificationFailed: 'auth_verification_failed',
+  emailAlreadyVerified: 'auth_email_already_verified',
+} as const satisfies Partial<Record<keyof typeof AUTH_MESSAGES, string>>;
+
 /** spec §5 clip texts, as the product shows them. */
 export const CLIP_MESSAGES = {
   nameRequired: 'Please fill in the input field.',
@@ -55,10 +64,14 @@ export const CLIP_REFUSALS = {
 } as const;
 
 /**
- * The machine code beside each refusal the server words (ApiErrorBody `code`): the site maps a
- * refusal to its own text by code, whatever the server's words become.
+ * The machine code beside each refusal of a clip call the server words, its spec §5 texts
+ * (CLIP_MESSAGES) included (ApiErrorBody `code`): the site maps a refusal to its own text by code,
+ * whatever the server's words become.
  */
 export const CLIP_REFUSAL_CODES = {
+  nameRequired: 'clip_name_required',
+  tagRequired: 'clip_tag_required',
+  durationTooLong: 'clip_duration_too_long',
   login: 'clip_login',
   clipping: 'clip_capability',
   downloadClip: 'clip_download_capability',
@@ -81,7 +94,7 @@ export const CLIP_REFUSAL_CODES = {
   sharePaidEvent: 'clip_share_paid_event',
   eventClipsLimit: 'clip_event_limit',
   downloadNotWatchable: 'clip_download_not_watchable',
-} as const satisfies Record<keyof typeof CLIP_REFUSALS, string>;
+} as const satisfies Record<keyof typeof CLIP_REFUSALS | keyof typeof CLIP_MESSAGES, string>;
 
 /** Why a clip that was asked for could not be made (its `failure_reason`), as the server words it. */
 export const CLIP_FAILURES = {

@@ -1,3 +1,4 @@
+import { AUTH_REFUSAL_CODES } from '@grandstand/contract';
 import { axe } from '@grandstand/vitest-config/axe';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,22 @@ describe('VerifyEmailPage', () => {
   it('says "Your email already verified." for an address verified before', async () => {
     await renderAuth({ route: LINK, routes: { 'POST /auth/email-verify': () => ({ status: 422, json: { message: 'Email already verified.' } }) } });
     expect(await screen.findByText('Your email already verified.')).toHaveRole('alert');
+  });
+
+  it('tells an address verified before by the refusal’s code, whatever its words', async () => {
+    await renderAuth({
+      route: LINK,
+      routes: { 'POST /auth/email-verify': () => ({ status: 400, json: { message: 'Other words.', field: 'email', code: AUTH_REFUSAL_CODES.emailAlreadyVerified } }) },
+    });
+    expect(await screen.findByText('Your email already verified.')).toHaveRole('alert');
+  });
+
+  it('reads a broken link by its code even when its words are those of an address verified before', async () => {
+    await renderAuth({
+      route: LINK,
+      routes: { 'POST /auth/email-verify': () => ({ status: 400, json: { message: 'Email already verified.', field: 'signature', code: AUTH_REFUSAL_CODES.verificationFailed } }) },
+    });
+    expect(await screen.findByText('Verification your email address failed.')).toHaveRole('alert');
   });
 
   it('fails an incomplete link without asking the server', async () => {

@@ -1,7 +1,7 @@
 import type { Event } from '@grandstand/contract';
 import type { PlayerLabels } from '@grandstand/player';
 import type { useTranslation } from '@grandstand/i18n';
-import { clipFailureOf, clipRefusalCodeOf, clipRefusalOf, type ClipRefusal } from '../refusals.ts';
+import { clipFailureOf, clipRefusalOf, type ClipRefusal } from '../refusals.ts';
 
 type Translate = ReturnType<typeof useTranslation<['clipsLibrary', 'common', 'errors']>>['t'];
 
@@ -44,7 +44,7 @@ export function absoluteUrl(path: string): string {
 }
 
 /** The server's refusals of the library's calls (download, delete) that have texts of their own. */
-const LIBRARY_REFUSALS = ['downloadClip', 'downloadEvent', 'downloadsLimit', 'downloadNotWatchable', 'notReady', 'clipNotFound', 'eventNotFound'] as const satisfies readonly ClipRefusal[];
+export const LIBRARY_REFUSALS = ['downloadClip', 'downloadEvent', 'downloadsLimit', 'downloadNotWatchable', 'notReady', 'clipNotFound', 'eventNotFound'] as const satisfies readonly ClipRefusal[];
 
 /**
  * A refused clip call as the viewer reads it: a refusal the server words for the viewer (a 4xx
@@ -56,7 +56,7 @@ export function refusalText(error: unknown, errorText: (error: unknown) => strin
   if (typeof error === 'object' && error !== null && 'kind' in error && 'status' in error && 'message' in error) {
     const { kind, status, message } = error as { kind: unknown; status: unknown; message: unknown };
     if (kind === 'http' && typeof status === 'number' && status >= 400 && status < 500 && typeof message === 'string' && message.trim() !== '') {
-      const refusal = clipRefusalOf(message, LIBRARY_REFUSALS, clipRefusalCodeOf(error));
+      const refusal = clipRefusalOf(error, LIBRARY_REFUSALS);
       return refusal ? t(`clipsLibrary:refusals.${refusal}`) : message;
     }
   }

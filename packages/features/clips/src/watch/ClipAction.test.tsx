@@ -1,4 +1,4 @@
-import { CLIP_FAILURES, CLIP_REFUSALS, type CreateClipBody } from '@grandstand/contract';
+import { CLIP_FAILURES, CLIP_REFUSAL_CODES, CLIP_REFUSALS, type CreateClipBody } from '@grandstand/contract';
 import { axe } from '@grandstand/vitest-config/axe';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +6,26 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_SESSION_KEY } from '@grandstand/test-kit/fixtures';
 import { renderClipAction, type RenderClipActionOptions } from './test/renderClipAction.tsx';
 import { clip, clipOptions, gameEvent, KICK_OFF } from './test/fixtures.ts';
+import { clipMessageKey, EDITOR_REFUSAL_KEYS } from './clipTime.ts';
+import en from './locales/en.json' with { type: 'json' };
+import fr from './locales/fr.json' with { type: 'json' };
+
+/** The field the server names beside a refusal of the clip rules (spec §5), where it is not the request's. */
+const SERVER_FIELDS: Partial<Record<(typeof EDITOR_REFUSAL_KEYS)[number], string>> = {
+  nameRequired: 'name',
+  tagRequired: 'tags',
+  durationTooLong: 'duration',
+  startOutside: 'start_time',
+};
+
+/** A text of the editor's locale by its dotted key. */
+function textOf(locale: object, key: string): string {
+  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locale);
+  if (typeof text !== 'string') throw new Error(`no text ${key}`);
+  return text;
+}
+const frenchText = (key: string) => textOf(fr, key);
+const englishText = (key: string) => textOf(en, key);
 
 async function openEditor() {
   const user = userEvent.setup();
@@ -318,9 +338,24 @@ describe('in French', () => {
   }
 
   it('gives a refusal of the server in French, not in the server’s English', async () => {
-    const dialog = await sendInFrench({ 'POST /clip': () => ({ status: 403, json: { message: CLIP_REFUSALS.clipsLimit, field: 'clips' } }) });
+    const dialog = await sendInFrench({
+      'POST /clip': () => ({ status: 403, json: { message: CLIP_REFUSALS.clipsLimit, field: 'clips', code: CLIP_REFUSAL_CODES.clipsLimit } }),
+    });
     expect(await within(dialog).findByText('Vous n’avez plus de clips. Supprimez l’un de vos clips pour en faire un autre.')).toBeInTheDocument();
     expect(within(dialog).queryByText(CLIP_REFUSALS.clipsLimit)).toBeNull();
+  });
+
+  // Every refusal of POST /clip the editor has a text for, by its code alone: the server's words
+  // here are none of the site's, so only the code can find the French text.
+  it.each(EDITOR_REFUSAL_KEYS)('shows the %s refusal in French by its code', async (refusal) => {
+    const field = SERVER_FIELDS[refusal] ?? 'request';
+    const dialog = await sendInFrench({ 'POST /clip': () => ({ status: 422, json: { message: 'Words the site does not know.', field, code: CLIP_REFUSAL_CODES[refusal] } }) });
+    const key = clipMessageKey({ code: CLIP_REFUSAL_CODES[refusal] });
+    expect(key).not.toBeNull();
+    const french = frenchText(key!);
+    expect(french).not.toBe(englishText(key!));
+    expect(await within(dialog).findByText(french)).toBeInTheDocument();
+    expect(within(dialog).queryByText('Words the site does not know.')).toBeNull();
   });
 
   it('says in French why a clip failed', async () => {

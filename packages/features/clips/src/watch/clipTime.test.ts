@@ -49,23 +49,22 @@ describe('checkClip (spec §5)', () => {
     expect(checkClip({ ...draft, startText: '1', endText: 'x' }, window, limits).problems).toEqual({ start: { key: 'errors.timeFormat' }, end: { key: 'errors.timeFormat' } });
   });
 
-  it('reads the server\'s refusals: its spec §5 texts and its field names', () => {
-    expect(clipMessageKey(CLIP_MESSAGES.durationTooLong)).toBe('errors.durationTooLong');
-    expect(clipMessageKey(CLIP_MESSAGES.nameRequired)).toBe('errors.nameRequired');
-    expect(clipMessageKey(CLIP_MESSAGES.tagRequired)).toBe('errors.tagRequired');
-    expect(clipMessageKey('You have no clips left')).toBeNull();
+  it('reads the server\'s refusals by their code, whatever their words, and its field names', () => {
+    expect(clipMessageKey({ message: 'Any words', code: CLIP_REFUSAL_CODES.durationTooLong })).toBe('errors.durationTooLong');
+    expect(clipMessageKey({ message: 'Any words', code: CLIP_REFUSAL_CODES.nameRequired })).toBe('errors.nameRequired');
+    expect(clipMessageKey({ message: '', code: CLIP_REFUSAL_CODES.tagRequired })).toBe('errors.tagRequired');
+    expect(clipMessageKey({ message: 'Any words at all', code: CLIP_REFUSAL_CODES.emailUnverified })).toBe('refusals.emailUnverified');
+    expect(clipMessageKey({ message: '', code: CLIP_REFUSAL_CODES.tooManyClips })).toBe('refusals.tooManyClips');
+    // The answer's body, as the transport's error carries it.
+    expect(clipMessageKey({ message: '', body: { code: CLIP_REFUSAL_CODES.storageFull } })).toBe('refusals.storageFull');
+    expect(clipMessageKey({ message: CLIP_MESSAGES.nameRequired, code: 'an_unknown_code' })).toBeNull();
+    expect(clipMessageKey({ message: 'You have no clips left' })).toBeNull();
     expect([clipFieldOf('start_time'), clipFieldOf('duration'), clipFieldOf('tags'), clipFieldOf('event_id')]).toEqual(['start', 'end', 'tags', null]);
   });
 
-  it('reads the server\'s abuse refusals by their code, whatever their words', () => {
-    expect(clipMessageKey('Any words at all', CLIP_REFUSAL_CODES.emailUnverified)).toBe('refusals.emailUnverified');
-    expect(clipMessageKey('', CLIP_REFUSAL_CODES.tooManyClips)).toBe('refusals.tooManyClips');
-    expect(clipMessageKey('', CLIP_REFUSAL_CODES.clipSecondsLimit)).toBe('refusals.clipSecondsLimit');
-    expect(clipMessageKey('', CLIP_REFUSAL_CODES.eventClipsLimit)).toBe('refusals.eventClipsLimit');
-    expect(clipMessageKey('', CLIP_REFUSAL_CODES.storageFull)).toBe('refusals.storageFull');
-    // Without a code, by the words, as before.
-    expect(clipMessageKey(CLIP_REFUSALS.emailUnverified)).toBe('refusals.emailUnverified');
-    expect(clipMessageKey('Unknown words', 'an_unknown_code')).toBeNull();
+  it('reads an answer without a code by its words, for a server older than the codes', () => {
+    expect(clipMessageKey({ message: CLIP_MESSAGES.tagRequired })).toBe('errors.tagRequired');
+    expect(clipMessageKey({ message: CLIP_REFUSALS.emailUnverified })).toBe('refusals.emailUnverified');
   });
 });
 

@@ -1,4 +1,3 @@
-import { CLIP_MESSAGES } from '@grandstand/contract';
 import { clipRefusalOf, type ClipRefusal } from '../refusals.ts';
 
 /**
@@ -93,9 +92,13 @@ export function checkClip(draft: ClipDraft, window: ClipWindow, limits: ClipLimi
 
 /**
  * The server's refusals a clip being made can meet, to the editor's texts: those the editor also
- * says before anything is sent (no login, no capability, no clips left) have theirs already.
+ * says before anything is sent (no login, no capability, no clips left, the spec §5 texts) have
+ * theirs already.
  */
 const EDITOR_REFUSALS = {
+  nameRequired: 'errors.nameRequired',
+  tagRequired: 'errors.tagRequired',
+  durationTooLong: 'errors.durationTooLong',
   login: 'reason.login',
   clipping: 'reason.capability',
   clipsLimit: 'reason.limit',
@@ -113,17 +116,16 @@ const EDITOR_REFUSALS = {
   storageFull: 'refusals.storageFull',
 } as const satisfies Partial<Record<ClipRefusal, string>>;
 type EditorRefusal = keyof typeof EDITOR_REFUSALS;
-export type ClipMessageKey = 'errors.nameRequired' | 'errors.tagRequired' | 'errors.durationTooLong' | (typeof EDITOR_REFUSALS)[EditorRefusal];
+export type ClipMessageKey = (typeof EDITOR_REFUSALS)[EditorRefusal];
+/** The refusals of POST /clip the editor has texts for. */
+export const EDITOR_REFUSAL_KEYS = Object.keys(EDITOR_REFUSALS) as EditorRefusal[];
 
 /**
- * The texts the server sends (spec §5 and its refusals), to their keys, so a refusal reads in the
- * viewer's language; a refusal's machine code (`code`), where the answer has one, decides first.
+ * A refused clip call (the store's error, or an answer's body) to the editor's text key, by the
+ * refusal's machine code (`code`), so a refusal reads in the viewer's language.
  */
-export function clipMessageKey(message: string, code?: string): ClipMessageKey | null {
-  if (message === CLIP_MESSAGES.nameRequired) return 'errors.nameRequired';
-  if (message === CLIP_MESSAGES.tagRequired) return 'errors.tagRequired';
-  if (message === CLIP_MESSAGES.durationTooLong) return 'errors.durationTooLong';
-  const refusal = clipRefusalOf(message, Object.keys(EDITOR_REFUSALS) as EditorRefusal[], code);
+export function clipMessageKey(error: unknown): ClipMessageKey | null {
+  const refusal = clipRefusalOf(error, EDITOR_REFUSAL_KEYS);
   return refusal ? EDITOR_REFUSALS[refusal] : null;
 }
 

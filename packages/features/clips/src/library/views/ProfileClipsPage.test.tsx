@@ -1,12 +1,14 @@
 import { axe } from '@grandstand/vitest-config/axe';
 import { selectToasts } from '@grandstand/store';
-import type { Clip } from '@grandstand/contract';
+import { CLIP_REFUSAL_CODES, type Clip } from '@grandstand/contract';
 import { TEST_SESSION_KEY } from '@grandstand/test-kit/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clip, clipOptions, clipsResponse, failed, goal, processing, queued, save } from '../test/fixtures.ts';
 import { renderLibrary } from '../test/renderLibrary.tsx';
+import { LIBRARY_REFUSALS } from '../display.ts';
+import fr from '../locales/fr.json' with { type: 'json' };
 import { ProfileClipsPage } from './ProfileClipsPage.tsx';
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -102,6 +104,24 @@ describe('ProfileClipsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Download' }));
     expect(await screen.findByText('You have no downloads left today.')).toHaveAttribute('role', 'alert');
     expect(openUrl).not.toHaveBeenCalled();
+  });
+
+  // Every refusal of the library's calls it has a text for, by its code alone, in French: the
+  // server's words are none of the site's, so only the code can find the viewer's text.
+  it.each(LIBRARY_REFUSALS)('shows the %s refusal of a download in French by its code', async (refusal) => {
+    const user = userEvent.setup();
+    const said = 'Words the site does not know.';
+    await renderLibrary({
+      language: 'fr',
+      profileChildren: [{ path: 'clips', element: <ProfileClipsPage openUrl={vi.fn()} /> }],
+      routes: {
+        'GET /clips/user': () => ({ json: clipsResponse([goal]) }),
+        'GET /clip/download/1': () => ({ status: 403, json: { message: said, field: 'id', code: CLIP_REFUSAL_CODES[refusal] } }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Télécharger' }));
+    expect(await screen.findByText(fr.refusals[refusal])).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText(said)).toBeNull();
   });
 
   it('offers no download to a viewer without download_clip', async () => {

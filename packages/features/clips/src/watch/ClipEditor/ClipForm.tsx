@@ -5,7 +5,6 @@ import { isApiError } from '@grandstand/store';
 import { Button, FormMessage, Select, Stack, Text, TextField } from '@grandstand/ui';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { checkClip, clipFieldOf, clipMessageKey, formatClipTime, lastSecondsOf, parseClipTime, type ClipField, type ClipProblem, type ClipWindow } from '../clipTime.ts';
-import { clipRefusalCodeOf } from '../../refusals.ts';
 import { useCreateClipMutation } from '../clipsWatchApi.ts';
 import { Actions, Row } from './ClipEditor.styles.ts';
 import { ClipTrack, type Mark } from './ClipTrack.tsx';
@@ -113,7 +112,7 @@ export function ClipForm({ event, player, options, offset, onCreated }: ClipForm
       onCreated(await createClip(body).unwrap());
     } catch (error) {
       if (!isApiError(error)) return setFormError(errorText(error));
-      const key = clipMessageKey(error.message, clipRefusalCodeOf(error));
+      const key = clipMessageKey(error);
       // A refusal of the clip rules (4xx) is worded for the viewer; anything else is the generic text.
       const clientRefusal = error.kind === 'http' && error.status !== null && error.status >= 400 && error.status < 500;
       const text = key ? t(key) : clientRefusal && error.message ? error.message : errorText(error);
