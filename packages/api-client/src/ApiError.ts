@@ -45,3 +45,14 @@ export function isCanceled(error: unknown): boolean {
   const candidate = error as { kind?: unknown; name?: unknown };
   return candidate.kind === 'canceled' || candidate.name === 'AbortError';
 }
+
+/** The rejection of a call its caller canceled (spec §8: canceled requests pass silently). */
+export function canceledError(url: string): ApiError {
+  return new ApiError({ message: CANCELED_MESSAGE, kind: 'canceled', status: null, url });
+}
+
+/** Whatever a call threw, as an ApiError: anything that is not one yet failed before an answer. */
+export function asApiError(error: unknown, url: string): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError({ message: error instanceof Error ? error.message : String(error), kind: 'network', status: null, url });
+}
