@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ApiErrorBody } from '@grandstand/contract';
+import { errorHandler, frameworkErrors, healthRoute, notFoundHandler } from '@grandstand/service-kit';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import {
@@ -72,14 +73,8 @@ class Refusal extends Error {
   }
 }
 
-/** Fastify's own request errors: the body is at fault, whatever broke in it. */
-const BODY_ERRORS: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json or text/plain).',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
-};
+/** sendBeacon's text/plain is taken beside JSON (below), so a refused media type says so. */
+const BODY_ERRORS = { FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json or text/plain).' };
 
 /** The first issue, named by its path (`items.3.body.event`), with every issue by field. */
 function invalid(error: z.ZodError, prefix: readonly (string | number)[] = []): ApiErrorBody {
@@ -96,13 +91,6 @@ function invalid(error: z.ZodError, prefix: readonly (string | number)[] = []): 
 function sameToken(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));
-}
-
-/** The router's own refusals (a bad %-escape, an overlong part) come before any error handler. */
-function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  const body: ApiErrorBody = { message: tooLong ? 'A part of the address is too long.' : 'The address is not valid.', field: 'url' };
-  return reply.code(tooLong ? 414 : 400).send(body);
 }
 
 const Profile = z.string().min(1).max(128);
@@ -161,30 +149,18 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
   // by Fastify's own parser (which refuses __proto__ and constructor.prototype keys).
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BODY_LIMIT }, app.getDefaultJsonParser('error', 'error'));
 
-  app.setErrorHandler((error: FastifyError | Refusal, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof Refusal) {
-      const body: ApiErrorBody = { message: error.message, field: error.field };
-      return reply.code(error.statusCode).send(body);
-    }
-    const status = error.statusCode ?? 500;
-    const bodyMessage = error.code ? BODY_ERRORS[error.code] : undefined;
-    if (bodyMessage !== undefined || (error instanceof SyntaxError && status === 400)) {
-      const body: ApiErrorBody = { message: bodyMessage ?? 'The request body is not valid JSON.', field: 'body' };
-      return reply.code(status >= 400 && status < 500 ? status : 400).send(body);
-    }
-    if (status >= 400 && status < 500) {
-      const body: ApiErrorBody = { message: error.message, field: 'request' };
-      return reply.code(status).send(body);
-    }
-    request.log.error({ err: error }, 'request failed');
-    const body: ApiErrorBody = { message: 'Something went wrong. Please try again or contact technical support' };
-    return reply.code(500).send(body);
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    const body: ApiErrorBody = { message: `No route ${request.method} ${request.url.split('?')[0]}.`, field: 'url' };
-    return reply.code(404).send(body);
-  });
+  // The service-kit's handler, the server's too; a Refusal is this service's own answer.
+  app.setErrorHandler(
+    errorHandler<FastifyError | Refusal>({
+      bodyErrors: BODY_ERRORS,
+      answer: (error, _request, reply) => {
+        if (!(error instanceof Refusal)) return undefined;
+        const body: ApiErrorBody = { message: error.message, field: error.field };
+        return reply.code(error.statusCode).send(body);
+      },
+    }),
+  );
+  app.setNotFoundHandler(notFoundHandler());
 
   // Any site may call the datalake, without credentials (ANALYTICS-CONTRACT): `*` rather than the
   // Origin echoed, so no cache can serve one site's answer with another's grant. Only Content-Type
@@ -358,19 +334,22 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
     return reply.send({ data: { stored } });
   });
 
-  app.get('/healthz', async (_request, reply) => {
-    const stats = store.stats();
-    return reply.header('Cache-Control', 'no-store').send({
-      data: {
-        status: 'ok',
-        queued: stats.queued,
-        queue_limit: stats.queueLimit,
-        committed_rows: stats.committedRows,
-        commits: stats.commits,
-        // Rows refused by the per-client limits since start, by reason: counted, never stored.
-        dropped: { ...limiter.dropped },
-      },
-    });
+  healthRoute(app, {
+    path: '/healthz',
+    report: () => {
+      const stats = store.stats();
+      return {
+        data: {
+          status: 'ok',
+          queued: stats.queued,
+          queue_limit: stats.queueLimit,
+          committed_rows: stats.committedRows,
+          commits: stats.commits,
+          // Rows refused by the per-client limits since start, by reason: counted, never stored.
+          dropped: { ...limiter.dropped },
+        },
+      };
+    },
   });
 
   if (options.reports) {

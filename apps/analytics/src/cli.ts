@@ -7,7 +7,7 @@ import { type AnalyticsConfig, DATABASE_FILE, loadConfig } from './config.ts';
 import { profilesFrom, readProfilesFromChannels } from './profiles.ts';
 import { demoOperators } from './reports/operators.ts';
 import { readChannels } from '@grandstand/contract/node';
-import { loadOrCreateSecret } from './secret.ts';
+import { loadOrCreateSecret, runCli, serviceLog, stopOnSignals } from '@grandstand/service-kit';
 import { openStore } from './storage/store.ts';
 
 const USAGE = `usage: node src/cli.ts serve
@@ -21,9 +21,7 @@ env: ANALYTICS_HOST, ANALYTICS_PORT, ANALYTICS_DATA_DIR (default .data/analytics
      TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL, the ingest limits (ANALYTICS_RATE_WINDOW_SECONDS, ANALYTICS_ADDRESS_RATE,
      ANALYTICS_SESSION_RATE, ANALYTICS_SESSION_DAILY, ANALYTICS_BATCH_LIMIT) and the sign-in throttle (ANALYTICS_LOGIN_*; see the README)`;
 
-function log(message: string): void {
-  process.stdout.write(`[analytics] ${message}\n`);
-}
+const log = serviceLog('analytics');
 
 async function serve(config: AnalyticsConfig): Promise<void> {
   const profiles = profilesFrom(config.profiles ?? readProfilesFromChannels(config.channelsDir));
@@ -49,32 +47,16 @@ async function serve(config: AnalyticsConfig): Promise<void> {
   });
   const address = await app.listen({ port: config.port, host: config.host });
   log(`listening on ${address}; store ${path}; channels: ${profiles.channels.join(', ') || 'none'}`);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    // Calls under way finish (their rows are committed) before the store commits what is left and closes.
-    await app.close();
-    await store.close();
-    log('stopped; every acknowledged row is stored');
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  stopOnSignals(
+    async () => {
+      // Calls under way finish (their rows are committed) before the store commits what is left and closes.
+      await app.close();
+      await store.close();
+      log('stopped; every acknowledged row is stored');
+    },
+    { tag: 'analytics' },
+  );
 }
 
-const commands: Record<string, (config: AnalyticsConfig) => Promise<void>> = { serve };
-const name = process.argv[2] ?? 'serve';
-const command = commands[name];
-if (!command) {
-  process.stderr.write(`${USAGE}\n`);
-  process.exit(name === '--help' || name === '-h' ? 0 : 2);
-} else {
-  // The whole environment, parsed once: a bad value stops the start, naming the variable.
-  Promise.resolve()
-    .then(() => command(loadConfig()))
-    .catch((error: unknown) => {
-      process.stderr.write(`[analytics] ${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    });
-}
+// The whole environment, parsed once: a bad value stops the start, naming the variable.
+void runCli<AnalyticsConfig>({ tag: 'analytics', usage: USAGE, commands: { serve }, loadConfig });

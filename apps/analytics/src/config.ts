@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { ConfigError, type LogLevel, logLevel, parseEnv, path, port, trustProxy, variable, wholeNumber } from '@grandstand/service-kit';
 import { z } from 'zod';
 import { repoRoot } from './paths.ts';
 import { parseOperators } from './reports/operators.ts';
@@ -66,69 +66,13 @@ export const DEFAULT_RETENTION_DAYS = 395;
 export const DEFAULT_QUEUE_LIMIT = 20_000;
 export const DATABASE_FILE = 'analytics.duckdb';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** A bad environment: the message names each variable at fault, one per line. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+// The env helpers are the server's too (@grandstand/service-kit): the same rules, the same messages.
+export { ConfigError, type LogLevel } from '@grandstand/service-kit';
 
 /** A channel's slug, as the channel folders name them. */
 export const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 /** A profile key: what the site sends in `profile`, so short and plain. */
 export const PROFILE_KEY = /^[A-Za-z0-9._-]{8,128}$/;
-
-/** Unset and blank are the same: every default below applies to both. */
-const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const variable = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfBlank, schema);
-const got = (issue: { input?: unknown }) => `(got "${String(issue.input)}")`;
-
-const path = (fallback: string) => variable(z.string().optional()).transform((value) => resolve(value ?? fallback));
-
-/** A whole number from `min` to `max` (digits only). */
-function wholeNumber(fallback: number, min: number, max: number) {
-  return variable(z.string().optional()).transform((raw, ctx) => {
-    if (raw === undefined) return fallback;
-    const value = Number(raw.trim());
-    if (!/^[0-9]{1,9}$/.test(raw.trim()) || value < min || value > max) {
-      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max} (got "${raw}")` });
-      return z.NEVER;
-    }
-    return value;
-  });
-}
-
-const port = variable(z.string().optional()).transform((value, ctx) => {
-  if (value === undefined) return DEFAULT_PORT;
-  if (/^\d{1,5}$/.test(value) && Number(value) <= 65535) return Number(value);
-  ctx.addIssue({ code: 'custom', message: `must be a port number, 0 to 65535 (got "${value}")` });
-  return z.NEVER;
-});
-
-/** proxy-addr's names for whole ranges, which Fastify's trustProxy accepts beside addresses. */
-const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isTrustedProxyEntry(entry: string): boolean {
-  if (RANGE_NAMES.has(entry)) return true;
-  const [address = '', prefix, extra] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-/** `10.0.0.0/8,::1,loopback`, as the channel server's. Unset trusts no proxy: X-Forwarded-For is ignored. */
-const trustProxy = variable(z.string().optional()).transform((value, ctx): string[] | false => {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
-  if (entries.length === 0) return false;
-  const bad = entries.filter((entry) => !isTrustedProxyEntry(entry));
-  if (bad.length > 0) {
-    ctx.addIssue({ code: 'custom', message: `not an address or CIDR: ${bad.join(', ')} (a comma list, e.g. 10.0.0.0/8,127.0.0.1)` });
-    return z.NEVER;
-  }
-  return entries;
-});
 
 /** `slug=value,slug=value`: the entries, each checked; `null` when unset. */
 function slugPairs(example: string, check: (value: string) => string | null) {
@@ -185,9 +129,10 @@ const retention = slugPairs('northfield=730,laurentides=90', (days) => (/^\d{1,5
 
 const EnvSchema = z.object({
   ANALYTICS_HOST: variable(z.string().default('127.0.0.1')),
-  ANALYTICS_PORT: port,
-  LOG_LEVEL: variable(z.enum(LOG_LEVELS, { error: (issue) => `must be one of ${LOG_LEVELS.join(', ')} ${got(issue)}` }).default('info')),
-  TRUST_PROXY: trustProxy,
+  ANALYTICS_PORT: port(DEFAULT_PORT),
+  LOG_LEVEL: logLevel(),
+  // As the channel server's: unset trusts no proxy, so X-Forwarded-For is ignored.
+  TRUST_PROXY: trustProxy(),
   ANALYTICS_DATA_DIR: path(join(repoRoot, '.data', 'analytics')),
   CHANNELS_DIR: path(join(repoRoot, 'channels')),
   ANALYTICS_PROFILES: profiles,
@@ -224,11 +169,7 @@ const EnvSchema = z.object({
  * none. Throws a `ConfigError` naming every variable at fault.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AnalyticsConfig {
-  const result = EnvSchema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'environment'}: ${issue.message}`).join('\n'));
-  }
-  const parsed = result.data;
+  const parsed = parseEnv(EnvSchema, env);
   // The demo operators' passwords are in REPORTS.md: never the sign-in of a real channel's reports.
   if (parsed.NODE_ENV === 'production' && parsed.ANALYTICS_OPERATORS === null) {
     throw new ConfigError("ANALYTICS_OPERATORS: required in production (the demo operators' passwords are published)");

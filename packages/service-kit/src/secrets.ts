@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** A kept secret shorter than this is not trusted (a truncated or hand-edited file): a new one replaces it. */
+export const MIN_STORED_SECRET_LENGTH = 32;
+
+/**
+ * The configured secret, else a random one generated once and kept in `file` (owner-only), so what
+ * was signed before a restart (stream addresses, mailed links, webhooks, session hashes) still
+ * verifies after it. Several instances behind one address must be given the same configured value
+ * instead: each would otherwise generate its own.
+ */
+export function loadOrCreateSecret(configured: string | undefined, file: string): string {
+  if (configured) return configured;
+  try {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= MIN_STORED_SECRET_LENGTH) return stored;
+  } catch {
+    // Not there yet: create it below.
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  // The mode above applies only to a new file: one that was there (too short) is narrowed too.
+  chmodSync(file, 0o600);
+  return secret;
+}

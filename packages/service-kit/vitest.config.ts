@@ -1,0 +1,3 @@
+import { nodeProject } from '@grandstand/vitest-config/node';
+
+export default nodeProject();
