@@ -23,5 +23,5 @@ export type { DatalakeClient, DatalakeClientOptions, DatalakeEnvironment } from 
 export type { AnalyticsStorage, DatalakeCall, DatalakeEvent, DatalakeItem, StreamInfo, StreamType, VideoEventName } from './datalake/types.ts';
 export { createErrorReporter, MAX_REPORTS_PER_PAGE } from './errors/reporter.ts';
 export type { ErrorReporter, SendErrorReport } from './errors/reporter.ts';
-export type { RequestErrorReport } from './errors/scrub.ts';
+export type { RequestErrorReport } from '@grandstand/api-client';
 export { trackRequestError, MAX_REQUEST_EVENTS_PER_PAGE } from './requestEvents.ts';

@@ -1,4 +1,4 @@
-import type { RequestErrorReport } from './errors/scrub.ts';
+import type { RequestErrorReport } from '@grandstand/api-client';
 import { trackEvent } from './track.ts';
 
 /** `api_request` events sent at most from one page (a failing call in a loop sends this many). */

@@ -1,4 +1,4 @@
-import type { RequestErrorReport } from './scrub.ts';
+import type { RequestErrorReport } from '@grandstand/api-client';
 
 /** Reports sent at most from one page: a failing call in a loop must not flood the service. */
 export const MAX_REPORTS_PER_PAGE = 20;

@@ -1,3 +1,5 @@
+import type { RequestErrorReport } from '@grandstand/api-client';
+
 /**
  * What a request error report may carry (spec §7: date, status, message, request data, url): never
  * a credential. The api key, the channel key and every password field are removed, at any depth of
@@ -36,15 +38,6 @@ export function scrubUrl(url: string): string {
 /** Text that embeds a query string (`…?api_key=…` in a message) loses the secret values too. */
 function scrubText(text: string): string {
   return text.replace(/([?&;\s"']|^)([\w.-]+)=([^&\s"']*)/g, (whole, lead: string, name: string) => (isSecretName(name) ? `${lead}${name}=${REMOVED}` : whole));
-}
-
-export interface RequestErrorReport {
-  /** ISO date of the failure. */
-  date: string;
-  status: number | null;
-  message: string;
-  requestData: unknown;
-  url: string;
 }
 
 /** The report with its request data, URL and message scrubbed. */

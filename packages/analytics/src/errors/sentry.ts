@@ -1,6 +1,7 @@
 import { createEventEnvelope, getEnvelopeEndpointWithUrlEncodedAuth, makeDsn, serializeEnvelope, uuid4 } from '@sentry/core';
 import type { Event } from '@sentry/core';
-import { scrubReport, type RequestErrorReport } from './scrub.ts';
+import type { RequestErrorReport } from '@grandstand/api-client';
+import { scrubReport } from './scrub.ts';
 
 /**
  * Sends one request error report to a Sentry-protocol service (its envelope endpoint,
