@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
 import { seedMissing, upsertChannels } from '../src/modules/channels/seed.ts';
 import { openDatabase } from '../src/core/db/connect.ts';
-import { migrateToLatest } from '../src/core/db/migrations.ts';
+import { migrateToLatest } from '../src/migrations.ts';
 import { loadConfig } from '../src/config.ts';
 
 const GOAL_RPS = 3_000;

@@ -26,7 +26,7 @@ import { DEFAULT_CLIP_WORKERS } from '../src/modules/clips/queue.ts';
 import { seedChannel, upsertChannels } from '../src/modules/channels/seed.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/core/db/connect.ts';
-import { migrateToLatest } from '../src/core/db/migrations.ts';
+import { migrateToLatest } from '../src/migrations.ts';
 import type { Database } from '../src/core/db/schema.ts';
 import { type ClipSourceEvent, clipWindow } from '../src/core/media/clip.ts';
 import { layout, RECORDING_LIBRARY, recordingForEvent } from '../src/core/media/library.ts';

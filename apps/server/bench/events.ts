@@ -19,7 +19,7 @@ import { startSession } from '../src/modules/accounts/sessions.ts';
 import { buildApp } from '../src/app.ts';
 import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
 import { upsertChannels } from '../src/modules/channels/seed.ts';
-import { migrateToLatest } from '../src/core/db/migrations.ts';
+import { migrateToLatest } from '../src/migrations.ts';
 import type { Database } from '../src/core/db/schema.ts';
 import { closeOnDisconnect, eachEngine, type Engine, forkServer, line, listenOnLoopback, openBenchDatabase, type Result, serverArgs, summarise } from './harness.ts';
 

@@ -15,7 +15,7 @@ import { buildApp } from '../src/app.ts';
 import { type ChannelFolder, loadChannelFolders } from '../src/core/channels/loadChannels.ts';
 import { seedMissing, upsertChannels } from '../src/modules/channels/seed.ts';
 import { loadConfig } from '../src/config.ts';
-import { migrateToLatest } from '../src/core/db/migrations.ts';
+import { migrateToLatest } from '../src/migrations.ts';
 import { recordingForEvent } from '../src/core/media/library.ts';
 import { prepareMedia } from '../src/core/media/prepare.ts';
 import { closeOnDisconnect, eachEngine, type Engine, forkServer, line, listenOnLoopback, openBenchDatabase, summarise, serverArgs } from './harness.ts';

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
 import { upsertChannels } from '../src/modules/channels/seed.ts';
-import { migrateToLatest } from '../src/core/db/migrations.ts';
+import { migrateToLatest } from '../src/migrations.ts';
 import type { Database } from '../src/core/db/schema.ts';
 import { searchDocument, searchTitle } from '../src/modules/vod/rules.ts';
 import { BENCH_EVENTS, seedBenchChannel } from './events.ts';

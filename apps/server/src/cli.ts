@@ -8,7 +8,7 @@ import { loadClipMedia } from './modules/clips/cutter.ts';
 import { startClipWorker } from './modules/clips/worker.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './core/db/connect.ts';
-import { migrateToLatest } from './core/db/migrations.ts';
+import { migrateToLatest } from './migrations.ts';
 import { prepareMedia } from './core/media/prepare.ts';
 import { servePreflight } from './preflight.ts';
 import { loadSecrets } from './core/secrets.ts';

@@ -1,7 +1,7 @@
 import { KEY_INVALID_STATUS, FaqResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedChannel } from '../src/modules/channels/seed.ts';
-import { migrateToLatest } from '../src/core/db/migrations.ts';
+import { migrateToLatest } from '../src/migrations.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;

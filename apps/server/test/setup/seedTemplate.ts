@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { loadChannelFolders } from '../../src/core/channels/loadChannels.ts';
 import { seedChannel, upsertChannels } from '../../src/modules/channels/seed.ts';
-import { migrateToLatest } from '../../src/core/db/migrations.ts';
+import { migrateToLatest } from '../../src/migrations.ts';
 import type { Database } from '../../src/core/db/schema.ts';
 
 export const FIXTURE_CHANNELS_DIR = join(import.meta.dirname, '..', 'fixtures', 'channels');

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { analyticsPaymentsMigration } from './paymentsMigration.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on today's typed schema */
 
@@ -30,4 +31,10 @@ export const analyticsForgetMigration: Migration = {
       await db.schema.alterTable('users').dropColumn(column).execute();
     }
   },
+};
+
+/** The analytics service's migrations, by the names databases in service ran them under. */
+export const analyticsMigrations: Readonly<Record<string, Migration>> = {
+  '0015_analytics_forget': analyticsForgetMigration,
+  '0017_analytics_payments': analyticsPaymentsMigration,
 };

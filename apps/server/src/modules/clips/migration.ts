@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { clipRequestsMigration } from './abuseMigration.ts';
 
 // Kysely<any> on purpose, as every migration: it must not depend on today's typed schema.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -63,4 +64,10 @@ export const clipsMigration: Migration = {
     await sql`alter table clips alter column start_time type integer using round(start_time), alter column duration type integer using round(duration)`.execute(db);
     for (const column of ['uuid', 'failure_reason', 'live', 'ready_at']) await db.schema.alterTable('clips').dropColumn(column).execute();
   },
+};
+
+/** The clips' migrations, by the names databases in service ran them under. */
+export const clipsMigrations: Readonly<Record<string, Migration>> = {
+  '0012_clips': clipsMigration,
+  '0016_clip_requests': clipRequestsMigration,
 };

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { calendarHashMigration } from './calendarHashMigration.ts';
 
 // Kysely<any> on purpose, as every migration: it must not depend on today's typed schema.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -61,4 +62,10 @@ export const favouritesMigration: Migration = {
     await db.schema.dropTable('favorite_calendars').ifExists().execute();
     await db.schema.dropTable('favorites').ifExists().execute();
   },
+};
+
+/** The favourites' migrations, by the names databases in service ran them under. */
+export const favouritesMigrations: Readonly<Record<string, Migration>> = {
+  '0013_favourites': favouritesMigration,
+  '0018_calendar_token_hashes': calendarHashMigration,
 };

@@ -111,3 +111,8 @@ export const vodMigration: Migration = {
     await sql`drop function if exists grandstand_fold(text)`.execute(db);
   },
 };
+
+/** The on-demand library's migrations, by the names databases in service ran them under. */
+export const vodMigrations: Readonly<Record<string, Migration>> = {
+  '0014_vod': vodMigration,
+};

@@ -94,3 +94,9 @@ export const sandboxDeliveriesMigration: Migration = {
     await db.schema.dropTable('sandbox_webhook_deliveries').ifExists().execute();
   },
 };
+
+/** The payments' migrations, by the names databases in service ran them under. */
+export const paymentsMigrations: Readonly<Record<string, Migration>> = {
+  '0007_sandbox': sandboxMigration,
+  '0009_payment_durability': sandboxDeliveriesMigration,
+};

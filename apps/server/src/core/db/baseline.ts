@@ -1,24 +1,13 @@
 import { type Kysely, sql } from 'kysely';
-import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
-import { sessionLifetimesMigration } from '../../modules/accounts/migration.ts';
-import { analyticsForgetMigration } from '../../modules/analytics/migration.ts';
-import { analyticsPaymentsMigration } from '../../modules/analytics/paymentsMigration.ts';
-import { clipRequestsMigration } from '../../modules/clips/abuseMigration.ts';
-import { clipsMigration } from '../../modules/clips/migration.ts';
-import { calendarHashMigration } from '../../modules/favourites/calendarHashMigration.ts';
-import { favouritesMigration } from '../../modules/favourites/migration.ts';
-import { vodMigration } from '../../modules/vod/migration.ts';
-import type { DataChangedBus } from '../buses.ts';
-import { oneOpenOrderMigration } from '../../modules/commerce/orders/openOrderMigration.ts';
-import { sandboxDeliveriesMigration, sandboxMigration } from '../../modules/payments/sandbox/migration.ts';
+import type { Migration } from 'kysely/migration';
 import { sharedLimitsMigration } from './sharedLimitsMigration.ts';
-import type { Database } from './schema.ts';
 
 // One set of migrations for PGlite and PostgreSQL: plain PostgreSQL DDL that both engines run.
 // Migrations take `Kysely<any>` on purpose: they must not depend on today's typed schema.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-function channelOwned(db: Kysely<any>, table: string) {
+/** A table owned by one channel: its rows go with the channel. Shared by the modules' migrations. */
+export function channelOwned(db: Kysely<any>, table: string) {
   return db.schema
     .createTable(table)
     .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -221,25 +210,6 @@ const eventListings: Migration = {
 };
 
 /**
- * What viewers send through a channel's custom forms (POST /custom-forms/:alias). Not demo data:
- * a re-seed keeps it, and it goes with its channel. The alias is kept as text, not a key to
- * custom_forms, because a re-seed recreates the forms while the submissions stay.
- */
-const formSubmissions: Migration = {
-  async up(db: Kysely<any>) {
-    await channelOwned(db, 'form_submissions')
-      .addColumn('form_alias', 'text', (c) => c.notNull())
-      .addColumn('values', 'jsonb', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .execute();
-    await db.schema.createIndex('form_submissions_channel_alias').on('form_submissions').columns(['channel_id', 'form_alias', 'created_at']).execute();
-  },
-  async down(db: Kysely<any>) {
-    await db.schema.dropTable('form_submissions').ifExists().execute();
-  },
-};
-
-/**
  * A listing stays fast with 100,000 events. The school, team and gender filters were a
  * semi-join on event_participants per listing; the event now carries its participants' ids (sorted,
  * no duplicates) and their genders, so such a listing is one scan of events: `participant_ids &&
@@ -303,193 +273,16 @@ const eventParticipantIds: Migration = {
 };
 
 /**
- * Accounts. A user is one channel's (the same address may register on two channels);
- * emails are unique per channel case-insensitively among live accounts, so an address whose account
- * was deleted (soft: deleted_at) can register again. A session is an api key bound to the user
- * (api_keys.user_id). device_codes: the short code a device shows so a logged-in viewer can bind the
- * device's key to their account; single use, expiring.
+ * The baseline: the first migrations, written before the server had modules. They are frozen:
+ * databases in service ran them under these names, so they are never edited, renamed or split
+ * (a module changes its tables with a new migration of its own). Later migrations live in their
+ * modules (`modules/<area>/…Migration.ts`), and the composition root (`src/migrations.ts`) hands
+ * them all to the migrator. `0003_form_submissions`, `0005_accounts` and `0006_commerce` moved to
+ * their modules under the same names; `0011_shared_limits` is the rate limits' and the notices'.
  */
-const accounts: Migration = {
-  async up(db: Kysely<any>) {
-    await db.schema
-      .alterTable('users')
-      .addColumn('password_hash', 'text')
-      .addColumn('first_name', 'text')
-      .addColumn('last_name', 'text')
-      .addColumn('email_verified_at', 'timestamptz')
-      .addColumn('temporary_password', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addColumn('trial_period_used', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addColumn('is_geo_blocked', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addColumn('capabilities', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-      .addColumn('feature_count', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('deleted_at', 'timestamptz')
-      .execute();
-    await db.schema.alterTable('users').dropConstraint('users_channel_email_unique').execute();
-    await sql`create unique index users_channel_email_lower on users (channel_id, lower(email)) where deleted_at is null`.execute(db);
-    await db.schema.createIndex('api_keys_user').on('api_keys').columns(['user_id']).execute();
-    await channelOwned(db, 'device_codes')
-      .addColumn('code', 'text', (c) => c.notNull())
-      .addColumn('api_key_id', 'integer', (c) => c.notNull().references('api_keys.id').onDelete('cascade'))
-      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('used_at', 'timestamptz')
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addUniqueConstraint('device_codes_channel_code', ['channel_id', 'code'])
-      .execute();
-  },
-  async down(db: Kysely<any>) {
-    await db.schema.dropTable('device_codes').ifExists().execute();
-    await db.schema.dropIndex('api_keys_user').ifExists().execute();
-    await sql`drop index if exists users_channel_email_lower`.execute(db);
-    await db.schema.alterTable('users').addUniqueConstraint('users_channel_email_unique', ['channel_id', 'email']).execute();
-    for (const column of ['password_hash', 'first_name', 'last_name', 'email_verified_at', 'temporary_password', 'trial_period_used', 'is_geo_blocked', 'capabilities', 'feature_count', 'created_at', 'deleted_at']) {
-      await db.schema.alterTable('users').dropColumn(column).execute();
-    }
-  },
-};
-
-/**
- * Commerce (spec §3 Package, Subscription, Order). packages, subscriptions and coupons are
- * the channel's offers (demo data: a re-seed recreates them); orders, transactions and
- * webhook_events are what viewers bought and what the card processors said, and survive a re-seed.
- * An order's product_id names an event, a package or a subscription by `type`, so it is no foreign
- * key. Money is numeric(10, 2). (channel_id, user_id, idempotency_key) is unique: the insert that
- * wins makes the one charge. webhook_events' primary key makes a replayed webhook a no-op.
- */
-const commerce: Migration = {
-  async up(db: Kysely<any>) {
-    await channelOwned(db, 'packages')
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('description', 'text')
-      .addColumn('scope', 'text', (c) => c.notNull())
-      .addColumn('is_team_pass', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addColumn('event_category_ids', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-      .addColumn('participant_ids', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-      .addColumn('base_price', 'numeric(10, 2)', (c) => c.notNull().defaultTo(0))
-      .addColumn('service_fee', 'numeric(10, 2)', (c) => c.notNull().defaultTo(0))
-      .addColumn('offer', 'text')
-      .addColumn('period', 'integer')
-      .addColumn('weight', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-
-    await channelOwned(db, 'subscriptions')
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('description', 'text')
-      .addColumn('base_price', 'numeric(10, 2)', (c) => c.notNull().defaultTo(0))
-      .addColumn('service_fee', 'numeric(10, 2)', (c) => c.notNull().defaultTo(0))
-      .addColumn('offer', 'text', (c) => c.notNull())
-      .addColumn('period', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('trial_period', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('weight', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-
-    await channelOwned(db, 'coupons')
-      .addColumn('code', 'text', (c) => c.notNull())
-      .addColumn('percent_off', 'integer')
-      .addColumn('amount_off', 'numeric(10, 2)')
-      .addColumn('applies_to', 'text')
-      .addColumn('expires_at', 'timestamptz')
-      .addColumn('max_redemptions', 'integer')
-      .addColumn('redemptions', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-    await sql`create unique index coupons_channel_code_lower on coupons (channel_id, lower(code))`.execute(db);
-
-    await channelOwned(db, 'orders')
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('type', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('created'))
-      .addColumn('activity_status', 'text', (c) => c.notNull().defaultTo('inactive'))
-      .addColumn('product_id', 'integer', (c) => c.notNull())
-      .addColumn('product_name', 'text', (c) => c.notNull())
-      .addColumn('participant_id', 'integer')
-      .addColumn('event_category_id', 'integer')
-      .addColumn('amount', 'numeric(10, 2)', (c) => c.notNull())
-      .addColumn('currency', 'text', (c) => c.notNull())
-      .addColumn('coupon_code', 'text')
-      .addColumn('idempotency_key', 'text', (c) => c.notNull())
-      .addColumn('request_fingerprint', 'text', (c) => c.notNull())
-      .addColumn('provider', 'text')
-      .addColumn('provider_ref', 'text')
-      .addColumn('next_action_url', 'text')
-      .addColumn('failure_reason', 'text')
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('paid_at', 'timestamptz')
-      .addColumn('expires_at', 'timestamptz')
-      .addColumn('sub_status', 'text')
-      .addColumn('auto_renew', 'boolean')
-      .addColumn('trial_ends_at', 'timestamptz')
-      .addColumn('current_period_end', 'timestamptz')
-      .addUniqueConstraint('orders_channel_user_idempotency', ['channel_id', 'user_id', 'idempotency_key'])
-      .execute();
-    await db.schema.createIndex('orders_channel_user_status').on('orders').columns(['channel_id', 'user_id', 'status']).execute();
-    await db.schema.createIndex('orders_provider_ref').on('orders').columns(['provider', 'provider_ref']).execute();
-    // The renewal job looks for subscriptions whose period or trial is over.
-    await db.schema.createIndex('orders_subscription_due').on('orders').columns(['type', 'status', 'current_period_end']).execute();
-
-    await channelOwned(db, 'transactions')
-      .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-      .addColumn('amount', 'numeric(10, 2)', (c) => c.notNull())
-      .addColumn('currency', 'text', (c) => c.notNull())
-      .addColumn('card_brand', 'text')
-      .addColumn('card_last4', 'text')
-      .addColumn('provider_ref', 'text')
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .execute();
-    await db.schema.createIndex('transactions_order').on('transactions').columns(['order_id', 'created_at']).execute();
-    await db.schema.createIndex('transactions_channel').on('transactions').column('channel_id').execute();
-
-    await db.schema
-      .createTable('webhook_events')
-      .addColumn('provider', 'text', (c) => c.notNull())
-      .addColumn('event_id', 'text', (c) => c.notNull())
-      .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addPrimaryKeyConstraint('webhook_events_pkey', ['provider', 'event_id'])
-      .execute();
-
-    for (const table of ['packages', 'subscriptions']) {
-      await db.schema.createIndex(`${table}_channel`).on(table).column('channel_id').execute();
-    }
-  },
-  async down(db: Kysely<any>) {
-    for (const table of ['webhook_events', 'transactions', 'orders', 'coupons', 'subscriptions', 'packages']) {
-      await db.schema.dropTable(table).ifExists().execute();
-    }
-  },
-};
-
-/** In code, so `node src/cli.ts` needs no migration folder on disk and both engines share them. */
-export const migrations: Record<string, Migration> = {
+export const coreMigrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
   '0002_event_listings': eventListings,
-  '0003_form_submissions': formSubmissions,
   '0004_event_participant_ids': eventParticipantIds,
-  '0005_accounts': accounts,
-  '0006_commerce': commerce,
-  '0007_sandbox': sandboxMigration,
-  '0008_one_open_order': oneOpenOrderMigration,
-  '0009_payment_durability': sandboxDeliveriesMigration,
-  '0010_session_lifetimes': sessionLifetimesMigration,
   '0011_shared_limits': sharedLimitsMigration,
-  '0012_clips': clipsMigration,
-  '0013_favourites': favouritesMigration,
-  '0014_vod': vodMigration,
-  '0015_analytics_forget': analyticsForgetMigration,
-  '0016_clip_requests': clipRequestsMigration,
-  '0017_analytics_payments': analyticsPaymentsMigration,
-  '0018_calendar_token_hashes': calendarHashMigration,
 };
-
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-/** Applies every pending migration; a second run is a no-op. An app's `dataChanged`, given, drops its caches when one was applied. */
-export async function migrateToLatest(db: Database, dataChanged?: DataChangedBus): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-  if (applied.length > 0) dataChanged?.emit(null);
-  return applied;
-}
