@@ -1,9 +1,9 @@
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CardProvider, ErrorDsn, isPublicOrigin, PUBLIC_ORIGIN_PROBLEM, type SocialProvider } from '@grandstand/contract';
+import { duration, got, type LogLevel, logLevel, onOff, parseEnv, path, port, trustProxy, variable, wholeNumber } from '@grandstand/service-kit';
 import { z } from 'zod';
 import {
   type AccountsConfig,
-  DAY_MS,
   DEFAULT_KEY_EXCHANGE_RATE_LIMIT,
   DEFAULT_KEY_PRUNE_INTERVAL_MS,
   DEFAULT_RESET_REQUEST_WINDOW_MS,
@@ -27,7 +27,6 @@ import {
 import { DEFAULT_CLIP_WORKERS } from './modules/clips/queue.ts';
 import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './modules/commerce/orders/config.ts';
 import type { DatabaseTarget } from './core/db/connect.ts';
-import { isTrustedProxyEntry } from './core/trustProxy.ts';
 import { DEFAULT_FFMPEG_PATH, MEDIA_QUALITIES, type LiveMode, type MediaQuality } from './core/media/config.ts';
 import { MEDIA_TOKEN_TTL_SECONDS as DEFAULT_MEDIA_TOKEN_TTL_SECONDS } from './core/media/token.ts';
 import { repoRoot } from './core/paths.ts';
@@ -121,82 +120,9 @@ export interface MailConfig {
   outboxDir: string;
 }
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** A bad environment: the message names each variable at fault, one per line. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-/** Unset and blank are the same: every default below applies to both. */
-const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const variable = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfBlank, schema);
-const got = (issue: { input?: unknown }) => `(got "${String(issue.input)}")`;
-
-/** Exactly `on` or `off` (default off), as a boolean. */
-function onOff(on: string, off: string) {
-  return variable(z.enum([on, off] as [string, string], { error: (issue) => `must be ${on} or ${off} ${got(issue)}` }).default(off)).transform((value) => value === on);
-}
-
-const path = (fallback: string) => variable(z.string().optional()).transform((value) => resolve(value ?? fallback));
-
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: DAY_MS };
-
-/** `1500`, `1500ms`, `45s`, `30m`, `12h`, `30d`. */
-function duration(fallback: number, { zeroAllowed }: { zeroAllowed: boolean }) {
-  const problem = `must be a ${zeroAllowed ? '' : 'positive '}duration such as 30d, 12h, 15m, 45s or milliseconds`;
-  return variable(
-    z
-      .string()
-      .transform((raw, ctx) => {
-        const match = /^(\d{1,15})\s*(ms|s|m|h|d)?$/.exec(raw.trim());
-        const value = match ? Number(match[1]) * UNITS[match[2] ?? 'ms']! : Number.NaN;
-        if (!Number.isSafeInteger(value) || (value === 0 && !zeroAllowed)) {
-          ctx.addIssue({ code: 'custom', message: `${problem}, not "${raw}"` });
-          return z.NEVER;
-        }
-        return value;
-      })
-      .optional(),
-  ).transform((value) => value ?? fallback);
-}
-
-/** A whole number of at least `min` (digits only). */
-function wholeNumber(fallback: number, min: number) {
-  return variable(
-    z
-      .string()
-      .transform((raw, ctx) => {
-        const value = Number(raw.trim());
-        if (!/^[0-9]{1,15}$/.test(raw.trim()) || value < min || !Number.isSafeInteger(value)) {
-          ctx.addIssue({ code: 'custom', message: `must be a whole number of at least ${min} (got "${raw}")` });
-          return z.NEVER;
-        }
-        return value;
-      })
-      .optional(),
-  ).transform((value) => value ?? fallback);
-}
-
-const port = variable(z.string().optional()).transform((value, ctx) => {
-  if (value === undefined) return DEFAULT_PORT;
-  if (/^\d{1,5}$/.test(value) && Number(value) <= 65535) return Number(value);
-  ctx.addIssue({ code: 'custom', message: `must be a port number, 0 to 65535 (got "${value}")` });
-  return z.NEVER;
-});
-
-/** `10.0.0.0/8,::1,loopback`: each entry an address, a CIDR or one of proxy-addr's range names. */
-const trustProxy = variable(z.string().optional()).transform((value, ctx): string[] | false => {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
-  if (entries.length === 0) return false;
-  const bad = entries.filter((entry) => !isTrustedProxyEntry(entry));
-  if (bad.length > 0) {
-    ctx.addIssue({ code: 'custom', message: `not an address or CIDR: ${bad.join(', ')} (a comma list, e.g. 10.0.0.0/8,127.0.0.1)` });
-    return z.NEVER;
-  }
-  return entries;
-});
+// The env helpers (blank is unset, ports, numbers, durations, TRUST_PROXY) are the analytics
+// service's too: @grandstand/service-kit, the same rules and messages for both.
+export { ConfigError, LOG_LEVELS, type LogLevel } from '@grandstand/service-kit';
 
 /**
  * A comma list of `slug=value` entries, each channel's setting for this deployment (a value holds no
@@ -318,10 +244,11 @@ const analyticsAdminToken = variable(
 const EnvSchema = z
   .object({
     NODE_ENV: z.string().optional(),
-    PORT: port,
+    PORT: port(DEFAULT_PORT),
     HOST: variable(z.string().default('0.0.0.0')),
-    LOG_LEVEL: variable(z.enum(LOG_LEVELS, { error: (issue) => `must be one of ${LOG_LEVELS.join(', ')} ${got(issue)}` }).default('info')),
-    TRUST_PROXY: trustProxy,
+    LOG_LEVEL: logLevel(),
+    // Unset trusts no proxy, so a viewer cannot choose their country by sending X-Forwarded-For.
+    TRUST_PROXY: trustProxy(),
     DATABASE_URL: variable(z.string().optional()),
     PGLITE_DATA_DIR: path(join(repoRoot, '.data', 'pglite')),
     CHANNELS_DIR: path(join(repoRoot, 'channels')),
@@ -442,21 +369,15 @@ function socialConfig(values: Readonly<Record<string, string>>): SocialConfig {
     };
   };
 }
-function fail(issues: readonly z.core.$ZodIssue[]): never {
-  throw new ConfigError(issues.map((issue) => `${issue.path.map(String).join('.') || 'environment'}: ${issue.message}`).join('\n'));
-}
 
 /**
  * Parses the whole environment (`serve`, `seed`, `migrate` and `prepare-media` call it once, first).
  * Pure: it reads no file and writes none. Throws a `ConfigError` naming every variable at fault.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const result = EnvSchema.safeParse(env);
-  if (!result.success) fail(result.error.issues);
-  const parsed = result.data;
+  const parsed = parseEnv(EnvSchema, env);
   const socialValues = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => SOCIAL_VARIABLE.test(entry[0]) && Boolean(entry[1])));
-  const social = SocialEnvSchema.safeParse(socialValues);
-  if (!social.success) fail(social.error.issues);
+  const social = parseEnv(SocialEnvSchema, socialValues);
 
   const pgliteDataDir = parsed.PGLITE_DATA_DIR;
   const dataDir = dirname(pgliteDataDir);
@@ -513,7 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         storageQuotaBytes: parsed.CLIP_STORAGE_QUOTA_MB * MIB,
       },
     },
-    social: socialConfig(social.data),
+    social: socialConfig(social),
     analyticsService: parsed.ANALYTICS_URL && parsed.ANALYTICS_ADMIN_TOKEN ? { url: parsed.ANALYTICS_URL, adminToken: parsed.ANALYTICS_ADMIN_TOKEN } : null,
     // Without its trailing slash: the site appends /datalake/… to it.
     analyticsPublicUrl: parsed.ANALYTICS_PUBLIC_URL?.replace(/\/+$/, '') ?? null,

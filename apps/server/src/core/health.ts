@@ -1,3 +1,4 @@
+import { healthRoute } from '@grandstand/service-kit';
 import fp from 'fastify-plugin';
 
 /**
@@ -5,14 +6,19 @@ import fp from 'fastify-plugin';
  * each channel's clip files against their disk quota (`CLIP_STORAGE_QUOTA_MB`; `full` while new
  * clips are refused). Outside /api: a probe's call, not the channel API's (no api key, not in the
  * API document). No key is needed: it tells figures and flags, nothing of any viewer. The
- * folders are measured at most every half minute (src/modules/clips/storage.ts), however often it is asked.
+ * folders are measured at most every half minute (src/modules/clips/storage.ts), however often it is
+ * asked. The route is the service kit's, as the analytics service's `/healthz`: never cached.
  */
 export default fp(
   async (app) => {
-    app.get('/health', { config: { apiKey: false } }, async () => {
-      const storage = app.clips.storage;
-      const channels = storage ? await Promise.all(app.channels.all.map((channel) => storage.usage(channel.id, channel.config.slug))) : [];
-      return { status: 'ok', clip_storage: { quota_bytes: storage?.quotaBytes ?? null, full: channels.some((c) => c.full), channels } };
+    healthRoute(app, {
+      path: '/health',
+      config: { apiKey: false },
+      report: async () => {
+        const storage = app.clips.storage;
+        const channels = storage ? await Promise.all(app.channels.all.map((channel) => storage.usage(channel.id, channel.config.slug))) : [];
+        return { status: 'ok', clip_storage: { quota_bytes: storage?.quotaBytes ?? null, full: channels.some((c) => c.full), channels } };
+      },
     });
   },
   { name: 'health', dependencies: ['clips'] },

@@ -1,3 +1,2 @@
 export { type CountryLookup, countryName, lookupCountry } from './countryDatabase.ts';
 export { clientIp, type GeoService, geoBlockedAccess, type ViewerGeo, withoutAccess, default as geoPlugin } from './plugin.ts';
-export { isTrustedProxyEntry } from '../../core/trustProxy.ts';
