@@ -7,10 +7,13 @@ import { packAll, repoRoot } from './workspace.ts';
 
 const run = promisify(execFile);
 
-/** The fixture app: a channel app as a platform team composes it from the packages' READMEs. */
-export const consumerTemplate = resolve(import.meta.dirname, '../consumer');
+/**
+ * The fixture app: a channel app as a platform team composes it from the packages' READMEs. It is an
+ * example beside the apps, not part of the release checks: they copy it out of the repository.
+ */
+export const consumerTemplate = join(repoRoot, 'examples/consumer');
 
-/** What the app is told at start (`public/channel-app.json`; see consumer/src/config.ts). */
+/** What the app is told at start (`public/channel-app.json`; see examples/consumer/src/config.ts). */
 export interface ChannelAppConfig {
   apiBaseUrl: string;
   channelKey: string;
