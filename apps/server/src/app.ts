@@ -4,6 +4,7 @@ import type { SessionOptions } from './modules/accounts/config.ts';
 import type { ClipsPluginOptions } from './modules/clips/plugin.ts';
 import type { LoadedChannel } from './core/channels/loadChannels.ts';
 import type { PublicOriginsOptions } from './core/channels/publicOrigins.ts';
+import type { ModuleOptions } from './core/appOptions.ts';
 import type { Database } from './core/db/schema.ts';
 import { join } from 'node:path';
 import { repoRoot } from './core/paths.ts';
@@ -53,7 +54,8 @@ import socialRoutes from './modules/social/routes.ts';
 import { recordRoutes, requestSerializers } from './core/redaction.ts';
 import './types.ts';
 
-export interface BuildAppOptions {
+/** The composition's own options, and each module's (`ModuleOptions`, which the modules fill). */
+export interface BuildAppOptions extends ModuleOptions {
   db: Database;
   channels: LoadedChannel[];
   /** Built sites, one folder per channel slug. Default: `<repo>/apps/web/dist`; `serve` passes `SITES_DIR`. */

@@ -5,7 +5,7 @@ import type { Database } from './core/db/schema.ts';
 import type { CatalogCache } from './modules/catalog/cache.ts';
 import type { OffersRepository } from './modules/commerce/catalog/offers.ts';
 import type { Pictures } from './core/media/pictures.ts';
-import type { MediaPluginOptions, MediaService } from './modules/media/plugin.ts';
+import type { MediaService } from './modules/media/plugin.ts';
 import type { ApiKeyRepository } from './modules/accounts/apiKeyRepository.ts';
 import type { CatalogRepository } from './modules/catalog/repository.ts';
 import type { ClipsRepository } from './modules/clips/repository.ts';
@@ -56,12 +56,5 @@ declare module 'fastify' {
     apiKey?: boolean;
     /** Catalog answers are cached serialised per channel; this names the variant (query values). */
     catalog?: (request: FastifyRequest) => string;
-  }
-}
-
-declare module './app.ts' {
-  interface BuildAppOptions {
-    /** Media directory, signing secret, live-signal mode and ffmpeg; `serve` passes them from `loadConfig().media`. */
-    media?: MediaPluginOptions;
   }
 }

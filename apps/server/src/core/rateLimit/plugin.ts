@@ -2,8 +2,24 @@ import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_KEY_EXCHANGE_RATE_LIMIT, DEFAULT_RESET_REQUEST_WINDOW_MS, DEFAULT_RESET_REQUESTS_PER_CLIENT, DEFAULT_RESET_REQUESTS_PER_EMAIL } from '../../modules/accounts/config.ts';
 import { databaseCounter, databaseRateLimitStore } from './store.ts';
+
+/**
+ * Key exchanges per minute per client address: a school's viewers share one public address, and a
+ * few hundred of them opening the site in the same minute (a game starting) must all get a key; a
+ * script minting thousands of rows a minute must not.
+ */
+export const DEFAULT_KEY_EXCHANGE_RATE_LIMIT = 300;
+
+/**
+ * Password-reset requests an hour per email address (and channel): each one mails the address, so
+ * without this anyone could flood a viewer's mailbox from many client addresses. A viewer who lost
+ * the first mail asks again once or twice; the link lasts an hour anyway.
+ */
+export const DEFAULT_RESET_REQUESTS_PER_EMAIL = 3;
+/** Password-reset requests an hour per client address, whatever the email address: one client cannot mail every address it knows. */
+export const DEFAULT_RESET_REQUESTS_PER_CLIENT = 20;
+export const DEFAULT_RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
 
 export interface AuthRateLimitOptions {
   /** Attempts per window per client address and channel, on each limited route. Default 10. */
@@ -48,8 +64,8 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../app.ts' {
-  interface BuildAppOptions {
+declare module '../appOptions.ts' {
+  interface ModuleOptions {
     /** Limits of the account routes that guessing could abuse (tests raise or lower them). */
     rateLimit?: AuthRateLimitOptions;
   }

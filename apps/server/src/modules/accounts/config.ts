@@ -27,22 +27,9 @@ export const DEFAULT_SESSION_IDLE_LIFETIME_MS = 30 * DAY_MS;
 export const DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY_MS;
 export const DEFAULT_VISITOR_KEY_IDLE_MS = 30 * DAY_MS;
 export const DEFAULT_KEY_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-/**
- * Key exchanges per minute per client address: a school's viewers share one public address, and a
- * few hundred of them opening the site in the same minute (a game starting) must all get a key; a
- * script minting thousands of rows a minute must not.
- */
-export const DEFAULT_KEY_EXCHANGE_RATE_LIMIT = 300;
-
-/**
- * Password-reset requests an hour per email address (and channel): each one mails the address, so
- * without this anyone could flood a viewer's mailbox from many client addresses. A viewer who lost
- * the first mail asks again once or twice; the link lasts an hour anyway.
- */
-export const DEFAULT_RESET_REQUESTS_PER_EMAIL = 3;
-/** Password-reset requests an hour per client address, whatever the email address: one client cannot mail every address it knows. */
-export const DEFAULT_RESET_REQUESTS_PER_CLIENT = 20;
-export const DEFAULT_RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
+// The limits of the key exchange and the password reset are the rate limiter's (core), which
+// applies them; named here too, beside the session lifetimes, for the configuration.
+export { DEFAULT_KEY_EXCHANGE_RATE_LIMIT, DEFAULT_RESET_REQUEST_WINDOW_MS, DEFAULT_RESET_REQUESTS_PER_CLIENT, DEFAULT_RESET_REQUESTS_PER_EMAIL } from '../../core/rateLimit/plugin.ts';
 
 export interface AccountsConfig {
   sessions: Required<SessionOptions>;

@@ -1,7 +1,6 @@
 import { type ApiErrorBody, AUTH_MESSAGES, UNAUTHENTICATED_MESSAGE, type User } from '@grandstand/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toContractUser } from './index.ts';
-import { withClipCounters } from '../clips/profile.ts';
 import type { UserRow } from '../../core/db/schema.ts';
 
 const NAME_MAX = 100;
@@ -64,6 +63,13 @@ export function alreadyLoggedIn(reply: FastifyReply) {
  * what the viewer may do from the login on, not only after its next profile call.
  */
 export async function sessionAnswer(app: FastifyInstance, channelId: number, user: UserRow, apiKey: string): Promise<{ data: { user: User; api_key: string } }> {
-  return { data: { user: await withClipCounters(app, channelId, toContractUser(user)), api_key: apiKey } };
+  return { data: { user: await profileOf(app, channelId, user), api_key: apiKey } };
+}
+
+/** The user as GET /profile shows them: the account's fields, then what each module adds (`app.userAdditions`). */
+export async function profileOf(app: FastifyInstance, channelId: number, user: UserRow): Promise<User> {
+  let answer = toContractUser(user);
+  for (const add of app.userAdditions) answer = await add(channelId, answer);
+  return answer;
 }
 

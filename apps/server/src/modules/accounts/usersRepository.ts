@@ -1,3 +1,4 @@
+import type { User } from '@grandstand/contract';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Database, UserRow } from '../../core/db/schema.ts';
@@ -109,10 +110,25 @@ export function createUsersRepository(db: Database): UsersRepository {
   };
 }
 
+/**
+ * What a module above accounts adds to the user that GET /profile and a new session show (clips:
+ * the capabilities the channel grants and what is left of each limit). Accounts cannot import
+ * those modules; they add their part here when they are registered.
+ */
+export type UserAddition = (channelId: number, user: User) => Promise<User>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The modules' additions to the user, applied in the order they were registered. */
+    userAdditions: UserAddition[];
+  }
+}
+
 /** `app.usersRepository`: built once on the app's database. */
 export default fp(
   async (app) => {
     app.decorate('usersRepository', createUsersRepository(app.db));
+    app.decorate('userAdditions', [] as UserAddition[]);
   },
   { name: 'users-repository', dependencies: ['db'] },
 );

@@ -196,8 +196,8 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../app.ts' {
-  interface BuildAppOptions {
+declare module '../../core/appOptions.ts' {
+  interface ModuleOptions {
     /** The analytics service to tell about deleted viewers; `serve` passes `loadConfig().analyticsService`. Unset: none is told. */
     analyticsForget?: AnalyticsForgetOptions | null;
   }

@@ -6,6 +6,7 @@ import { type ClipMedia, loadClipMedia } from './cutter.ts';
 import { removeStaleClipWork } from '../../core/media/clip.ts';
 import { type ClipLimits, DEFAULT_CLIP_LIMITS } from './limits.ts';
 import { ClipQueue, type ClipQueueOptions, DEFAULT_CLIP_WORKERS } from './queue.ts';
+import { withClipCounters } from './profile.ts';
 import { refuseClip } from './refusal.ts';
 import { shareCheck } from './sharing.ts';
 import { ClipStorage } from './storage.ts';
@@ -99,6 +100,8 @@ export default fp<ClipsPluginOptions>(
       return false;
     };
     app.decorate('clips', { media, queue, limits, storage, try: clipTry } satisfies ClipsService);
+    // The profile and a new session's answer carry the clip capabilities and what is left of the limits (spec §6).
+    app.userAdditions.push((channelId, user) => withClipCounters(app, channelId, user));
 
     // A clip's files are public (routes/media) while its share link plays: once its maker may no
     // longer watch its paid event (a refund, a lapsed pass) or their account is gone, its stream
@@ -124,5 +127,5 @@ export default fp<ClipsPluginOptions>(
     });
     app.addHook('onClose', async () => queue?.close({ graceMs: options.stopGraceMs }));
   },
-  { name: 'clips', dependencies: ['db', 'media', 'auth-rate-limit'] },
+  { name: 'clips', dependencies: ['db', 'media', 'auth-rate-limit', 'users-repository', 'clips-repository'] },
 );

@@ -57,8 +57,8 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../app.ts' {
-  interface BuildAppOptions {
+declare module '../../core/appOptions.ts' {
+  interface ModuleOptions {
     /** Mail transport and link secret; `serve` passes them from `loadConfig().mail`. */
     mail?: MailOptions;
   }

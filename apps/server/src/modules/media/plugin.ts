@@ -192,3 +192,10 @@ export default fp<MediaPluginOptions>(
   },
   { name: 'media', dependencies: ['db', 'buses', 'media-events-repository'] },
 );
+
+declare module '../../core/appOptions.ts' {
+  interface ModuleOptions {
+    /** Media directory, signing secret, live-signal mode and ffmpeg; `serve` passes them from `loadConfig().media`. */
+    media?: MediaPluginOptions;
+  }
+}

@@ -43,8 +43,8 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../app.ts' {
-  interface BuildAppOptions {
+declare module '../../core/appOptions.ts' {
+  interface ModuleOptions {
     /** Card providers; `serve` passes them from `loadConfig().payments`. */
     payments?: PaymentsOptions;
   }

@@ -1,9 +1,8 @@
 import { ApiErrorBody, DeleteAccountBody, MessageResponse, PASSWORD_MAX_LENGTH, ProfileResponse, ProfileUpdateBody, UserAccessResponse } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endUserSessions, hashPassword, passwordProblem, toContractUser, verifyPassword } from '../accounts/index.ts';
-import { withClipCounters } from '../clips/profile.ts';
+import { endUserSessions, hashPassword, passwordProblem, verifyPassword } from '../accounts/index.ts';
 import { loadEntitlements } from '../commerce/entitlements.ts';
-import { bodyOf, CHECKED_IN_HANDLER, currentUser, fail, nameProblem, text, unauthenticated } from '../accounts/helpers.ts';
+import { bodyOf, CHECKED_IN_HANDLER, currentUser, fail, nameProblem, profileOf, text, unauthenticated } from '../accounts/helpers.ts';
 import { deleteAccountClips } from '../clips/account.ts';
 
 /**
@@ -17,7 +16,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/profile', { schema: { response: { 200: ProfileResponse, 401: ApiErrorBody } } }, async (request, reply) => {
     const user = await currentUser(app, request);
     if (!user) return unauthenticated(reply);
-    return { data: await withClipCounters(app, request.channelId, toContractUser(user)) };
+    return { data: await profileOf(app, request.channelId, user) };
   });
 
   app.post('/profile', { ...CHECKED_IN_HANDLER, schema: { body: ProfileUpdateBody, response: { 200: ProfileResponse, 401: ApiErrorBody, 422: ApiErrorBody } } }, async (request, reply) => {
@@ -48,7 +47,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       await endUserSessions(app, request.channelId, user.id, { exceptKeyId: request.apiKeyId });
     }
     const updated = await users.findById(request.channelId, user.id);
-    return { data: await withClipCounters(app, request.channelId, toContractUser(updated ?? user)) };
+    return { data: await profileOf(app, request.channelId, updated ?? user) };
   });
 
   app.post('/delete-account-confirm', { ...CHECKED_IN_HANDLER, schema: { body: DeleteAccountBody, response: { 200: MessageResponse, 401: ApiErrorBody, 422: ApiErrorBody } } }, async (request, reply) => {

@@ -196,8 +196,8 @@ async function makeClient(settings: SocialProviderConfig): Promise<oidc.Configur
 }
 
 
-declare module '../../app.ts' {
-  interface BuildAppOptions {
+declare module '../../core/appOptions.ts' {
+  interface ModuleOptions {
     /** Social login providers per channel and the state secret; `serve` passes them from `loadConfig()`. */
     social?: SocialPluginOptions;
   }

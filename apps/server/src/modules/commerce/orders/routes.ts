@@ -233,8 +233,8 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export type CommerceOrdersOptions = CommerceOptions;
 
-declare module '../../../app.ts' {
-  interface BuildAppOptions {
+declare module '../../../core/appOptions.ts' {
+  interface ModuleOptions {
     /** Renewal job settings; `serve` passes `loadConfig().commerce`. */
     commerce?: CommerceOptions;
   }
