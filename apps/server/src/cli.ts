@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The server's commands: `serve` (default), `seed`, `migrate`, `prepare-media`, `worker`. Node 24 runs this file as it is.
 import { mkdirSync } from 'node:fs';
+import { runCli, serviceLog, stopOnSignals } from '@grandstand/service-kit';
 import { buildApp } from './app.ts';
 import { type ChannelFolder, loadChannelFolders, type LoadedChannel } from './core/channels/loadChannels.ts';
 import { seedChannel, seedMissing, upsertChannels } from './modules/channels/seed.ts';
@@ -33,9 +34,7 @@ env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, defau
      ANALYTICS_URL and ANALYTICS_ADMIN_TOKEN (both or neither: deleted viewers are forgotten by the analytics service),
      NODE_ENV=production (see the server README: what production refuses to start without)`;
 
-function log(message: string): void {
-  process.stdout.write(`[server] ${message}\n`);
-}
+const log = serviceLog('server');
 
 async function open(config: ServerConfig): Promise<OpenedDatabase> {
   const target = config.database;
@@ -99,13 +98,13 @@ async function serve(config: ServerConfig): Promise<void> {
   });
   const address = await app.listen({ port: preflight.port, host: config.host });
   log(`listening on ${address}; channels: ${channels.map((c) => `${c.config.slug}${c.config.default ? ' (default)' : ''} at ${app.channels.publicOrigin(c.id)}`).join(', ')}`);
-  const stop = async () => {
-    await app.close();
-    await opened.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  stopOnSignals(
+    async () => {
+      await app.close();
+      await opened.close();
+    },
+    { tag: 'server' },
+  );
 }
 
 async function seed(config: ServerConfig): Promise<void> {
@@ -140,31 +139,15 @@ async function worker(config: ServerConfig): Promise<void> {
   if (!media) throw new Error('this build has no src/core/media/clip.ts: there is nothing to cut clips with');
   const opened = await open(config);
   const running = startClipWorker({ db: opened.db, media, mediaDir: config.media.dir, ffmpegPath: config.media.ffmpegPath, workers: config.clips.workers, log });
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    // Cuts under way get a few seconds; the rest go back to the queue for another process.
-    await running.stop();
-    await opened.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  stopOnSignals(
+    async () => {
+      // Cuts under way get a few seconds; the rest go back to the queue for another process.
+      await running.stop();
+      await opened.close();
+    },
+    { tag: 'server' },
+  );
 }
 
-const commands: Record<string, (config: ServerConfig) => Promise<void>> = { serve, seed, migrate, 'prepare-media': prepareMediaCommand, worker };
-const name = process.argv[2] ?? 'serve';
-const command = commands[name];
-if (!command) {
-  process.stderr.write(`${USAGE}\n`);
-  process.exit(name === '--help' || name === '-h' ? 0 : 2);
-} else {
-  // The whole environment, parsed once: a bad value stops every command, naming the variable.
-  Promise.resolve()
-    .then(() => command(loadConfig()))
-    .catch((error: unknown) => {
-      process.stderr.write(`[server] ${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    });
-}
+// The whole environment, parsed once: a bad value stops every command, naming the variable.
+void runCli<ServerConfig>({ tag: 'server', usage: USAGE, commands: { serve, seed, migrate, 'prepare-media': prepareMediaCommand, worker }, loadConfig });
