@@ -12,7 +12,7 @@ import { type OpenedDatabase, openDatabase } from './core/db/connect.ts';
 import { migrateToLatest } from './migrations.ts';
 import { prepareMedia } from './core/media/prepare.ts';
 import { servePreflight } from './preflight.ts';
-import { loadSecrets } from './core/secrets.ts';
+import { loadSecrets } from './secrets.ts';
 
 const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media|worker>
 

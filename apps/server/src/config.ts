@@ -441,17 +441,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     errorDsns: parsed.CHANNEL_ERROR_DSNS,
   };
 }
-
-/** What a child process (ffmpeg) is given of the server's environment: where its binaries are and the locale. */
-export const CHILD_ENVIRONMENT_KEYS = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE'] as const;
-
-/**
- * The environment of a child process (ffmpeg), with its own additions: only CHILD_ENVIRONMENT_KEYS
- * of the server's. The server's environment holds its secrets (APP_SECRET, DATABASE_URL, the
- * payment and mail credentials), and an encoder that reads crafted input needs none of them.
- */
-export function childEnvironment(additions: Readonly<Record<string, string>> = {}, from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const kept: NodeJS.ProcessEnv = {};
-  for (const key of CHILD_ENVIRONMENT_KEYS) if (from[key] !== undefined) kept[key] = from[key];
-  return { ...kept, ...additions };
-}

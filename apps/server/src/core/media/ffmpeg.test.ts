@@ -2,7 +2,7 @@ import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnvironment } from '../../config.ts';
+import { childEnvironment } from './ffmpeg.ts';
 import { runFfmpeg } from './ffmpeg.ts';
 
 // ffmpeg reads media the server did not make (uploads, live signals): it gets none of the

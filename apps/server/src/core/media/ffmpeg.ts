@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { childEnvironment } from '../../config.ts';
 import { DEFAULT_FFMPEG_PATH } from './config.ts';
 
 /** Debian's DejaVu fonts (installed with ffmpeg by the set-up); drawtext needs a font file. */
@@ -8,6 +7,21 @@ export const FONT_REGULAR = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
 // Re-exported: the default lives in core/media/config.ts, so config.ts (which this module imports) does not import this module.
 export { DEFAULT_FFMPEG_PATH };
+
+/** What a child process (ffmpeg) is given of the server's environment: where its binaries are and the locale. */
+export const CHILD_ENVIRONMENT_KEYS = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE'] as const;
+
+/**
+ * The environment of a child process (ffmpeg), with its own additions: only CHILD_ENVIRONMENT_KEYS
+ * of the server's. The server's environment holds its secrets (APP_SECRET, DATABASE_URL, the
+ * payment and mail credentials), and an encoder that reads crafted input needs none of them.
+ * The one reader of process.env besides src/config.ts: it passes on these four keys, never a setting.
+ */
+export function childEnvironment(additions: Readonly<Record<string, string>> = {}, from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const key of CHILD_ENVIRONMENT_KEYS) if (from[key] !== undefined) kept[key] = from[key];
+  return { ...kept, ...additions };
+}
 
 /** Colours are stored as `#rrggbb`; ffmpeg's colour syntax takes `0xrrggbb`. */
 export function ffmpegColor(hex: string | undefined, fallback: string): string {

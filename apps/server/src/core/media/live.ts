@@ -2,8 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { childEnvironment } from '../../config.ts';
-import { DEFAULT_FFMPEG_PATH, FONT_BOLD } from './ffmpeg.ts';
+import { childEnvironment, DEFAULT_FFMPEG_PATH, FONT_BOLD } from './ffmpeg.ts';
 import { layout } from './library.ts';
 import { LIVE_THUMB } from './pictures.ts';
 

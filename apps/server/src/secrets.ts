@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { loadOrCreateSecret } from '@grandstand/service-kit';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from './config.ts';
 
 /** The secrets `serve` signs with, each configured or generated once into the data dir. */
 export interface ServerSecrets {
