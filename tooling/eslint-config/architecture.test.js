@@ -51,6 +51,32 @@ describe('architecture lint rules', { timeout: 60_000 }, () => {
   });
 });
 
+describe("the server's one-way imports", { timeout: 60_000 }, () => {
+  const refused = expect.objectContaining({ ruleId: 'import-x/no-restricted-paths' });
+
+  it('refuses core importing a module', async () => {
+    expect(await lint('apps/server', 'src/core/x.ts', "export { clipsMigrations } from '../modules/clips/migration.ts';\n")).toEqual([refused]);
+  });
+
+  it('refuses a module importing a module above it', async () => {
+    expect(await lint('apps/server', 'src/modules/accounts/x.ts', "export { withClipCounters } from '../clips/profile.ts';\n")).toEqual([refused]);
+    expect(await lint('apps/server', 'src/modules/commerce/x.ts', "import type { EventFilter } from '../events/repository.ts';\nexport type { EventFilter };\n")).toEqual([refused]);
+  });
+
+  it('refuses core or a module importing the composition root', async () => {
+    expect(await lint('apps/server', 'src/modules/vod/x.ts', "import type { BuildAppOptions } from '../../app.ts';\nexport type { BuildAppOptions };\n")).toEqual([refused]);
+    expect(await lint('apps/server', 'src/core/media/x.ts', "export { loadConfig } from '../../config.ts';\n")).toEqual([refused]);
+    expect(await lint('apps/server', 'src/modules/geo/x.ts', "export const load = () => import('../../cli.ts');\n")).toEqual([refused]);
+  });
+
+  it('lets a module import core and the modules below it, and the composition root import them all', async () => {
+    const down = "export { fail } from '../accounts/helpers.ts';\nexport { loadEntitlements } from '../commerce/entitlements.ts';\nexport { signedTokens } from '../../core/tokens.ts';\n";
+    expect(await lint('apps/server', 'src/modules/clips/x.ts', down)).toEqual([]);
+    expect(await lint('apps/server', 'src/modules/clips/y.ts', "export { capabilitiesOf } from './rules.ts';\n")).toEqual([]);
+    expect(await lint('apps/server', 'src/x.ts', "export { clipsMigrations } from './modules/clips/migration.ts';\nexport { buildApp } from './app.ts';\n")).toEqual([]);
+  });
+});
+
 describe('styled templates', { timeout: 60_000 }, () => {
   const styled = (body) => `import styled from 'styled-components';\nexport const Box = styled.div<{ $on: boolean }>\`\n${body}\n\`;\n`;
 

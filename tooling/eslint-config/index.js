@@ -30,6 +30,27 @@ const features = readdirSync(featuresDir, { withFileTypes: true })
     }
   });
 
+// The server's modules, lowest first (docs/architecture.md, "The server"): a module imports core
+// and the modules before it, never one after it; core imports no module; nothing imports the
+// composition root (the files directly in src/: app.ts, cli.ts, config.ts…), which imports them all.
+const SERVER_MODULES = ['geo', 'mail', 'forms', 'sites', 'catalog', 'media', 'analytics', 'accounts', 'social', 'payments', 'commerce', 'events', 'favourites', 'clips', 'vod', 'profile', 'channels'];
+const serverSrc = 'apps/server/src';
+const serverModulesOnDisk = readdirSync(join(repoRoot, serverSrc, 'modules'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+for (const { name } of serverModulesOnDisk) {
+  if (!SERVER_MODULES.includes(name)) throw new Error(`${serverSrc}/modules/${name} has no place in the server's module order: add it to SERVER_MODULES in tooling/eslint-config/index.js`);
+}
+const serverRoot = readdirSync(join(repoRoot, serverSrc), { withFileTypes: true })
+  .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name))
+  .map((entry) => `./${serverSrc}/${entry.name}`);
+const serverZones = [
+  { target: `./${serverSrc}/core`, from: [`./${serverSrc}/modules`, ...serverRoot], message: 'Core imports no module and not the composition root: what both need belongs in core.' },
+  ...SERVER_MODULES.map((name, index) => ({
+    target: `./${serverSrc}/modules/${name}`,
+    from: [...SERVER_MODULES.slice(index + 1).map((higher) => `./${serverSrc}/modules/${higher}`), ...serverRoot],
+    message: `Module ${name} imports core and the modules below it (${SERVER_MODULES.slice(0, index).join(', ') || 'none'}), never one above it nor the composition root: move the code down, or let the higher module register its part.`,
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/storybook-static/**', '**/coverage/**', '**/.data/**'] },
   js.configs.recommended,
@@ -93,6 +114,12 @@ export default tseslint.config(
       ],
     },
   })),
+  // The server's imports point one way: composition root → modules (in their order) → core.
+  {
+    basePath: repoRoot,
+    files: [`${serverSrc}/**`],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: serverZones }] },
+  },
   {
     // Hooks live in .ts files too (useCheckout, useOffer, the store's hooks): the rules of hooks apply there as well.
     files: ['**/*.{ts,tsx}'],
