@@ -3,7 +3,10 @@ import { buildCreateApi, coreModule, reactHooksModule } from '@reduxjs/toolkit/q
 import type { CombinedState } from '@reduxjs/toolkit/query';
 import { clientBaseQuery } from './clientBaseQuery.ts';
 
-/** Every tag of the product; features inject their endpoints into this one api (architecture). */
+/**
+ * The tags of the store's own calls (channelApi, sharedApi). Each feature adds its own to this one
+ * api with `baseApi.enhanceEndpoints({ addTagTypes })` in its `<feature>Api.ts` (architecture).
+ */
 export const TAG_TYPES = [
   'Settings',
   'Menu',
@@ -20,18 +23,8 @@ export const TAG_TYPES = [
   'ParticipantGroups',
   'ParticipantGroupProperties',
   'EventLocations',
-  'Events',
   'Event',
-  'Packages',
-  'Subscriptions',
   'Orders',
-  'Clips',
-  'Favorites',
-  /** The events of the viewer's followed teams, schools and sports: stale whenever a favourite changes. */
-  'FavoriteEvents',
-  'VodMedia',
-  'VodRails',
-  'User',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

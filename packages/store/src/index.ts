@@ -25,7 +25,9 @@ export {
   setUser,
 } from './sessionSlice.ts';
 export type { GlobalError, SessionState, Visit } from './sessionSlice.ts';
-export { endSession, startSession, USER_TAGS } from './sessionThunks.ts';
+export { endSession, startSession } from './sessionThunks.ts';
+export { staleOnViewerChange, tagsStaleOn } from './viewerTags.ts';
+export type { ViewerChange } from './viewerTags.ts';
 export type { SessionStart } from './sessionThunks.ts';
 export { addToast, DEFAULT_TOAST_DURATION_MS, DEFAULT_TOAST_TYPE, removeToast, selectToasts, toastsSlice } from './toastsSlice.ts';
 export type { Toast, ToastInput } from './toastsSlice.ts';

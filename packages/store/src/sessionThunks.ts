@@ -1,28 +1,9 @@
 import type { User } from '@grandstand/contract';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from './baseApi.ts';
-import type { TagType } from './baseApi.ts';
 import type { StoreExtra } from './clientBaseQuery.ts';
 import { clearUser, setUser } from './sessionSlice.ts';
-
-/**
- * The cached answers that depend on who is logged in: the profile, access and purchase state of
- * events and packages, orders, clips, favourites. A session change refetches them with the new key.
- */
-export const USER_TAGS: readonly TagType[] = [
-  'Profile',
-  'User',
-  'Events',
-  'Event',
-  'Packages',
-  'Subscriptions',
-  'Orders',
-  'Clips',
-  'Favorites',
-  'FavoriteEvents',
-  'VodMedia',
-  'VodRails',
-];
+import { tagsStaleOn } from './viewerTags.ts';
 
 export interface SessionStart {
   user: User;
@@ -35,7 +16,8 @@ type SessionThunk = ThunkAction<void, unknown, StoreExtra, UnknownAction>;
 /**
  * A login, a registration or a social login answered (spec §4: they store the user). The session is
  * the api key: the answered key replaces the old one for every later call, and the
- * user-specific answers are fetched again with it.
+ * user-specific answers (every tag type stale on a `session` change, src/viewerTags.ts) are fetched
+ * again with it.
  *
  * @example dispatch(startSession(response.data))
  */
@@ -43,7 +25,7 @@ export function startSession(session: SessionStart): SessionThunk {
   return (dispatch, _getState, { client }) => {
     client.setApiKey(session.api_key);
     dispatch(setUser(session.user));
-    dispatch(baseApi.util.invalidateTags([...USER_TAGS]));
+    dispatch(baseApi.util.invalidateTags(tagsStaleOn('session')));
   };
 }
 
@@ -55,6 +37,6 @@ export function endSession(): SessionThunk {
   return (dispatch, _getState, { client }) => {
     client.clearKeys();
     dispatch(clearUser());
-    dispatch(baseApi.util.invalidateTags([...USER_TAGS]));
+    dispatch(baseApi.util.invalidateTags(tagsStaleOn('session')));
   };
 }

@@ -1,5 +1,5 @@
 import type { Clip, ClipOptions, ClipsResponse } from '@grandstand/contract';
-import { baseApi } from '@grandstand/store';
+import { baseApi, staleOnViewerChange } from '@grandstand/store';
 
 /** While a clip is queued or processing, its list is asked for this often (spec §4 clip lifecycle). */
 export const CLIP_POLL_INTERVAL_MS = 2_000;
@@ -14,11 +14,26 @@ export function clipTags(clips: readonly Clip[] | undefined) {
   return [...(clips ?? []).map((clip) => ({ type: 'Clips' as const, id: clip.id })), { type: 'Clips' as const, id: 'LIST' }];
 }
 
+/** The clips feature's tag types: a viewer's clips, and what they may do with clips. */
+const CLIPS_TAGS = ['Clips'] as const;
+staleOnViewerChange('session', CLIPS_TAGS);
+
+/** The store's api with the clips feature's tag types, which the watch page's and the library's calls inject into. */
+export const clipsBaseApi = baseApi.enhanceEndpoints({ addTagTypes: CLIPS_TAGS });
+
+/**
+ * A selector of the clips' api as one of the site's store: the store's state type names only the
+ * store's own tag types, and the clips' api adds `Clips` to the same state at run time.
+ */
+export function onStore<Selected>(select: (state: never) => Selected): (state: unknown) => Selected {
+  return select as (state: unknown) => Selected;
+}
+
 /**
  * The clip calls both the watch page and the library read (spec §7 Clips), one cache entry each:
  * what this viewer may do with clips of an event, and the viewer's clips of an event.
  */
-export const clipsApi = baseApi.injectEndpoints({
+export const clipsApi = clipsBaseApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /**

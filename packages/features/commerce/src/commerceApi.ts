@@ -15,7 +15,7 @@ import type {
 } from '@grandstand/contract';
 import { ApiError } from '@grandstand/api-client';
 import type { OpenOrderErrorBody } from '@grandstand/contract';
-import { baseApi, serializeApiError } from '@grandstand/store';
+import { baseApi, serializeApiError, staleOnViewerChange, tagsStaleOn } from '@grandstand/store';
 import type { SerializedApiError, StoreExtra } from '@grandstand/store';
 
 /** What buy and start_trial answer: the order and, for some cards, the extra authentication step. */
@@ -77,22 +77,20 @@ function data<T>(response: { data: T }): T {
   return response.data;
 }
 
+/** The commerce feature's tag types, each depending on who the viewer is; subscriptions on what they own too. */
+const COMMERCE_TAGS = ['Packages', 'Subscriptions', 'User'] as const;
+staleOnViewerChange('session', COMMERCE_TAGS);
+staleOnViewerChange('access', ['Subscriptions']);
+
 // A purchase changes what the viewer owns and may watch: the purchased flags, the orders, the
-// events' access and the profile (trial_period_used).
-const PURCHASE_TAGS = [
-  { type: 'Packages', id: 'LIST' },
-  { type: 'Subscriptions', id: 'LIST' },
-  { type: 'Orders', id: 'LIST' },
-  'Event',
-  'Events',
-  'Profile',
-] as const;
+// profile (trial_period_used), and every answer stale on an `access` change (the events' access).
+const purchaseTags = () => [{ type: 'Packages', id: 'LIST' } as const, { type: 'Orders', id: 'LIST' } as const, 'Profile' as const, ...tagsStaleOn('access')];
 
 /**
  * The commerce calls of spec §7 (paths in packages/contract/src/commerce.ts). Every call carries
  * the api_key (the client adds it); the card provider is a path segment.
  */
-export const commerceApi = baseApi.injectEndpoints({
+export const commerceApi = baseApi.enhanceEndpoints({ addTagTypes: COMMERCE_TAGS }).injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     getPackages: build.query<Package[], { event_id?: number } | void>({
@@ -147,7 +145,7 @@ export const commerceApi = baseApi.injectEndpoints({
 });
 
 /** Marks everything a purchase changes as stale, once an order is paid. */
-export const invalidateAfterPurchase = () => baseApi.util.invalidateTags([...PURCHASE_TAGS]);
+export const invalidateAfterPurchase = () => commerceApi.util.invalidateTags(purchaseTags());
 
 export const {
   useGetPackagesQuery,

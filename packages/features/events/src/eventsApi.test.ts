@@ -1,7 +1,7 @@
 import { createApiClient, createMemoryStorage } from '@grandstand/api-client';
 import { createFakeChannelApi } from '@grandstand/api-client/testing';
 import type { EventDetail } from '@grandstand/contract';
-import { baseApi, makeStore, sharedApi } from '@grandstand/store';
+import { makeStore, sharedApi } from '@grandstand/store';
 import { describe, expect, it } from 'vitest';
 import { eventsApi } from './eventsApi.ts';
 import { event, matchup } from './test/fixtures.ts';
@@ -54,7 +54,7 @@ describe('eventsApi', () => {
     // spec §5: an empty filter value is not sent at all.
     expect(favoriteCalls()[0]?.query).toEqual({ stream_status: 'upcoming', offset: '0', limit: '12', api_key: 'test-api-key-0001' });
 
-    store.dispatch(baseApi.util.invalidateTags(['FavoriteEvents']));
+    store.dispatch(eventsApi.util.invalidateTags(['FavoriteEvents']));
     await expect.poll(() => favoriteCalls().length).toBe(2);
     subscription.unsubscribe();
   });

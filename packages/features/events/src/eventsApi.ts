@@ -1,5 +1,5 @@
 import type { Event, EventsQuery, EventsResponse, FavoriteEventsQuery } from '@grandstand/contract';
-import { baseApi } from '@grandstand/store';
+import { baseApi, staleOnViewerChange } from '@grandstand/store';
 
 /** The `data` payload of an answer (the server validates answers with the contract; the client types with it). */
 function payload<Data>(response: { data: Data }): Data {
@@ -20,8 +20,17 @@ function cleanQuery(query: EventsQuery | FavoriteEventsQuery): Record<string, st
   return params;
 }
 
+/**
+ * The events feature's tag types: a listing's answers carry each event's access, so who the viewer
+ * is and what they own change them; `FavoriteEvents`, the events of the viewer's favourites, is
+ * also invalidated by the favourites feature when a favourite changes.
+ */
+const EVENTS_TAGS = ['Events', 'FavoriteEvents'] as const;
+staleOnViewerChange('session', EVENTS_TAGS);
+staleOnViewerChange('access', ['Events']);
+
 /** The event listing calls of spec §7; one event (GET /events/{id}) is the store's `getEvent`, which the checkout reads too. */
-export const eventsApi = baseApi.injectEndpoints({
+export const eventsApi = baseApi.enhanceEndpoints({ addTagTypes: EVENTS_TAGS }).injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** GET /events: a page of a listing ({ data, meta: { total, offset, limit } }). */
@@ -44,7 +53,7 @@ export const eventsApi = baseApi.injectEndpoints({
     /**
      * GET /events/favorite (spec §7): a page of the events of the viewer's teams, schools and sports,
      * shaped as /events. It needs a logged-in viewer; it is stale whenever a favourite changes and on
-     * login or logout (the store's user tags).
+     * login or logout.
      */
     getFavoriteEvents: build.query<EventsResponse, FavoriteEventsQuery>({
       query: (query) => ({ url: '/events/favorite', params: cleanQuery(query) }),

@@ -1,5 +1,5 @@
 import type { CalendarFeed, FavoritableType, Favorite } from '@grandstand/contract';
-import { baseApi } from '@grandstand/store';
+import { baseApi, staleOnViewerChange } from '@grandstand/store';
 
 /** What a follow control knows of the thing it follows: enough to send and to show it at once. */
 export interface FavoriteTarget {
@@ -21,13 +21,17 @@ function pendingFavorite({ favoritable_type, favoritable_id, name }: FavoriteTar
   return { id: nextPendingId, favoritable_type, favoritable_id, name, alias: null, crest: null, created_at: new Date().toISOString() };
 }
 
+/** The favourites feature's tag types: the viewer's own list and the events built from it. */
+const FAVOURITES_TAGS = ['Favorites', 'FavoriteEvents'] as const;
+staleOnViewerChange('session', FAVOURITES_TAGS);
+
 /**
  * The favourites calls (spec §7 Favourites). A follow or an unfollow changes the viewer's list at
  * once (optimistic) and is undone if the server refuses; either invalidates `FavoriteEvents`, the
  * "My teams" lists built from the favourites. They do not invalidate the list itself: a refetch
  * started by one press would land over the optimistic change of another press still in flight.
  */
-export const favouritesApi = baseApi.injectEndpoints({
+export const favouritesApi = baseApi.enhanceEndpoints({ addTagTypes: FAVOURITES_TAGS }).injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** GET /favorites: the viewer's teams, schools and sports, newest first. */

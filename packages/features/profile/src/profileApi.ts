@@ -4,7 +4,7 @@ import type {
   UnsubscribeBody,
   UnsubscribeResponse,
 } from '@grandstand/contract';
-import { baseApi } from '@grandstand/store';
+import { baseApi, tagsStaleOn } from '@grandstand/store';
 
 export interface UnsubscribeArgs {
   provider: CardProvider;
@@ -25,9 +25,10 @@ export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     unsubscribe: build.mutation<UnsubscribeResult, UnsubscribeArgs>({
       query: ({ provider, body }) => ({ url: `/${encodeURIComponent(provider)}/unsubscribe`, method: 'POST', body: { ...body } }),
-      // The order changed (renewal label, status) and so may the viewer's access to subscription content.
+      // The order changed (renewal label, status) and so may the viewer's access to subscription
+      // content: every answer stale on an `access` change (subscriptions, the events' access).
       invalidatesTags: (_result, error, { body }) =>
-        error ? [] : [{ type: 'Orders', id: Number(body.order_id) }, { type: 'Orders', id: 'LIST' }, 'Subscriptions', 'Events', 'Event'],
+        error ? [] : [{ type: 'Orders', id: Number(body.order_id) }, { type: 'Orders', id: 'LIST' }, ...tagsStaleOn('access')],
     }),
     customerPortal: build.mutation<string, CardProvider>({
       // A mutation: each call opens a new, short-lived portal session, which must never be cached.

@@ -5,7 +5,7 @@ import type {
   VodRail,
   VodSearchResponse,
 } from '@grandstand/contract';
-import { baseApi } from '@grandstand/store';
+import { baseApi, staleOnViewerChange } from '@grandstand/store';
 
 /** GET /vod-media-items's query (contract VodMediaItemsQuery) as the site sends it. */
 export type VodMediaItemsArgs = {
@@ -22,12 +22,15 @@ export type VodSearchArgs = {
   sort_field?: 'date' | 'relevance';
 };
 
+/** The vod feature's tag types. */
+const VOD_TAGS = ['VodMedia', 'VodRails'] as const;
+staleOnViewerChange('session', VOD_TAGS);
+
 /**
  * The on-demand library's calls (spec §7 Vod). Every answer depends on who asks (`has_access`, the
- * stream), so they provide `VodMedia` and `VodRails`, which the store invalidates with the user's
- * tags when the viewer logs in or out or buys a pass.
+ * stream), so they provide `VodMedia` and `VodRails`, stale whenever the viewer logs in or out.
  */
-export const vodApi = baseApi.injectEndpoints({
+export const vodApi = baseApi.enhanceEndpoints({ addTagTypes: VOD_TAGS }).injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** GET /vod-media-items: the library, newest first, a page at a time, by category when asked. */

@@ -1,6 +1,5 @@
 import type { ClipsResponse, DownloadLink, SharedClip } from '@grandstand/contract';
-import { baseApi } from '@grandstand/store';
-import { clipTags } from '../clipsApi.ts';
+import { clipsBaseApi, clipTags } from '../clipsApi.ts';
 
 /** The paging of GET /clips/user (contract `ClipsQuery`). */
 export interface UserClipsArgs {
@@ -13,7 +12,7 @@ export interface UserClipsArgs {
  * anyone with its link, a clip's download link and deleting a clip. Every list provides the `Clips`
  * tags, so a clip made in the player (which invalidates `Clips` LIST) shows here at once.
  */
-export const clipsLibraryApi = baseApi.injectEndpoints({
+export const clipsLibraryApi = clipsBaseApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** GET /clips/user: a page of the viewer's clips, newest first. */

@@ -1,5 +1,5 @@
 import type { Clip, ClipResponse, CreateClipBody } from '@grandstand/contract';
-import { baseApi } from '@grandstand/store';
+import { clipsBaseApi } from '../clipsApi.ts';
 
 /**
  * The watch page's own clip call (spec §7 Clips): cutting a clip (what the editor offers and the
@@ -7,7 +7,7 @@ import { baseApi } from '@grandstand/store';
  * (packages/contract/src/clips.ts). Clips are tagged `Clips` by id and `LIST`, so cutting
  * one refreshes every list of them (the profile's too), and the options (clips left) with it.
  */
-export const clipsWatchApi = baseApi.injectEndpoints({
+export const clipsWatchApi = clipsBaseApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     createClip: build.mutation<Clip, CreateClipBody>({

@@ -12,7 +12,7 @@ import { LazyFollowButton } from './LazyFollowButton.tsx';
 import { readWish } from './wish.ts';
 
 /** A list that shows the events of the viewer's favourites: it must be asked again after a change. */
-const favoriteEventsProbe = baseApi.injectEndpoints({
+const favoriteEventsProbe = baseApi.enhanceEndpoints({ addTagTypes: ['FavoriteEvents'] }).injectEndpoints({
   endpoints: (build) => ({
     probeFavoriteEvents: build.query<unknown, void>({ query: () => ({ url: '/events/favorite' }), providesTags: ['FavoriteEvents'] }),
   }),

@@ -4,7 +4,7 @@ import { ButtonLink, EmptyState, ErrorPanel, Loader, Page } from '@grandstand/ui
 import { useMemo, useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
 import styled from 'styled-components';
-import { clipsApi, useGetEventClipsQuery } from '../../clipsApi.ts';
+import { clipsApi, onStore, useGetEventClipsQuery } from '../../clipsApi.ts';
 import type { OpenUrl } from '../components/ClipCard.tsx';
 import { ClipList } from '../components/ClipList.tsx';
 import { eventTitle } from '../display.ts';
@@ -34,7 +34,7 @@ function EventClips({ eventId, openUrl }: { eventId: number; openUrl?: OpenUrl }
   const titleRef = useRef<HTMLHeadingElement>(null);
   const event = useGetEventQuery(eventId);
   const selectCached = useMemo(() => clipsApi.endpoints.getEventClips.select(eventId), [eventId]);
-  const cached = useAppSelector(selectCached).data;
+  const cached = useAppSelector(onStore(selectCached)).data;
   const { data, error, isLoading, isFetching, refetch } = useGetEventClipsQuery(eventId, { pollingInterval: pollingFor(cached?.data) });
 
   if (isNotFound(event.error) || isNotFound(error)) return <Navigate to="/404" replace />;

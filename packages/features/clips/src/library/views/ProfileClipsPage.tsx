@@ -3,6 +3,7 @@ import { useAppSelector } from '@grandstand/store';
 import { ButtonLink, EmptyState, ErrorPanel, Loader, Pagination, SectionTitle, Stack } from '@grandstand/ui';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { onStore } from '../../clipsApi.ts';
 import { clipsLibraryApi, useGetUserClipsQuery } from '../clipsLibraryApi.ts';
 import type { OpenUrl } from '../components/ClipCard.tsx';
 import { ClipList } from '../components/ClipList.tsx';
@@ -37,7 +38,7 @@ export function ProfileClipsPage({ openUrl }: ProfileClipsPageProps) {
   const page = pageFrom(params.get('page'));
   const args = useMemo(() => ({ offset: (page - 1) * CLIPS_PAGE_SIZE, limit: CLIPS_PAGE_SIZE }), [page]);
   const selectCached = useMemo(() => clipsLibraryApi.endpoints.getUserClips.select(args), [args]);
-  const cached = useAppSelector(selectCached).data;
+  const cached = useAppSelector(onStore(selectCached)).data;
   const { data, error, isLoading, isFetching, refetch } = useGetUserClipsQuery(args, { pollingInterval: pollingFor(cached?.data) });
   const clips = data?.data ?? [];
   const pageCount = data ? Math.max(1, Math.ceil(data.meta.total / CLIPS_PAGE_SIZE)) : 1;
