@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ApiErrorBody } from '@grandstand/contract';
-import { errorHandler, frameworkErrors, healthRoute, notFoundHandler } from '@grandstand/service-kit';
+import { errorHandler, frameworkErrors, healthRoute, notFoundHandler, schedulePeriodic } from '@grandstand/service-kit';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import {
@@ -360,31 +360,12 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
 
   const retention = options.retention;
   if (retention) {
-    const intervalMs = options.retentionIntervalMs ?? HOUR_MS;
-    let timer: NodeJS.Timeout | null = null;
-    let running: Promise<void> | null = null;
-    const prune = () => {
-      running ??= pruneExpired(store, retention, now())
-        .then((deleted) => {
-          if (deleted > 0) app.log.info({ deleted }, 'retention: expired rows deleted');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'retention: pruning failed'))
-        .finally(() => {
-          running = null;
-        });
-      return running;
+    // At start (ready once it is done), then every interval, as the server's periodic jobs.
+    const prune = async () => {
+      const deleted = await pruneExpired(store, retention, now());
+      if (deleted > 0) app.log.info({ deleted }, 'retention: expired rows deleted');
     };
-    app.addHook('onReady', async () => {
-      await prune();
-      if (intervalMs > 0) {
-        timer = setInterval(() => void prune(), intervalMs);
-        timer.unref();
-      }
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
+    schedulePeriodic(app, options.retentionIntervalMs ?? HOUR_MS, prune, 'retention: pruning failed', { atReady: true });
   }
 
   return app;

@@ -19,5 +19,6 @@ export {
 } from './env.ts';
 export { BODY_ERRORS, type ErrorAnswer, errorHandler, type ErrorHandlerOptions, frameworkErrors, INTERNAL_ERROR_MESSAGE, notFoundHandler, type NotFoundOptions } from './errors.ts';
 export { healthRoute, type HealthRouteOptions } from './health.ts';
+export { type PeriodicOptions, schedulePeriodic } from './jobs.ts';
 export { loadOrCreateSecret, MIN_STORED_SECRET_LENGTH } from './secrets.ts';
 export { isTrustedProxyEntry, parseTrustedProxies, PROXY_RANGE_NAMES } from './trustProxy.ts';

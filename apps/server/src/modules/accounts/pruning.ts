@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { schedulePeriodic } from '../../core/jobs/periodic.ts';
+import { schedulePeriodic } from '@grandstand/service-kit';
 
 /**
  * Runs the key pruning job (`app.apiKeys.prune`: stale visitor keys, expired sessions) every

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import { schedulePeriodic } from '../../core/jobs/periodic.ts';
+import { schedulePeriodic } from '@grandstand/service-kit';
 import { adminEndpoint, postToAnalytics } from './transport.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import { schedulePeriodic } from '../../core/jobs/periodic.ts';
+import { schedulePeriodic } from '@grandstand/service-kit';
 import { DEFAULT_FORGET_INTERVAL_MS, DEFAULT_FORGET_TIMEOUT_MS, LEASE_MS, retryDelayMs, type AnalyticsForgetOptions } from './forget.ts';
 import { adminEndpoint, postToAnalytics } from './transport.ts';
 

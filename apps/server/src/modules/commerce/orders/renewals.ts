@@ -1,6 +1,6 @@
 import type { CardProvider, TransactionKind } from '@grandstand/contract';
 import type { FastifyInstance } from 'fastify';
-import { schedulePeriodic } from '../../../core/jobs/periodic.ts';
+import { schedulePeriodic } from '@grandstand/service-kit';
 import type { CardProviderApi } from '../../payments/types.ts';
 import { DEFAULT_RENEWAL_SETTINGS, type RenewalSettings } from './config.ts';
 import { markFailed, markPaid, settleRenewal } from './fulfilment.ts';
