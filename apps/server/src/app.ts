@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const trackingId = (row.settings as { 'google-analytics'?: unknown } | null)?.['google-analytics'];
     if (typeof trackingId === 'string' && trackingId.trim() !== '') tagManagerChannels.add(row.id);
   }
-  // The repositories (src/repositories/): each built once on the database, before anything reads it.
+  // The repositories (each module's): each built once on the database, before anything reads it.
   await app.register(import('./core/media/picturesPlugin.ts'), { dir: options.media?.dir, live: options.media?.live });
   await app.register(apiKeysRepository, { cache: options.apiKeyCache, sessions: options.sessions });
   await app.register(catalogRepository, { analyticsUrl: options.analyticsUrl ?? null, errorDsns: options.errorDsns ?? {} });

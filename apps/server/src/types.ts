@@ -22,7 +22,7 @@ declare module 'fastify' {
     db: Database;
     channels: ChannelRegistry;
     catalogCache: CatalogCache;
-    // The repositories (src/repositories/): each built once by its plugin, on the app's database.
+    // The repositories (each module's): each built once by its plugin, on the app's database.
     apiKeys: ApiKeyRepository;
     catalogRepository: CatalogRepository;
     eventsRepository: EventsRepository;

@@ -1,7 +1,7 @@
 import { ApiErrorBody, AUTH_MESSAGES, KEY_INVALID_STATUS, MessageResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersRepository, hashPassword, startSession, verifyPassword } from '../src/modules/accounts/index.ts';
-import type { UserRow } from '../src/core/db/schema.ts';
+import type { UserRow } from '../src/modules/accounts/tables.ts';
 import { signLink } from '../src/modules/mail/links.ts';
 import { RESET_REQUEST_MESSAGE } from '../src/modules/accounts/mailRoutes.ts';
 import { buildTestApp, type TestApp } from './helper.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersRepository, hashPassword } from '../src/modules/accounts/index.ts';
-import type { UserRow } from '../src/core/db/schema.ts';
+import type { UserRow } from '../src/modules/accounts/tables.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;

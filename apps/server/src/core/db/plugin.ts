@@ -11,7 +11,7 @@ export interface DbPluginOptions {
 }
 
 /**
- * The database and the known channels, which every repository (`src/repositories/`) is built on.
+ * The database and the known channels, which every repository (each module's) is built on.
  * The app owns neither: the caller closes the database.
  */
 export default fp<DbPluginOptions>(

@@ -96,7 +96,7 @@ function transform(input: TransformInput) {
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the routes' zod schemas (the contract).
- * Registered before the routes so it sees each of them; the document is served by `routes/openapi/`.
+ * Registered before the routes so it sees each of them; the document is served by `core/openapi/routes.ts`.
  */
 export default fp(
   async (app: FastifyInstance) => {

@@ -1,7 +1,7 @@
 import { type ApiErrorBody, AUTH_MESSAGES, UNAUTHENTICATED_MESSAGE, type User } from '@grandstand/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toContractUser } from './index.ts';
-import type { UserRow } from '../../core/db/schema.ts';
+import type { UserRow } from './tables.ts';
 
 const NAME_MAX = 100;
 

@@ -23,7 +23,7 @@ import {
   startSession,
   verifyPassword,
 } from './index.ts';
-import type { UserRow } from '../../core/db/schema.ts';
+import type { UserRow } from './tables.ts';
 import { alreadyLoggedIn, bodyOf, CHECKED_IN_HANDLER, currentUser, fail, keyOf, LIMITED, nameProblem, sessionAnswer, text, unauthenticated } from './helpers.ts';
 
 /** A device's code is short, unambiguous to read (no 0/O, 1/I/L), single use, 10 minutes. */

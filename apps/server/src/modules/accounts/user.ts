@@ -1,5 +1,5 @@
 import { LimitKind, type User } from '@grandstand/contract';
-import type { UserRow } from '../../core/db/schema.ts';
+import type { UserRow } from './tables.ts';
 
 /** spec §3 User as the api answers it; capabilities lowercased (spec §3: they become flags). */
 export function toContractUser(row: UserRow): User {

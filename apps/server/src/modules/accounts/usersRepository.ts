@@ -1,7 +1,8 @@
 import type { User } from '@grandstand/contract';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import type { Database, UserRow } from '../../core/db/schema.ts';
+import type { Database } from '../../core/db/schema.ts';
+import type { UserRow } from './tables.ts';
 
 export interface NewUser {
   channelId: number;

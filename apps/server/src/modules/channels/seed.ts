@@ -1,11 +1,39 @@
 import { sql } from 'kysely';
 import { createUsersRepository, hashPassword } from '../accounts/index.ts';
 import type { DataChangedBus } from '../../core/buses.ts';
-import { DEMO_TABLES, type Database } from '../../core/db/schema.ts';
+import type { Database, DatabaseSchema } from '../../core/db/schema.ts';
 import type { ChannelFolder, LoadedChannel } from '../../core/channels/loadChannels.ts';
 import type { ChannelSeed } from '../../core/channels/seedSchema.ts';
 import { searchDocument, searchLanguageOf, searchTitle } from '../vod/rules.ts';
 import type { Language } from '@grandstand/contract';
+
+/**
+ * Tables holding a channel's demo data, children before parents so a re-seed can delete in this
+ * order without tripping foreign keys. api_keys and users are not demo data and survive a re-seed.
+ */
+export const DEMO_TABLES = [
+  // The on-demand library, rails before their items before their categories.
+  'vod_rail_items',
+  'vod_rails',
+  'vod_media_items',
+  'vod_media_categories',
+  'event_participants',
+  'prerolls',
+  'events',
+  'slides',
+  'menu_items',
+  'participants',
+  'participant_groups',
+  'event_categories',
+  'event_locations',
+  'pages',
+  'faq_items',
+  'custom_forms',
+  // Offers; orders and transactions are viewers' purchases and survive a re-seed.
+  'packages',
+  'subscriptions',
+  'coupons',
+] as const satisfies readonly (keyof DatabaseSchema)[];
 
 type Tx = Database;
 

@@ -47,7 +47,7 @@ export interface ClipsService {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Viewer clips (src/clips/): the media part and the queue. */
+    /** Viewer clips (modules/clips/): the media part and the queue. */
     clips: ClipsService;
   }
 }

@@ -28,7 +28,7 @@ import { viewerLimits } from './limits.ts';
 import { type ClipRefusal, refuseClip } from './refusal.ts';
 import { capabilitiesOf, checkClipBody, checkClipSpan, type ClipProblem, leftOf } from './rules.ts';
 import { PAID_ACCESS, shareVerdict, signedClipStream } from './sharing.ts';
-import type { UserRow } from '../../core/db/schema.ts';
+import type { UserRow } from '../accounts/tables.ts';
 import { clipPicture, clipStreamUrl, removeClipMedia } from '../../core/media/clip.ts';
 import type { ClipRow } from './repository.ts';
 import { currentUser, fail } from '../accounts/helpers.ts';
@@ -81,7 +81,7 @@ async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<
 
 /**
  * spec §7 Clips: cut a moment of a game (live or on demand), list, share, download and delete
- * clips. The rules are in src/clips/ (spec §5, §6); every read is scoped by the key's channel and
+ * clips. The rules are in modules/clips/ (spec §5, §6); every read is scoped by the key's channel and
  * the viewer, so another channel's or another viewer's clip is not found (404).
  */
 const clipsRoutes: FastifyPluginAsyncZod = async (app) => {

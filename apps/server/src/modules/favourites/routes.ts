@@ -48,7 +48,7 @@ function followedKey(channelId: number, filter: EventFilter, query: FollowedList
 
 /**
  * spec §7 Favourites calls and `/events/favorite`, and the viewer's private calendar address. The
- * rules are in src/favourites/; every call is scoped by the key's channel and the viewer.
+ * rules are in modules/favourites/; every call is scoped by the key's channel and the viewer.
  */
 const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
   const favourites = app.favouritesRepository;

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { LoadedChannel } from '../../core/channels/loadChannels.ts';
-import type { UserRow } from '../../core/db/schema.ts';
 import { checkLink, type LinkCheck, type LinkData, LINK_TTL_SECONDS, linkUrl, passwordBinding, signLink } from './links.ts';
 import { createMailer } from './mailer.ts';
 import { passwordResetMail, verificationMail } from './templates.ts';
@@ -30,7 +29,7 @@ export interface MailOptions {
 }
 
 /** The user fields a mail needs (a users row fits). */
-export type MailUser = Pick<UserRow, 'id' | 'email' | 'first_name' | 'password_hash'>;
+export type MailUser = { id: number; email: string; first_name: string | null; password_hash: string | null };
 
 export interface AccountMailInput {
   /** The channel, or its id. The link points at its public origin (`app.channels.publicOrigin`), never at the request's host. */
@@ -46,7 +45,7 @@ export interface AccountsMail {
   readonly mode: 'smtp' | 'outbox' | 'disabled';
   /** Checks a mailed link's signature (with the secret that signed it) and expiry, now. */
   checkLink(data: LinkData, signature: string): LinkCheck;
-  /** Where the outbox pages (`routes/mail/`) read the mail from; null unless they are served (outbox mode and `MAIL_OUTBOX=on`). */
+  /** Where the outbox pages (`modules/mail/routes.ts`) read the mail from; null unless they are served (outbox mode and `MAIL_OUTBOX=on`). */
   readonly outboxPagesDir: string | null;
 }
 
@@ -66,7 +65,7 @@ declare module '../../core/appOptions.ts' {
 
 /**
  * Mail for accounts: the `accountsMail` decorator, for the verify and reset routes under
- * /api (`routes/auth-mail/`) and the demo outbox page at /outbox (`routes/mail/`) when no SMTP
+ * /api (`modules/accounts/mailRoutes.ts`) and the demo outbox page at /outbox (`modules/mail/routes.ts`) when no SMTP
  * server is configured and it is asked for.
  */
 export default fp<MailOptions>(

@@ -80,7 +80,7 @@ export interface MediaService {
 export const LIVE_CHECK_INTERVAL_MS = 15_000;
 
 /**
- * Stream addresses and the live test signals, for the media routes (`routes/media/`). The token
+ * Stream addresses and the live test signals, for the media routes (`modules/media/routes.ts`). The token
  * is the authorisation: the api hands an address only to a viewer allowed to watch (spec §2), and
  * the media routes need no api key.
  */

@@ -66,7 +66,7 @@ function ownWebhookTarget(app: FastifyInstance): WebhookTarget {
 /**
  * Card payments: decorates `app.payments`. The sandbox's card entry
  * (POST /api/sandbox/payment_methods) and its pages (/sandbox/authenticate/:intentId,
- * /sandbox/portal/:token) are in `routes/sandbox/`; the webhook route belongs to the orders.
+ * /sandbox/portal/:token) are in `modules/payments/sandbox/routes.ts`; the webhook route belongs to the orders.
  */
 export default fp<PaymentsOptions>(
   async (app, options) => {

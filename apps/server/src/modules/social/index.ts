@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { randomBytes } from 'node:crypto';
 import { EmailTakenError, endUserSessions } from '../accounts/index.ts';
-import type { UserRow } from '../../core/db/schema.ts';
+import type { UserRow } from '../accounts/tables.ts';
 import { SOCIAL_PROVIDERS, type SocialConfig, type SocialProviderConfig } from './config.ts';
 import { createStateSealer, type SocialState, type StateSealer } from './state.ts';
 
@@ -33,7 +33,7 @@ function isLoopback(url: string): boolean {
   return new URL(url).protocol === 'http:';
 }
 
-/** What the social login routes (`routes/social/`) ask of the configured providers. */
+/** What the social login routes (`modules/social/routes.ts`) ask of the configured providers. */
 export interface SocialLogin {
   /** The channel's settings for the provider; a SocialError (404) when the channel does not offer it. */
   providerConfig(channelId: number, provider: SocialProvider): SocialProviderConfig;
@@ -49,7 +49,7 @@ export interface SocialLogin {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Social login (modules/social/index.ts), for the routes of `routes/social/`. */
+    /** Social login (modules/social/index.ts), for the routes of `modules/social/routes.ts`. */
     social: SocialLogin;
   }
 }
@@ -59,7 +59,7 @@ declare module 'fastify' {
  * (code flow, PKCE S256, nonce), the provider comes back to /api/auth/login/:provider/callback
  * (spec §7's redirect address), which hands code and state to the site's /login, and the site
  * finishes with POST /api/v2/auth/social/:provider {code, state} → a session. The routes are in
- * `routes/social/`; this plugin holds the providers, their clients and the login state.
+ * `modules/social/routes.ts`; this plugin holds the providers, their clients and the login state.
  */
 export default fp<SocialPluginOptions>(
   async (rootApp, options) => {

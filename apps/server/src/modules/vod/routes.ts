@@ -27,7 +27,7 @@ export const VOD_NOT_FOUND = 'No such video.';
 
 /**
  * spec §7 Vod calls: the on-demand library (items, categories, rails) and one search over it and
- * the channel's events, teams and schools. The rules are in src/vod/; every read is scoped by the
+ * the channel's events, teams and schools. The rules are in modules/vod/; every read is scoped by the
  * key's channel, and an item's stream address is handed only to a viewer who may watch it (spec §6).
  */
 const vodRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,8 @@
 import type { ActivityStatus, Order, OrderLabel, OrderStatus, OrderType, SubscriptionStatus, Transaction, TransactionKind } from '@grandstand/contract';
 import fp from 'fastify-plugin';
 import type { Insertable, Selectable } from 'kysely';
-import type { Database, OrdersTable, TransactionsTable } from '../../../core/db/schema.ts';
+import type { Database } from '../../../core/db/schema.ts';
+import type { OrdersTable, TransactionsTable } from '../tables.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
