@@ -3,14 +3,10 @@ import Fastify, { type FastifyError, type FastifyInstance, type InjectOptions } 
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorHandler, frameworkErrors, INTERNAL_ERROR_MESSAGE, notFoundHandler } from './errors.ts';
 
+/** A service's own refusal, as the analytics service has: its status and the field it names. */
 class Refusal extends Error {
-  readonly statusCode: number;
-  readonly field: string;
-  constructor(statusCode: number, field: string, message: string) {
-    super(message);
-    this.statusCode = statusCode;
-    this.field = field;
-  }
+  readonly statusCode = 403;
+  readonly field = 'channel';
 }
 
 let app: FastifyInstance | undefined;
@@ -33,7 +29,7 @@ async function build(options: Parameters<typeof errorHandler<FastifyError | Refu
   app.post('/echo', async (request) => ({ data: request.body }));
   app.get('/item/:id', async (request) => ({ data: (request.params as { id: string }).id }));
   app.get('/refused', async () => {
-    throw new Refusal(403, 'channel', 'Not this channel.');
+    throw new Refusal('Not this channel.');
   });
   app.get('/teapot', async () => {
     throw Object.assign(new Error('I am a teapot.'), { statusCode: 418 });
