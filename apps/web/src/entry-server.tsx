@@ -100,7 +100,7 @@ function leadsToNotFound(store: AppStore, leaf: RouteMatch): boolean {
     const id = parseEventId(leaf.params.id);
     const uuid = parseClipUuid(leaf.params.uuid);
     if (id === null || uuid === null) return true;
-    const { data, error } = clipsLibraryApi.endpoints.getSharedClip.select(uuid)(store.getState());
+    const { data, error } = clipsLibraryApi.endpoints.getSharedClip.select(uuid)(clipsState(store));
     return sharedClipNotFound(id, data, error);
   }
   if (!leaf.route.path?.startsWith('watch')) return false;
@@ -110,11 +110,16 @@ function leadsToNotFound(store: AppStore, leaf: RouteMatch): boolean {
   return error !== undefined && 'status' in error && (error.status === 404 || error.status === 400);
 }
 
+/** The store's state as the clips' api types it: the clips feature adds its own tag type (`Clips`) to the store at run time. */
+function clipsState(store: AppStore) {
+  return store.getState() as Parameters<ReturnType<typeof clipsLibraryApi.endpoints.getSharedClip.select>>[0];
+}
+
 /** The shared clip a share page (or its embed) shows, once the render has it. */
 function sharedClipOf(store: AppStore, leaf: RouteMatch): SharedClip | null {
   if (!leaf.route.path?.startsWith('share')) return null;
   const uuid = parseClipUuid(leaf.params.uuid);
-  const clip = uuid ? clipsLibraryApi.endpoints.getSharedClip.select(uuid)(store.getState()).data : undefined;
+  const clip = uuid ? clipsLibraryApi.endpoints.getSharedClip.select(uuid)(clipsState(store)).data : undefined;
   return clip && clip.event_id === parseEventId(leaf.params.id) ? clip : null;
 }
 
