@@ -38,6 +38,8 @@ export type { BadgeProps } from './Badge/Badge.tsx';
 export type { BadgeTone } from './Badge/Badge.styles.ts';
 export { Skeleton } from './Skeleton/Skeleton.tsx';
 export type { SkeletonProps } from './Skeleton/Skeleton.tsx';
+export { AccessPanel } from './AccessPanel/AccessPanel.tsx';
+export type { AccessAction, AccessPanelProps } from './AccessPanel/AccessPanel.tsx';
 export { EmptyState } from './EmptyState/EmptyState.tsx';
 export type { EmptyStateProps } from './EmptyState/EmptyState.tsx';
 export { SegmentedControl } from './SegmentedControl/SegmentedControl.tsx';

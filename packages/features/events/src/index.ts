@@ -27,5 +27,4 @@ export type { WatchActionProps, WatchRoutesOptions } from './watch/routes.ts';
 export { watchNamespace } from './watch/namespace.ts';
 export { FIRST_FRAME_MARK, parseEventId } from './watch/ids.ts';
 export { useWatchPrefetch } from './watch/prefetch.ts';
-export { pickPreroll, prerollSeenKey } from './watch/prerolls.ts';
 export { LazyScheduleView } from './lazyViews.tsx';

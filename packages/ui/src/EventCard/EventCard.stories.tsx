@@ -68,6 +68,29 @@ export const BrokenUrl: Story = {
   },
 };
 /** The grey stand-in a rail shows while it loads: the same height as a card. */
+/** An on-demand item: its facts in place of the date, a duration over the poster, spec §9's width. */
+export const MediaItem: Story = {
+  args: {
+    title: 'Season review 2025',
+    href: '#vod-5',
+    picture: posterPicture,
+    width: 'rail',
+    priceLabel: undefined,
+    details: undefined,
+    overlay: <span style={{ position: 'absolute', right: 8, bottom: 8, padding: '0 4px', background: '#fff', color: '#000' }}>12:04</span>,
+    meta: (
+      <>
+        <time dateTime="2025-11-21">Nov 21, 2025</time>
+        <span>12 min</span>
+        <span>Hockey</span>
+      </>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Season review 2025' })).toHaveAttribute('href', '#vod-5');
+    await expect(canvas.getByText('12 min')).toBeVisible();
+  },
+};
 export const Loading: Story = {
   render: (args) => (
     <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', alignItems: 'start', gap: 16, width: 660 }}>

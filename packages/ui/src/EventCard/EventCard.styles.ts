@@ -1,7 +1,24 @@
+import { VOD_CARD_MAX_WIDTH, VOD_CARD_MIN_WIDTH } from '@grandstand/contract';
 import styled, { css } from 'styled-components';
 import { visuallyHidden } from '../shared/visuallyHidden.ts';
 
 type Layout = 'grid' | 'list';
+export type CardWidth = 'cell' | 'rail' | 'fluid';
+
+/** spec §9: a rail's card is 280 to 380 px wide, growing with the page between the two. */
+const WIDTHS: Record<CardWidth, ReturnType<typeof css> | null> = {
+  cell: null,
+  rail: css`
+    width: clamp(${VOD_CARD_MIN_WIDTH}px, 30vw, ${VOD_CARD_MAX_WIDTH}px);
+    min-width: ${VOD_CARD_MIN_WIDTH}px;
+    max-width: ${VOD_CARD_MAX_WIDTH}px;
+  `,
+  fluid: css`
+    width: 100%;
+    min-width: ${VOD_CARD_MIN_WIDTH}px;
+    max-width: ${VOD_CARD_MAX_WIDTH}px;
+  `,
+};
 
 /**
  * A column of picture and text in the grid layout. Flex, not grid: a grid's rows around the
@@ -9,7 +26,7 @@ type Layout = 'grid' | 'list';
  * rail of a dozen cards cost 20 ms of layout on the bench machine, five times what it costs as a
  * column.
  */
-export const CardRoot = styled.article<{ $layout: Layout }>`
+export const CardRoot = styled.article<{ $layout: Layout; $width: CardWidth }>`
   position: relative;
   ${({ $layout }) =>
     $layout === 'list'
@@ -23,6 +40,7 @@ export const CardRoot = styled.article<{ $layout: Layout }>`
           flex-direction: column;
         `}
   min-width: 0;
+  ${({ $width }) => WIDTHS[$width]}
   overflow: hidden;
   border: 1px solid var(--gs-body-text-color-10);
   border-radius: var(--gs-radius-lg);
@@ -172,6 +190,16 @@ export const CardDetails = styled.div`
   a {
     color: var(--gs-link);
   }
+`;
+
+/** A row of facts under the title (`meta`), wrapping where they do not fit. */
+export const CardMeta = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: var(--gs-space-xs) var(--gs-space-sm);
+  margin: 0;
+  color: var(--gs-muted-text);
+  font-size: var(--gs-font-size-sm);
 `;
 
 export const HiddenText = styled.span`

@@ -109,6 +109,41 @@ describe('EventCard', () => {
     expect(container.querySelector('[data-picture="missing"]')).toHaveTextContent('Nov21');
   });
 
+  it('is an on-demand item’s card: facts in place of the date, what lies over the picture, a suffix heard after the title', async () => {
+    const onActiveChange = vi.fn();
+    const { container } = renderThemed(
+      <EventCard
+        title="Season review"
+        href="/vod_library?vod_id=5"
+        picture={poster}
+        width="rail"
+        titleSuffix=" (Log in to watch)"
+        overlay={<span data-testid="chip">12:04</span>}
+        meta={
+          <>
+            <time dateTime="2025-11-21">Nov 21, 2025</time>
+            <span>12 min</span>
+          </>
+        }
+        onActiveChange={onActiveChange}
+      />,
+    );
+    const link = screen.getByRole('link', { name: 'Season review (Log in to watch)' });
+    expect(link).toHaveAttribute('href', '/vod_library?vod_id=5');
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('Nov 21, 2025')).toBeVisible();
+    expect(within(card).getByTestId('chip')).toBeInTheDocument();
+    // No date row, no badge row, no details row: the facts say it.
+    expect(card.querySelector('time:not([datetime="2025-11-21"])')).toBeNull();
+    expect(getComputedStyle(card).minWidth).toBe('280px');
+    expect(getComputedStyle(card).maxWidth).toBe('380px');
+    fireEvent.mouseEnter(card);
+    fireEvent.mouseLeave(card);
+    fireEvent.focus(link);
+    expect(onActiveChange.mock.calls).toEqual([[true], [false], [true]]);
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
   it('has a skeleton with the same rows, hidden from assistive technology', () => {
     const { container } = renderThemed(<EventCardSkeleton />);
     expect(container.firstElementChild).toHaveAttribute('aria-hidden', 'true');

@@ -3,7 +3,21 @@ import { Badge } from '../Badge/Badge.tsx';
 import { useLinkComponent } from '../Link/LinkProvider.tsx';
 import { Picture, type PictureData } from '../Picture/Picture.tsx';
 import { Skeleton } from '../Skeleton/Skeleton.tsx';
-import { Badges, CardBody, CardDetails, CardLink, CardRoot, CardTime, CardTitle, CardVisual, DateChip, HiddenText, VisualBadge } from './EventCard.styles.ts';
+import {
+  Badges,
+  CardBody,
+  CardDetails,
+  CardLink,
+  CardMeta,
+  CardRoot,
+  CardTime,
+  CardTitle,
+  CardVisual,
+  DateChip,
+  HiddenText,
+  VisualBadge,
+  type CardWidth,
+} from './EventCard.styles.ts';
 
 /** The parts of an event's date, already formatted in the event's time zone (spec §3). */
 export interface EventCardDateTime {
@@ -22,7 +36,24 @@ export interface EventCardProps {
   title: string;
   /** Where the card leads (the watch page). */
   href: string;
-  dateTime: EventCardDateTime;
+  /** The event's date and time: the row under the title, and the picture's stand-in. */
+  dateTime?: EventCardDateTime;
+  /**
+   * Facts under the title in place of the date row (an on-demand item's date, length and
+   * category); a card with them has no badge or details rows of its own.
+   */
+  meta?: ReactNode;
+  /** Over the picture, in its box (a preview playing on hover, a lock, a duration). */
+  overlay?: ReactNode;
+  /** Heard after the title, not shown (" (Log in to watch)"). */
+  titleSuffix?: string;
+  /**
+   * `cell`: as wide as its grid cell or rail slot; `rail`: spec §9's 280 to 380 px, growing with
+   * the page; `fluid`: its cell's width within those 280 to 380 px.
+   */
+  width?: CardWidth;
+  /** Told when the pointer or the focus enters (true) or leaves (false) the card. */
+  onActiveChange?: (active: boolean) => void;
   /** The instant as an ISO string for the `<time>` element. */
   isoDate?: string;
   /** Shown as a LIVE badge when set (the translated word). */
@@ -81,13 +112,26 @@ export function EventCard({
   details,
   headingLevel = 3,
   layout = 'grid',
+  meta,
+  overlay,
+  titleSuffix,
+  width = 'cell',
+  onActiveChange,
 }: EventCardProps) {
   const linkComponent = useLinkComponent();
   const shown: PictureData | null =
     picture ?? (imageSrc ? { kind: 'image', src: imageSrc, srcset: null, sources: [], width: 1280, height: 720 } : null);
   const [from, to] = placeholderColors(colors);
+  // A card of facts (`meta`) has neither the badge row nor the details row a grid card keeps room for.
+  const gridRows = layout === 'grid' && meta === undefined;
+  const active = onActiveChange && {
+    onMouseEnter: () => onActiveChange(true),
+    onMouseLeave: () => onActiveChange(false),
+    onFocus: () => onActiveChange(true),
+    onBlur: () => onActiveChange(false),
+  };
   return (
-    <CardRoot $layout={layout}>
+    <CardRoot $layout={layout} $width={width} {...active}>
       <CardVisual $layout={layout} $from={from} $to={to}>
         <Picture
           picture={shown}
@@ -96,12 +140,15 @@ export function EventCard({
           priority={priority}
           sizes={sizes ?? (layout === 'list' ? LIST_SIZES : CARD_SIZES)}
           fallback={
-            <DateChip>
-              <span>{dateTime.month}</span>
-              <strong>{dateTime.day}</strong>
-            </DateChip>
+            dateTime && (
+              <DateChip>
+                <span>{dateTime.month}</span>
+                <strong>{dateTime.day}</strong>
+              </DateChip>
+            )
           }
         />
+        {overlay}
         {liveLabel && (
           <VisualBadge>
             <Badge tone="live">{liveLabel}</Badge>
@@ -109,19 +156,26 @@ export function EventCard({
         )}
       </CardVisual>
       <CardBody $layout={layout}>
-        {(priceLabel || layout === 'grid') && <Badges>{priceLabel && <Badge tone="neutral">{priceLabel}</Badge>}</Badges>}
+        {(priceLabel || gridRows) && <Badges>{priceLabel && <Badge tone="neutral">{priceLabel}</Badge>}</Badges>}
         <CardTitle as={`h${headingLevel}`}>
           <CardLink as={linkComponent} href={href}>
             {title}
+            {titleSuffix && <HiddenText>{titleSuffix}</HiddenText>}
           </CardLink>
         </CardTitle>
-        <CardTime dateTime={isoDate}>
-          <span aria-hidden="true">
-            {dateTime.month} {dateTime.day} · {dateTime.time} {dateTime.zone}
-          </span>
-          <HiddenText>{dateTime.full}</HiddenText>
-        </CardTime>
-        {(details || layout === 'grid') && <CardDetails>{details}</CardDetails>}
+        {meta !== undefined ? (
+          <CardMeta>{meta}</CardMeta>
+        ) : (
+          dateTime && (
+            <CardTime dateTime={isoDate}>
+              <span aria-hidden="true">
+                {dateTime.month} {dateTime.day} · {dateTime.time} {dateTime.zone}
+              </span>
+              <HiddenText>{dateTime.full}</HiddenText>
+            </CardTime>
+          )
+        )}
+        {(details || gridRows) && <CardDetails>{details}</CardDetails>}
       </CardBody>
     </CardRoot>
   );
@@ -139,7 +193,7 @@ export interface EventCardSkeletonProps {
  */
 export function EventCardSkeleton({ layout = 'grid', className }: EventCardSkeletonProps) {
   return (
-    <CardRoot as="div" $layout={layout} className={className} aria-hidden="true" data-skeleton="true">
+    <CardRoot as="div" $layout={layout} $width="cell" className={className} aria-hidden="true" data-skeleton="true">
       <CardVisual $layout={layout} $neutral>
       </CardVisual>
       <CardBody $layout={layout}>

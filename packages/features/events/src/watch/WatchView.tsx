@@ -1,7 +1,7 @@
 import { createVideoTracker } from '@grandstand/analytics';
 import type { EventDetail, Preroll } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
-import { Player } from '@grandstand/player';
+import { categoryLineage, Player, PlayerStage, usePreroll } from '@grandstand/player';
 import type { FirstFrameInfo, PlaybackEvent, PlayerHandle, PlayerLabels } from '@grandstand/player';
 import { channelApi, useClientStorage, useGetEventQuery, useStreamRenewal } from '@grandstand/store';
 import { Badge, Button, ErrorPanel, Link, Loader } from '@grandstand/ui';
@@ -13,10 +13,9 @@ import { eventTitle } from '../display.ts';
 import { FollowSlot } from '../extensions.tsx';
 import { schoolPath, sportSchedulePath, teamSchedulePath } from '../links.ts';
 import { useCatalog } from '../useCatalog.ts';
-import { AccessPanel } from './AccessPanel.tsx';
+import { EventAccessPanel } from './AccessPanel.tsx';
 import { Countdown } from './Countdown.tsx';
 import { FIRST_FRAME_MARK, parseEventId } from './ids.ts';
-import { categoryLineage, pickPreroll, prerollSeenKey } from './prerolls.ts';
 import { streamInfo } from './streamInfo.ts';
 import type { WatchActionProps } from './routes.ts';
 
@@ -112,12 +111,15 @@ function Stage({ event, title, currency, language, prerolls, onStart, onStreamEr
   const { data: settings } = channelApi.useGetSettingsQuery();
   const catalog = useCatalog();
   const stream = event.stream;
-  // Picked once per event: a re-render must not swap the preroll mid-play.
-  const [preroll] = useState(() =>
-    stream && prerolls
-      ? pickPreroll(prerolls.prerolls, event, stream.live, (id) => storage.get(prerollSeenKey(event.id, id)) === true, Math.random, categoryLineage(categories))
-      : null,
-  );
+  // Decided when the stage first shows: a stream that starts later (the countdown's end) plays without one.
+  const [prerollSettings] = useState(() => (stream && prerolls ? prerolls : null));
+  const { preroll, onPrerollEnded } = usePreroll({
+    settings: prerollSettings,
+    subject: String(event.id),
+    target: { location_id: event.location_id, categories: event.event_category_id === null ? [] : (categoryLineage(categories).get(event.event_category_id) ?? [event.event_category_id]) },
+    live: stream?.live ?? false,
+    storage,
+  });
   const labels: PlayerLabels = useMemo(
     () => ({
       player: t('watch:player.player'),
@@ -165,13 +167,6 @@ function Stage({ event, title, currency, language, prerolls, onStart, onStreamEr
     },
     [video, onStreamError],
   );
-  const onPrerollEnded = useCallback(
-    ({ completed }: { completed: boolean }) => {
-      // spec §4: once played, the same preroll is hidden for this viewer and event for the preroll time.
-      if (completed && preroll && prerolls) storage.set(prerollSeenKey(event.id, preroll.id), true, prerolls.preroll_time);
-    },
-    [event.id, preroll, prerolls, storage],
-  );
 
   const actions = useMemo(() => (WatchActions ? (player: PlayerHandle) => <WatchActions event={event} player={player} /> : undefined), [WatchActions, event]);
 
@@ -199,25 +194,25 @@ function Stage({ event, title, currency, language, prerolls, onStart, onStreamEr
   if (event.access.allowed && event.stream_status === 'upcoming') {
     const when = formatEventDateTime(event.event_utc_ts, event.time_zone, language).full;
     return (
-      <InfoStage>
+      <PlayerStage variant="panel">
         <Badge>{t('watch:upcoming')}</Badge>
         <p>{t('watch:startsAt', { when })}</p>
         <Countdown startsAt={event.event_utc_ts} onStart={() => void onStart()} />
-      </InfoStage>
+      </PlayerStage>
     );
   }
   if (!event.access.allowed) {
     return (
-      <InfoStage>
-        <AccessPanel event={event} currency={currency} language={language} />
-      </InfoStage>
+      <PlayerStage variant="panel">
+        <EventAccessPanel event={event} currency={currency} language={language} />
+      </PlayerStage>
     );
   }
   return (
-    <InfoStage>
+    <PlayerStage variant="panel">
       <p>{t('watch:unavailable')}</p>
       <Button onClick={() => void onStart()}>{t('watch:retry')}</Button>
-    </InfoStage>
+    </PlayerStage>
   );
 }
 
@@ -311,38 +306,6 @@ const Embed = styled.div`
   min-height: 100vh;
   align-content: center;
   background: #000;
-`;
-
-const PlayerStage = styled.div`
-  aspect-ratio: 16 / 9;
-  width: 100%;
-  background: #000;
-  border-radius: var(--gs-radius-md);
-  overflow: hidden;
-`;
-
-const InfoStage = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  align-content: center;
-  justify-items: center;
-  gap: var(--gs-space-md);
-  aspect-ratio: 16 / 9;
-  width: 100%;
-  padding: var(--gs-space-lg);
-  border-radius: var(--gs-radius-md);
-  background: var(--gs-surface);
-  color: var(--gs-surface-text);
-  text-align: center;
-
-  @media (max-width: 600px) {
-    aspect-ratio: auto;
-    min-height: 16rem;
-  }
-
-  p {
-    margin: 0;
-  }
 `;
 
 const Info = styled.section`

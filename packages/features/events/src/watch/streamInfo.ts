@@ -2,7 +2,7 @@ import type { StreamInfo } from '@grandstand/analytics';
 import type { EventDetail, EventStream } from '@grandstand/contract';
 import { eventSchools } from '../components/EventTile.tsx';
 import type { Catalog } from '../useCatalog.ts';
-import { categoryLineage } from './prerolls.ts';
+import { categoryLineage } from '@grandstand/player';
 
 /** Several names in one tag (two teams, two schools): the service's columns hold one text each. */
 const SEPARATOR = ' | ';

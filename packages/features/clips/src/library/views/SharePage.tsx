@@ -1,5 +1,5 @@
 import { useTranslation } from '@grandstand/i18n';
-import { formatTime, Player } from '@grandstand/player';
+import { formatTime, Player, PlayerStage } from '@grandstand/player';
 import { useStreamRenewal } from '@grandstand/store';
 import { Badge, ButtonLink, ErrorPanel, Link, Loader, Page } from '@grandstand/ui';
 import { useMemo } from 'react';
@@ -95,7 +95,7 @@ function SharedClipView({ eventId, uuid, layout }: { eventId: number; uuid: stri
   return (
     <Page width="full" gap="lg">
       <title>{`${clip.name} — ${game}`}</title>
-      <Stage>{player}</Stage>
+      <PlayerStage>{player}</PlayerStage>
       <Info>
         <h1>{clip.name}</h1>
         <p>
@@ -125,14 +125,6 @@ const Embed = styled.div`
   min-height: 100vh;
   align-content: center;
   background: #000;
-`;
-
-const Stage = styled.div`
-  aspect-ratio: 16 / 9;
-  width: 100%;
-  background: #000;
-  border-radius: var(--gs-radius-md);
-  overflow: hidden;
 `;
 
 const Info = styled.section`

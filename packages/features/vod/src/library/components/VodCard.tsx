@@ -1,10 +1,10 @@
 import type { VodMediaItem } from '@grandstand/contract';
 import { formatDate, useTranslation } from '@grandstand/i18n';
-import { Picture, usePrefersReducedMotion } from '@grandstand/ui';
+import { EventCard, usePrefersReducedMotion } from '@grandstand/ui';
 import { useState } from 'react';
 import { VOD_PATHS } from '../../paths.ts';
 import { formatDuration, itemDay, posterOf, previewOf } from '../display.ts';
-import { Body, CardRoot, DurationChip, Hidden, LockBadge, Meta, Preview, Title, TitleLink, Visual } from './VodCard.styles.ts';
+import { DurationChip, LockBadge, Preview } from './VodCard.styles.ts';
 
 export interface VodCardProps {
   item: VodMediaItem;
@@ -14,8 +14,8 @@ export interface VodCardProps {
 }
 
 /**
- * spec §3 and §9: an on-demand item as a card (its poster, title, date, duration and category, and
- * a lock when the viewer may not watch it), one link to `/vod_library?vod_id=`. Hovering or
+ * spec §3 and §9: an on-demand item as ui's card (its poster, title, date, duration and category,
+ * and a lock when the viewer may not watch it), one link to `/vod_library?vod_id=`. Hovering or
  * focusing it plays its silent preview over the poster, unless the viewer prefers reduced motion.
  */
 export function VodCard({ item, fluid = false, headingLevel = 3 }: VodCardProps) {
@@ -29,38 +29,34 @@ export function VodCard({ item, fluid = false, headingLevel = 3 }: VodCardProps)
   const lock = item.has_access ? null : item.access === 'registered' ? t('card.lockedLogin') : t('card.lockedPass');
 
   return (
-    <CardRoot
-      $fluid={fluid}
-      data-vod-card={item.id}
-      onMouseEnter={() => setActive(true)}
-      onMouseLeave={() => setActive(false)}
-      onFocus={() => setActive(true)}
-      onBlur={() => setActive(false)}
-    >
-      <Visual>
-        <Picture picture={posterOf(item)} alt="" sizes="380px" />
-        {playing && <Preview src={preview} muted autoPlay loop playsInline aria-hidden="true" data-preview="playing" />}
-        {lock && (
-          <LockBadge>
-            <span aria-hidden="true">🔒</span>
-            {t('card.locked')}
-          </LockBadge>
-        )}
-        <DurationChip aria-hidden="true">{duration}</DurationChip>
-      </Visual>
-      <Body>
-        <Title as={`h${headingLevel}`}>
-          <TitleLink href={VOD_PATHS.item(item.id)}>
-            {item.title}
-            {lock && <Hidden>{` (${lock})`}</Hidden>}
-          </TitleLink>
-        </Title>
-        <Meta>
+    <EventCard
+      title={item.title}
+      href={VOD_PATHS.item(item.id)}
+      picture={posterOf(item)}
+      sizes="380px"
+      headingLevel={headingLevel}
+      width={fluid ? 'fluid' : 'rail'}
+      onActiveChange={setActive}
+      {...(lock ? { titleSuffix: ` (${lock})` } : {})}
+      overlay={
+        <>
+          {playing && <Preview src={preview} muted autoPlay loop playsInline aria-hidden="true" data-preview="playing" />}
+          {lock && (
+            <LockBadge>
+              <span aria-hidden="true">🔒</span>
+              {t('card.locked')}
+            </LockBadge>
+          )}
+          <DurationChip aria-hidden="true">{duration}</DurationChip>
+        </>
+      }
+      meta={
+        <>
           <time dateTime={item.date}>{formatDate(itemDay(item.date), i18n.language, { dateStyle: 'medium', timeZone: 'UTC' })}</time>
           <span>{t('card.duration', { duration })}</span>
           {item.category && <span>{item.category.name}</span>}
-        </Meta>
-      </Body>
-    </CardRoot>
+        </>
+      }
+    />
   );
 }

@@ -1,13 +1,12 @@
 import type { VodMediaItemDetail } from '@grandstand/contract';
 import { formatDate, useTranslation } from '@grandstand/i18n';
-import { Player, type PlayerLabels } from '@grandstand/player';
+import { Player, PlayerStage, usePreroll, type PlayerLabels } from '@grandstand/player';
 import { channelApi, useClientStorage, useStreamRenewal } from '@grandstand/store';
-import { ButtonLink, EmptyState, ErrorPanel, Loader, PageTitle } from '@grandstand/ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { AccessPanel, EmptyState, ErrorPanel, Loader, PageTitle } from '@grandstand/ui';
+import { useEffect, useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { useGetVodMediaItemQuery } from '../../vodApi.ts';
 import { formatDuration, itemDay, posterOf } from '../display.ts';
-import { pickVodPreroll, vodPrerollSeenKey } from '../prerolls.ts';
 
 /**
  * `/vod_library?vod_id=N`: the item above the library: the shared player with its stream (after a
@@ -35,6 +34,9 @@ export function VodItemView({ itemId }: { itemId: number }) {
   return <ItemDetail key={item.id} item={item} onStreamError={renewStream} />;
 }
 
+/** An on-demand item's place and sports for choosing a preroll: none. */
+const NO_TARGET = { location_id: null, categories: [] };
+
 /** `onStreamError`: the stream failed, perhaps for its expired address: a new one is asked for. */
 function ItemDetail({ item, onStreamError }: { item: VodMediaItemDetail; onStreamError: () => void }) {
   const { t, i18n } = useTranslation('vodLibrary');
@@ -47,7 +49,15 @@ function ItemDetail({ item, onStreamError }: { item: VodMediaItemDetail; onStrea
       <Title id={`vod-item-${item.id}`} ref={heading} tabIndex={-1}>
         {item.title}
       </Title>
-      <Stage>{item.stream ? <ItemPlayer item={item} streamUrl={item.stream.url} onStreamError={onStreamError} /> : <AccessPanel item={item} />}</Stage>
+      {item.stream ? (
+        <PlayerStage>
+          <ItemPlayer item={item} streamUrl={item.stream.url} onStreamError={onStreamError} />
+        </PlayerStage>
+      ) : (
+        <PlayerStage variant="panel">
+          <ItemAccessPanel item={item} />
+        </PlayerStage>
+      )}
       <Info>
         <Meta>
           <time dateTime={item.date}>{formatDate(itemDay(item.date), i18n.language, { dateStyle: 'long', timeZone: 'UTC' })}</time>
@@ -64,17 +74,8 @@ function ItemPlayer({ item, streamUrl, onStreamError }: { item: VodMediaItemDeta
   const { t } = useTranslation(['vodLibrary', 'errors']);
   const storage = useClientStorage();
   const { data: settings } = channelApi.useGetSettingsQuery();
-  // Picked once, when the settings are in: a re-render must not swap the preroll mid-play.
-  const [picked, setPicked] = useState<{ url: string; id: number } | null | undefined>(undefined);
-  if (picked === undefined && settings) {
-    setPicked(pickVodPreroll(settings.prerolls, (id) => storage.get(vodPrerollSeenKey(item.id, id)) === true));
-  }
-  const onPrerollEnded = useCallback(
-    ({ completed }: { completed: boolean }) => {
-      if (completed && picked && settings) storage.set(vodPrerollSeenKey(item.id, picked.id), true, settings.preroll_time);
-    },
-    [item.id, picked, settings, storage],
-  );
+  // spec §4, as for events: an item has no place and no sport, so only prerolls aimed at neither.
+  const { preroll: picked, onPrerollEnded } = usePreroll({ settings, subject: `vod:${item.id}`, target: NO_TARGET, live: false, storage });
   const labels: PlayerLabels = useMemo(
     () => ({
       player: t('vodLibrary:player.player'),
@@ -117,82 +118,32 @@ function ItemPlayer({ item, streamUrl, onStreamError }: { item: VodMediaItemDeta
 }
 
 /** spec §6: what stands between the viewer and the item: log in, a pass, or a pass that ended. */
-function AccessPanel({ item }: { item: VodMediaItemDetail }) {
+function ItemAccessPanel({ item }: { item: VodMediaItemDetail }) {
   const { t } = useTranslation('vodLibrary');
   const back = new URLSearchParams({ vod_id: String(item.id) });
   switch (item.locked) {
     case 'login':
       return (
-        <Panel role="group" aria-labelledby={`vod-access-${item.id}`}>
-          <h2 id={`vod-access-${item.id}`}>{t('item.login.title')}</h2>
-          <p>{t('item.login.message')}</p>
-          <Actions>
-            <ButtonLink href={`/login?${back}`}>{t('item.login.login')}</ButtonLink>
-            <ButtonLink href={`/registration?${back}`} variant="secondary">
-              {t('item.login.register')}
-            </ButtonLink>
-          </Actions>
-        </Panel>
+        <AccessPanel
+          title={t('item.login.title')}
+          message={t('item.login.message')}
+          actions={[
+            { href: `/login?${back}`, label: t('item.login.login') },
+            { href: `/registration?${back}`, label: t('item.login.register'), variant: 'secondary' },
+          ]}
+        />
       );
     case 'expired':
-      return (
-        <Panel role="group" aria-labelledby={`vod-access-${item.id}`}>
-          {/* spec §6: the product's words for a lapsed on-demand access (VOD_MESSAGES.expiredAccess). */}
-          <h2 id={`vod-access-${item.id}`}>{t('item.expired.title')}</h2>
-          <p>{t('item.expired.message')}</p>
-          <Actions>
-            <ButtonLink href="/packages">{t('item.expired.buy')}</ButtonLink>
-          </Actions>
-        </Panel>
-      );
+      // spec §6: the product's words for a lapsed on-demand access (VOD_MESSAGES.expiredAccess).
+      return <AccessPanel title={t('item.expired.title')} message={t('item.expired.message')} actions={[{ href: '/packages', label: t('item.expired.buy') }]} />;
     default:
-      return (
-        <Panel role="group" aria-labelledby={`vod-access-${item.id}`}>
-          <h2 id={`vod-access-${item.id}`}>{t('item.vodMedia.title')}</h2>
-          <p>{t('item.vodMedia.message')}</p>
-          <Actions>
-            <ButtonLink href="/packages">{t('item.vodMedia.buy')}</ButtonLink>
-          </Actions>
-        </Panel>
-      );
+      return <AccessPanel title={t('item.vodMedia.title')} message={t('item.vodMedia.message')} actions={[{ href: '/packages', label: t('item.vodMedia.buy') }]} />;
   }
 }
 
 const Section = styled.article`
   display: grid;
   gap: var(--gs-space-md);
-`;
-
-const Stage = styled.div`
-  position: relative;
-  display: grid;
-  aspect-ratio: 16 / 9;
-  width: 100%;
-  overflow: hidden;
-  border-radius: var(--gs-radius-md);
-  background: var(--gs-surface);
-  color: var(--gs-surface-text);
-`;
-
-const Panel = styled.div`
-  display: grid;
-  align-content: center;
-  justify-items: center;
-  gap: var(--gs-space-sm);
-  padding: var(--gs-space-lg);
-  text-align: center;
-
-  h2,
-  p {
-    margin: 0;
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: var(--gs-space-sm);
 `;
 
 /** Focused when the item opens, for a screen reader to start there: a heading is no control, so no ring. */
