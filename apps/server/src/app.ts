@@ -52,7 +52,7 @@ import profileRoutes from './modules/profile/routes.ts';
 import sandboxApiRoutes, { sandboxPageRoutes } from './modules/payments/sandbox/routes.ts';
 import socialRoutes from './modules/social/routes.ts';
 import { recordRoutes, requestSerializers } from './core/redaction.ts';
-import './types.ts';
+import './core/types.ts';
 
 /** The composition's own options, and each module's (`ModuleOptions`, which the modules fill). */
 export interface BuildAppOptions extends ModuleOptions {

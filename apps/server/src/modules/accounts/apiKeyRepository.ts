@@ -243,3 +243,9 @@ export default fp<ApiKeysRepositoryOptions>(
   },
   { name: 'api-keys-repository', dependencies: ['db', 'buses'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiKeys: ApiKeyRepository;
+  }
+}

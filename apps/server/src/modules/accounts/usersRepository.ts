@@ -133,3 +133,9 @@ export default fp(
   },
   { name: 'users-repository', dependencies: ['db'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usersRepository: UsersRepository;
+  }
+}

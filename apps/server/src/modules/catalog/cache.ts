@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 
@@ -77,3 +78,13 @@ export default fp<CatalogCacheOptions>(
   },
   { name: 'catalog-cache', dependencies: ['api-key-auth'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogCache: CatalogCache;
+  }
+  interface FastifyContextConfig {
+    /** Catalog answers are cached serialised per channel; this names the variant (query values). */
+    catalog?: (request: FastifyRequest) => string;
+  }
+}

@@ -231,3 +231,9 @@ export default fp<CatalogRepositoryOptions>(
   },
   { name: 'catalog-repository', dependencies: ['db', 'pictures'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogRepository: CatalogRepository;
+  }
+}

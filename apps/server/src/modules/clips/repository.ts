@@ -216,3 +216,9 @@ export default fp(
   },
   { name: 'clips-repository', dependencies: ['db'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clipsRepository: ClipsRepository;
+  }
+}

@@ -463,3 +463,9 @@ export default fp<EventsCacheOptions>(
   },
   { name: 'events-repository', dependencies: ['db', 'buses', 'pictures'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    eventsRepository: EventsRepository;
+  }
+}

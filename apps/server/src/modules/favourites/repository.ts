@@ -227,3 +227,9 @@ export default fp<{ secret?: Secret }>(
   },
   { name: 'favourites-repository', dependencies: ['db', 'buses', 'pictures'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    favouritesRepository: FavouritesRepository;
+  }
+}

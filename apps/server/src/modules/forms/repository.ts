@@ -49,3 +49,9 @@ export default fp(
   },
   { name: 'form-submissions-repository', dependencies: ['db'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    formSubmissionsRepository: FormSubmissionsRepository;
+  }
+}

@@ -199,3 +199,10 @@ declare module '../../core/appOptions.ts' {
     media?: MediaPluginOptions;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signed stream addresses. */
+    media: MediaService;
+  }
+}

@@ -81,3 +81,9 @@ export default fp(
   },
   { name: 'media-events-repository', dependencies: ['db'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mediaEventsRepository: MediaEventRepository;
+  }
+}

@@ -202,3 +202,10 @@ declare module '../../core/appOptions.ts' {
     social?: SocialPluginOptions;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The social logins a channel has configured; absent when social login is not registered. */
+    socialProviders?: (channelId: number) => SocialProvider[];
+  }
+}

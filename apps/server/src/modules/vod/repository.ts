@@ -298,3 +298,9 @@ export default fp(
   },
   { name: 'vod-repository', dependencies: ['db'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    vodRepository: VodRepository;
+  }
+}

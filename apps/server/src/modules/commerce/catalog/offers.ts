@@ -202,3 +202,9 @@ function toSubscription(s: SubscriptionRecord, e: Entitlements): Subscription {
     purchased: e.subscriptionIds.has(s.id),
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    offersRepository: OffersRepository;
+  }
+}

@@ -150,3 +150,9 @@ export default fp(
   },
   { name: 'orders-repository', dependencies: ['db'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ordersRepository: OrdersRepository;
+  }
+}
