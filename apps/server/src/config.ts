@@ -27,6 +27,7 @@ import {
 import { DEFAULT_CLIP_WORKERS } from './modules/clips/queue.ts';
 import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './modules/commerce/orders/config.ts';
 import type { DatabaseTarget } from './core/db/connect.ts';
+import { mediaCacheDir } from './core/media/cache.ts';
 import { DEFAULT_FFMPEG_PATH, MEDIA_QUALITIES, type LiveMode, type MediaQuality } from './core/media/config.ts';
 import { MEDIA_TOKEN_TTL_SECONDS as DEFAULT_MEDIA_TOKEN_TTL_SECONDS } from './core/media/token.ts';
 import { repoRoot } from './core/paths.ts';
@@ -65,7 +66,8 @@ export interface ServerConfig {
   payments: PaymentsConfig;
   mail: MailConfig;
   /** `MEDIA_TOKEN_LIFETIME` (2m): how long a stream address works; the player renews it at half-life. */
-  media: { dir: string; live: LiveMode; ffmpegPath: string; quality: MediaQuality; tokenTtlSeconds: number };
+  /** `cacheDir`: where prepare-media keeps items by content (`MEDIA_CACHE_DIR`), null when `off`. */
+  media: { dir: string; live: LiveMode; ffmpegPath: string; quality: MediaQuality; tokenTtlSeconds: number; cacheDir: string | null };
   /**
    * `CLIP_WORKERS` (2): clips this process cuts at once; 0: it cuts none (a `cli.ts worker` does).
    * The clip limits (src/modules/clips/limits.ts): `CLIP_RATE_LIMIT` (10 a minute per viewer),
@@ -302,6 +304,8 @@ const EnvSchema = z
     MEDIA_LIVE: variable(z.enum(['eager', 'on-demand', 'off'], { error: (issue) => `must be eager, on-demand or off ${got(issue)}` }).default('eager')),
     MEDIA_QUALITY: variable(z.enum(['480p', '240p'], { error: (issue) => `must be 480p or 240p ${got(issue)}` }).default('480p')),
     FFMPEG_PATH: variable(z.string().default(DEFAULT_FFMPEG_PATH)),
+    // Read by prepare-media through mediaCacheDir (src/core/media/cache.ts): a path, or `off`.
+    MEDIA_CACHE_DIR: variable(z.string().trim().min(1, 'must be a folder or off').optional()),
     MEDIA_TOKEN_LIFETIME: duration(DEFAULT_MEDIA_TOKEN_TTL_SECONDS * 1000, { zeroAllowed: false }),
     // Clips.
     CLIP_WORKERS: wholeNumber(DEFAULT_CLIP_WORKERS, 0),
@@ -420,6 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       outboxDir: join(dataDir, 'outbox'),
     },
     media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH, quality: MEDIA_QUALITIES[parsed.MEDIA_QUALITY],
+      cacheDir: mediaCacheDir({ ...env, MEDIA_CACHE_DIR: parsed.MEDIA_CACHE_DIR }),
       // Whole seconds, as the signed addresses count them; at least two, so half-life renewal has a second to run in.
       tokenTtlSeconds: Math.max(2, Math.round(parsed.MEDIA_TOKEN_LIFETIME / 1000)),
     },

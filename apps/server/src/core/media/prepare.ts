@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChannelFolder } from '../channels/loadChannels.ts';
-import { eachLimit, FONT_BOLD, FONT_REGULAR, ffmpegColor, runFfmpeg } from './ffmpeg.ts';
+import { mediaCacheDir, runFfmpegCached } from './cache.ts';
+import { eachLimit, FONT_BOLD, FONT_REGULAR, ffmpegColor } from './ffmpeg.ts';
 import { layout, prerollName, RECORDING_LIBRARY, type RecordingSpec } from './library.ts';
 import { CHANNEL_PICTURE_FILE } from '@grandstand/contract';
 import { shortHash } from './drawn.ts';
@@ -28,6 +29,8 @@ export interface PrepareMediaOptions {
   concurrency?: number;
   /** The ffmpeg binary (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
   ffmpegPath?: string;
+  /** Where items are kept by content across media folders (`MEDIA_CACHE_DIR`, src/core/media/cache.ts); null: none. */
+  cacheDir?: string | null;
   log?: (message: string) => void;
 }
 
@@ -243,18 +246,25 @@ function isKept(dir: string, item: ManifestItem | undefined, hash: string): bool
   return item !== undefined && item.hash === hash && item.files.length > 0 && item.files.every((file) => existsSync(join(dir, file)));
 }
 
-async function build(dir: string, job: MediaJob, hash: string, previous: ManifestItem | undefined, ffmpegPath: string | undefined): Promise<ManifestItem> {
+async function build(dir: string, job: MediaJob, hash: string, previous: ManifestItem | undefined, ffmpegPath: string | undefined, cacheDir: string | null): Promise<ManifestItem> {
   const work = join(dir, layout.work, job.key.replaceAll('/', '_'));
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   try {
     for (const [name, text] of Object.entries(job.texts)) await writeFile(join(work, name), text);
-    await runFfmpeg(
+    await runFfmpegCached(
       job.args.map((arg) => arg.replaceAll('{h}', hash)),
-      { cwd: work, ffmpegPath },
+      {
+        cwd: work,
+        ffmpegPath,
+        cacheDir,
+        inputs: job.texts,
+        check: async () => {
+          const playlist = await readFile(join(work, job.playlist), 'utf8');
+          if (!playlist.includes('#EXT-X-ENDLIST')) throw new Error(`${job.key}: ffmpeg wrote an unfinished playlist`);
+        },
+      },
     );
-    const playlist = await readFile(join(work, job.playlist), 'utf8');
-    if (!playlist.includes('#EXT-X-ENDLIST')) throw new Error(`${job.key}: ffmpeg wrote an unfinished playlist`);
     const produced = (await readdir(work)).filter((file) => !(file in job.texts) && file !== job.playlist).sort();
     const destination = join(dir, job.destDir);
     await mkdir(destination, { recursive: true });
@@ -278,6 +288,7 @@ async function build(dir: string, job: MediaJob, hash: string, previous: Manifes
 export async function prepareMedia(options: PrepareMediaOptions): Promise<PrepareMediaResult> {
   const { dir } = options;
   const log = options.log ?? (() => {});
+  const cacheDir = options.cacheDir === undefined ? mediaCacheDir() : options.cacheDir;
   await mkdir(dir, { recursive: true });
   const manifest = await readManifest(dir);
   const jobs = mediaJobs(options.channels, options.quality ?? DEFAULT_QUALITY, options.seconds);
@@ -291,7 +302,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
   let manifestWrite = Promise.resolve();
   await eachLimit(pending, options.concurrency ?? 2, async ({ job, hash }) => {
     const started = Date.now();
-    manifest.items[job.key] = await build(dir, job, hash, manifest.items[job.key], options.ffmpegPath);
+    manifest.items[job.key] = await build(dir, job, hash, manifest.items[job.key], options.ffmpegPath, cacheDir);
     result.built.push(job.key);
     log(`built ${job.key} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     // Written after every item, one write at a time, so an interrupted run keeps what it finished.
@@ -299,7 +310,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
     await manifestWrite;
   });
   // The library's own videos (seed `vod.items`): each kept in its folder when its recipe is there.
-  const vod = await prepareVodLibrary({ dir, channels: options.channels, quality: options.quality ?? DEFAULT_QUALITY, seconds: options.seconds, concurrency: options.concurrency, ffmpegPath: options.ffmpegPath, log });
+  const vod = await prepareVodLibrary({ dir, channels: options.channels, quality: options.quality ?? DEFAULT_QUALITY, seconds: options.seconds, concurrency: options.concurrency, ffmpegPath: options.ffmpegPath, cacheDir, log });
   result.built.push(...vod.built);
   result.kept.push(...vod.kept);
   await rm(join(dir, layout.work), { recursive: true, force: true });

@@ -6,7 +6,8 @@ import { readJsonFile } from '@grandstand/contract/node';
 import { z } from 'zod';
 import type { ChannelFolder } from '../channels/loadChannels.ts';
 import { escapeXml, hexOr, shade, textOn } from './drawn.ts';
-import { eachLimit, ffmpegColor, runFfmpeg } from './ffmpeg.ts';
+import { mediaCacheDir, runFfmpegCached } from './cache.ts';
+import { eachLimit, ffmpegColor } from './ffmpeg.ts';
 import { layout } from './library.ts';
 import type { MediaQuality } from './config.ts';
 
@@ -292,6 +293,8 @@ export interface PrepareVodItemOptions extends VodItemInput {
   /** The media directory. */
   dir: string;
   ffmpegPath?: string;
+  /** Where items are kept by content across media folders (src/core/media/cache.ts); default `mediaCacheDir()`, null: none. */
+  cacheDir?: string | null;
 }
 
 /** Makes one item's media, or keeps it when its folder holds the same recipe's finished files. */
@@ -305,14 +308,21 @@ export async function prepareVodItem(options: PrepareVodItemOptions): Promise<'b
   const work = await mkdtemp(join(workRoot, `${job.key.replaceAll('/', '_')}-`));
   try {
     for (const [name, text] of Object.entries(job.texts)) await writeFile(join(work, name), text);
-    await runFfmpeg(
+    await runFfmpegCached(
       job.args.map((arg) => arg.replaceAll('{h}', hash)),
-      { cwd: work, ffmpegPath: options.ffmpegPath },
+      {
+        cwd: work,
+        ffmpegPath: options.ffmpegPath,
+        cacheDir: options.cacheDir === undefined ? mediaCacheDir() : options.cacheDir,
+        inputs: job.texts,
+        check: async () => {
+          const playlist = await readFile(join(work, VOD_FILES.playlist), 'utf8');
+          if (!playlist.includes('#EXT-X-ENDLIST')) throw new Error(`${job.key}: ffmpeg wrote an unfinished playlist`);
+          if (!(await isComplete(work, hash))) throw new Error(`${job.key}: ffmpeg left out some of ${(await readdir(work)).join(', ')}`);
+        },
+      },
     );
-    const playlist = await readFile(join(work, VOD_FILES.playlist), 'utf8');
-    if (!playlist.includes('#EXT-X-ENDLIST')) throw new Error(`${job.key}: ffmpeg wrote an unfinished playlist`);
     for (const name of Object.keys(job.texts)) await rm(join(work, name));
-    if (!(await isComplete(work, hash))) throw new Error(`${job.key}: ffmpeg left out some of ${(await readdir(work)).join(', ')}`);
     // mkdtemp's folder is private; the placed item is read like the recordings' folders.
     await chmod(work, 0o755);
     return await place(work, destination, hash);
@@ -328,6 +338,7 @@ export interface PrepareVodLibraryOptions {
   seconds?: number;
   concurrency?: number;
   ffmpegPath?: string;
+  cacheDir?: string | null;
   log?: (message: string) => void;
 }
 
@@ -349,7 +360,7 @@ export async function prepareVodLibrary(options: PrepareVodLibraryOptions): Prom
   await eachLimit(inputs, options.concurrency ?? 2, async (input) => {
     const started = Date.now();
     const key = `vod/${input.channelSlug}/${input.item.ref}`;
-    const outcome = await prepareVodItem({ ...input, dir: options.dir, ffmpegPath: options.ffmpegPath });
+    const outcome = await prepareVodItem({ ...input, dir: options.dir, ffmpegPath: options.ffmpegPath, cacheDir: options.cacheDir });
     result[outcome].push(key);
     if (outcome === 'built') log(`built ${key} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
