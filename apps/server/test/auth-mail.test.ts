@@ -1,4 +1,4 @@
-import { ApiErrorBody, AUTH_MESSAGES, KEY_INVALID_STATUS, MessageResponse } from '@grandstand/contract';
+import { ApiErrorBody, AUTH_MESSAGES, AUTH_REFUSAL_CODES, KEY_INVALID_STATUS, MessageResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersRepository, hashPassword, startSession, verifyPassword } from '../src/modules/accounts/index.ts';
 import type { UserRow } from '../src/modules/accounts/tables.ts';
@@ -69,6 +69,8 @@ describe('email verification through the real mail', () => {
 
     const again = await post('/api/auth/email-verify', { api_key: alphaKey, ...query });
     expect(errorOf(again).message).toBe(AUTH_MESSAGES.emailAlreadyVerified);
+    // The site tells a link used before from a broken one by the code, whatever the words.
+    expect(errorOf(again).code).toBe(AUTH_REFUSAL_CODES.emailAlreadyVerified);
   });
 
   it('writes in the channel language', async () => {
@@ -88,6 +90,7 @@ describe('email verification through the real mail', () => {
 
     const forged = await post('/api/auth/email-verify', { api_key: alphaKey, email: user.email, expires, signature: 'x'.repeat(43) });
     expect(errorOf(forged).message).toBe(AUTH_MESSAGES.verificationFailed);
+    expect(errorOf(forged).code).toBe(AUTH_REFUSAL_CODES.verificationFailed);
     const otherSecret = signLink({ channelId: alpha.id, email: user.email, expires, purpose: 'verify-email' }, 'another secret');
     expect(errorOf(await post('/api/auth/email-verify', { api_key: alphaKey, email: user.email, expires, signature: otherSecret })).message).toBe(AUTH_MESSAGES.verificationFailed);
     const stretched = await post('/api/auth/email-verify', { api_key: alphaKey, email: user.email, expires: expires + 1, signature: signed({}) });
@@ -96,6 +99,7 @@ describe('email verification through the real mail', () => {
     expect(errorOf(resetLink).message).toBe(AUTH_MESSAGES.verificationFailed);
     const expired = await post('/api/auth/email-verify', { api_key: alphaKey, email: user.email, expires: clock - 1, signature: signed({ expires: clock - 1 }) });
     expect(errorOf(expired).message).toBe(AUTH_MESSAGES.verificationFailed);
+    expect(errorOf(expired).code).toBe(AUTH_REFUSAL_CODES.verificationFailed);
     const crossChannel = await post('/api/auth/email-verify', { api_key: bravoKey, email: user.email, expires, signature: signed({}) }, 'bravo.localhost:8080');
     expect(errorOf(crossChannel).message).toBe(AUTH_MESSAGES.verificationFailed);
 

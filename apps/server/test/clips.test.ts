@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   ApiErrorBody,
   CLIP_MESSAGES,
+  CLIP_REFUSAL_CODES,
   CLIP_REFUSALS,
   ClipOptionsResponse,
   ClipResponse,
@@ -61,11 +62,19 @@ async function get(key: string, url: string) {
   return t.app.inject({ url: `/api/${url}${url.includes('?') ? '&' : '?'}api_key=${key}` });
 }
 
+/** The clip refusal a text is, by the contract's words (spec §5 texts included). */
+const CLIP_TEXTS: Record<string, keyof typeof CLIP_REFUSAL_CODES> = Object.fromEntries(
+  Object.entries({ ...CLIP_REFUSALS, ...CLIP_MESSAGES }).map(([key, text]) => [text, key as keyof typeof CLIP_REFUSAL_CODES]),
+);
+
+/** A refusal naming its field; one of the clip texts carries its machine code beside the words. */
 function refusal(response: { statusCode: number; json(): unknown }, status: number, field: string, message?: string) {
   expect(response.statusCode).toBe(status);
   const error = ApiErrorBody.parse(response.json());
   expect(error.field).toBe(field);
   if (message) expect(error.message).toBe(message);
+  const known = message === undefined ? undefined : CLIP_TEXTS[message];
+  if (known) expect(error.code, message).toBe(CLIP_REFUSAL_CODES[known]);
 }
 
 async function created(key: string, overrides: Record<string, unknown> = {}) {

@@ -1,4 +1,4 @@
-import { ApiErrorBody, AUTH_MESSAGES, EmailVerifyBody, isValidEmail, MessageResponse, PASSWORD_MAX_LENGTH, PasswordResetBody, PasswordResetRequestBody } from '@grandstand/contract';
+import { ApiErrorBody, AUTH_MESSAGES, AUTH_REFUSAL_CODES, EmailVerifyBody, isValidEmail, MessageResponse, PASSWORD_MAX_LENGTH, PasswordResetBody, PasswordResetRequestBody } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endUserSessions, hashPassword, passwordProblem } from './index.ts';
@@ -15,7 +15,7 @@ export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. You can log
  */
 const ResetBody = PasswordResetBody.extend({ password: z.string().max(PASSWORD_MAX_LENGTH * 4), password_confirmation: z.string().max(PASSWORD_MAX_LENGTH * 4) });
 
-const fail = (message: string, field: string): ApiErrorBody => ({ message, field, errors: { [field]: [message] } });
+const fail = (message: string, field: string, code?: string): ApiErrorBody => ({ message, field, ...(code ? { code } : {}), errors: { [field]: [message] } });
 
 /**
  * spec §7 POST auth/email-verify, auth/password-reset-request, auth/password-reset: the mailed
@@ -34,9 +34,9 @@ const authMailRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await users.findByEmail(request.channelId, email);
       const check = mail.checkLink({ channelId: request.channelId, email, expires, purpose: 'verify-email' }, signature);
       // An unknown address answers like a forged link: the link is all the caller has.
-      if (!user || check === 'forged') return reply.code(400).send(fail(AUTH_MESSAGES.verificationFailed, 'signature'));
-      if (user.email_verified_at !== null) return reply.code(400).send(fail(AUTH_MESSAGES.emailAlreadyVerified, 'email'));
-      if (check === 'expired') return reply.code(400).send(fail(AUTH_MESSAGES.verificationFailed, 'expires'));
+      if (!user || check === 'forged') return reply.code(400).send(fail(AUTH_MESSAGES.verificationFailed, 'signature', AUTH_REFUSAL_CODES.verificationFailed));
+      if (user.email_verified_at !== null) return reply.code(400).send(fail(AUTH_MESSAGES.emailAlreadyVerified, 'email', AUTH_REFUSAL_CODES.emailAlreadyVerified));
+      if (check === 'expired') return reply.code(400).send(fail(AUTH_MESSAGES.verificationFailed, 'expires', AUTH_REFUSAL_CODES.verificationFailed));
       await users.markVerified(request.channelId, user.id);
       return { data: { message: EMAIL_VERIFIED_MESSAGE } };
     },

@@ -3,7 +3,6 @@ import {
   type Clip,
   CLIP_MAX_SECONDS,
   CLIP_MIN_SECONDS,
-  CLIP_REFUSALS,
   type ClipOptions,
   ClipOptionsResponse,
   ClipResponse,
@@ -25,13 +24,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadEntitlements, type Viewer } from '../commerce/entitlements.ts';
 import { viewerLimits } from './limits.ts';
-import { type ClipRefusal, refuseClip } from './refusal.ts';
+import { refuseClip } from './refusal.ts';
 import { capabilitiesOf, checkClipBody, checkClipSpan, type ClipProblem, leftOf } from './rules.ts';
 import { PAID_ACCESS, shareVerdict, signedClipStream } from './sharing.ts';
 import type { UserRow } from '../accounts/tables.ts';
 import { clipPicture, clipStreamUrl, removeClipMedia } from '../../core/media/clip.ts';
 import type { ClipRow } from './repository.ts';
-import { currentUser, fail } from '../accounts/helpers.ts';
+import { currentUser } from '../accounts/helpers.ts';
 
 /** The most events GET /events/with_clip lists. */
 const WITH_CLIP_LIMIT = 100;
@@ -41,9 +40,7 @@ const ClipOptionsQuery = z.object({ event_id: IdParam.optional() });
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorBody]));
 
 function refuse(reply: FastifyReply, problem: ClipProblem) {
-  const refusal = (Object.keys(CLIP_REFUSALS) as ClipRefusal[]).find((key) => CLIP_REFUSALS[key] === problem.message);
-  if (refusal) return refuseClip(reply, problem.status, problem.field, refusal);
-  return fail(reply, problem.status, problem.field, problem.message);
+  return refuseClip(reply, problem.status, problem.field, problem.refusal);
 }
 
 /** A ready clip's HLS address as this viewer gets it; `expires_in` null for a public one. */

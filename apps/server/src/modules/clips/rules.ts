@@ -1,6 +1,7 @@
-import { type ChannelClipsConfig, CLIP_MESSAGES, CLIP_REFUSALS, type CreateClipBody } from '@grandstand/contract';
+import type { ChannelClipsConfig, CreateClipBody } from '@grandstand/contract';
 import type { ClipSpan } from './cutter.ts';
 import type { ViewerClipLimits } from './limits.ts';
+import type { ClipRefusal } from './refusal.ts';
 
 /** The capabilities of spec §6 that clips ask for. */
 export type ClipCapability = 'clipping' | 'download_clip' | 'download';
@@ -27,11 +28,11 @@ export function leftOf(limits: ViewerClipLimits, usage: ClipUsage): { clips: num
   return { clips: Math.max(0, limits.clips - usage.clips), downloads: Math.max(0, limits.downloads - usage.downloads) };
 }
 
-/** A refusal naming its field (ApiErrorBody), with its status. */
+/** A refusal naming its field (ApiErrorBody), with its status; its words and code are the refusal's (refusal.ts). */
 export interface ClipProblem {
   status: number;
   field: string;
-  message: string;
+  refusal: ClipRefusal;
 }
 
 /**
@@ -40,11 +41,11 @@ export interface ClipProblem {
  */
 export function checkClipBody(body: Pick<CreateClipBody, 'name' | 'tags'>, clips: ChannelClipsConfig): ClipProblem | { name: string; tags: string[] } {
   const name = body.name.trim();
-  if (name.length === 0) return { status: 422, field: 'name', message: CLIP_MESSAGES.nameRequired };
+  if (name.length === 0) return { status: 422, field: 'name', refusal: 'nameRequired' };
   const offered = clips.tags.map((tag) => tag.id);
   const wanted = new Set(body.tags);
   const tags = offered.filter((id) => wanted.has(id));
-  if (tags.length === 0 || tags.length !== wanted.size) return { status: 422, field: 'tags', message: CLIP_MESSAGES.tagRequired };
+  if (tags.length === 0 || tags.length !== wanted.size) return { status: 422, field: 'tags', refusal: 'tagRequired' };
   return { name, tags };
 }
 
@@ -52,7 +53,7 @@ export function checkClipBody(body: Pick<CreateClipBody, 'name' | 'tags'>, clips
 export function checkClipSpan(start: number, duration: number, span: ClipSpan): ClipProblem | null {
   // A thousandth of a second of slack: the site computes the live edge from a wall clock.
   const slack = 0.001;
-  if (start < span.start - slack || start >= span.end) return { status: 422, field: 'start_time', message: CLIP_REFUSALS.startOutside };
-  if (start + duration > span.end + slack) return { status: 422, field: 'duration', message: CLIP_MESSAGES.durationTooLong };
+  if (start < span.start - slack || start >= span.end) return { status: 422, field: 'start_time', refusal: 'startOutside' };
+  if (start + duration > span.end + slack) return { status: 422, field: 'duration', refusal: 'durationTooLong' };
   return null;
 }
