@@ -20,12 +20,18 @@ describe('VerifyEmailPage', () => {
   });
 
   it('says "Verification your email address failed." when the server refuses the link', async () => {
-    await renderAuth({ route: LINK, routes: { 'POST /auth/email-verify': () => ({ status: 422, json: { message: 'Verification failed.' } }) } });
+    await renderAuth({
+      route: LINK,
+      routes: { 'POST /auth/email-verify': () => ({ status: 400, json: { message: 'Verification failed.', field: 'signature', code: AUTH_REFUSAL_CODES.verificationFailed } }) },
+    });
     expect(await screen.findByText('Verification your email address failed.')).toHaveRole('alert');
   });
 
   it('says "Your email already verified." for an address verified before', async () => {
-    await renderAuth({ route: LINK, routes: { 'POST /auth/email-verify': () => ({ status: 422, json: { message: 'Email already verified.' } }) } });
+    await renderAuth({
+      route: LINK,
+      routes: { 'POST /auth/email-verify': () => ({ status: 400, json: { message: 'Email already verified.', field: 'email', code: AUTH_REFUSAL_CODES.emailAlreadyVerified } }) },
+    });
     expect(await screen.findByText('Your email already verified.')).toHaveRole('alert');
   });
 

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, AUTH_REFUSAL_CODES } from '@grandstand/contract';
+import { AUTH_REFUSAL_CODES } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import type { SerializedApiError } from '@grandstand/store';
 import { useEffect, useRef, useState } from 'react';
@@ -9,14 +9,10 @@ import { FormMessage, Link, Page, PageTitle, Text } from '@grandstand/ui';
 
 type Outcome = 'verifying' | 'verified' | 'alreadyVerified' | 'failed';
 
-/**
- * A refused link by the refusal's machine code (ApiErrorBody `code`); an answer without one is read
- * by its words, for a server older than the codes.
- */
+/** A refused link by the refusal's machine code (ApiErrorBody `code`), never by the server's words. */
 function outcomeOf(error: unknown): Outcome {
-  const refused = typeof error === 'object' && error !== null ? (error as Partial<SerializedApiError>) : {};
-  if (refused.code !== undefined) return refused.code === AUTH_REFUSAL_CODES.emailAlreadyVerified ? 'alreadyVerified' : 'failed';
-  return refused.message === AUTH_MESSAGES.emailAlreadyVerified ? 'alreadyVerified' : 'failed';
+  const code = typeof error === 'object' && error !== null ? (error as Partial<SerializedApiError>).code : undefined;
+  return code === AUTH_REFUSAL_CODES.emailAlreadyVerified ? 'alreadyVerified' : 'failed';
 }
 
 /** `/verify-email?email=&expires=&signature=` (spec §2): the mailed link, checked by the server. */

@@ -1,4 +1,4 @@
-import { CLIP_FAILURES, CLIP_REFUSALS } from '@grandstand/contract';
+import { CLIP_FAILURES, CLIP_REFUSAL_CODES, CLIP_REFUSALS } from '@grandstand/contract';
 import { createI18n, registerFeatureResources } from '@grandstand/i18n';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { failureText, refusalText } from './display.ts';
@@ -16,16 +16,20 @@ beforeAll(async () => {
 
 describe('refusalText', () => {
   it('shows a refusal the server words for the viewer in the viewer’s language', () => {
-    expect(refusalText({ kind: 'http', status: 403, message: CLIP_REFUSALS.downloadsLimit, field: 'downloads' }, generic, t)).toBe(
+    expect(refusalText({ kind: 'http', status: 403, message: CLIP_REFUSALS.downloadsLimit, field: 'downloads', code: CLIP_REFUSAL_CODES.downloadsLimit }, generic, t)).toBe(
       'Vous n’avez plus de téléchargements aujourd’hui. Veuillez réessayer demain.',
     );
-    expect(refusalText({ kind: 'http', status: 404, message: CLIP_REFUSALS.clipNotFound, field: 'id' }, generic, t)).toBe('Ce clip n’existe plus.');
+    expect(refusalText({ kind: 'http', status: 404, message: CLIP_REFUSALS.clipNotFound, field: 'id', code: CLIP_REFUSAL_CODES.clipNotFound }, generic, t)).toBe('Ce clip n’existe plus.');
   });
 
   it('reads a refusal by its machine code, whatever its words', () => {
     expect(refusalText({ kind: 'http', status: 403, message: 'Some other words', field: 'id', code: 'clip_download_not_watchable' }, generic, t)).toBe(
       'Vous ne pouvez plus regarder ce match, vous ne pouvez donc pas télécharger ses clips.',
     );
+  });
+
+  it('never reads the server’s words: a refusal without a code shows as sent', () => {
+    expect(refusalText({ kind: 'http', status: 404, message: CLIP_REFUSALS.clipNotFound, field: 'id' }, generic, t)).toBe(CLIP_REFUSALS.clipNotFound);
   });
 
   it('shows the server’s own words for a refusal the site has no text for', () => {

@@ -155,7 +155,7 @@ describe('the Clip control (spec §3 Clip)', () => {
 
   it('shows a refusal of the server at the field it names', async () => {
     await renderClipAction({
-      routes: { 'POST /clip': () => ({ status: 422, json: { message: 'Your clip duration is longer than the end time', field: 'duration' } }) },
+      routes: { 'POST /clip': () => ({ status: 422, json: { message: 'Your clip duration is longer than the end time', field: 'duration', code: CLIP_REFUSAL_CODES.durationTooLong } }) },
     });
     const { user, dialog } = await openEditor();
     await user.type(within(dialog).getByRole('textbox', { name: 'Clip name' }), 'Late goal');
