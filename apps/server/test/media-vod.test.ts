@@ -239,10 +239,10 @@ describe('prepare-media', () => {
     const media = join(dir, 'prepare');
     await mkdir(media);
     const alpha = await loadChannelFolders(channels);
-    const first = await prepareMedia({ dir: media, channels: alpha, quality: TINY, seconds: 2 });
+    const first = await prepareMedia({ dir: media, channels: alpha, quality: TINY, seconds: 20 });
     expect(first.built).toContain('vod/alpha/documentary');
     expect(existsSync(join(media, vodItemDir('alpha', 'documentary'), 'preview.mp4'))).toBe(true);
-    const second = await prepareMedia({ dir: media, channels: alpha, quality: TINY, seconds: 2, ffmpegPath: '/nonexistent/ffmpeg' });
+    const second = await prepareMedia({ dir: media, channels: alpha, quality: TINY, seconds: 20, ffmpegPath: '/nonexistent/ffmpeg' });
     expect(second.built).toEqual([]);
     expect(second.kept).toContain('vod/alpha/documentary');
     await rm(channels, { recursive: true });

@@ -15,7 +15,8 @@ import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from './helper.ts';
 // A real, tiny rendition: enough to check the packaging and the serving, fast enough for a test.
 // Recordings of 14 s: longer than ffmpeg's default interleaving leeway (10 s), where sound and
 // picture drift apart in the segments unless the recipe interleaves them strictly.
-const SECONDS = 14;
+// The clip tests' length (test/media-clip.test.ts): the files prepare the same media, copied from the media cache after the first.
+const SECONDS = 20;
 const TINY = { width: 160, height: 90, fps: 10, videoKbps: 100 };
 const TINY_LIVE = { width: 160, height: 90, fps: 10, videoKbps: 80 };
 const SECRET = 'media-test-secret-0123456789abcdef';

@@ -96,7 +96,8 @@ async function events(status: string): Promise<Event[]> {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'grandstand-pictures-'));
   const alpha = (await loadChannelFolders(FIXTURE_CHANNELS_DIR)).filter((c) => c.config.slug === 'alpha');
-  await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: 2 });
+  // 20 s, as the other media files prepare it: copied from the media cache (src/core/media/cache.ts) after the first.
+  await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: 20 });
   t = await buildTestApp({ media: { dir, live: 'on-demand', liveQuality: TINY_LIVE } });
   alphaKey = await t.keyFor('alpha');
 }, 180_000);
