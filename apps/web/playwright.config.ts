@@ -62,6 +62,9 @@ export default defineConfig({
         PGLITE_DATA_DIR: e2eDataDir,
         MEDIA_DIR: e2eMediaDir,
         MEDIA_QUALITY: E2E_MEDIA_QUALITY,
+        // Nearly every test that plays an event sits through a sponsor preroll first (one per
+        // browser, and each test is a new browser): 3 s rather than the demo's 8.
+        MEDIA_PREROLL_SECONDS: '3',
         MEDIA_TOKEN_LIFETIME: `${E2E_STREAM_LIFETIME_S}s`,
         // Only the live events a test plays run a signal (about 4 % of a core each), rather than all
         // eight for the whole run: their pictures show the events' cards until then, and the live

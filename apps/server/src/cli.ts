@@ -26,6 +26,7 @@ env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, defau
      CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL,
      MEDIA_DIR (default .data/media), MEDIA_SECRET (default: generated once into .data/media-secret),
      MEDIA_LIVE (eager | on-demand | off; default eager), MEDIA_QUALITY (prepare-media's rendition: 480p | 240p; default 480p),
+     MEDIA_PREROLL_SECONDS (prepare-media's sponsor prerolls, 1 to 60; default 8),
      MEDIA_CACHE_DIR (prepare-media's items kept by content; default ~/.cache/grandstand/media; off: none),
      SESSION_IDLE_LIFETIME (30d), SESSION_ABSOLUTE_LIFETIME (90d),
      VISITOR_KEY_IDLE_LIFETIME (30d), KEY_PRUNE_INTERVAL (1h; 0 off), KEY_EXCHANGE_RATE_LIMIT (300 a minute per address),
@@ -129,9 +130,9 @@ async function migrate(config: ServerConfig): Promise<void> {
 }
 
 async function prepareMediaCommand(config: ServerConfig): Promise<void> {
-  const { dir, ffmpegPath, quality, cacheDir } = config.media;
+  const { dir, ffmpegPath, quality, cacheDir, prerollSeconds } = config.media;
   const started = Date.now();
-  const result = await prepareMedia({ dir, ffmpegPath, quality, cacheDir, channels: await loadChannelFolders(config.paths.channelsDir), log });
+  const result = await prepareMedia({ dir, ffmpegPath, quality, cacheDir, prerollSeconds, channels: await loadChannelFolders(config.paths.channelsDir), log });
   log(`media in ${dir}: ${result.built.length} built, ${result.kept.length} kept (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 

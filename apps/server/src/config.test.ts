@@ -38,6 +38,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ MEDIA_QUALITY: '480p' }).media.quality).toEqual(loadConfig({}).media.quality);
   });
 
+  it('encodes 8 s prerolls unless MEDIA_PREROLL_SECONDS says otherwise, and keeps media by content unless MEDIA_CACHE_DIR is off', () => {
+    expect(loadConfig({}).media.prerollSeconds).toBe(8);
+    expect(loadConfig({ MEDIA_PREROLL_SECONDS: '3' }).media.prerollSeconds).toBe(3);
+    expect(() => loadConfig({ MEDIA_PREROLL_SECONDS: '0' })).toThrow(/^MEDIA_PREROLL_SECONDS: /);
+    expect(() => loadConfig({ MEDIA_PREROLL_SECONDS: '61' })).toThrow(/^MEDIA_PREROLL_SECONDS: /);
+    expect(loadConfig({ MEDIA_CACHE_DIR: '/srv/media-cache' }).media.cacheDir).toBe('/srv/media-cache');
+    expect(loadConfig({ MEDIA_CACHE_DIR: 'off' }).media.cacheDir).toBeNull();
+  });
+
   it('keeps stream addresses MEDIA_TOKEN_LIFETIME, in whole seconds and at least two', () => {
     expect(loadConfig({ MEDIA_TOKEN_LIFETIME: '30s' }).media.tokenTtlSeconds).toBe(30);
     expect(loadConfig({ MEDIA_TOKEN_LIFETIME: '5m' }).media.tokenTtlSeconds).toBe(300);

@@ -28,6 +28,7 @@ import { DEFAULT_CLIP_WORKERS } from './modules/clips/queue.ts';
 import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './modules/commerce/orders/config.ts';
 import type { DatabaseTarget } from './core/db/connect.ts';
 import { mediaCacheDir } from './core/media/cache.ts';
+import { DEFAULT_PREROLL_SECONDS } from './core/media/prepare.ts';
 import { DEFAULT_FFMPEG_PATH, MEDIA_QUALITIES, type LiveMode, type MediaQuality } from './core/media/config.ts';
 import { MEDIA_TOKEN_TTL_SECONDS as DEFAULT_MEDIA_TOKEN_TTL_SECONDS } from './core/media/token.ts';
 import { repoRoot } from './core/paths.ts';
@@ -67,7 +68,8 @@ export interface ServerConfig {
   mail: MailConfig;
   /** `MEDIA_TOKEN_LIFETIME` (2m): how long a stream address works; the player renews it at half-life. */
   /** `cacheDir`: where prepare-media keeps items by content (`MEDIA_CACHE_DIR`), null when `off`. */
-  media: { dir: string; live: LiveMode; ffmpegPath: string; quality: MediaQuality; tokenTtlSeconds: number; cacheDir: string | null };
+  /** `prerollSeconds`: the sponsor prerolls' length prepare-media encodes (`MEDIA_PREROLL_SECONDS`). */
+  media: { dir: string; live: LiveMode; ffmpegPath: string; quality: MediaQuality; tokenTtlSeconds: number; cacheDir: string | null; prerollSeconds: number };
   /**
    * `CLIP_WORKERS` (2): clips this process cuts at once; 0: it cuts none (a `cli.ts worker` does).
    * The clip limits (src/modules/clips/limits.ts): `CLIP_RATE_LIMIT` (10 a minute per viewer),
@@ -304,6 +306,7 @@ const EnvSchema = z
     MEDIA_LIVE: variable(z.enum(['eager', 'on-demand', 'off'], { error: (issue) => `must be eager, on-demand or off ${got(issue)}` }).default('eager')),
     MEDIA_QUALITY: variable(z.enum(['480p', '240p'], { error: (issue) => `must be 480p or 240p ${got(issue)}` }).default('480p')),
     FFMPEG_PATH: variable(z.string().default(DEFAULT_FFMPEG_PATH)),
+    MEDIA_PREROLL_SECONDS: wholeNumber(DEFAULT_PREROLL_SECONDS, 1, 60),
     // Read by prepare-media through mediaCacheDir (src/core/media/cache.ts): a path, or `off`.
     MEDIA_CACHE_DIR: variable(z.string().trim().min(1, 'must be a folder or off').optional()),
     MEDIA_TOKEN_LIFETIME: duration(DEFAULT_MEDIA_TOKEN_TTL_SECONDS * 1000, { zeroAllowed: false }),
@@ -425,6 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH, quality: MEDIA_QUALITIES[parsed.MEDIA_QUALITY],
       cacheDir: mediaCacheDir({ ...env, MEDIA_CACHE_DIR: parsed.MEDIA_CACHE_DIR }),
+      prerollSeconds: parsed.MEDIA_PREROLL_SECONDS,
       // Whole seconds, as the signed addresses count them; at least two, so half-life renewal has a second to run in.
       tokenTtlSeconds: Math.max(2, Math.round(parsed.MEDIA_TOKEN_LIFETIME / 1000)),
     },

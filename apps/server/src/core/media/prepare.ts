@@ -16,7 +16,8 @@ import { prepareVodLibrary } from './vod.ts';
 /** Bump when the recipe changes in a way the hashed inputs do not show (e.g. a new filter). */
 const RECIPE_VERSION = 1;
 const SEGMENT_SECONDS = 2;
-const PREROLL_SECONDS = 8;
+/** The sponsor cards' length (`MEDIA_PREROLL_SECONDS`): a real preroll's, in the demo. */
+export const DEFAULT_PREROLL_SECONDS = 8;
 
 export interface PrepareMediaOptions {
   /** The media directory (`MEDIA_DIR`, default `.data/media`). */
@@ -25,6 +26,8 @@ export interface PrepareMediaOptions {
   quality?: MediaQuality;
   /** Overrides every item's duration (tests: a few seconds). */
   seconds?: number;
+  /** The prerolls' length when `seconds` does not set it (`MEDIA_PREROLL_SECONDS`, default 8). */
+  prerollSeconds?: number;
   /** ffmpeg jobs at once (default 2: one per core). */
   concurrency?: number;
   /** The ffmpeg binary (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
@@ -171,8 +174,7 @@ function sponsorName(name: string, slug: string): string {
     .join(' ');
 }
 
-function prerollJob(channel: ChannelFolder, name: string, quality: MediaQuality, secondsOverride?: number): MediaJob {
-  const seconds = secondsOverride ?? PREROLL_SECONDS;
+function prerollJob(channel: ChannelFolder, name: string, quality: MediaQuality, seconds: number): MediaJob {
   const colors = channelColors(channel);
   const french = channel.config.language === 'fr';
   const filters = [
@@ -202,7 +204,7 @@ function prerollJob(channel: ChannelFolder, name: string, quality: MediaQuality,
 }
 
 /** Every item the channels need: their recording library and the prerolls their seeds name. */
-export function mediaJobs(channels: readonly ChannelFolder[], quality: MediaQuality = DEFAULT_QUALITY, seconds?: number): MediaJob[] {
+export function mediaJobs(channels: readonly ChannelFolder[], quality: MediaQuality = DEFAULT_QUALITY, seconds?: number, prerollSeconds = DEFAULT_PREROLL_SECONDS): MediaJob[] {
   const jobs: MediaJob[] = [];
   const prerolls = new Set<string>();
   for (const channel of channels) {
@@ -212,7 +214,7 @@ export function mediaJobs(channels: readonly ChannelFolder[], quality: MediaQual
       // Two channels naming the same preroll file share it: the first one paints it.
       if (name === null || prerolls.has(name)) continue;
       prerolls.add(name);
-      jobs.push(prerollJob(channel, name, quality, seconds));
+      jobs.push(prerollJob(channel, name, quality, seconds ?? prerollSeconds));
     }
   }
   return jobs;
@@ -291,7 +293,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
   const cacheDir = options.cacheDir === undefined ? mediaCacheDir() : options.cacheDir;
   await mkdir(dir, { recursive: true });
   const manifest = await readManifest(dir);
-  const jobs = mediaJobs(options.channels, options.quality ?? DEFAULT_QUALITY, options.seconds);
+  const jobs = mediaJobs(options.channels, options.quality ?? DEFAULT_QUALITY, options.seconds, options.prerollSeconds);
   const result: PrepareMediaResult = { built: [], kept: [] };
   const pending: { job: MediaJob; hash: string }[] = [];
   for (const job of jobs) {
