@@ -12,6 +12,7 @@ export { usePreroll } from './preroll/usePreroll.ts';
 export type { PrerollSettings, PrerollStorage, UsePrerollOptions } from './preroll/usePreroll.ts';
 export type { PlayerControlsProps } from './PlayerControls/PlayerControls.tsx';
 export { ActionButton as PlayerActionButton } from './PlayerControls/PlayerControls.styles.ts';
+export { PLAYER_LABEL_KEYS, playerLabelsOf } from './labels.ts';
 export type { PlayerLabels } from './labels.ts';
 export type { FirstFrameInfo, PlaybackPhase, QualityChoice, QualityOption } from './engine/session.ts';
 export { preloadPlayer } from './engine/loadShaka.ts';

@@ -29,3 +29,34 @@ export interface PlayerLabels {
   error: string;
   retry: string;
 }
+
+/** Every label's name, in the order the player's controls read them. */
+export const PLAYER_LABEL_KEYS = [
+  'player',
+  'play',
+  'pause',
+  'seek',
+  'volume',
+  'mute',
+  'unmute',
+  'fullscreen',
+  'exitFullscreen',
+  'live',
+  'backToLive',
+  'quality',
+  'qualityAuto',
+  'ad',
+  'loading',
+  'error',
+  'retry',
+] as const satisfies readonly (keyof PlayerLabels)[];
+
+/**
+ * The player's labels from the site's translations, one text a name: each feature keeps its texts
+ * in its own locale, the player lists which it needs.
+ *
+ * @example const labels = playerLabelsOf((name) => (name === 'error' ? t('errors:playerError') : t(`watch:player.${name}`)));
+ */
+export function playerLabelsOf(text: (name: keyof PlayerLabels) => string): PlayerLabels {
+  return Object.fromEntries(PLAYER_LABEL_KEYS.map((name) => [name, text(name)])) as unknown as PlayerLabels;
+}

@@ -1,5 +1,5 @@
 import type { Event } from '@grandstand/contract';
-import type { PlayerLabels } from '@grandstand/player';
+import { playerLabelsOf, type PlayerLabels } from '@grandstand/player';
 import type { useTranslation } from '@grandstand/i18n';
 import { clipFailureOf, clipRefusalOf, type ClipRefusal } from '../refusals.ts';
 
@@ -17,25 +17,7 @@ export function eventTitle(event: Pick<Event, 'name' | 'participants'>, t: Trans
 
 /** The player's labels in the viewer's language. */
 export function playerLabels(t: Translate): PlayerLabels {
-  return {
-    player: t('clipsLibrary:player.player'),
-    play: t('clipsLibrary:player.play'),
-    pause: t('clipsLibrary:player.pause'),
-    seek: t('clipsLibrary:player.seek'),
-    volume: t('clipsLibrary:player.volume'),
-    mute: t('clipsLibrary:player.mute'),
-    unmute: t('clipsLibrary:player.unmute'),
-    fullscreen: t('clipsLibrary:player.fullscreen'),
-    exitFullscreen: t('clipsLibrary:player.exitFullscreen'),
-    live: t('clipsLibrary:player.live'),
-    backToLive: t('clipsLibrary:player.backToLive'),
-    quality: t('clipsLibrary:player.quality'),
-    qualityAuto: t('clipsLibrary:player.qualityAuto'),
-    ad: t('clipsLibrary:player.ad'),
-    loading: t('clipsLibrary:player.loading'),
-    error: t('errors:playerError'),
-    retry: t('clipsLibrary:player.retry'),
-  };
+  return playerLabelsOf((name) => (name === 'error' ? t('errors:playerError') : t(`clipsLibrary:player.${name}`)));
 }
 
 /** The absolute address of a path on the site the viewer is on (what a shared link must be). */

@@ -1,8 +1,8 @@
 import { createVideoTracker } from '@grandstand/analytics';
 import type { EventDetail, Preroll } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
-import { categoryLineage, Player, PlayerStage, usePreroll } from '@grandstand/player';
-import type { FirstFrameInfo, PlaybackEvent, PlayerHandle, PlayerLabels } from '@grandstand/player';
+import { categoryLineage, Player, playerLabelsOf, PlayerStage, usePreroll } from '@grandstand/player';
+import type { FirstFrameInfo, PlaybackEvent, PlayerHandle } from '@grandstand/player';
 import { channelApi, useClientStorage, useGetEventQuery, useStreamRenewal } from '@grandstand/store';
 import { Badge, Button, ErrorPanel, Link, Loader } from '@grandstand/ui';
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
@@ -120,28 +120,7 @@ function Stage({ event, title, currency, language, prerolls, onStart, onStreamEr
     live: stream?.live ?? false,
     storage,
   });
-  const labels: PlayerLabels = useMemo(
-    () => ({
-      player: t('watch:player.player'),
-      play: t('watch:player.play'),
-      pause: t('watch:player.pause'),
-      seek: t('watch:player.seek'),
-      volume: t('watch:player.volume'),
-      mute: t('watch:player.mute'),
-      unmute: t('watch:player.unmute'),
-      fullscreen: t('watch:player.fullscreen'),
-      exitFullscreen: t('watch:player.exitFullscreen'),
-      live: t('watch:player.live'),
-      backToLive: t('watch:player.backToLive'),
-      quality: t('watch:player.quality'),
-      qualityAuto: t('watch:player.qualityAuto'),
-      ad: t('watch:player.ad'),
-      loading: t('watch:player.loading'),
-      error: t('errors:playerError'),
-      retry: t('watch:player.retry'),
-    }),
-    [t],
-  );
+  const labels = useMemo(() => playerLabelsOf((name) => (name === 'error' ? t('errors:playerError') : t(`watch:player.${name}`))), [t]);
   // spec §7: one viewing of this stream, its video events and watch time under one id. Made per
   // stream (live, then its recording, is a new viewing; a renewed address of the same stream is
   // not); the tags are read when it starts, the catalog having come with the site's startup.

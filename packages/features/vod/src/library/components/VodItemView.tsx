@@ -1,6 +1,6 @@
 import type { VodMediaItemDetail } from '@grandstand/contract';
 import { formatDate, useTranslation } from '@grandstand/i18n';
-import { Player, PlayerStage, usePreroll, type PlayerLabels } from '@grandstand/player';
+import { Player, playerLabelsOf, PlayerStage, usePreroll } from '@grandstand/player';
 import { channelApi, useClientStorage, useStreamRenewal } from '@grandstand/store';
 import { AccessPanel, EmptyState, ErrorPanel, Loader, PageTitle } from '@grandstand/ui';
 import { useEffect, useMemo, useRef } from 'react';
@@ -76,28 +76,7 @@ function ItemPlayer({ item, streamUrl, onStreamError }: { item: VodMediaItemDeta
   const { data: settings } = channelApi.useGetSettingsQuery();
   // spec §4, as for events: an item has no place and no sport, so only prerolls aimed at neither.
   const { preroll: picked, onPrerollEnded } = usePreroll({ settings, subject: `vod:${item.id}`, target: NO_TARGET, live: false, storage });
-  const labels: PlayerLabels = useMemo(
-    () => ({
-      player: t('vodLibrary:player.player'),
-      play: t('vodLibrary:player.play'),
-      pause: t('vodLibrary:player.pause'),
-      seek: t('vodLibrary:player.seek'),
-      volume: t('vodLibrary:player.volume'),
-      mute: t('vodLibrary:player.mute'),
-      unmute: t('vodLibrary:player.unmute'),
-      fullscreen: t('vodLibrary:player.fullscreen'),
-      exitFullscreen: t('vodLibrary:player.exitFullscreen'),
-      live: t('vodLibrary:player.live'),
-      backToLive: t('vodLibrary:player.backToLive'),
-      quality: t('vodLibrary:player.quality'),
-      qualityAuto: t('vodLibrary:player.qualityAuto'),
-      ad: t('vodLibrary:player.ad'),
-      loading: t('vodLibrary:player.loading'),
-      error: t('errors:playerError'),
-      retry: t('vodLibrary:player.retry'),
-    }),
-    [t],
-  );
+  const labels = useMemo(() => playerLabelsOf((name) => (name === 'error' ? t('errors:playerError') : t(`vodLibrary:player.${name}`))), [t]);
   // Until the settings say whether a preroll plays, the stage holds its place.
   if (picked === undefined) return <Loader label={t('vodLibrary:item.loading')} />;
   const poster = posterOf(item);
