@@ -1,6 +1,6 @@
 import type { Event, EventDetail, EventParticipant, EventsQuery, FavoriteEventsQuery, Picture, StreamStatus } from '@grandstand/contract';
 import fp from 'fastify-plugin';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
@@ -45,16 +45,9 @@ interface Taxonomy {
   locations: { id: number; city: string | null; state: string | null }[];
 }
 
-interface TaxonomyTeam {
-  id: number;
-  parent_id: number | null;
-  participant_group_id: number | null;
-  name: string;
-  short_name: string | null;
-  alias: string | null;
-  color: string | null;
-  gender: string | null;
-}
+// What a listing needs of a team: its place in the tree, its names and what a filter matches.
+const TEAM_COLUMNS = ['id', 'parent_id', 'participant_group_id', 'name', 'short_name', 'alias', 'color', 'gender'] as const;
+type TaxonomyTeam = Pick<Selectable<DatabaseSchema['participants']>, (typeof TEAM_COLUMNS)[number]>;
 
 /**
  * A listing's filters reduced to ids. Every set is "one of these"; the sets are ANDed. The
@@ -156,7 +149,7 @@ export class EventsRepository {
     const [categories, groups, participants, locations] = await Promise.all([
       this.#db.selectFrom('event_categories').select(['id', 'parent_id', 'name', 'alias']).where('channel_id', '=', channelId).execute(),
       this.#db.selectFrom('participant_groups').select(['id', 'name', 'alias']).where('channel_id', '=', channelId).execute(),
-      this.#db.selectFrom('participants').select(['id', 'parent_id', 'participant_group_id', 'name', 'short_name', 'alias', 'color', 'gender']).where('channel_id', '=', channelId).execute(),
+      this.#db.selectFrom('participants').select(TEAM_COLUMNS).where('channel_id', '=', channelId).execute(),
       this.#db.selectFrom('event_locations').select(['id', 'city', 'state']).where('channel_id', '=', channelId).execute(),
     ]);
     const taxonomy = { categories, groups, participants, participantsById: new Map(participants.map((p) => [p.id, p])), locations };

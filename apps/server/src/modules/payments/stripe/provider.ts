@@ -52,6 +52,26 @@ function cardOf(method: string | Stripe.PaymentMethod | null | undefined): CardD
   return { brand: method.card.brand, last4: method.card.last4 };
 }
 
+/** The last refusal of a charge (PaymentIntent) or a card check (SetupIntent). */
+function lastErrorOf(intent: Stripe.PaymentIntent | Stripe.SetupIntent) {
+  return 'last_payment_error' in intent ? intent.last_payment_error : 'last_setup_error' in intent ? intent.last_setup_error : null;
+}
+
+/** A charge's or a card check's state as the site's IntentResult. */
+function intentResult(intent: Stripe.PaymentIntent | Stripe.SetupIntent): IntentResult {
+  const card = cardOf(intent.payment_method);
+  switch (intent.status) {
+    case 'requires_action':
+      return { intentId: intent.id, status: 'requires_action', nextActionUrl: intent.next_action?.redirect_to_url?.url ?? null, card, failureReason: null };
+    case 'requires_payment_method':
+    case 'canceled':
+      return { intentId: intent.id, status: 'failed', nextActionUrl: null, card, failureReason: lastErrorOf(intent)?.message ?? FAILURE_REASONS.decline };
+    default:
+      // succeeded or processing: the site fulfils on the webhook.
+      return { intentId: intent.id, status: 'processing', nextActionUrl: null, card, failureReason: null };
+  }
+}
+
 function metadataNumber(metadata: Stripe.Metadata | null | undefined, key: string): number | null {
   const value = metadata?.[key];
   return value !== undefined && /^[0-9]+$/.test(value) ? Number(value) : null;
@@ -94,7 +114,7 @@ export class StripeProvider implements CardProviderApi {
         },
         { idempotencyKey: `charge-${input.channelId}-${input.userId}-${input.idempotencyKey}` },
       );
-      return this.#paymentResult(intent);
+      return intentResult(intent);
     } catch (error) {
       return this.#cardFailure(error);
     }
@@ -116,16 +136,7 @@ export class StripeProvider implements CardProviderApi {
         },
         { idempotencyKey: `setup-${input.channelId}-${input.userId}-${input.idempotencyKey}` },
       );
-      const card = cardOf(intent.payment_method);
-      switch (intent.status) {
-        case 'requires_action':
-          return { intentId: intent.id, status: 'requires_action', nextActionUrl: intent.next_action?.redirect_to_url?.url ?? null, card, failureReason: null };
-        case 'requires_payment_method':
-        case 'canceled':
-          return { intentId: intent.id, status: 'failed', nextActionUrl: null, card, failureReason: intent.last_setup_error?.message ?? FAILURE_REASONS.decline };
-        default:
-          return { intentId: intent.id, status: 'processing', nextActionUrl: null, card, failureReason: null };
-      }
+      return intentResult(intent);
     } catch (error) {
       return this.#cardFailure(error);
     }
@@ -188,20 +199,6 @@ export class StripeProvider implements CardProviderApi {
     return toPaymentEvent(event);
   }
 
-  #paymentResult(intent: Stripe.PaymentIntent): IntentResult {
-    const card = cardOf(intent.payment_method);
-    switch (intent.status) {
-      case 'requires_action':
-        return { intentId: intent.id, status: 'requires_action', nextActionUrl: intent.next_action?.redirect_to_url?.url ?? null, card, failureReason: null };
-      case 'requires_payment_method':
-      case 'canceled':
-        return { intentId: intent.id, status: 'failed', nextActionUrl: null, card, failureReason: intent.last_payment_error?.message ?? FAILURE_REASONS.decline };
-      default:
-        // succeeded or processing: the site fulfils on the webhook.
-        return { intentId: intent.id, status: 'processing', nextActionUrl: null, card, failureReason: null };
-    }
-  }
-
   /** A declined card is an answer, not an error: Stripe raises it as StripeCardError. */
   #cardFailure(error: unknown): IntentResult {
     if (error instanceof Stripe.errors.StripeCardError) {
@@ -252,7 +249,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const object = event.data.object as Stripe.PaymentIntent | Stripe.SetupIntent;
   const channelId = metadataNumber(object.metadata, 'channel_id');
   if (channelId === null) throw new UnhandledWebhookEventError(`Stripe event ${event.id} is not about a Grandstand charge.`);
-  const lastError = 'last_payment_error' in object ? object.last_payment_error : 'last_setup_error' in object ? object.last_setup_error : null;
+  const lastError = lastErrorOf(object);
   const failed = type === 'payment.failed' || type === 'setup.failed';
   return {
     id: event.id,
