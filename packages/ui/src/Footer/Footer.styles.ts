@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { linkList } from '../shared/linkList.ts';
 
 export const FooterRoot = styled.footer`
   background: var(--gs-footer-background);
@@ -29,18 +30,9 @@ export const FooterName = styled.p`
 `;
 
 export const FooterList = styled.ul`
-  display: flex;
+  ${linkList}
   flex-wrap: wrap;
   gap: var(--gs-space-sm) var(--gs-space-lg);
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  a {
-    display: inline-flex;
-    align-items: center;
-    min-height: 2.75rem;
-  }
 `;
 
 export const Copyright = styled.p`

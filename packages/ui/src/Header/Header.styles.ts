@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { linkList } from '../shared/linkList.ts';
 import { visuallyHidden } from '../shared/visuallyHidden.ts';
 
 /** The bar's own spacing, from a tablet's width on. */
@@ -116,18 +117,11 @@ export const MenuExtras = styled.div`
 `;
 
 export const NavList = styled.ul`
-  display: flex;
+  ${linkList}
   flex-direction: column;
   gap: var(--gs-space-xs);
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
 
   a {
-    display: inline-flex;
-    align-items: center;
-    min-height: 2.75rem;
     color: inherit;
     text-decoration: none;
     border-bottom: 2px solid transparent;
