@@ -9,6 +9,7 @@ import { isUnfinished } from '../../clipsApi.ts';
 import { useDeleteClipMutation, useGetClipDownloadMutation } from '../clipsLibraryApi.ts';
 import { absoluteUrl, eventTitle, failureText, refusalText } from '../display.ts';
 import { CLIPS_LIBRARY_PATHS } from '../paths.ts';
+import { TagList } from './TagList.ts';
 
 const STATUS_TONES = { queued: 'neutral', processing: 'neutral', ready: 'primary', failed: 'live' } as const satisfies Record<ClipStatus, BadgeTone>;
 
@@ -253,14 +254,7 @@ const Facts = styled.dl`
   }
 `;
 
-const Tags = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: var(--gs-space-xs);
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
+const Tags = styled(TagList)`
   li {
     padding: 0 var(--gs-space-xs);
     border: 1px solid var(--gs-border);

@@ -7,6 +7,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { useGetClipOptionsQuery } from '../../clipsApi.ts';
 import { useGetSharedClipQuery } from '../clipsLibraryApi.ts';
+import { TagList } from '../components/TagList.ts';
 import { eventTitle, playerLabels } from '../display.ts';
 import { CLIPS_LIBRARY_PATHS, parseClipUuid, parseEventId } from '../paths.ts';
 import { sharedClipForViewersOnly, sharedClipNotFound } from '../sharedClip.ts';
@@ -104,13 +105,13 @@ function SharedClipView({ eventId, uuid, layout }: { eventId: number; uuid: stri
           <span>{formatTime(clip.duration)}</span>
         </p>
         {clip.tags.length > 0 && (
-          <Tags aria-label={t('clipsLibrary:clip.tags')}>
+          <TagList aria-label={t('clipsLibrary:clip.tags')}>
             {clip.tags.map((tag) => (
               <li key={tag}>
                 <Badge>{options?.tags.find((known) => known.id === tag)?.name ?? tag}</Badge>
               </li>
             ))}
-          </Tags>
+          </TagList>
         )}
         <div>
           <ButtonLink href={watchPath}>{t('clipsLibrary:share.watchWhole')}</ButtonLink>
@@ -145,13 +146,4 @@ const Info = styled.section`
   p a {
     color: var(--gs-link);
   }
-`;
-
-const Tags = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: var(--gs-space-xs);
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
