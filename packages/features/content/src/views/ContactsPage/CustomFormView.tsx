@@ -3,7 +3,7 @@ import type { CustomForm, CustomFormField, CustomFormProblem, CustomFormValues }
 import { serverMessageKey, useTranslation } from '@grandstand/i18n';
 import { isApiError } from '@grandstand/store';
 import { Button, Checkbox, Select, TextArea, TextField } from '@grandstand/ui';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSubmitCustomFormMutation } from '../../contentApi.ts';
 import { Actions, Form, Note, ServerError, Success } from './CustomFormView.styles.ts';
 
@@ -105,69 +105,30 @@ export function CustomFormView({ form }: CustomFormViewProps) {
     <Form ref={formRef} noValidate aria-busy={sending || undefined} onSubmit={(event) => void onSubmit(event)}>
       {required && <Note>{t('content:form.requiredNote')}</Note>}
       {form.fields.map((field) => {
-        const id = controlId(field);
-        const error = messageOf(problems[field.name]);
         const value = values[field.name];
-        const text = typeof value === 'string' ? value : '';
+        // What every kind of control says of its field; a text-valued one also its text and edits.
+        const control = { id: controlId(field), name: field.name, label: field.label, required: field.required, error: messageOf(problems[field.name]) };
+        const text = {
+          ...control,
+          value: typeof value === 'string' ? value : '',
+          onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => change(field, event.target.value),
+        };
         switch (field.type) {
           case 'textarea':
-            return (
-              <TextArea
-                key={field.name}
-                id={id}
-                name={field.name}
-                label={field.label}
-                required={field.required}
-                error={error}
-                rows={6}
-                maxLength={customFormMaxLength(field)}
-                value={text}
-                onChange={(event) => change(field, event.target.value)}
-              />
-            );
+            return <TextArea key={field.name} {...text} rows={6} maxLength={customFormMaxLength(field)} />;
           case 'select':
             return (
               <Select
                 key={field.name}
-                id={id}
-                name={field.name}
-                label={field.label}
-                required={field.required}
-                error={error}
+                {...text}
                 placeholder={t('content:form.choose')}
                 options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
-                value={text}
-                onChange={(event) => change(field, event.target.value)}
               />
             );
           case 'checkbox':
-            return (
-              <Checkbox
-                key={field.name}
-                id={id}
-                name={field.name}
-                label={field.label}
-                required={field.required}
-                error={error}
-                checked={value === true}
-                onChange={(event) => change(field, event.target.checked)}
-              />
-            );
+            return <Checkbox key={field.name} {...control} checked={value === true} onChange={(event) => change(field, event.target.checked)} />;
           default:
-            return (
-              <TextField
-                key={field.name}
-                id={id}
-                name={field.name}
-                label={field.label}
-                required={field.required}
-                error={error}
-                maxLength={customFormMaxLength(field)}
-                {...inputKind(field)}
-                value={text}
-                onChange={(event) => change(field, event.target.value)}
-              />
-            );
+            return <TextField key={field.name} {...text} maxLength={customFormMaxLength(field)} {...inputKind(field)} />;
         }
       })}
       <ServerError role="alert">{serverError}</ServerError>
