@@ -1,12 +1,13 @@
 import { VOD_RAIL_INTERVAL_MS } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { EmptyState, ErrorPanel, Loader, Page, PageTitle, Pagination, Rail, Select } from '@grandstand/ui';
+import { EmptyState, ErrorPanel, Loader, Page, PageTitle, Rail, Select } from '@grandstand/ui';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { parsePage, parseVodId } from '../../paths.ts';
 import { useGetVodMediaCategoriesQuery, useGetVodMediaItemsQuery, useGetVodRailsQuery } from '../../vodApi.ts';
 import { VodCard } from '../components/VodCard.tsx';
+import { VodGrid } from '../components/VodGrid.tsx';
 import { VodItemView } from '../components/VodItemView.tsx';
 
 /** Items per page of the library's list. */
@@ -95,26 +96,15 @@ function Library() {
     );
   } else {
     content = (
-      <>
-        <Grid aria-label={t('list.label')} aria-busy={isFetching || undefined}>
-          {data.data.map((item) => (
-            <li key={item.id}>
-              <VodCard item={item} fluid />
-            </li>
-          ))}
-        </Grid>
-        {pageCount > 1 && (
-          <Pagination
-            page={Math.min(page, pageCount)}
-            pageCount={pageCount}
-            onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
-            label={t('list.pages')}
-            previousLabel={t('list.previous')}
-            nextLabel={t('list.next')}
-            pageLabel={(number) => t('list.page', { page: number })}
-          />
-        )}
-      </>
+      <VodGrid
+        items={data.data}
+        page={page}
+        pageCount={pageCount}
+        onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
+        labels={{ pages: t('list.pages'), previous: t('list.previous'), next: t('list.next'), page: (number) => t('list.page', { page: number }) }}
+        label={t('list.label')}
+        busy={isFetching}
+      />
     );
   }
 
@@ -168,11 +158,3 @@ const Filter = styled.div`
 `;
 
 /** spec §9: cards 280–380 px wide: as many columns of at least 280 px as fit. */
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(280px, 380px));
-  gap: var(--gs-space-md);
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;

@@ -1,10 +1,10 @@
 import { VOD_SEARCH_DEFAULT_LIMIT, type SearchTarget } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
-import { Button, EmptyState, ErrorPanel, Link, Loader, Page, PageTitle, Pagination, SegmentedControl, Text, TextField } from '@grandstand/ui';
+import { Button, EmptyState, ErrorPanel, Link, Loader, Page, PageTitle, SegmentedControl, Text, TextField } from '@grandstand/ui';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { VodCard } from '../../library/components/VodCard.tsx';
+import { VodGrid } from '../../library/components/VodGrid.tsx';
 import { eventTitle } from '../../library/display.ts';
 import { parsePage, VOD_PATHS } from '../../paths.ts';
 import { useSearchVodQuery } from '../../vodApi.ts';
@@ -112,24 +112,18 @@ function Results({ query, page, sort, onPage, onSort }: ResultsProps) {
               onChange={onSort}
             />
           </GroupHeader>
-          <Grid>
-            {videos.map((item) => (
-              <li key={item.id}>
-                <VodCard item={item} fluid />
-              </li>
-            ))}
-          </Grid>
-          {pageCount > 1 && (
-            <Pagination
-              page={Math.min(page, pageCount)}
-              pageCount={pageCount}
-              onPageChange={onPage}
-              label={t('vodLibrary:search.pages')}
-              previousLabel={t('vodLibrary:search.previous')}
-              nextLabel={t('vodLibrary:search.next')}
-              pageLabel={(number) => t('vodLibrary:search.page', { page: number })}
-            />
-          )}
+          <VodGrid
+            items={videos}
+            page={page}
+            pageCount={pageCount}
+            onPageChange={onPage}
+            labels={{
+              pages: t('vodLibrary:search.pages'),
+              previous: t('vodLibrary:search.previous'),
+              next: t('vodLibrary:search.next'),
+              page: (number) => t('vodLibrary:search.page', { page: number }),
+            }}
+          />
         </Group>
       )}
       {events.length > 0 && (
@@ -209,15 +203,6 @@ const Count = styled.span`
 `;
 
 /** spec §9: cards 280–380 px wide. */
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(280px, 380px));
-  gap: var(--gs-space-md);
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
 const Links = styled.ul`
   display: grid;
   gap: var(--gs-space-sm);
