@@ -4,15 +4,15 @@ import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { channelApi, useClientStorage } from '@grandstand/store';
 import { Button, ButtonLink, FormMessage, Link, Page, PageTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLoginMutation, useSocialLoginMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { useAfterLoginPath } from '../shared/afterLogin.ts';
 import { Links } from '../shared/layout.ts';
+import { PasswordField } from '../shared/PasswordField.tsx';
+import { useAuthForm } from '../shared/useAuthForm.ts';
 import { useField } from '../shared/useField.ts';
-import { checkEmail, checkRequired, problemsOf } from '../validation.ts';
-import type { Problems } from '../validation.ts';
+import { checkEmail, checkRequired } from '../validation.ts';
 
 export interface LoginPageProps {
   /** The API base the social redirects start from; default '/api'. */
@@ -63,24 +63,17 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
   const [login, { isLoading }] = useLoginMutation();
   const email = useField();
   const password = useField();
-  const [problems, setProblems] = useState<Problems<'email' | 'password'>>({});
-  const [serverError, setServerError] = useState('');
-  const [onSocialError] = useState(() => (error: unknown) => setServerError(errorText(error)));
+  const form = useAuthForm<'email' | 'password'>();
+  const [onSocialError] = useState(() => (error: unknown) => form.setServerError(errorText(error)));
   const completing = useSocialCompletion(onSocialError);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError('');
-    const found = problemsOf({ email: checkEmail(email.value), password: checkRequired(password.value) });
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    try {
+  const onSubmit = form.submit(
+    () => ({ email: checkEmail(email.value), password: checkRequired(password.value) }),
+    async () => {
       await login({ email: email.value.trim(), password: password.value }).unwrap();
       navigate(afterLogin, { replace: true });
-    } catch (error) {
-      setServerError(errorText(error));
-    }
-  };
+    },
+  );
 
   if (completing) {
     return (
@@ -104,18 +97,10 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
           required
           value={email.value}
           onChange={email.onChange}
-          error={problems.email && t(problems.email)}
+          error={form.message('email')}
         />
-        <TextField
-          label={t('auth:fields.password')}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password.value}
-          onChange={password.onChange}
-          error={problems.password && t(problems.password)}
-        />
-        <FormMessage tone="error">{serverError}</FormMessage>
+        <PasswordField label={t('auth:fields.password')} autoComplete="current-password" field={password} error={form.message('password')} />
+        <FormMessage tone="error">{form.serverError}</FormMessage>
         <Button type="submit" loading={isLoading}>
           {t('auth:login.submit')}
         </Button>

@@ -1,46 +1,38 @@
-import { useErrorText, useTranslation } from '@grandstand/i18n';
-import { Button, FormMessage, Link, Page, PageTitle, Stack, Text, TextField } from '@grandstand/ui';
+import { useTranslation } from '@grandstand/i18n';
+import { Button, FormMessage, Link, Page, PageTitle, Stack, Text } from '@grandstand/ui';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePasswordResetMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
+import { PasswordField } from '../shared/PasswordField.tsx';
+import { useAuthForm } from '../shared/useAuthForm.ts';
 import { useField } from '../shared/useField.ts';
-import { checkConfirmation, checkNewPassword, problemsOf } from '../validation.ts';
-import type { Problems } from '../validation.ts';
+import { checkConfirmation, checkNewPassword } from '../validation.ts';
 
 /** `/password-reset?email=&expires=&signature=` (spec §2): a new password from the mailed link. */
 export function PasswordResetPage() {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
-  const errorText = useErrorText();
   const [params] = useSearchParams();
   const [reset, { isLoading }] = usePasswordResetMutation();
   const password = useField();
   const confirmation = useField();
-  const [problems, setProblems] = useState<Problems<'password' | 'passwordConfirmation'>>({});
-  const [serverError, setServerError] = useState('');
+  const form = useAuthForm<'password' | 'passwordConfirmation'>();
   const [done, setDone] = useState(false);
   const email = params.get('email') ?? '';
   const expires = Number(params.get('expires'));
   const signature = params.get('signature') ?? '';
   const linkComplete = email !== '' && signature !== '' && Number.isInteger(expires) && expires > 0;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError('');
-    const found = problemsOf({
+  const onSubmit = form.submit(
+    () => ({
       password: checkNewPassword(password.value),
       passwordConfirmation: checkConfirmation(password.value, confirmation.value),
-    });
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    try {
+    }),
+    async () => {
       await reset({ email, expires, signature, password: password.value, password_confirmation: confirmation.value }).unwrap();
       setDone(true);
-    } catch (error) {
-      setServerError(errorText(error));
-    }
-  };
+    },
+  );
 
   if (!linkComplete) {
     return (
@@ -56,25 +48,9 @@ export function PasswordResetPage() {
     <Page as="main" width="narrow" gap="md">
       <PageTitle>{t('auth:reset.title')}</PageTitle>
       <Stack as="form" noValidate onSubmit={onSubmit}>
-        <TextField
-          label={t('auth:fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password.value}
-          onChange={password.onChange}
-          error={problems.password && t(problems.password)}
-        />
-        <TextField
-          label={t('auth:fields.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmation.value}
-          onChange={confirmation.onChange}
-          error={problems.passwordConfirmation && t(problems.passwordConfirmation)}
-        />
-        <FormMessage tone="error">{serverError}</FormMessage>
+        <PasswordField label={t('auth:fields.newPassword')} autoComplete="new-password" field={password} error={form.message('password')} />
+        <PasswordField label={t('auth:fields.passwordConfirmation')} autoComplete="new-password" field={confirmation} error={form.message('passwordConfirmation')} />
+        <FormMessage tone="error">{form.serverError}</FormMessage>
         <FormMessage tone="success">{done ? t('auth:reset.success') : ''}</FormMessage>
         <Button type="submit" loading={isLoading} disabled={done}>
           {t('auth:reset.submit')}

@@ -1,15 +1,15 @@
-import { useErrorText, useTranslation } from '@grandstand/i18n';
+import { useTranslation } from '@grandstand/i18n';
 import { selectUser, useAppSelector } from '@grandstand/store';
 import { Button, FormMessage, Page, PageTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { useUpdateProfileMutation } from '../authApi.ts';
 import type { ProfileUpdate } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
+import { PasswordField } from '../shared/PasswordField.tsx';
+import { useAuthForm } from '../shared/useAuthForm.ts';
 import { useField } from '../shared/useField.ts';
-import { checkConfirmation, checkNewPassword, checkRequired, problemsOf } from '../validation.ts';
-import type { Problems } from '../validation.ts';
+import { checkConfirmation, checkNewPassword, checkRequired } from '../validation.ts';
 
 type Field = 'firstName' | 'lastName' | 'currentPassword' | 'password' | 'passwordConfirmation';
 
@@ -19,7 +19,6 @@ type Field = 'firstName' | 'lastName' | 'currentPassword' | 'password' | 'passwo
  */
 export function ProfileEditPage() {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
-  const errorText = useErrorText();
   const user = useAppSelector(selectUser);
   const [update, { isLoading }] = useUpdateProfileMutation();
   const firstName = useField(user?.first_name ?? '');
@@ -27,47 +26,37 @@ export function ProfileEditPage() {
   const currentPassword = useField();
   const password = useField();
   const confirmation = useField();
-  const [problems, setProblems] = useState<Problems<Field>>({});
-  const [serverError, setServerError] = useState('');
+  const form = useAuthForm<Field>();
   const [saved, setSaved] = useState(false);
   if (!user) return <Navigate to={AUTH_PATHS.login} replace />;
   const temporary = user.temporary_password;
+  const changingPassword = temporary || password.value !== '' || currentPassword.value !== '';
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError('');
-    setSaved(false);
-    const changingPassword = temporary || password.value !== '' || currentPassword.value !== '';
-    const found = problemsOf<Field>({
-      firstName: checkRequired(firstName.value),
-      lastName: checkRequired(lastName.value),
-      currentPassword: changingPassword ? checkRequired(currentPassword.value) : undefined,
-      password: changingPassword ? checkNewPassword(password.value) : undefined,
-      passwordConfirmation: changingPassword ? checkConfirmation(password.value, confirmation.value) : undefined,
-    });
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const body: ProfileUpdate = { first_name: firstName.value.trim(), last_name: lastName.value.trim() };
-    if (changingPassword) {
-      body.current_password = currentPassword.value;
-      body.password = password.value;
-      body.password_confirmation = confirmation.value;
-    }
-    try {
+  const onSubmit = form.submit(
+    () => {
+      setSaved(false);
+      return {
+        firstName: checkRequired(firstName.value),
+        lastName: checkRequired(lastName.value),
+        currentPassword: changingPassword ? checkRequired(currentPassword.value) : undefined,
+        password: changingPassword ? checkNewPassword(password.value) : undefined,
+        passwordConfirmation: changingPassword ? checkConfirmation(password.value, confirmation.value) : undefined,
+      };
+    },
+    async () => {
+      const body: ProfileUpdate = { first_name: firstName.value.trim(), last_name: lastName.value.trim() };
+      if (changingPassword) {
+        body.current_password = currentPassword.value;
+        body.password = password.value;
+        body.password_confirmation = confirmation.value;
+      }
       await update(body).unwrap();
       setSaved(true);
       currentPassword.setValue('');
       password.setValue('');
       confirmation.setValue('');
-    } catch (error) {
-      setServerError(errorText(error));
-    }
-  };
-
-  const message = (field: Field) => {
-    const key = problems[field];
-    return key && t(key);
-  };
+    },
+  );
 
   return (
     <Page as="main" width="narrow" gap="md">
@@ -76,41 +65,29 @@ export function ProfileEditPage() {
       <Stack as="form" noValidate onSubmit={onSubmit}>
         <fieldset>
           <legend>{t('auth:edit.names')}</legend>
-          <TextField label={t('auth:fields.firstName')} autoComplete="given-name" required value={firstName.value} onChange={firstName.onChange} error={message('firstName')} />
-          <TextField label={t('auth:fields.lastName')} autoComplete="family-name" required value={lastName.value} onChange={lastName.onChange} error={message('lastName')} />
+          <TextField label={t('auth:fields.firstName')} autoComplete="given-name" required value={firstName.value} onChange={firstName.onChange} error={form.message('firstName')} />
+          <TextField label={t('auth:fields.lastName')} autoComplete="family-name" required value={lastName.value} onChange={lastName.onChange} error={form.message('lastName')} />
         </fieldset>
         <fieldset>
           <legend>{t('auth:edit.password')}</legend>
           {!temporary && <Text>{t('auth:edit.passwordHint')}</Text>}
-          <TextField
+          <PasswordField
             label={t('auth:fields.currentPassword')}
-            type="password"
             autoComplete="current-password"
             required={temporary}
-            value={currentPassword.value}
-            onChange={currentPassword.onChange}
-            error={message('currentPassword')}
+            field={currentPassword}
+            error={form.message('currentPassword')}
           />
-          <TextField
-            label={t('auth:fields.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            required={temporary}
-            value={password.value}
-            onChange={password.onChange}
-            error={message('password')}
-          />
-          <TextField
+          <PasswordField label={t('auth:fields.newPassword')} autoComplete="new-password" required={temporary} field={password} error={form.message('password')} />
+          <PasswordField
             label={t('auth:fields.passwordConfirmation')}
-            type="password"
             autoComplete="new-password"
             required={temporary}
-            value={confirmation.value}
-            onChange={confirmation.onChange}
-            error={message('passwordConfirmation')}
+            field={confirmation}
+            error={form.message('passwordConfirmation')}
           />
         </fieldset>
-        <FormMessage tone="error">{serverError}</FormMessage>
+        <FormMessage tone="error">{form.serverError}</FormMessage>
         <FormMessage tone="success">{saved ? t('auth:edit.saved') : ''}</FormMessage>
         <Button type="submit" loading={isLoading}>
           {t('auth:edit.submit')}

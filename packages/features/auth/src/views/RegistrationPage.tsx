@@ -1,21 +1,21 @@
-import { useErrorText, useTranslation } from '@grandstand/i18n';
+import { useTranslation } from '@grandstand/i18n';
 import { Button, Checkbox, FormMessage, Link, Page, PageTitle, Stack, TextField } from '@grandstand/ui';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useRegisterMutation } from '../authApi.ts';
 import { AUTH_PATHS } from '../paths.ts';
 import { Links } from '../shared/layout.ts';
+import { PasswordField } from '../shared/PasswordField.tsx';
+import { useAuthForm } from '../shared/useAuthForm.ts';
 import { useField } from '../shared/useField.ts';
-import { checkConfirmation, checkEmail, checkNewPassword, checkRequired, problemsOf } from '../validation.ts';
-import type { Problems, ValidationKey } from '../validation.ts';
+import { checkConfirmation, checkEmail, checkNewPassword, checkRequired } from '../validation.ts';
+import type { ValidationKey } from '../validation.ts';
 
 type Field = 'email' | 'password' | 'passwordConfirmation' | 'firstName' | 'lastName' | 'terms';
 
 /** `/registration` (spec §2, §5): on success the viewer is asked to verify the address. */
 export function RegistrationPage() {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
   const email = useField();
@@ -24,23 +24,18 @@ export function RegistrationPage() {
   const firstName = useField();
   const lastName = useField();
   const [terms, setTerms] = useState(false);
-  const [problems, setProblems] = useState<Problems<Field>>({});
-  const [serverError, setServerError] = useState('');
+  const form = useAuthForm<Field>();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError('');
-    const found = problemsOf<Field>({
+  const onSubmit = form.submit(
+    () => ({
       email: checkEmail(email.value),
       password: checkNewPassword(password.value),
       passwordConfirmation: checkConfirmation(password.value, confirmation.value),
       firstName: checkRequired(firstName.value),
       lastName: checkRequired(lastName.value),
       terms: terms ? undefined : ('validation:acceptTerms' satisfies ValidationKey),
-    });
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    try {
+    }),
+    async () => {
       await register({
         email: email.value.trim(),
         password: password.value,
@@ -50,46 +45,23 @@ export function RegistrationPage() {
         terms: true,
       }).unwrap();
       navigate(AUTH_PATHS.verifyNotice, { replace: true });
-    } catch (error) {
-      setServerError(errorText(error));
-    }
-  };
-
-  const message = (field: Field) => {
-    const key = problems[field];
-    return key && t(key);
-  };
+    },
+  );
 
   return (
     <Page as="main" width="narrow" gap="md">
       <PageTitle>{t('auth:registration.title')}</PageTitle>
       <Stack as="form" noValidate onSubmit={onSubmit}>
-        <TextField label={t('auth:fields.email')} type="email" autoComplete="email" required value={email.value} onChange={email.onChange} error={message('email')} />
-        <TextField
-          label={t('auth:fields.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password.value}
-          onChange={password.onChange}
-          error={message('password')}
-        />
-        <TextField
-          label={t('auth:fields.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmation.value}
-          onChange={confirmation.onChange}
-          error={message('passwordConfirmation')}
-        />
+        <TextField label={t('auth:fields.email')} type="email" autoComplete="email" required value={email.value} onChange={email.onChange} error={form.message('email')} />
+        <PasswordField label={t('auth:fields.password')} autoComplete="new-password" field={password} error={form.message('password')} />
+        <PasswordField label={t('auth:fields.passwordConfirmation')} autoComplete="new-password" field={confirmation} error={form.message('passwordConfirmation')} />
         <TextField
           label={t('auth:fields.firstName')}
           autoComplete="given-name"
           required
           value={firstName.value}
           onChange={firstName.onChange}
-          error={message('firstName')}
+          error={form.message('firstName')}
         />
         <TextField
           label={t('auth:fields.lastName')}
@@ -97,10 +69,10 @@ export function RegistrationPage() {
           required
           value={lastName.value}
           onChange={lastName.onChange}
-          error={message('lastName')}
+          error={form.message('lastName')}
         />
-        <Checkbox label={t('auth:fields.terms')} required checked={terms} onChange={(event) => setTerms(event.target.checked)} error={message('terms')} />
-        <FormMessage tone="error">{serverError}</FormMessage>
+        <Checkbox label={t('auth:fields.terms')} required checked={terms} onChange={(event) => setTerms(event.target.checked)} error={form.message('terms')} />
+        <FormMessage tone="error">{form.serverError}</FormMessage>
         <Button type="submit" loading={isLoading}>
           {t('auth:registration.submit')}
         </Button>
