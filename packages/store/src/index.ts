@@ -31,7 +31,7 @@ export type { ViewerChange } from './viewerTags.ts';
 export type { SessionStart } from './sessionThunks.ts';
 export { addToast, DEFAULT_TOAST_DURATION_MS, DEFAULT_TOAST_TYPE, removeToast, selectToasts, toastsSlice } from './toastsSlice.ts';
 export type { Toast, ToastInput } from './toastsSlice.ts';
-export { closePopup, PopupCanceledError, popupsSlice, selectPopups, showPopup } from './popups.ts';
+export { closePopup, confirmPopup, PopupCanceledError, popupsSlice, selectPopups, showPopup } from './popups.ts';
 export type { Popup, PopupOptions, PopupResult } from './popups.ts';
 export {
   channelApi,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closePopup, PopupCanceledError, selectPopups, showPopup } from './popups.ts';
+import { closePopup, confirmPopup, PopupCanceledError, selectPopups, showPopup } from './popups.ts';
 import { setupStore } from './testSupport.ts';
 
 describe('popups (spec §4: resolve on ok, reject on cancel)', () => {
@@ -30,6 +30,18 @@ describe('popups (spec §4: resolve on ok, reject on cancel)', () => {
     store.dispatch(closePopup(one?.id ?? '', 'ok'));
     await expect(first).resolves.toBeUndefined();
     await expect(second).rejects.toThrow('The popup was canceled');
+  });
+
+  it('confirms: true when the popup is closed with ok, false with cancel', async () => {
+    const { store } = setupStore();
+    const yes = store.dispatch(confirmPopup({ title: 'Delete the clip?', okLabel: 'Delete' }));
+    store.dispatch(closePopup(selectPopups(store.getState())[0]?.id ?? '', 'ok'));
+    await expect(yes).resolves.toBe(true);
+    const no = store.dispatch(confirmPopup({ title: 'Delete the clip?', okLabel: 'Delete' }));
+    expect(selectPopups(store.getState())).toEqual([{ id: expect.any(String), title: 'Delete the clip?', okLabel: 'Delete' }]);
+    store.dispatch(closePopup(selectPopups(store.getState())[0]?.id ?? '', 'cancel'));
+    await expect(no).resolves.toBe(false);
+    expect(selectPopups(store.getState())).toEqual([]);
   });
 
   it('keeps the state serialisable: the popup in the state is plain data', () => {

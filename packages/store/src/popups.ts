@@ -59,6 +59,25 @@ export function showPopup(options: PopupOptions): PopupThunk<Promise<void>> {
     });
 }
 
+/**
+ * Asks the viewer to confirm with a popup: resolves true when it is closed with ok, false when it is
+ * closed with cancel (spec §4's rejection read as the viewer's answer, not as an error).
+ *
+ * @example
+ * if (!(await dispatch(confirmPopup({ title: 'Delete the clip?', okLabel: 'Delete' })))) return;
+ */
+export function confirmPopup(options: PopupOptions): PopupThunk<Promise<boolean>> {
+  return async (dispatch) => {
+    try {
+      await dispatch(showPopup(options));
+      return true;
+    } catch (reason) {
+      if (reason instanceof PopupCanceledError) return false;
+      throw reason;
+    }
+  };
+}
+
 /** Closes a popup and settles the promise its showPopup returned. */
 export function closePopup(id: string, result: PopupResult): PopupThunk<void> {
   return (dispatch, _getState, extra) => {

@@ -1,5 +1,5 @@
 import { useTranslation } from '@grandstand/i18n';
-import { PopupCanceledError, showPopup, useAppDispatch } from '@grandstand/store';
+import { confirmPopup, useAppDispatch } from '@grandstand/store';
 import { useNavigate } from 'react-router';
 import { FollowToggle } from './FollowToggle.tsx';
 import type { FollowControlProps } from './types.ts';
@@ -19,20 +19,16 @@ export function VisitorFollowButton({ kind, id, name, size }: FollowControlProps
   const navigate = useNavigate();
 
   const ask = async () => {
-    try {
-      await dispatch(
-        showPopup({
-          // spec §6: FAVORITE_MESSAGES.loginToFavourite in English (namespace.test.ts holds them equal).
-          title: t('follow.loginTitle'),
-          message: t('follow.loginMessage', { name }),
-          okLabel: t('follow.login'),
-          cancelLabel: t('follow.notNow'),
-        }),
-      );
-    } catch (error) {
-      if (error instanceof PopupCanceledError) return;
-      throw error;
-    }
+    const confirmed = await dispatch(
+      confirmPopup({
+        // spec §6: FAVORITE_MESSAGES.loginToFavourite in English (namespace.test.ts holds them equal).
+        title: t('follow.loginTitle'),
+        message: t('follow.loginMessage', { name }),
+        okLabel: t('follow.login'),
+        cancelLabel: t('follow.notNow'),
+      }),
+    );
+    if (!confirmed) return;
     rememberWish({ kind, id, name });
     await navigate(LOGIN_PATH);
   };

@@ -1,6 +1,6 @@
 import type { Order, OrderLabel } from '@grandstand/contract';
 import { formatPrice, useErrorText, useTranslation } from '@grandstand/i18n';
-import { addToast, PopupCanceledError, showPopup, useAppDispatch } from '@grandstand/store';
+import { addToast, confirmPopup, useAppDispatch } from '@grandstand/store';
 import { Badge, Button, Card, FormMessage, visuallyHidden } from '@grandstand/ui';
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -87,23 +87,17 @@ export function OrderCard({ order }: OrderCardProps) {
 
   const onCancel = async () => {
     setConfirming(true);
-    try {
-      await dispatch(
-        showPopup({
-          title: t('profile:orders.confirmTitle'),
-          message: periodEnd
-            ? t('profile:orders.confirmMessage', { name: shown.product.name, date: periodEnd })
-            : t('profile:orders.confirmMessageNoDate', { name: shown.product.name }),
-          okLabel: t('profile:orders.confirmOk'),
-          cancelLabel: t('profile:orders.confirmKeep'),
-        }),
-      );
-    } catch (reason) {
-      if (reason instanceof PopupCanceledError) return;
-      throw reason;
-    } finally {
-      setConfirming(false);
-    }
+    const confirmed = await dispatch(
+      confirmPopup({
+        title: t('profile:orders.confirmTitle'),
+        message: periodEnd
+          ? t('profile:orders.confirmMessage', { name: shown.product.name, date: periodEnd })
+          : t('profile:orders.confirmMessageNoDate', { name: shown.product.name }),
+        okLabel: t('profile:orders.confirmOk'),
+        cancelLabel: t('profile:orders.confirmKeep'),
+      }),
+    ).finally(() => setConfirming(false));
+    if (!confirmed) return;
     try {
       const result = await unsubscribe({ provider, body: { order_id: order.id } }).unwrap();
       // The server words the message in English; the viewer reads it in their language.

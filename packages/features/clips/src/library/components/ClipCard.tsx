@@ -1,7 +1,7 @@
 import type { Clip, ClipStatus } from '@grandstand/contract';
 import { formatDate, useErrorText, useTranslation } from '@grandstand/i18n';
 import { formatTime } from '@grandstand/player';
-import { addToast, PopupCanceledError, showPopup, useAppDispatch } from '@grandstand/store';
+import { addToast, confirmPopup, useAppDispatch } from '@grandstand/store';
 import { Badge, type BadgeTone, Button, ButtonLink, Card, FormMessage, Link, Picture, visuallyHidden } from '@grandstand/ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
@@ -85,21 +85,15 @@ export function ClipCard({ clip, tagNames, canDownload, headingLevel, onDeleted,
 
   const onDelete = async () => {
     setConfirming(true);
-    try {
-      await dispatch(
-        showPopup({
-          title: t('clipsLibrary:clip.confirmTitle'),
-          message: t('clipsLibrary:clip.confirmMessage', { name: clip.name }),
-          okLabel: t('clipsLibrary:clip.confirmOk'),
-          cancelLabel: t('clipsLibrary:clip.confirmKeep'),
-        }),
-      );
-    } catch (reason) {
-      if (reason instanceof PopupCanceledError) return;
-      throw reason;
-    } finally {
-      setConfirming(false);
-    }
+    const confirmed = await dispatch(
+      confirmPopup({
+        title: t('clipsLibrary:clip.confirmTitle'),
+        message: t('clipsLibrary:clip.confirmMessage', { name: clip.name }),
+        okLabel: t('clipsLibrary:clip.confirmOk'),
+        cancelLabel: t('clipsLibrary:clip.confirmKeep'),
+      }),
+    ).finally(() => setConfirming(false));
+    if (!confirmed) return;
     try {
       await remove(clip.id).unwrap();
       dispatch(addToast({ message: t('clipsLibrary:clip.deleted'), type: 'success' }));

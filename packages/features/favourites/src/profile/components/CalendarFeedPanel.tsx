@@ -1,5 +1,5 @@
 import { useErrorText, useTranslation } from '@grandstand/i18n';
-import { addToast, PopupCanceledError, showPopup, useAppDispatch } from '@grandstand/store';
+import { addToast, confirmPopup, useAppDispatch } from '@grandstand/store';
 import { Button, ErrorPanel, Loader, SectionTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useId, useRef } from 'react';
 import styled from 'styled-components';
@@ -56,19 +56,15 @@ export function CalendarFeedPanel() {
   };
 
   const renew = async () => {
-    try {
-      await dispatch(
-        showPopup({
-          title: t('favouritesProfile:calendar.renewTitle'),
-          message: t('favouritesProfile:calendar.renewMessage'),
-          okLabel: t('favouritesProfile:calendar.renewOk'),
-          cancelLabel: t('favouritesProfile:calendar.renewKeep'),
-        }),
-      );
-    } catch (reason) {
-      if (reason instanceof PopupCanceledError) return;
-      throw reason;
-    }
+    const confirmed = await dispatch(
+      confirmPopup({
+        title: t('favouritesProfile:calendar.renewTitle'),
+        message: t('favouritesProfile:calendar.renewMessage'),
+        okLabel: t('favouritesProfile:calendar.renewOk'),
+        cancelLabel: t('favouritesProfile:calendar.renewKeep'),
+      }),
+    );
+    if (!confirmed) return;
     try {
       await renewFeed().unwrap();
       dispatch(addToast({ message: t('favouritesProfile:calendar.renewed'), type: 'success' }));
