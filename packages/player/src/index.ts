@@ -6,6 +6,8 @@ export type { PlayerHandle } from './Player/handle.ts';
 export { PlayerControls } from './PlayerControls/PlayerControls.tsx';
 export { PlayerStage } from './PlayerStage/PlayerStage.tsx';
 export type { PlayerStageProps } from './PlayerStage/PlayerStage.tsx';
+export { EmbedFrame } from './EmbedFrame/EmbedFrame.tsx';
+export type { EmbedFrameProps } from './EmbedFrame/EmbedFrame.tsx';
 export { categoryLineage, pickPreroll, prerollSeenKey } from './preroll/prerolls.ts';
 export type { CategoryNode, PrerollChoice, PrerollTarget } from './preroll/prerolls.ts';
 export { usePreroll } from './preroll/usePreroll.ts';

@@ -1,7 +1,7 @@
 import { createVideoTracker } from '@grandstand/analytics';
 import type { EventDetail, Preroll } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
-import { categoryLineage, Player, playerLabelsOf, PlayerStage, usePreroll } from '@grandstand/player';
+import { categoryLineage, EmbedFrame, Player, playerLabelsOf, PlayerStage, usePreroll } from '@grandstand/player';
 import type { FirstFrameInfo, PlaybackEvent, PlayerHandle } from '@grandstand/player';
 import { channelApi, useClientStorage, useGetEventQuery, useStreamRenewal } from '@grandstand/store';
 import { Badge, Button, ErrorPanel, Link, Loader } from '@grandstand/ui';
@@ -76,10 +76,10 @@ function WatchEvent({ eventId, layout, WatchActions }: { eventId: number; layout
   );
   if (layout === 'embed') {
     return (
-      <Embed>
+      <EmbedFrame>
         <title>{title}</title>
         {stage}
-      </Embed>
+      </EmbedFrame>
     );
   }
   return (
@@ -278,13 +278,6 @@ const Page = styled.div`
   max-width: min(1200px, calc(max(32rem, (100svh - 12rem) * 16 / 9) + 2 * var(--gs-space-md)));
   margin: 0 auto;
   padding: var(--gs-space-lg) var(--gs-space-md);
-`;
-
-const Embed = styled.div`
-  display: grid;
-  min-height: 100vh;
-  align-content: center;
-  background: #000;
 `;
 
 const Info = styled.section`

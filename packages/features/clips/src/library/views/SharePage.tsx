@@ -1,5 +1,5 @@
 import { useTranslation } from '@grandstand/i18n';
-import { formatTime, Player, PlayerStage } from '@grandstand/player';
+import { EmbedFrame, formatTime, Player, PlayerStage } from '@grandstand/player';
 import { useStreamRenewal } from '@grandstand/store';
 import { Badge, ButtonLink, ErrorPanel, Link, Loader, Page } from '@grandstand/ui';
 import { useMemo } from 'react';
@@ -87,10 +87,10 @@ function SharedClipView({ eventId, uuid, layout }: { eventId: number; uuid: stri
   );
   if (layout === 'embed') {
     return (
-      <Embed>
+      <EmbedFrame>
         <title>{`${clip.name} — ${game}`}</title>
         {player}
-      </Embed>
+      </EmbedFrame>
     );
   }
   return (
@@ -120,13 +120,6 @@ function SharedClipView({ eventId, uuid, layout }: { eventId: number; uuid: stri
     </Page>
   );
 }
-
-const Embed = styled.div`
-  display: grid;
-  min-height: 100vh;
-  align-content: center;
-  background: #000;
-`;
 
 const Info = styled.section`
   display: grid;
