@@ -23,6 +23,7 @@ import { attachmentDisposition, downloadFileName, signedClipDownloadUrl } from '
 import { layout, recordingForEvent } from '../src/core/media/library.ts';
 import { isAlive, LiveEncoders } from '../src/core/media/live.ts';
 import { prepareMedia } from '../src/core/media/prepare.ts';
+import { TEST_MEDIA_CACHE } from './support/mediaCache.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from './helper.ts';
 
 // Real ffmpeg at a tiny size (as test/media.test.ts): recordings of 20 s in 2 s segments.
@@ -49,7 +50,7 @@ const onDemand = (eventId: number): ClipSourceEvent => ({ channelSlug: 'alpha', 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'grandstand-clip-'));
   const alpha = (await loadChannelFolders(FIXTURE_CHANNELS_DIR)).filter((c) => c.config.slug === 'alpha');
-  await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: SECONDS });
+  await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: SECONDS, cacheDir: TEST_MEDIA_CACHE });
 }, 120_000);
 
 afterAll(async () => {

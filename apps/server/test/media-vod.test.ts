@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
 import { layout } from '../src/core/media/library.ts';
 import { prepareMedia } from '../src/core/media/prepare.ts';
+import { TEST_MEDIA_CACHE } from './support/mediaCache.ts';
 import { prepareVodItem, type PrepareVodItemOptions, vodCardSvg, vodItemDir, vodItemsOf, type VodItemMedia } from '../src/core/media/vod.ts';
 import { repoRoot } from '../src/core/paths.ts';
 import { FIXTURE_CHANNELS_DIR } from './helper.ts';
@@ -239,7 +240,7 @@ describe('prepare-media', () => {
     const media = join(dir, 'prepare');
     await mkdir(media);
     const alpha = await loadChannelFolders(channels);
-    const first = await prepareMedia({ dir: media, channels: alpha, quality: TINY, seconds: 20 });
+    const first = await prepareMedia({ dir: media, channels: alpha, quality: TINY, seconds: 20, cacheDir: TEST_MEDIA_CACHE });
     expect(first.built).toContain('vod/alpha/documentary');
     expect(existsSync(join(media, vodItemDir('alpha', 'documentary'), 'preview.mp4'))).toBe(true);
     const second = await prepareMedia({ dir: media, channels: alpha, quality: TINY, seconds: 20, ffmpegPath: '/nonexistent/ffmpeg' });

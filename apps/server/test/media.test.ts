@@ -9,6 +9,7 @@ import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
 import { layout, recordingForEvent, RECORDING_LIBRARY } from '../src/core/media/library.ts';
 import { vodItemsOf } from '../src/core/media/vod.ts';
 import { prepareMedia } from '../src/core/media/prepare.ts';
+import { TEST_MEDIA_CACHE } from './support/mediaCache.ts';
 import { signMediaToken } from '../src/core/media/token.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from './helper.ts';
 
@@ -48,7 +49,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'grandstand-media-'));
   // Only alpha is prepared: bravo shows what a server without prepared media answers.
   const alpha = (await loadChannelFolders(FIXTURE_CHANNELS_DIR)).filter((c) => c.config.slug === 'alpha');
-  await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: SECONDS });
+  await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: SECONDS, cacheDir: TEST_MEDIA_CACHE });
   t = await buildTestApp({ media: { dir, secret: SECRET, live: 'on-demand', liveQuality: TINY_LIVE } });
   ids.alpha = await eventIds('alpha');
   ids.bravo = await eventIds('bravo');

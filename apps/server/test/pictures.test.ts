@@ -6,6 +6,7 @@ import { type Event, EventsResponse, ParticipantGroupsResponse, type Picture, Pa
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
 import { prepareMedia } from '../src/core/media/prepare.ts';
+import { TEST_MEDIA_CACHE } from './support/mediaCache.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from './helper.ts';
 
 const TINY = { width: 160, height: 90, fps: 10, videoKbps: 100 };
@@ -97,7 +98,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'grandstand-pictures-'));
   const alpha = (await loadChannelFolders(FIXTURE_CHANNELS_DIR)).filter((c) => c.config.slug === 'alpha');
   // 20 s, as the other media files prepare it: copied from the media cache (src/core/media/cache.ts) after the first.
-  await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: 20 });
+  await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: 20, cacheDir: TEST_MEDIA_CACHE });
   t = await buildTestApp({ media: { dir, live: 'on-demand', liveQuality: TINY_LIVE } });
   alphaKey = await t.keyFor('alpha');
 }, 180_000);

@@ -20,7 +20,7 @@ export const MEDIA_CACHE_OFF = 'off';
 const UNUSED_FOR_MS = 30 * 24 * 3600 * 1000;
 
 /** `MEDIA_CACHE_DIR`, else `$XDG_CACHE_HOME/grandstand/media` (`~/.cache/…`); null when set to `off`. */
-export function mediaCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
+export function mediaCacheDir(env: Readonly<Record<string, string | undefined>>): string | null {
   const set = env.MEDIA_CACHE_DIR?.trim();
   if (set === MEDIA_CACHE_OFF) return null;
   if (set) return set;
@@ -42,7 +42,7 @@ function ffmpegBuild(ffmpegPath: string): Promise<string> {
 }
 
 export interface CachedRunOptions extends RunOptions {
-  /** The cache folder (`mediaCacheDir()`); null: always run ffmpeg. */
+  /** The cache folder (`mediaCacheDir(env)`, read by src/config.ts); null: always run ffmpeg. */
   cacheDir: string | null;
   /** The files ffmpeg reads from `cwd` (drawtext's texts), by name: part of what the entry is named by. */
   inputs: Readonly<Record<string, string>>;

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChannelFolder } from '../channels/loadChannels.ts';
-import { mediaCacheDir, runFfmpegCached } from './cache.ts';
+import { runFfmpegCached } from './cache.ts';
 import { eachLimit, FONT_BOLD, FONT_REGULAR, ffmpegColor } from './ffmpeg.ts';
 import { layout, prerollName, RECORDING_LIBRARY, type RecordingSpec } from './library.ts';
 import { CHANNEL_PICTURE_FILE } from '@grandstand/contract';
@@ -32,7 +32,7 @@ export interface PrepareMediaOptions {
   concurrency?: number;
   /** The ffmpeg binary (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
   ffmpegPath?: string;
-  /** Where items are kept by content across media folders (`MEDIA_CACHE_DIR`, src/core/media/cache.ts); null: none. */
+  /** Where items are kept by content across media folders (`MEDIA_CACHE_DIR`, src/core/media/cache.ts); unset or null: none. */
   cacheDir?: string | null;
   log?: (message: string) => void;
 }
@@ -290,7 +290,7 @@ async function build(dir: string, job: MediaJob, hash: string, previous: Manifes
 export async function prepareMedia(options: PrepareMediaOptions): Promise<PrepareMediaResult> {
   const { dir } = options;
   const log = options.log ?? (() => {});
-  const cacheDir = options.cacheDir === undefined ? mediaCacheDir() : options.cacheDir;
+  const cacheDir = options.cacheDir ?? null;
   await mkdir(dir, { recursive: true });
   const manifest = await readManifest(dir);
   const jobs = mediaJobs(options.channels, options.quality ?? DEFAULT_QUALITY, options.seconds, options.prerollSeconds);

@@ -6,7 +6,7 @@ import { readJsonFile } from '@grandstand/contract/node';
 import { z } from 'zod';
 import type { ChannelFolder } from '../channels/loadChannels.ts';
 import { escapeXml, hexOr, shade, textOn } from './drawn.ts';
-import { mediaCacheDir, runFfmpegCached } from './cache.ts';
+import { runFfmpegCached } from './cache.ts';
 import { eachLimit, ffmpegColor } from './ffmpeg.ts';
 import { layout } from './library.ts';
 import type { MediaQuality } from './config.ts';
@@ -293,7 +293,7 @@ export interface PrepareVodItemOptions extends VodItemInput {
   /** The media directory. */
   dir: string;
   ffmpegPath?: string;
-  /** Where items are kept by content across media folders (src/core/media/cache.ts); default `mediaCacheDir()`, null: none. */
+  /** Where items are kept by content across media folders (src/core/media/cache.ts); unset or null: none. */
   cacheDir?: string | null;
 }
 
@@ -313,7 +313,7 @@ export async function prepareVodItem(options: PrepareVodItemOptions): Promise<'b
       {
         cwd: work,
         ffmpegPath: options.ffmpegPath,
-        cacheDir: options.cacheDir === undefined ? mediaCacheDir() : options.cacheDir,
+        cacheDir: options.cacheDir ?? null,
         inputs: job.texts,
         check: async () => {
           const playlist = await readFile(join(work, VOD_FILES.playlist), 'utf8');
