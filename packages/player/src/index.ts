@@ -16,7 +16,7 @@ export type { PlayerControlsProps } from './PlayerControls/PlayerControls.tsx';
 export { ActionButton as PlayerActionButton } from './PlayerControls/PlayerControls.styles.ts';
 export { PLAYER_LABEL_KEYS, playerLabelsOf } from './labels.ts';
 export type { PlayerLabels } from './labels.ts';
-export type { FirstFrameInfo, PlaybackPhase, QualityChoice, QualityOption } from './engine/session.ts';
+export type { FirstFrameInfo, PlaybackCallbacks, PlaybackPhase, QualityChoice, QualityOption } from './engine/session.ts';
 export { preloadPlayer } from './engine/loadShaka.ts';
 export { createViewingTimeTracker, VIEWING_TIME_INTERVAL_MS } from './analytics/viewingTime.ts';
 export type { ViewingTimeReport, ViewingTimeTracker, ViewingTimeTrackerOptions } from './analytics/viewingTime.ts';

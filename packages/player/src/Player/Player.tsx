@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useEffectEvent, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { createPlaybackSession, type FirstFrameInfo, type PlaybackSession, type PlaybackState, type QualityChoice } from '../engine/session.ts';
+import { createPlaybackSession, type FirstFrameInfo, type PlaybackCallbacks, type PlaybackSession, type PlaybackState, type QualityChoice } from '../engine/session.ts';
 import type { CreatePlayer } from '../engine/types.ts';
 import type { PlaybackEvent } from '../analytics/playbackEvents.ts';
 import type { PlayerLabels } from '../labels.ts';
@@ -8,7 +8,7 @@ import { clamp } from '../time.ts';
 import { createPlayerHandle, type PlayerHandle } from './handle.ts';
 import { useMediaState } from './useMediaState.ts';
 
-export interface PlayerProps {
+export interface PlayerProps extends PlaybackCallbacks {
   /** The stream's HLS address (`EventDetail.stream.url`). */
   src: string;
   /**
@@ -24,17 +24,6 @@ export interface PlayerProps {
   poster?: string;
   /** A sponsor message played first, unseekable and unskippable; then `src`. */
   prerollSrc?: string;
-  /** Time to first frame, once per mount (or per new `src`). */
-  onFirstFrame?: (info: FirstFrameInfo) => void;
-  /** Seconds of the event actually played: a 30 s beat while playing, and the partial beat on pause, end, unmount and when the page hides. */
-  onViewingTime?: (seconds: number, event: { total: number }) => void;
-  /** The viewer's start, pause, seek and end of the event (spec §7 video events). */
-  onPlaybackEvent?: (event: PlaybackEvent) => void;
-  /** The stream failed (the player shows the error and keeps trying to recover). */
-  onError?: (error: unknown) => void;
-  onEnded?: () => void;
-  /** The preroll is over: `completed` false when it could not play and was passed over. */
-  onPrerollEnded?: (info: { completed: boolean }) => void;
   /**
    * Buttons of the site's in the control bar (e.g. Clip), given the player's handle. They may load
    * lazily: the slot waits for them without holding up the rest of the bar. Not shown during a

@@ -35,20 +35,28 @@ export interface FirstFrameInfo {
   preroll: boolean;
 }
 
-export interface PlaybackSessionOptions {
+/** What a playback tells its owner: the Player takes them as props and hands them to its session. */
+export interface PlaybackCallbacks {
+  /** Time to first frame, once per mount (or per new `src`). */
+  onFirstFrame?: (info: FirstFrameInfo) => void;
+  /** Seconds of the event actually played: a 30 s beat while playing, and the partial beat on pause, end, unmount and when the page hides. */
+  onViewingTime?: (seconds: number, event: { total: number }) => void;
+  /** The viewer's start, pause, seek and end of the event's stream, not the preroll's (spec §7 video events). */
+  onPlaybackEvent?: (event: PlaybackEvent) => void;
+  /** The stream failed (the player shows the error and keeps trying to recover). */
+  onError?: (error: unknown) => void;
+  onEnded?: () => void;
+  /** The preroll is over: `completed` false when it could not play and was passed over. */
+  onPrerollEnded?: (info: { completed: boolean }) => void;
+}
+
+export interface PlaybackSessionOptions extends PlaybackCallbacks {
   video: HTMLVideoElement;
   src: string;
   live: boolean;
   prerollSrc?: string;
   autoPlay: boolean;
   onChange: (state: PlaybackState) => void;
-  onFirstFrame?: (info: FirstFrameInfo) => void;
-  onViewingTime?: (seconds: number, event: { total: number }) => void;
-  /** The viewer's start, pause, seek and end of the event's stream (not the preroll's). */
-  onPlaybackEvent?: (event: PlaybackEvent) => void;
-  onError?: (error: unknown) => void;
-  onEnded?: () => void;
-  onPrerollEnded?: (info: { completed: boolean }) => void;
   /** shaka by default; tests pass a fake. */
   createPlayer?: CreatePlayer;
   /**
