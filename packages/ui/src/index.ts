@@ -48,6 +48,7 @@ export { Pagination } from './Pagination/Pagination.tsx';
 export type { PaginationProps } from './Pagination/Pagination.tsx';
 export { EventCard, EventCardSkeleton } from './EventCard/EventCard.tsx';
 export type { EventCardDateTime, EventCardProps, EventCardSkeletonProps } from './EventCard/EventCard.tsx';
+export type { CardWidth as EventCardWidth } from './EventCard/EventCard.styles.ts';
 export { Picture } from './Picture/Picture.tsx';
 export type { PictureData, PictureProps } from './Picture/Picture.tsx';
 export { Crest } from './Crest/Crest.tsx';
