@@ -1,4 +1,4 @@
 import { nodeProject } from '@grandstand/vitest-config/node';
 
-// Node by default; the hook tests opt into jsdom with a `@vitest-environment jsdom` docblock.
-export default nodeProject();
+// The hook tests switch to jsdom by docblock: files keep their own workers.
+export default nodeProject({ isolate: true });
