@@ -2,7 +2,9 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { mediaCacheDir, runFfmpegCached } from './cache.ts';
+import { ensureSlideVariants, slideVariantNames } from './variants.ts';
 
 let root: string;
 let runs: string;
@@ -110,6 +112,23 @@ describe('runFfmpegCached', () => {
     await runFfmpegCached(ARGS, { cwd: second, ffmpegPath: ffmpeg, cacheDir, inputs: { 'label.txt': 'Damaged' }, check: exists(second) });
     expect(await runCount()).toBe(before + 1);
     expect(await readdir(join(cacheDir, entry!))).toEqual(['out.png']);
+  });
+});
+
+describe('the slides\' sizes', () => {
+  it('come from the cache for the same picture in another channel folder (another clone of the repository)', async () => {
+    const cacheDir = join(root, 'cache-slides');
+    const picture = join(root, 'slide.jpg');
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=navy:s=320x180', '-frames:v', '1', picture]);
+    const elsewhere = join(await mkdtemp(join(root, 'clone-')), 'slide.jpg');
+    await writeFile(elsewhere, await readFile(picture));
+    const first = await mkdtemp(join(root, 'slides-'));
+    await ensureSlideVariants(picture, first, 'abc123', ffmpeg, cacheDir);
+    const before = await runCount();
+    const second = await mkdtemp(join(root, 'slides-'));
+    await ensureSlideVariants(elsewhere, second, 'abc123', ffmpeg, cacheDir);
+    expect(await runCount()).toBe(before);
+    expect((await readdir(second)).sort()).toEqual(slideVariantNames('abc123').sort());
   });
 });
 

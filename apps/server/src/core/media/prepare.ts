@@ -316,7 +316,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
   result.built.push(...vod.built);
   result.kept.push(...vod.kept);
   await rm(join(dir, layout.work), { recursive: true, force: true });
-  await prepareSlides(dir, options.channels, options.ffmpegPath, log);
+  await prepareSlides(dir, options.channels, options.ffmpegPath, cacheDir, log);
   return result;
 }
 
@@ -325,7 +325,7 @@ export async function prepareMedia(options: PrepareMediaOptions): Promise<Prepar
  * (the picture route makes any that are missing on first request, the same way). Named by the
  * source file's content hash, so a present set is kept.
  */
-async function prepareSlides(dir: string, channels: readonly ChannelFolder[], ffmpegPath: string | undefined, log: (message: string) => void): Promise<void> {
+async function prepareSlides(dir: string, channels: readonly ChannelFolder[], ffmpegPath: string | undefined, cacheDir: string | null, log: (message: string) => void): Promise<void> {
   const sources = new Map<string, { path: string; out: string; hash: string }>();
   for (const channel of channels) {
     for (const slide of channel.seed?.slides ?? []) {
@@ -338,7 +338,7 @@ async function prepareSlides(dir: string, channels: readonly ChannelFolder[], ff
   }
   await eachLimit([...sources.values()], 2, async ({ path, out, hash }) => {
     const present = slideVariantNames(hash).every((name) => existsSync(join(out, name)));
-    await ensureSlideVariants(path, out, hash, ffmpegPath);
+    await ensureSlideVariants(path, out, hash, ffmpegPath, cacheDir);
     if (!present) log(`built the sizes of ${path}`);
   });
 }

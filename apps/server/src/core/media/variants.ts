@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { runFfmpeg } from './ffmpeg.ts';
+import { copyFile, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { runFfmpegCached } from './cache.ts';
 import { CARD_WIDTHS, SLIDE_WIDTHS } from './pictures.ts';
 
 export type PictureFormat = 'jpg' | 'webp' | 'avif';
@@ -65,7 +65,7 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
  * decodes the source once, into `dir`; kept when present. Concurrent callers share one run. The
  * files appear together, moved in from a work folder, so a reader never sees half of one.
  */
-function ensureVariants(input: { file: string } | { svg: () => string }, dir: string, hash: string, widths: readonly number[], formats: readonly PictureFormat[], ffmpegPath?: string): Promise<void> {
+function ensureVariants(input: { file: string } | { svg: () => string }, dir: string, hash: string, widths: readonly number[], formats: readonly PictureFormat[], ffmpegPath?: string, cacheDir: string | null = null): Promise<void> {
   if (variantNames(hash, widths, formats).every((name) => existsSync(join(dir, name)))) return Promise.resolve();
   const key = join(dir, hash);
   let run = running.get(key);
@@ -75,13 +75,20 @@ function ensureVariants(input: { file: string } | { svg: () => string }, dir: st
       const work = await mkdtemp(join(dir, `.work-${hash}-`));
       try {
         let source: string[];
+        let sourceName: string;
         if ('svg' in input) {
-          await writeFile(join(work, 'source.svg'), input.svg());
+          sourceName = 'source.svg';
+          await writeFile(join(work, sourceName), input.svg());
           // librsvg draws the SVG at the largest width itself, so every size is sharp.
           const largest = Math.max(...widths);
-          source = ['-width', String(largest), '-height', String(Math.round((largest * 9) / 16)), '-i', 'source.svg'];
+          source = ['-width', String(largest), '-height', String(Math.round((largest * 9) / 16)), '-i', sourceName];
         } else {
-          source = ['-i', input.file];
+          // Read from the work folder, so the run's arguments name the picture by its content hash
+          // (in the outputs' names) and not by where the channel folder happens to be: the media
+          // cache then serves another clone of the repository too.
+          sourceName = `source${extname(input.file).toLowerCase()}`;
+          await copyFile(input.file, join(work, sourceName));
+          source = ['-i', sourceName];
         }
         const splits = widths.map((_, i) => `[s${i}]`).join('');
         const graph = [`[0:v]split=${widths.length}${splits}`];
@@ -91,8 +98,20 @@ function ensureVariants(input: { file: string } | { svg: () => string }, dir: st
           graph.push(`[s${i}]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,format=yuv420p,split=${formats.length}${formats.map((format) => `[${format}${i}]`).join('')}`);
           for (const format of formats) outputs.push('-map', `[${format}${i}]`, '-frames:v', '1', ...ENCODER[format], `${hash}-${width}.${format}`);
         });
-        await inTurn(() => runFfmpeg([...source, '-filter_complex', graph.join(';'), ...outputs], { cwd: work, ffmpegPath }));
-        for (const name of await readdir(work)) if (name !== 'source.svg') await rename(join(work, name), join(dir, name));
+        const names = variantNames(hash, widths, formats);
+        await inTurn(() =>
+          runFfmpegCached([...source, '-filter_complex', graph.join(';'), ...outputs], {
+            cwd: work,
+            ffmpegPath,
+            cacheDir,
+            inputs: 'svg' in input ? { [sourceName]: input.svg() } : {},
+            check: async () => {
+              const missing = names.filter((name) => !existsSync(join(work, name)));
+              if (missing.length > 0) throw new Error(`ffmpeg left out ${missing.join(', ')}`);
+            },
+          }),
+        );
+        for (const name of await readdir(work)) if (name !== sourceName) await rename(join(work, name), join(dir, name));
       } finally {
         await rm(work, { recursive: true, force: true });
       }
@@ -103,8 +122,8 @@ function ensureVariants(input: { file: string } | { svg: () => string }, dir: st
 }
 
 /** A hero image's variants (cropped to 16:9 from the channel folder's file). */
-export function ensureSlideVariants(source: string, dir: string, hash: string, ffmpegPath?: string): Promise<void> {
-  return ensureVariants({ file: source }, dir, hash, SLIDE_WIDTHS, PHOTO_FORMATS, ffmpegPath);
+export function ensureSlideVariants(source: string, dir: string, hash: string, ffmpegPath?: string, cacheDir: string | null = null): Promise<void> {
+  return ensureVariants({ file: source }, dir, hash, SLIDE_WIDTHS, PHOTO_FORMATS, ffmpegPath, cacheDir);
 }
 
 /**
