@@ -34,6 +34,8 @@ export const Event = z.object({
   image: z.string().nullable(),
   /** The event's picture: a poster frame, a live thumbnail or a drawn card; always set. */
   picture: Picture,
+  /** The channel called it off: it stays listed, marked, and cannot be watched or bought. The server always says (false when not). */
+  cancelled: z.boolean().optional(),
 });
 export type Event = z.infer<typeof Event>;
 

@@ -120,6 +120,60 @@ export {
   PageMeta,
 } from './events.ts';
 export { Picture, PictureKind, PictureSource } from './pictures.ts';
+export {
+  ConsoleEvent,
+  ConsoleEventOptions,
+  ConsoleEventResponse,
+  ConsoleEventsQuery,
+  ConsoleEventsResponse,
+  CreateConsoleEventBody,
+  EventOrigin,
+  LocalDateTime,
+  SCHEDULE_CSV_COLUMNS,
+  SCHEDULE_CSV_MAX,
+  SCHEDULE_CSV_MAX_LINES,
+  SCHEDULE_ERROR_CODES,
+  SCHEDULE_NAME_MAX,
+  SCHEDULE_PAGE_SIZE,
+  SCHEDULE_PRICE_MAX,
+  ScheduleImportBody,
+  ScheduleImportError,
+  ScheduleImportResponse,
+  ScheduleStatus,
+  ScheduleUnknownNames,
+  UpdateConsoleEventBody,
+} from './console/schedule.ts';
+export type { ScheduleCsvColumn } from './console/schedule.ts';
+export {
+  AcceptInvitationBody,
+  AuditEntry,
+  AuditQuery,
+  AuditResponse,
+  CONSOLE_CODES,
+  ConsoleChannelRef,
+  ConsoleInvitation,
+  ConsoleInvitationResponse,
+  ConsoleInvitationsResponse,
+  ConsoleMember,
+  ConsoleMembersResponse,
+  ConsoleOk,
+  ConsoleOperator,
+  ConsoleSecurity,
+  ConsoleSessionResponse,
+  ConsoleSignInBody,
+  IntegrationToken,
+  IntegrationTokensResponse,
+  InvitationBody,
+  InvitationInfo,
+  NewTokenBody,
+  NewTokenResponse,
+  OPERATOR_ROLES,
+  OperatorRole,
+  RoleBody,
+  TotpCodeBody,
+  TotpSetupResponse,
+} from './console/operators.ts';
+export type { ConsoleCode } from './console/operators.ts';
 export { capabilityFlags, ProfileResponse, User } from './user.ts';
 export { CustomFormSubmission, CustomFormSubmissionResponse, CustomFormValue } from './channel.ts';
 export { CHANNEL_PICTURE_FILE, ChannelConfig, isPublicOrigin, parseChannelConfig, PUBLIC_ORIGIN_PROBLEM } from './channelConfig.ts';
