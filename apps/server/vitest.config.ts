@@ -24,6 +24,7 @@ const HTTP_LAYER = [
   'test/sites.test.ts',
   'test/sites-render.test.ts',
   'test/sites-share-player.test.ts',
+  'src/modules/sites/console.test.ts',
   'test/public-origins.test.ts',
   'test/outbox.test.ts',
   'test/demo-host.test.ts',

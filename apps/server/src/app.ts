@@ -20,6 +20,7 @@ import security, { frameworkErrorHandler, reportingOrigins } from './core/securi
 import siteRender from './modules/sites/render.ts';
 import type { SiteRenderOptions } from './modules/sites/render.ts';
 import staticSites from './modules/sites/static.ts';
+import consoleSite from './modules/sites/console.ts';
 import { geoPlugin } from './modules/geo/index.ts';
 import apiKeysRepository, { type ApiKeyCacheOptions } from './modules/accounts/apiKeyRepository.ts';
 import catalogRepository from './modules/catalog/repository.ts';
@@ -60,6 +61,8 @@ export interface BuildAppOptions extends ModuleOptions {
   channels: LoadedChannel[];
   /** Built sites, one folder per channel slug. Default: `<repo>/apps/web/dist`; `serve` passes `SITES_DIR`. */
   sitesDir?: string;
+  /** The control room's one build, served at /console on every channel host. Default: `<repo>/apps/console/dist`; `serve` passes `CONSOLE_DIR`. */
+  consoleDir?: string;
   /** How the sites' first screens are rendered (cache, time-out, renders at once). */
   siteRender?: SiteRenderOptions;
   logger?: boolean | object;
@@ -202,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(siteRender, options.siteRender ?? {});
   await app.register(staticSites, { sitesDir: options.sitesDir ?? join(repoRoot, 'apps', 'web', 'dist') });
+  await app.register(consoleSite, { consoleDir: options.consoleDir ?? join(repoRoot, 'apps', 'console', 'dist') });
   return app;
 }
 

@@ -23,7 +23,7 @@ const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media|worker>
   worker   cut queued clips, no HTTP (beside servers run with CLIP_WORKERS=0); stops cleanly on SIGTERM
 
 env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, default .data/pglite),
-     CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL,
+     CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), CONSOLE_DIR (default apps/console/dist), TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL,
      MEDIA_DIR (default .data/media), MEDIA_SECRET (default: generated once into .data/media-secret),
      MEDIA_LIVE (eager | on-demand | off; default eager), MEDIA_QUALITY (prepare-media's rendition: 480p | 240p; default 480p),
      MEDIA_PREROLL_SECONDS (prepare-media's sponsor prerolls, 1 to 60; default 8),
@@ -73,6 +73,7 @@ async function serve(config: ServerConfig): Promise<void> {
     db: opened.db,
     channels,
     sitesDir: config.paths.sitesDir,
+    consoleDir: config.paths.consoleDir,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     publicOrigins: preflight.publicOrigins,

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       paths: {
         channelsDir: join(repoRoot, 'channels'),
         sitesDir: join(repoRoot, 'apps', 'web', 'dist'),
+        consoleDir: join(repoRoot, 'apps', 'console', 'dist'),
         pgliteDataDir: join(repoRoot, '.data', 'pglite'),
         dataDir: join(repoRoot, '.data'),
         mediaDir: join(repoRoot, '.data', 'media'),

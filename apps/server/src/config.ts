@@ -92,6 +92,8 @@ export interface ServerPaths {
   channelsDir: string;
   /** `SITES_DIR` (`<repo>/apps/web/dist`). */
   sitesDir: string;
+  /** `CONSOLE_DIR` (`<repo>/apps/console/dist`): the control room's one build. */
+  consoleDir: string;
   /** `PGLITE_DATA_DIR` (`<repo>/.data/pglite`). */
   pgliteDataDir: string;
   /** PGlite's parent folder: the generated secrets and the outbox live there (`<repo>/.data`). */
@@ -257,6 +259,7 @@ const EnvSchema = z
     PGLITE_DATA_DIR: path(join(repoRoot, '.data', 'pglite')),
     CHANNELS_DIR: path(join(repoRoot, 'channels')),
     SITES_DIR: path(join(repoRoot, 'apps', 'web', 'dist')),
+    CONSOLE_DIR: path(join(repoRoot, 'apps', 'console', 'dist')),
     MEDIA_DIR: path(join(repoRoot, '.data', 'media')),
     CHANNEL_PUBLIC_ORIGINS: publicOrigins,
     CHANNEL_SITE_ORIGINS: siteOrigins,
@@ -398,7 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: parsed.HOST,
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
-    paths: { channelsDir: parsed.CHANNELS_DIR, sitesDir: parsed.SITES_DIR, pgliteDataDir, dataDir, mediaDir: parsed.MEDIA_DIR },
+    paths: { channelsDir: parsed.CHANNELS_DIR, sitesDir: parsed.SITES_DIR, consoleDir: parsed.CONSOLE_DIR, pgliteDataDir, dataDir, mediaDir: parsed.MEDIA_DIR },
     database: parsed.DATABASE_URL ? { kind: 'postgres', connectionString: parsed.DATABASE_URL } : { kind: 'pglite', dataDir: pgliteDataDir },
     publicOrigins: parsed.CHANNEL_PUBLIC_ORIGINS,
     siteOrigins: parsed.CHANNEL_SITE_ORIGINS,
