@@ -169,6 +169,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route: a channel's own app on another origin may call /api and read /media.
   await app.register(cors);
   await app.register(import('./modules/mail/plugin.ts'), options.mail ?? {});
+  // The control room's identity and its calls under /api/console, outside the api key's scope:
+  // operators sign in with their own session, tools with an integration token. TOTP secrets are
+  // sealed with the app secret, as the mailed links are signed with it.
+  await app.register(import('./modules/operators/plugin.ts'), { secret: options.mail?.secret, ...options.operators });
   // Deleted viewers are forgotten in the analytics service (off unless it is configured).
   await app.register(import('./modules/analytics/forget.ts'), { options: options.analyticsForget ?? null });
   // Settled charges are told to it too: its revenue reports count nothing else.

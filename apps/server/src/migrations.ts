@@ -9,6 +9,7 @@ import { clipsMigrations } from './modules/clips/migration.ts';
 import { commerceMigrations } from './modules/commerce/migration.ts';
 import { favouritesMigrations } from './modules/favourites/migration.ts';
 import { formsMigrations } from './modules/forms/migration.ts';
+import { operatorsMigrations } from './modules/operators/migration.ts';
 import { paymentsMigrations } from './modules/payments/sandbox/migration.ts';
 import { vodMigrations } from './modules/vod/migration.ts';
 
@@ -28,6 +29,7 @@ export const migrations: Readonly<Record<string, Migration>> = gatherMigrations(
   favouritesMigrations,
   vodMigrations,
   analyticsMigrations,
+  operatorsMigrations,
 );
 
 /** Applies every pending migration; a second run is a no-op. An app's `dataChanged`, given, drops its caches when one was applied. */
