@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json' with { type: 'json' };
+import { scheduleNamespace } from './namespace.ts';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => keys(inner, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('schedule namespace', () => {
+  it('has every English text in French, with the same placeholders', async () => {
+    const fr = (await scheduleNamespace.loaders.fr()).default;
+    expect(keys(fr).sort()).toEqual(keys(en).sort());
+    const placeholders = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]).sort();
+    const at = (tree: unknown, path: string) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree) as string;
+    for (const key of keys(en)) expect(placeholders(at(fr, key)), key).toEqual(placeholders(at(en, key)));
+  });
+
+  it('is the schedule namespace, with the list’s status filters in both languages', async () => {
+    const fr = (await scheduleNamespace.loaders.fr()).default;
+    expect(scheduleNamespace.namespace).toBe('schedule');
+    expect(Object.keys(en.list.status)).toEqual(['all', 'upcoming', 'live', 'finished', 'unpublished', 'cancelled']);
+    expect(fr.list.status.cancelled).toBe('Annulés');
+  });
+});
