@@ -20,6 +20,8 @@ export function eventTitle(event: Event, t: Translate): string {
  * currency. A paid event that costs nothing reads Free; one the viewer may already watch reads Watch.
  */
 export function accessLabel(event: Event, currency: string, language: string, t: Translate): string {
+  // A cancelled event is neither watched nor bought: its card says so instead of a price.
+  if (event.cancelled) return t('access.cancelled');
   if (event.access_type === 'free') return t('access.free');
   if (event.has_access) return t('access.included');
   if (event.access_type === 'register') return t('access.register');

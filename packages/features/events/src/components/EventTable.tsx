@@ -31,7 +31,7 @@ export function EventTable({ events, catalog }: { events: readonly Event[]; cata
               <tr key={event.id}>
                 <th scope="row">
                   <Link href={watchPath(event.id)}>{eventTitle(event, t)}</Link>{' '}
-                  {event.stream_status === 'live' && <Badge tone="live">{t('card.live')}</Badge>}
+                  {event.stream_status === 'live' && !event.cancelled && <Badge tone="live">{t('card.live')}</Badge>}
                 </th>
                 <td>
                   <time dateTime={new Date(event.event_utc_ts * 1000).toISOString()}>

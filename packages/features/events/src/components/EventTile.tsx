@@ -46,7 +46,7 @@ export function EventTile({ event, catalog, layout = 'grid', headingLevel = 3, p
       href={watchPath(event.id)}
       dateTime={formatEventDateTime(event.event_utc_ts, event.time_zone, language)}
       isoDate={new Date(event.event_utc_ts * 1000).toISOString()}
-      liveLabel={event.stream_status === 'live' ? t('card.live') : undefined}
+      liveLabel={event.stream_status === 'live' && !event.cancelled ? t('card.live') : undefined}
       priceLabel={accessLabel(event, currency, language, t)}
       picture={event.picture}
       priority={priority}

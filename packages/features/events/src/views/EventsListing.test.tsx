@@ -167,4 +167,19 @@ describe('events listing', () => {
     expect(await screen.findByText('Gratuit')).toBeVisible();
     expect(within(screen.getByRole('combobox', { name: 'Genre' })).getAllByRole('option').map((option) => option.textContent)).toEqual(['Tous', 'Hommes', 'Femmes']);
   });
+
+  it('marks a cancelled event’s card as cancelled in place of its price and live mark, in English and French', async () => {
+    const called = event({ id: 12, name: 'Called off', access_type: 'paid', base_price: 9.99, has_access: false, stream_status: 'live', cancelled: true });
+    const { container } = await renderRoute('/live', { routes: { 'GET /events': eventsFrom({ live: [called] }) } });
+    const card = (await screen.findByRole('link', { name: 'Called off' })).closest('article') ?? container;
+    expect(within(card as HTMLElement).getByText('Cancelled')).toBeVisible();
+    expect(within(card as HTMLElement).queryByText('$9.99')).toBeNull();
+    expect(within(card as HTMLElement).queryByText('Live')).toBeNull();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('marks a cancelled event’s card in French', async () => {
+    await renderRoute('/live', { language: 'fr', routes: { 'GET /events': eventsFrom({ live: [event({ id: 12, name: 'Annulé ce soir', cancelled: true })] }) } });
+    expect(await screen.findByText('Annulé')).toBeVisible();
+  });
 });

@@ -43,6 +43,30 @@ describe('the watch page (spec §2)', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
+  it('says a cancelled event is cancelled, with nothing to watch or buy', async () => {
+    const cancelled = detail({
+      access_type: 'paid',
+      base_price: 9.99,
+      has_access: false,
+      cancelled: true,
+      access: { allowed: false, geo_blocked: false, options: ['login', 'buy_price'] },
+    });
+    const { container } = await renderWatch('/watch/1', { 'GET /events/1': () => ({ json: { data: cancelled } }) });
+    expect(await screen.findByText('This event is cancelled. It will not be streamed.')).toBeInTheDocument();
+    expect(screen.getAllByText('Cancelled')).toHaveLength(2);
+    expect(screen.queryByRole('region', { name: 'Watch this event' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Buy for $9.99' })).toBeNull();
+    expect(screen.queryByText('Upcoming')).toBeNull();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says a cancelled event is cancelled in French', async () => {
+    const cancelled = detail({ cancelled: true });
+    await renderRoute('/watch/1', { routes: { 'GET /events/1': () => ({ json: { data: cancelled } }) }, watch: true, language: 'fr' });
+    expect(await screen.findByText('Cet événement est annulé. Il ne sera pas diffusé.')).toBeInTheDocument();
+    expect(screen.getAllByText('Annulé')).toHaveLength(2);
+  });
+
   it('offers registration and login for a register-only event', async () => {
     const register = detail({ access_type: 'register', has_access: false, access: { allowed: false, geo_blocked: false, options: ['register_free', 'login'] } });
     await renderWatch('/watch/1', { 'GET /events/1': () => ({ json: { data: register } }) });

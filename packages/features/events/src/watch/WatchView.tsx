@@ -149,6 +149,15 @@ function Stage({ event, title, currency, language, prerolls, onStart, onStreamEr
 
   const actions = useMemo(() => (WatchActions ? (player: PlayerHandle) => <WatchActions event={event} player={player} /> : undefined), [WatchActions, event]);
 
+  if (event.cancelled) {
+    // The channel called it off: nothing to watch, wait for or buy.
+    return (
+      <PlayerStage variant="panel">
+        <Badge>{t('watch:cancelled')}</Badge>
+        <p>{t('watch:cancelledMessage')}</p>
+      </PlayerStage>
+    );
+  }
   if (stream) {
     return (
       <PlayerStage>
@@ -201,11 +210,11 @@ function Details({ event, title, language }: { event: EventDetail; title: string
   const when = formatEventDateTime(event.event_utc_ts, event.time_zone, language).full;
   const teams = event.participants;
   const schools = eventSchools(event, catalog);
-  const status = event.stream_status === 'live' ? t('live') : event.stream_status === 'upcoming' ? t('upcoming') : t('onDemand');
+  const status = event.cancelled ? t('cancelled') : event.stream_status === 'live' ? t('live') : event.stream_status === 'upcoming' ? t('upcoming') : t('onDemand');
   return (
     <Info>
       <Heading>
-        <Badge tone={event.stream_status === 'live' ? 'live' : 'neutral'}>{status}</Badge>
+        <Badge tone={event.stream_status === 'live' && !event.cancelled ? 'live' : 'neutral'}>{status}</Badge>
         <h1>{title}</h1>
       </Heading>
       <Facts>
