@@ -1,8 +1,30 @@
-import { colord } from 'colord';
+interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
 
-/** WCAG 2.x relative luminance, unrounded (colord's own helpers round to two decimals). */
+const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/**
+ * A `#rrggbb` (or `#rgb`) colour's channels. A channel's colours are hex by the contract
+ * (`HexColor`), so a colour library's parser of every CSS notation (6 KB of every page's start)
+ * would read nothing more here; anything else reads as black rather than stopping the page.
+ */
+function toRgb(color: string): Rgb {
+  const digits = HEX.exec(color.trim())?.[1] ?? '000';
+  const full = digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits;
+  const value = Number.parseInt(full, 16);
+  return { r: value >> 16, g: (value >> 8) & 255, b: value & 255 };
+}
+
+function toHex({ r, g, b }: Rgb): string {
+  return `#${(((1 << 24) | (r << 16) | (g << 8) | b) >>> 0).toString(16).slice(1)}`;
+}
+
+/** WCAG 2.x relative luminance, unrounded. */
 function luminance(hex: string): number {
-  const { r, g, b } = colord(hex).toRgb();
+  const { r, g, b } = toRgb(hex);
   const channel = (value: number) => {
     const c = value / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -36,14 +58,14 @@ export function readableOn(background: string): string {
  */
 export function ensureContrast(color: string, backgrounds: readonly string[], ratio: number): string {
   const passes = (candidate: string) => backgrounds.every((bg) => contrastRatio(candidate, bg) >= ratio);
-  const start = colord(color).toHex();
+  const start = normalizeHex(color);
   if (passes(start)) return start;
   const meanBackground = backgrounds.reduce((sum, bg) => sum + luminance(bg), 0) / backgrounds.length;
   const leansDark = luminance(start) <= meanBackground;
   for (const target of leansDark ? [BLACK, WHITE] : [WHITE, BLACK]) {
     for (let step = 1; step <= 50; step += 1) {
-      // Mixed in sRGB as `flatten` does: colord's LAB mix (a plugin, a third of its code in every
-      // page's start) would only pick a slightly different shade of the same walk.
+      // Mixed in sRGB as `flatten` does: a perceptual (LAB) mix would only pick a slightly
+      // different shade of the same walk.
       const candidate = flatten(target, step / 50, start);
       if (passes(candidate)) return candidate;
     }
@@ -55,19 +77,20 @@ export function ensureContrast(color: string, backgrounds: readonly string[], ra
 
 /** `color` laid over `background` at `alpha`, as one opaque colour (for contrast maths). */
 export function flatten(color: string, alpha: number, background: string): string {
-  // Browsers composite in sRGB, so this blends channels directly rather than through colord's LAB mix.
-  const top = colord(color).toRgb();
-  const bottom = colord(background).toRgb();
+  // Browsers composite in sRGB, so this blends channels directly rather than in a perceptual space.
+  const top = toRgb(color);
+  const bottom = toRgb(background);
   const blend = (a: number, b: number) => Math.round(a * alpha + b * (1 - alpha));
-  return colord({ r: blend(top.r, bottom.r), g: blend(top.g, bottom.g), b: blend(top.b, bottom.b) }).toHex();
+  return toHex({ r: blend(top.r, bottom.r), g: blend(top.g, bottom.g), b: blend(top.b, bottom.b) });
 }
 
 /** `color` at `percent` % opacity as an rgba() string (spec §9 alpha variants). */
 export function withAlpha(color: string, percent: number): string {
-  const { r, g, b } = colord(color).toRgb();
+  const { r, g, b } = toRgb(color);
   return `rgba(${r}, ${g}, ${b}, ${percent / 100})`;
 }
 
+/** `color` as lower-case `#rrggbb`. */
 export function normalizeHex(color: string): string {
-  return colord(color).toHex();
+  return toHex(toRgb(color));
 }

@@ -1,7 +1,7 @@
 import type { ColorSettings } from '@grandstand/contract';
 import { describe, expect, it } from 'vitest';
 import { laurentides, midGrey, northfield } from '../test/palettes.ts';
-import { contrastRatio } from './color.ts';
+import { contrastRatio, flatten, normalizeHex, withAlpha } from './color.ts';
 import { applyThemeToDocument, themeToCssVariables } from './cssVariables.ts';
 import { createChannelTheme, type ChannelColors } from './theme.ts';
 
@@ -129,6 +129,25 @@ describe('contrastRatio', () => {
     expect(contrastRatio('#ffffff', '#ffffff')).toBe(1);
     // WebAIM's reference: #767676 on white is the lightest grey that passes AA.
     expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
+  });
+});
+
+describe('hex colours', () => {
+  it('reads six and three digits in either case, and writes lower-case #rrggbb', () => {
+    expect(normalizeHex('#F2A900')).toBe('#f2a900');
+    expect(normalizeHex('#0aF')).toBe('#00aaff');
+    expect(normalizeHex(' #000001 ')).toBe('#000001');
+  });
+
+  it('reads anything that is not hex as black instead of throwing', () => {
+    expect(normalizeHex('rebeccapurple')).toBe('#000000');
+    expect(normalizeHex('#12345')).toBe('#000000');
+  });
+
+  it('blends in sRGB and writes alpha variants from the channels', () => {
+    expect(flatten('#ffffff', 0.5, '#000000')).toBe('#808080');
+    expect(flatten('#ff0000', 0, '#0000ff')).toBe('#0000ff');
+    expect(withAlpha('#14213d', 50)).toBe('rgba(20, 33, 61, 0.5)');
   });
 });
 
