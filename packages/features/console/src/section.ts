@@ -1,0 +1,30 @@
+import type { OperatorRole } from '@grandstand/contract';
+import type { ComponentType, ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+
+/**
+ * A screen of the control room another feature brings (the schedule's events, later streams,
+ * viewers, reports). A plain object: the feature that brings it needs nothing of this package.
+ *
+ * @example
+ * export const scheduleSection = {
+ *   path: 'events',
+ *   roles: ['owner', 'producer', 'support'],
+ *   Label: () => <>{useTranslation('schedule').t('nav')}</>,
+ *   children: scheduleRoutes,
+ * } satisfies ConsoleSection;
+ */
+export interface ConsoleSection {
+  /** Under `/console`, without a slash: `events`. */
+  path: string;
+  /** The roles that see it in the navigation and may open it; others get the "not for your role" page. */
+  roles: readonly OperatorRole[];
+  /** The navigation entry's text, in the operator's language (a component, so the section translates its own words). */
+  Label: ComponentType;
+  /** The section's page at `/console/<path>`. */
+  element?: ReactNode;
+  /** Or its own routes, relative to `<path>`. */
+  children?: RouteObject[];
+  /** Around the section's routes, given the operator's role (e.g. a context telling views whether they may write). */
+  Wrapper?: ComponentType<{ role: OperatorRole; children: ReactNode }>;
+}

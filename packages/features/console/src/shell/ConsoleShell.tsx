@@ -1,0 +1,126 @@
+import type { ConsoleOperator, OperatorRole } from '@grandstand/contract';
+import { useTranslation } from '@grandstand/i18n';
+import { isApiError } from '@grandstand/store';
+import { ErrorPanel, Link, Loader } from '@grandstand/ui';
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useGetConsoleSessionQuery, useSignOutMutation } from '../consoleApi.ts';
+import { CONSOLE_PATHS } from '../paths.ts';
+import type { ConsoleSection } from '../section.ts';
+import { ConsoleOperatorContext } from '../shared/operator.tsx';
+import { Bar, BarButton, BarTools, Body, Brand, Content, ShellRoot, SideNav, SkipLink, Who } from './ConsoleShell.styles.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+export interface ConsoleShellProps {
+  /** Every section, the console's own included, in navigation order. */
+  sections: readonly ConsoleSection[];
+}
+
+/** The sections the operator's role opens. */
+export function sectionsFor(sections: readonly ConsoleSection[], role: OperatorRole): ConsoleSection[] {
+  return sections.filter((section) => section.roles.includes(role));
+}
+
+function isCurrent(pathname: string, href: string): boolean {
+  return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** The navigation by role: the overview, then every section the operator's role opens. */
+function ConsoleNav({ operator, sections }: { operator: ConsoleOperator; sections: readonly ConsoleSection[] }) {
+  const { t } = useTranslation('console');
+  const { pathname } = useLocation();
+  const entries = [{ href: CONSOLE_PATHS.home, label: <>{t('nav.home')}</> }, ...sectionsFor(sections, operator.role).map(({ path, Label }) => ({ href: `/${path}`, label: <Label /> }))];
+  return (
+    <SideNav aria-label={t('shell.nav')}>
+      <ul>
+        {entries.map(({ href, label }) => (
+          <li key={href}>
+            <Link href={href} aria-current={isCurrent(pathname, href) ? 'page' : undefined}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </SideNav>
+  );
+}
+
+function SignOutButton() {
+  const { t } = useTranslation('console');
+  const [signOut, { isLoading }] = useSignOutMutation();
+  const navigate = useNavigate();
+  return (
+    <BarButton
+      type="button"
+      disabled={isLoading}
+      onClick={() => {
+        void signOut()
+          .unwrap()
+          .catch(() => undefined)
+          .then(() => navigate(CONSOLE_PATHS.signIn, { replace: true }));
+      }}
+    >
+      {t('shell.signOut')}
+    </BarButton>
+  );
+}
+
+function Frame({ operator, sections, children }: { operator: ConsoleOperator | null; sections: readonly ConsoleSection[]; children: ReactNode }) {
+  const { t } = useTranslation('console');
+  return (
+    <ShellRoot>
+      <SkipLink href="#console-content">{t('shell.skip')}</SkipLink>
+      <Bar>
+        <Brand>
+          <Link href={CONSOLE_PATHS.home}>{operator?.channel.name ?? t('title')}</Link>
+          <span>{t('title')}</span>
+        </Brand>
+        <BarTools>
+          {operator && <Who>{t('shell.signedInAs', { name: operator.name, role: t(`roles.${operator.role}`) })}</Who>}
+          {operator && !operator.totpSetupRequired && <Link href={CONSOLE_PATHS.twoStep}>{t('nav.account')}</Link>}
+          <LanguageSwitch />
+          {operator && <SignOutButton />}
+        </BarTools>
+      </Bar>
+      <Body>
+        {operator && !operator.totpSetupRequired ? <ConsoleNav operator={operator} sections={sections} /> : <span />}
+        <Content id="console-content" tabIndex={-1}>
+          <Suspense fallback={<Loader label={t('loading')} />}>{children}</Suspense>
+        </Content>
+      </Body>
+    </ShellRoot>
+  );
+}
+
+/**
+ * The signed-in control room around every page but sign-in and the invitation: the channel's name,
+ * the operator, the language switch and sign-out in the bar; the sections the operator's role
+ * opens in the navigation. Without a session it sends the operator to sign in; while the channel
+ * requires a second factor the operator has not set up, only its set-up opens.
+ */
+export function ConsoleShell({ sections }: ConsoleShellProps) {
+  const { t } = useTranslation('console');
+  const location = useLocation();
+  const session = useGetConsoleSessionQuery();
+
+  if (session.isLoading) return <Loader label={t('loading')} fullScreen />;
+  if (session.isError || !session.data) {
+    if (isApiError(session.error) && session.error.status === 401) {
+      return <Navigate to={CONSOLE_PATHS.signIn} replace state={{ from: location.pathname + location.search }} />;
+    }
+    return (
+      <Frame operator={null} sections={sections}>
+        <ErrorPanel title={t('title')} message={t('errors.generic')} actionLabel={t('retry')} onAction={() => void session.refetch()} />
+      </Frame>
+    );
+  }
+  const operator = session.data;
+  if (operator.totpSetupRequired && location.pathname !== CONSOLE_PATHS.twoStep) return <Navigate to={CONSOLE_PATHS.twoStep} replace />;
+  return (
+    <ConsoleOperatorContext value={operator}>
+      <Frame operator={operator} sections={sections}>
+        <Outlet />
+      </Frame>
+    </ConsoleOperatorContext>
+  );
+}
