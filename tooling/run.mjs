@@ -88,7 +88,7 @@ const env = toolchainEnv({ TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' });
 run('pnpm', ['install', '--frozen-lockfile', '--reporter=append-only'], env);
 
 if (command === 'start') {
-  run('pnpm', ['turbo', 'run', 'build', '--filter=@grandstand/web', '--filter=@grandstand/analytics-service', '--output-logs=errors-only'], env);
+  run('pnpm', ['turbo', 'run', 'build', '--filter=@grandstand/web', '--filter=@grandstand/console-app', '--filter=@grandstand/analytics-service', '--output-logs=errors-only'], env);
   log('preparing the demo database and media');
   run('node', ['apps/server/src/cli.ts', 'seed'], env);
   // Packages the demo recordings with ffmpeg once; later starts keep what is there.
@@ -117,6 +117,7 @@ if (command === 'start') {
     ANALYTICS_PUBLIC_URL: process.env.ANALYTICS_PUBLIC_URL ?? analyticsUrl,
   };
   log(`serving http://localhost:${port} (and http://<channel>.localhost:${port}), listening on ${host === 'localhost' ? 'this machine only (HOST to change)' : host}`);
+  log(`the control room at http://localhost:${port}/console (demo operators: channels/README.md)`);
   log(`analytics at ${analyticsUrl}, its reports at ${analyticsUrl}/reports/ (demo operators: apps/analytics/README.md)`);
   serveTogether([
     ['node', ['apps/analytics/src/cli.ts', 'serve'], { ...env, ...shared }],

@@ -71,6 +71,8 @@ export default defineConfig({
         // clip's test waits for its window to fill.
         MEDIA_LIVE: 'on-demand',
         SITES_DIR: `${repoRoot}/apps/web/dist`,
+        // The control room's one build, at /console on each channel's host (e2e/console-*.spec.ts).
+        CONSOLE_DIR: `${repoRoot}/apps/console/dist`,
         // Mail goes to the demo outbox (no SMTP_URL), which the tests open as a person would: its
         // pages show every mailed link to anyone, so they are served only when asked for.
         MAIL_OUTBOX: 'on',
