@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /**
  * What a request log must never carry: the credentials some addresses hold. One list for the
- * whole server; test/log-redaction.test.ts walks every registered route against it, so a route
+ * whole server; src/core/log-redaction.test.ts walks every registered route against it, so a route
  * that takes a secret in its address cannot be added without being listed here.
  */
 
@@ -10,9 +10,18 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
  * Addresses whose next path segment is the credential: a stream grant (`/media/s/<token>/…`), a
  * signed download (`/media/download/<token>/<name>`), a viewer's calendar feed
  * (`/calendar/<token>.ics`) and the card sandbox's pages (the portal session, the payment to
- * approve).
+ * approve), and an operator's invitation link (`/console/invitation/<token>`) and its calls.
  */
-export const SECRET_PATH_PREFIXES: readonly string[] = ['/media/s/', '/media/download/', '/calendar/', '/sandbox/portal/', '/sandbox/authenticate/'];
+export const SECRET_PATH_PREFIXES: readonly string[] = [
+  '/media/s/',
+  '/media/download/',
+  '/calendar/',
+  '/sandbox/portal/',
+  '/sandbox/authenticate/',
+  // An operator's invitation: the control room's page the mail links to, and its calls.
+  '/console/invitation/',
+  '/api/console/invitations/',
+];
 
 /**
  * Query keys whose value is a credential or personal data: the api key, a mailed link's address

@@ -109,8 +109,8 @@ export const InvitationInfo = z.object({
 });
 export type InvitationInfo = z.infer<typeof InvitationInfo>;
 
-/** A new operator gives a name and a password; an existing one confirms with their password. */
-export const AcceptInvitationBody = z.object({ name: z.string().trim().min(1).max(100).optional(), password: Password });
+/** A new operator gives a name and a password; an existing one confirms with their password (and TOTP code when theirs is on). */
+export const AcceptInvitationBody = z.object({ name: z.string().trim().min(1).max(100).optional(), password: Password, code: TotpCode.optional() });
 export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
 
 export const IntegrationToken = z.object({

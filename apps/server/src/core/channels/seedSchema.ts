@@ -224,6 +224,18 @@ export const ChannelSeed = z.object({
       }),
     )
     .default([]),
+  // Demo operators of the control room (documented in channels/README.md): one address on several
+  // channels' seeds is one operator with a role on each (a platform owner).
+  operators: z
+    .array(
+      z.object({
+        email: z.string().regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, 'an email address'),
+        name: z.string().min(1).max(100),
+        password: z.string().min(8).max(128),
+        role: z.enum(['owner', 'producer', 'support', 'analyst']),
+      }),
+    )
+    .default([]),
   vod: VodSeed.default({ categories: [], items: [], rails: [] }),
 });
 export type ChannelSeed = z.infer<typeof ChannelSeed>;

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { LoadedChannel } from '../../core/channels/loadChannels.ts';
 import { checkLink, type LinkCheck, type LinkData, LINK_TTL_SECONDS, linkUrl, passwordBinding, signLink } from './links.ts';
 import { createMailer } from './mailer.ts';
-import { passwordResetMail, verificationMail } from './templates.ts';
+import { type MailContent, passwordResetMail, verificationMail } from './templates.ts';
 
 export interface MailOptions {
   /** SMTP connection URL (`smtp://user:pass@host:port`); unset means the local outbox. */
@@ -42,6 +42,8 @@ export interface AccountsMail {
   sendVerification(input: AccountMailInput): Promise<void>;
   /** Mails the password-reset link (valid 1 h, works once). */
   sendPasswordReset(input: AccountMailInput): Promise<void>;
+  /** Mails another module's message (an operator's invitation) from the channel, through the same transport (the outbox in the demo). */
+  sendMessage(input: { channel: LoadedChannel | number; to: string; content: MailContent }): Promise<void>;
   readonly mode: 'smtp' | 'outbox' | 'disabled';
   /** Checks a mailed link's signature (with the secret that signed it) and expiry, now. */
   checkLink(data: LinkData, signature: string): LinkCheck;
@@ -100,6 +102,15 @@ export default fp<MailOptions>(
     app.decorate('accountsMail', {
       sendVerification: (input) => send('verify-email', input),
       sendPasswordReset: (input) => send('password-reset', input),
+      async sendMessage({ channel: given, to, content }) {
+        const channel = typeof given === 'number' ? app.channels.byId(given) : given;
+        if (!channel) throw new Error(`unknown channel ${String(given)}`);
+        if (mailer.mode === 'disabled') {
+          app.log.warn({ channel: channel.config.slug, subject: content.subject }, 'mail is disabled (MAIL_DISABLED): a mail was not sent');
+          return;
+        }
+        await mailer.send({ ...content, channelSlug: channel.config.slug, from: { name: channel.config.name, address: fromAddress }, to });
+      },
       mode: mailer.mode,
       checkLink: (data, signature) => checkLink(data, signature, secret, now()),
       // A demo aid: anyone can read the outbox pages, reset links included; only when asked for, never in production.

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
+import adminRoutes from './adminRoutes.ts';
+import invitationRoutes from './invitationRoutes.ts';
 import sessionRoutes from './sessionRoutes.ts';
 import { type SecretBox, secretBox } from './totp.ts';
 import totpRoutes from './totpRoutes.ts';
@@ -67,9 +69,11 @@ export default fp<OperatorsOptions>(
         });
         await console.register(sessionRoutes);
         await console.register(totpRoutes);
+        await console.register(adminRoutes);
+        await console.register(invitationRoutes);
       },
       { prefix: '/api/console' },
     );
   },
-  { name: 'operators', dependencies: ['db', 'api-key-auth'] },
+  { name: 'operators', dependencies: ['db', 'api-key-auth', 'accounts-mail'] },
 );

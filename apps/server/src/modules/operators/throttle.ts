@@ -1,4 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
+import { sql } from 'kysely';
 import type { Database } from '../../core/db/schema.ts';
 import { databaseCounter } from '../../core/rateLimit/store.ts';
 import { sha256 } from './auth.ts';
@@ -15,7 +16,7 @@ import { sha256 } from './auth.ts';
  *   on that account is not held back by it: a stranger who knows an operator's email cannot lock
  *   them out, only slow themselves.
  * Each try is counted before the password is checked (tries sent all at once cannot all pass the
- * check), and a right password takes back its address's and its pair's count.
+ * check), and a right password takes back that address's tries on that account from every count.
  */
 export interface SignInLimits {
   /** The window tries are counted over, in ms. Default 15 minutes. */
@@ -70,9 +71,15 @@ export function signInThrottle(db: Database, limits: SignInLimits, scope = 'cons
       return {
         retryAfter: 0,
         async succeed() {
-          await db.deleteFrom('rate_limit_hits').where('key', 'in', [keys.pair, keys.pause]).execute();
-          await db.updateTable('rate_limit_hits').set((eb) => ({ hits: eb('hits', '-', 1) })).where('key', '=', keys.address).where('hits', '>', 0).execute();
-          await db.updateTable('rate_limit_hits').set((eb) => ({ hits: eb('hits', '-', 1) })).where('key', '=', keys.account).where('hits', '>', 0).execute();
+          // This address's tries on this account (this one included) leave every count they are in.
+          const pair = await db.deleteFrom('rate_limit_hits').where('key', '=', keys.pair).returning('hits').executeTakeFirst();
+          await db.deleteFrom('rate_limit_hits').where('key', '=', keys.pause).execute();
+          const taken = Math.max(1, pair?.hits ?? 1);
+          await db
+            .updateTable('rate_limit_hits')
+            .set((eb) => ({ hits: sql<number>`greatest(${eb.ref('hits')} - ${taken}, 0)` }))
+            .where('key', 'in', [keys.address, keys.account])
+            .execute();
         },
       };
     },

@@ -1,0 +1,25 @@
+import type { OperatorRole } from '@grandstand/contract';
+import type { Database } from '../../core/db/schema.ts';
+import { hashPassword } from '../accounts/index.ts';
+import { findOperatorByEmail, normalEmail, upsertOperatorWithRole } from './repository.ts';
+
+export interface SeedOperator {
+  email: string;
+  name: string;
+  password: string;
+  role: OperatorRole;
+}
+
+/**
+ * The demo operators of a channel's seed (channels/README.md): created, or put back as the seed
+ * says (name, password, role on this channel) when the address exists, so a re-seed restores the
+ * demo accounts. Their second factor, other operators and every session are left alone.
+ */
+export async function seedOperators(db: Database, channelId: number, operators: readonly SeedOperator[]): Promise<void> {
+  for (const seeded of operators) {
+    const passwordHash = await hashPassword(seeded.password);
+    const existing = await findOperatorByEmail(db, seeded.email);
+    if (existing) await db.updateTable('operators').set({ name: seeded.name, password_hash: passwordHash }).where('id', '=', existing.id).execute();
+    await upsertOperatorWithRole(db, { email: normalEmail(seeded.email), name: seeded.name, passwordHash, channelId, role: seeded.role });
+  }
+}
