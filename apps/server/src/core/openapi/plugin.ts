@@ -26,6 +26,9 @@ const errorSchema = z.toJSONSchema(ApiErrorBody, { target: 'draft-2020-12', io: 
 delete errorSchema.$schema;
 const error = (description: string): JsonSchema => ({ ...errorSchema, description });
 
+/** The control room's calls (`modules/operators`): their own credentials, described as security schemes. */
+const CONSOLE_PREFIX = '/api/console/';
+
 /** spec §7: the key travels in the query string for GET and DELETE, in the JSON body otherwise. */
 const API_KEY = { type: 'string', minLength: 1, description: 'The api key from POST /api/get_api_key (a visitor) or from a login (a session): it names the channel and the user.' };
 
@@ -85,6 +88,12 @@ function transform(input: TransformInput) {
     if (method === 'GET') add(404, 'No such item, or a path parameter longer than 200 characters.');
   }
   if (keyed) add(403, 'The api key is missing, malformed or unknown (spec §8: fetch a fresh key and retry).');
+  // The control room's calls carry an operator's session cookie or an integration token, not an api key.
+  if (input.url.startsWith(CONSOLE_PREFIX) && route.preHandler) {
+    schema.security = [{ consoleSession: [] }, { consoleToken: [] }];
+    add(401, 'No console session or integration token (code CONSOLE_SIGNED_OUT).');
+    add(403, 'Another channel’s session or token, a role that may not, a cookie-session write from another origin, or TOTP to set up first (`code` says which).');
+  }
   if (hasBody) {
     add(413, 'The body is larger than 64 KB.');
     add(415, 'The body is not JSON.');
@@ -107,7 +116,13 @@ export default fp(
           title: 'Grandstand channel API',
           version: '1',
           description:
-            'Every /api call but the key exchange carries `api_key` (query string for GET and DELETE, JSON body otherwise). Errors are `ApiErrorBody`: `{ message, field, errors }`.',
+            'Every /api call but the key exchange and the control room’s (/api/console) carries `api_key` (query string for GET and DELETE, JSON body otherwise). The control room’s calls carry an operator’s session cookie (from POST /api/console/session; writes must come from the same origin) or an integration token as `Authorization: Bearer gsc_...`. Errors are `ApiErrorBody`: `{ message, field, code, errors }`.',
+        },
+        components: {
+          securitySchemes: {
+            consoleSession: { type: 'apiKey', in: 'cookie', name: 'grandstand_console', description: 'An operator’s control-room session (POST /api/console/session), valid on the channel of the host it was opened on.' },
+            consoleToken: { type: 'http', scheme: 'bearer', description: 'An integration token (`gsc_...`) an owner created for the channel and a role (POST /api/console/tokens).' },
+          },
         },
       },
       transform: transform as typeof jsonSchemaTransform,

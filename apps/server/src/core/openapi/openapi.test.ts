@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { newAjv, operationsOf, type Schema } from './support/fuzz.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { newAjv, operationsOf, type Schema } from '../../../test/support/fuzz.ts';
 
 // The API document (GET /api/openapi.json) is generated from the routes' zod schemas; these tests
 // hold it to the OpenAPI 3.1 specification and to how the API really takes its key.
@@ -45,7 +45,7 @@ describe('the API document', () => {
     for (const operation of operations) {
       const inQuery = operation.params.find((p) => p.name === 'api_key');
       const inBody = operation.body?.properties?.api_key;
-      if (keyless.has(operation.id)) {
+      if (keyless.has(operation.id) || operation.id.includes(' /api/console/')) {
         expect(inQuery ?? inBody, operation.id).toBeUndefined();
         continue;
       }
@@ -58,7 +58,19 @@ describe('the API document', () => {
       // spec §8: a missing or bad key answers the key-invalid 403 the client recovers from.
       expect(operation.responses['403'], operation.id).toBeDefined();
     }
-    expect(document.components).not.toHaveProperty('securitySchemes');
+    // The control room's calls alone have credentials of another kind: an operator's session or an integration token.
+    expect(Object.keys((document.components as { securitySchemes: object }).securitySchemes).sort()).toEqual(['consoleSession', 'consoleToken']);
+  });
+
+  it('describes the control room’s credentials on its guarded calls, and no api key there', () => {
+    const consoleOps = operationsOf(document).filter((operation) => operation.id.includes(' /api/console/'));
+    expect(consoleOps.map((o) => o.id)).toEqual(expect.arrayContaining(['POST /api/console/session', 'GET /api/console/session', 'POST /api/console/tokens', 'GET /api/console/audit']));
+    const paths = document.paths as Record<string, Record<string, { security?: unknown }>>;
+    expect(paths['/api/console/tokens']!.post!.security).toEqual([{ consoleSession: [] }, { consoleToken: [] }]);
+    expect(paths['/api/console/session']!.post!.security).toBeUndefined();
+    for (const operation of consoleOps) {
+      if (paths[operation.path]?.[operation.method.toLowerCase()]?.security) expect(operation.responses['401'], operation.id).toBeDefined();
+    }
   });
 
   it('documents every operation with a success and its errors as ApiErrorBody', () => {

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createUsersRepository, hashPassword } from '../src/modules/accounts/index.ts';
-import { linkUrl } from '../src/modules/mail/links.ts';
-import { listOutbox } from '../src/modules/mail/mailer.ts';
-import { redactUrl, registeredRoutes, SECRET_QUERY_KEYS } from '../src/core/redaction.ts';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { createUsersRepository, hashPassword } from '../modules/accounts/index.ts';
+import { linkUrl } from '../modules/mail/links.ts';
+import { listOutbox } from '../modules/mail/mailer.ts';
+import { redactUrl, registeredRoutes, SECRET_QUERY_KEYS } from './redaction.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 
 // A request log at the default level must never hold what opens an account, a stream, a download,
 // a calendar or a payment page, nor a viewer's email address.
@@ -50,6 +50,8 @@ const PUBLIC_WILDCARDS = new Set([
   '/media/s/:token/events/:eventId/*',
   '/media/s/:token/vod/:itemId/*',
   '/media/s/:token/clips/:uuid/*',
+  // The control room's pages; its one page with a secret, an invitation, is checked below by its address.
+  '/console/*',
 ]);
 /** A query key whose name says it may hold a credential or personal data. */
 const SECRET_LOOKING_KEY = /key|token|secret|sig|code|state|pass|email|session|auth/i;
@@ -112,6 +114,9 @@ describe('the redaction list covers every route that takes a secret', () => {
     expect(redactUrl(path)).toBe('/reset-password?email=[redacted]&expires=1900000000&signature=[redacted]');
     expect(redactUrl('/verify-email?email=dana%40example.org&expires=1&signature=abc')).toBe('/verify-email?email=[redacted]&expires=1&signature=[redacted]');
     expect(redactUrl('/calendar/ab12cd34ef.ics')).toBe('/calendar/[redacted]');
+    expect(redactUrl('/console/invitation/s3cr3t-token')).toBe('/console/invitation/[redacted]');
+    expect(redactUrl('/api/console/invitations/s3cr3t-token/accept')).toBe('/api/console/invitations/[redacted]/accept');
+    expect(redactUrl('/console/events')).toBe('/console/events');
     expect(redactUrl('/media/s/eyJhbGciOi.sig/events/12/index.m3u8')).toBe('/media/s/[redacted]/events/12/index.m3u8');
     expect(redactUrl('/media/s/tok/vod/abc-1/seg-001.m4s?x=1')).toBe('/media/s/[redacted]/vod/abc-1/seg-001.m4s?x=1');
     expect(redactUrl('/media/download/tok.sig/Final%20game.mp4')).toBe('/media/download/[redacted]/Final%20game.mp4');
