@@ -173,6 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // operators sign in with their own session, tools with an integration token. TOTP secrets are
   // sealed with the app secret, as the mailed links are signed with it.
   await app.register(import('./modules/operators/plugin.ts'), { secret: options.mail?.secret, ...options.operators });
+  // The control room's schedule under /api/console/events, guarded by the operators' requireConsole.
+  await app.register(import('./modules/schedule/index.ts'));
   // Deleted viewers are forgotten in the analytics service (off unless it is configured).
   await app.register(import('./modules/analytics/forget.ts'), { options: options.analyticsForget ?? null });
   // Settled charges are told to it too: its revenue reports count nothing else.

@@ -11,6 +11,7 @@ import { favouritesMigrations } from './modules/favourites/migration.ts';
 import { formsMigrations } from './modules/forms/migration.ts';
 import { operatorsMigrations } from './modules/operators/migration.ts';
 import { paymentsMigrations } from './modules/payments/sandbox/migration.ts';
+import { scheduleMigrations } from './modules/schedule/migration.ts';
 import { vodMigrations } from './modules/vod/migration.ts';
 
 /**
@@ -30,6 +31,7 @@ export const migrations: Readonly<Record<string, Migration>> = gatherMigrations(
   vodMigrations,
   analyticsMigrations,
   operatorsMigrations,
+  scheduleMigrations,
 );
 
 /** Applies every pending migration; a second run is a no-op. An app's `dataChanged`, given, drops its caches when one was applied. */

@@ -82,6 +82,8 @@ export interface ParticipantGroupsTable {
   image: string | null;
   city: string | null;
   state: string | null;
+  origin: SeedOrigin;
+  seed_ref: SeedRef;
 }
 
 export interface ParticipantsTable {
@@ -97,6 +99,8 @@ export interface ParticipantsTable {
   cover: string | null;
   gender: string | null;
   sport_category_id: number | null;
+  origin: SeedOrigin;
+  seed_ref: SeedRef;
 }
 
 export interface EventCategoriesTable {
@@ -106,6 +110,8 @@ export interface EventCategoriesTable {
   name: string;
   alias: string | null;
   position: number;
+  origin: SeedOrigin;
+  seed_ref: SeedRef;
 }
 
 export interface EventLocationsTable {
@@ -115,6 +121,8 @@ export interface EventLocationsTable {
   city: string | null;
   state: string | null;
   country: string | null;
+  origin: SeedOrigin;
+  seed_ref: SeedRef;
 }
 
 export interface EventsTable {
@@ -141,7 +149,26 @@ export interface EventsTable {
    */
   participant_ids: ColumnType<number[], never, never>;
   participant_genders: ColumnType<string[], never, never>;
+  /** Viewers see only published events (migration 0020_schedule, modules/schedule). */
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When the channel called it off; null: on. A cancelled event stays listed, marked, and is neither watched nor sold. */
+  cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Whether the channel's prerolls play before it. */
+  prerolls: ColumnType<boolean, boolean | undefined, boolean>;
+  school_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Whether `name` is the operator's own, or made from the teams ("away @ home", spec §3) and remade when they change. */
+  custom_name: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Who changed it last in the control room (an operator's or a token's label) and when; a re-seed leaves such an event alone. */
+  changed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  origin: SeedOrigin;
+  seed_ref: SeedRef;
 }
+
+/** Where a row comes from (migration 0020_schedule): the channel's seed or the control room, which a re-seed never touches. */
+export type SeedOrigin = ColumnType<'seed' | 'console', 'seed' | 'console' | undefined, 'seed' | 'console'>;
+/** The seed's own reference of a seeded row (`ref` in seed.json), unique per channel; null for the control room's rows. */
+export type SeedRef = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface EventParticipantsTable {
   id: Id;

@@ -4,12 +4,14 @@ import type { DataChangedBus } from '../../core/buses.ts';
 import type { Database, DatabaseSchema } from '../../core/db/schema.ts';
 import type { ChannelFolder, LoadedChannel } from '../../core/channels/loadChannels.ts';
 import type { ChannelSeed } from '../../core/channels/seedSchema.ts';
+import { ensureSingleOffer, needsSingleOffer } from '../schedule/index.ts';
 import { searchDocument, searchLanguageOf, searchTitle } from '../vod/rules.ts';
 import type { Language } from '@grandstand/contract';
 
 /**
- * Tables holding a channel's demo data, children before parents so a re-seed can delete in this
- * order without tripping foreign keys. api_keys and users are not demo data and survive a re-seed.
+ * Tables holding a channel's demo data that a re-seed replaces wholesale, children before parents
+ * so it can delete in this order without tripping foreign keys. Nothing outside the seed points at
+ * their rows. api_keys and users are not demo data and survive a re-seed.
  */
 export const DEMO_TABLES = [
   // The on-demand library, rails before their items before their categories.
@@ -17,15 +19,9 @@ export const DEMO_TABLES = [
   'vod_rails',
   'vod_media_items',
   'vod_media_categories',
-  'event_participants',
   'prerolls',
-  'events',
   'slides',
   'menu_items',
-  'participants',
-  'participant_groups',
-  'event_categories',
-  'event_locations',
   'pages',
   'faq_items',
   'custom_forms',
@@ -34,6 +30,14 @@ export const DEMO_TABLES = [
   'subscriptions',
   'coupons',
 ] as const satisfies readonly (keyof DatabaseSchema)[];
+
+/**
+ * Tables a re-seed updates row by row, by the seed's own reference (`seed_ref`), parents first:
+ * orders, clips, follows and the control room's events point at their rows, so their ids stay. A
+ * row the control room made (origin `console`) is never touched, nor an event an operator changed.
+ */
+export const SEEDED_ROW_TABLES = ['event_categories', 'event_locations', 'participant_groups', 'participants', 'events'] as const satisfies readonly (keyof DatabaseSchema)[];
+type SeededRowTable = (typeof SEEDED_ROW_TABLES)[number];
 
 type Tx = Database;
 
@@ -98,6 +102,47 @@ async function insertTree<T extends { ref: string; parent: string | null }>(
   }
 }
 
+/**
+ * A seeded row by its ref: updated as the seed says when it exists, inserted when not; its id.
+ * The control room's rows have no ref, so a seed never reaches them.
+ */
+async function upsertSeeded(tx: Tx, table: Exclude<SeededRowTable, 'events'>, channelId: number, ref: string, values: Record<string, unknown>): Promise<number> {
+  const row = await tx
+    .insertInto(table)
+    .values({ ...values, channel_id: channelId, origin: 'seed', seed_ref: ref } as never)
+    .onConflict((oc) => oc.columns(['channel_id', 'seed_ref']).doUpdateSet(values as never))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Rows seeded before seeds kept their refs (origin seed, no ref) take the ref of the seed's item
+ * of the same name, first come first served in id order (the order they were seeded in), so the
+ * first re-seed after the upgrade keeps their ids too. What matches nothing is removed as before.
+ */
+async function adoptUnreferenced(tx: Tx, table: SeededRowTable, channelId: number, items: readonly { ref: string; name: string }[]): Promise<void> {
+  const rows = await tx.selectFrom(table).select(['id', 'name']).where('channel_id', '=', channelId).where('origin', '=', 'seed').where('seed_ref', 'is', null).orderBy('id').execute();
+  if (rows.length === 0) return;
+  const taken = new Set((await tx.selectFrom(table).select('seed_ref').where('channel_id', '=', channelId).where('seed_ref', 'is not', null).execute()).map((r) => r.seed_ref));
+  for (const item of items) {
+    if (taken.has(item.ref)) continue;
+    const at = rows.findIndex((row) => row.name === item.name);
+    if (at < 0) continue;
+    const [row] = rows.splice(at, 1);
+    await tx.updateTable(table).set({ seed_ref: item.ref }).where('id', '=', row!.id).execute();
+    taken.add(item.ref);
+  }
+}
+
+/** Removes the seed's rows of a table that the seed no longer has (an event an operator changed stays). */
+async function removeUnseeded(tx: Tx, table: SeededRowTable, channelId: number, refs: readonly string[]): Promise<void> {
+  let query = tx.deleteFrom(table).where('channel_id', '=', channelId).where('origin', '=', 'seed');
+  if (refs.length > 0) query = query.where((eb) => eb.or([eb('seed_ref', 'is', null), eb('seed_ref', 'not in', [...refs])]));
+  if (table === 'events') query = query.where(sql.ref('changed_at'), 'is', null);
+  await query.execute();
+}
+
 async function insertSeed(tx: Tx, channelId: number, slug: string, language: Language, seed: ChannelSeed, now: Date): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const categories = new Map<string, number>();
@@ -107,54 +152,39 @@ async function insertSeed(tx: Tx, channelId: number, slug: string, language: Lan
   const pages = new Map<string, number>();
   const events = new Map<string, number>();
 
+  await adoptUnreferenced(tx, 'event_categories', channelId, seed.eventCategories);
+  await adoptUnreferenced(tx, 'event_locations', channelId, seed.locations);
+  await adoptUnreferenced(tx, 'participant_groups', channelId, seed.participantGroups);
+  await adoptUnreferenced(tx, 'participants', channelId, seed.participants);
+  await adoptUnreferenced(tx, 'events', channelId, seed.events);
   await insertTree(
     seed.eventCategories,
-    async (c, parentId) =>
-      (
-        await tx
-          .insertInto('event_categories')
-          .values({ channel_id: channelId, parent_id: parentId, name: c.name, alias: c.alias, position: seed.eventCategories.indexOf(c) })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
+    (c, parentId) => upsertSeeded(tx, 'event_categories', channelId, c.ref, { parent_id: parentId, name: c.name, alias: c.alias, position: seed.eventCategories.indexOf(c) }),
     categories,
     'event category',
     slug,
   );
   for (const l of seed.locations) {
-    const row = await tx.insertInto('event_locations').values({ channel_id: channelId, name: l.name, city: l.city, state: l.state, country: l.country }).returning('id').executeTakeFirstOrThrow();
-    locations.set(l.ref, row.id);
+    locations.set(l.ref, await upsertSeeded(tx, 'event_locations', channelId, l.ref, { name: l.name, city: l.city, state: l.state, country: l.country }));
   }
   for (const g of seed.participantGroups) {
-    const row = await tx
-      .insertInto('participant_groups')
-      .values({ channel_id: channelId, name: g.name, alias: g.alias, image: g.image, city: g.city, state: g.state })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    groups.set(g.ref, row.id);
+    groups.set(g.ref, await upsertSeeded(tx, 'participant_groups', channelId, g.ref, { name: g.name, alias: g.alias, image: g.image, city: g.city, state: g.state }));
   }
   await insertTree(
     seed.participants,
-    async (p, parentId) =>
-      (
-        await tx
-          .insertInto('participants')
-          .values({
-            channel_id: channelId,
-            parent_id: parentId,
-            participant_group_id: lookup(groups, p.group, 'participant group', slug),
-            name: p.name,
-            short_name: p.short_name,
-            alias: p.alias,
-            color: p.color,
-            logo: null,
-            cover: null,
-            gender: p.gender,
-            sport_category_id: lookup(categories, p.sport, 'event category', slug),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
+    (p, parentId) =>
+      upsertSeeded(tx, 'participants', channelId, p.ref, {
+        parent_id: parentId,
+        participant_group_id: lookup(groups, p.group, 'participant group', slug),
+        name: p.name,
+        short_name: p.short_name,
+        alias: p.alias,
+        color: p.color,
+        logo: null,
+        cover: null,
+        gender: p.gender,
+        sport_category_id: lookup(categories, p.sport, 'event category', slug),
+      }),
     participants,
     'participant',
     slug,
@@ -163,35 +193,57 @@ async function insertSeed(tx: Tx, channelId: number, slug: string, language: Lan
     const row = await tx.insertInto('pages').values({ channel_id: channelId, url: p.url, name: p.name, alt_name: p.alt_name, content: p.content }).returning('id').executeTakeFirstOrThrow();
     pages.set(p.ref, row.id);
   }
+  // An event an operator changed is theirs now: the seed keeps its hands off (and its id for the slides).
+  const seededEvents = await tx.selectFrom('events').select(['id', 'seed_ref', 'changed_at']).where('channel_id', '=', channelId).where('seed_ref', 'is not', null).execute();
+  const existingEvents = new Map(seededEvents.map((row) => [row.seed_ref, row]));
   for (const e of seed.events) {
+    const existing = existingEvents.get(e.ref);
+    if (existing && existing.changed_at !== null) {
+      events.set(e.ref, existing.id);
+      continue;
+    }
     // Times are relative to now so live stays live and upcoming stays upcoming after a re-seed.
     const start = nowSeconds + e.starts_in_minutes * 60;
-    const row = await tx
-      .insertInto('events')
-      .values({
-        channel_id: channelId,
-        name: e.name,
-        type: e.type,
-        access_type: e.access_type,
-        event_utc_ts: start,
-        end_utc_ts: start + e.duration_minutes * 60,
-        time_zone: e.time_zone,
-        stream_status: e.stream_status,
-        event_category_id: lookup(categories, e.category, 'event category', slug),
-        location_id: lookup(locations, e.location, 'location', slug),
-        base_price: e.base_price,
-        service_fee: e.service_fee,
-        image: e.image,
-        homepage: e.homepage,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    events.set(e.ref, row.id);
+    const values = {
+      name: e.name,
+      type: e.type,
+      access_type: e.access_type,
+      event_utc_ts: start,
+      end_utc_ts: start + e.duration_minutes * 60,
+      time_zone: e.time_zone,
+      stream_status: e.stream_status,
+      event_category_id: lookup(categories, e.category, 'event category', slug),
+      location_id: lookup(locations, e.location, 'location', slug),
+      base_price: e.base_price,
+      service_fee: e.service_fee,
+      image: e.image,
+      homepage: e.homepage,
+      published: true,
+      cancelled_at: null,
+      prerolls: true,
+      school_id: null,
+      custom_name: true,
+    };
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      await tx.updateTable('events').set(values).where('id', '=', id).execute();
+      await tx.deleteFrom('event_participants').where('event_id', '=', id).execute();
+    } else {
+      id = (await tx.insertInto('events').values({ ...values, channel_id: channelId, origin: 'seed', seed_ref: e.ref }).returning('id').executeTakeFirstOrThrow()).id;
+    }
+    events.set(e.ref, id);
     for (const side of ['home', 'away'] as const) {
       const participantId = lookup(participants, e[side], 'participant', slug);
-      if (participantId !== null) await tx.insertInto('event_participants').values({ channel_id: channelId, event_id: row.id, participant_id: participantId, side }).execute();
+      if (participantId !== null) await tx.insertInto('event_participants').values({ channel_id: channelId, event_id: id, participant_id: participantId, side }).execute();
     }
   }
+  // Children first: an event before the teams, schools, sports and venues it names.
+  await removeUnseeded(tx, 'events', channelId, seed.events.map((e) => e.ref));
+  await removeUnseeded(tx, 'participants', channelId, seed.participants.map((p) => p.ref));
+  await removeUnseeded(tx, 'participant_groups', channelId, seed.participantGroups.map((g) => g.ref));
+  await removeUnseeded(tx, 'event_categories', channelId, seed.eventCategories.map((c) => c.ref));
+  await removeUnseeded(tx, 'event_locations', channelId, seed.locations.map((l) => l.ref));
   for (const [position, m] of seed.menu.entries()) {
     await tx
       .insertInto('menu_items')
@@ -286,6 +338,8 @@ async function insertSeed(tx: Tx, channelId: number, slug: string, language: Lan
       })
       .execute();
   }
+  // The offers were replaced: a paid event of the control room's keeps a single-event offer to be bought through.
+  if (await needsSingleOffer(tx, channelId)) await ensureSingleOffer(tx, channelId);
   await seedUsers(tx, channelId, seed.users);
   await insertVod(tx, channelId, slug, language, seed.vod);
   await tx
@@ -356,9 +410,11 @@ async function seedUsers(tx: Tx, channelId: number, users: ChannelSeed['users'])
 }
 
 /**
- * Replaces a channel's demo data with its seed, times relative to `now`, in one transaction:
- * readers see the old data or the new, never half. Api keys and users survive. An app's
- * `dataChanged`, given, drops what its caches hold of the channel.
+ * Puts a channel's demo data back as its seed says, times relative to `now`, in one transaction:
+ * readers see the old data or the new, never half. The seed's teams, schools, sports, venues and
+ * events keep their ids; what the control room made, and every seed event an operator changed,
+ * stay as they are. Api keys, users and orders survive. An app's `dataChanged`, given, drops what
+ * its caches hold of the channel.
  */
 export async function seedChannel(db: Database, channel: LoadedChannel, now: Date = new Date(), dataChanged?: DataChangedBus): Promise<void> {
   const { seed } = channel;

@@ -197,7 +197,8 @@ export class EventsRepository {
   }
 
   #where<O>(query: EventsQueryBuilder<O>, channelId: number, filter: EventFilter): EventsQueryBuilder<O> {
-    let q = query.where('e.channel_id', '=', channelId);
+    // Viewers see what the channel published; a cancelled event stays listed, marked (modules/schedule).
+    let q = query.where('e.channel_id', '=', channelId).where('e.published', '=', true);
     if (filter.status) q = q.where('e.stream_status', '=', filter.status);
     if (filter.categoryIds) q = q.where('e.event_category_id', 'in', filter.categoryIds);
     if (filter.locationIds) q = q.where('e.location_id', 'in', filter.locationIds);
@@ -237,6 +238,7 @@ export class EventsRepository {
         'e.service_fee',
         'e.stream_status',
         'e.image',
+        'e.cancelled_at',
         // Only the ids and sides: names and colours come from the channel's cached teams, which
         // spares a join per listed event (an embedded database pays for every row it touches).
         jsonArrayFrom(x.selectFrom('event_participants as ep').select(['ep.participant_id', 'ep.side']).whereRef('ep.event_id', '=', 'e.id').orderBy('ep.id')).as('sides'),
@@ -362,6 +364,9 @@ export class EventsRepository {
     const rows = await this.#selectEvents()
       .where('e.channel_id', '=', channelId)
       .where('e.homepage', '=', true)
+      // The home page's rails show what viewers can watch: a cancelled event is not promoted there.
+      .where('e.published', '=', true)
+      .where('e.cancelled_at', 'is', null)
       .orderBy(sql`case e.stream_status when 'live' then 0 when 'upcoming' then 1 else 2 end`)
       .orderBy(sql`case when e.stream_status = 'finished' then -e.event_utc_ts else e.event_utc_ts end`)
       .orderBy('e.id')
@@ -382,6 +387,8 @@ export class EventsRepository {
     const row = await this.#selectEvents()
       .where('e.channel_id', '=', channelId)
       .where('e.id', '=', id)
+      // An unpublished event is as unknown to viewers as a missing one.
+      .where('e.published', '=', true)
       .leftJoin('event_categories as c', (j) => j.onRef('c.id', '=', 'e.event_category_id').onRef('c.channel_id', '=', 'e.channel_id'))
       .leftJoin('event_locations as l', (j) => j.onRef('l.id', '=', 'e.location_id').onRef('l.channel_id', '=', 'e.channel_id'))
       .select(['e.description', 'c.name as category_name', 'c.alias as category_alias', 'l.name as location_name', 'l.city as location_city', 'l.state as location_state'])
@@ -417,6 +424,7 @@ interface EventRow {
   service_fee: string | number;
   stream_status: string;
   image: string | null;
+  cancelled_at: Date | string | null;
   sides: { participant_id: number; side: string }[];
 }
 
@@ -443,6 +451,7 @@ function toEvent(row: EventRow, participants: EventParticipant[], viewer: Viewer
     stream_status: row.stream_status as StreamStatus,
     image: row.image,
     picture,
+    cancelled: row.cancelled_at !== null,
   };
 }
 

@@ -110,9 +110,9 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!event) return reply.code(404).send({ message: 'Event not found.', field: 'id' });
     // spec §3 Geo: a viewer in a blocked country may not watch, whatever the access type.
     if (app.geo.viewer(request).is_geo_blocked) Object.assign(event, { access: geoBlockedAccess(), has_access: false });
-    // spec §2: a stream address only for a viewer allowed to watch an event that has started.
+    // spec §2: a stream address only for a viewer allowed to watch an event that has started (and is not called off).
     const stream =
-      event.access.allowed && event.stream_status !== 'upcoming'
+      event.access.allowed && event.stream_status !== 'upcoming' && !event.cancelled
         ? {
             url: app.media.streamUrl({ channelId: request.channelId, eventId: event.id, live: event.stream_status === 'live', sessionId: request.apiKeyId }),
             kind: 'hls' as const,

@@ -109,6 +109,9 @@ export default fp<SiteRenderOptions>(
     // One visitor key per channel for all its renders, not one per page view.
     const storages = new Map<string, KeyValueStorage>();
     const pages = new Map<string, { at: number; page: Promise<RenderedPage | null> }>();
+    // A changed schedule or catalog is in the next first screen, not one rendered before it.
+    const unsubscribe = app.dataChanged.on(() => pages.clear());
+    app.addHook('onClose', async () => unsubscribe());
 
     async function rendererOf(sitesDir: string, slug: string): Promise<Renderer | null> {
       const file = join(sitesDir, '.ssr', slug, 'entry-server.js');
@@ -169,5 +172,5 @@ export default fp<SiteRenderOptions>(
       return page;
     });
   },
-  { name: 'site-render' },
+  { name: 'site-render', dependencies: ['buses'] },
 );

@@ -214,6 +214,8 @@ export class VodRepository {
           .selectFrom('events')
           .select(['events.id', 'events.event_utc_ts', score.as('score')])
           .where('events.channel_id', '=', channelId)
+          // Viewers find only what the channel published (modules/schedule).
+          .where('events.published', '=', true)
           .where(match)
           .limit(SEARCH_CANDIDATES)
           .as('c');

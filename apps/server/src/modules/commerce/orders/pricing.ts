@@ -84,11 +84,14 @@ async function priceEvent(db: Database, channelId: number, request: PurchaseRequ
   if (request.event_id === undefined) throw new PurchaseProblem('event_id', COMMERCE_MESSAGES.idNotSelected);
   const event = await db
     .selectFrom('events')
-    .select(['id', 'name', 'access_type', 'base_price', 'service_fee', 'event_category_id'])
+    .select(['id', 'name', 'access_type', 'base_price', 'service_fee', 'event_category_id', 'cancelled_at'])
     .where('channel_id', '=', channelId)
     .where('id', '=', request.event_id)
+    // An unpublished event is as unknown to viewers as a missing one.
+    .where('published', '=', true)
     .executeTakeFirst();
   if (!event) throw new PurchaseProblem('event_id', 'Event not found.', 404);
+  if (event.cancelled_at !== null) throw new PurchaseProblem('event_id', 'This event is cancelled.');
   // spec §6: only paid and ppv events are sold; free and register events need no purchase.
   if (event.access_type !== 'paid' && event.access_type !== 'ppv') throw new PurchaseProblem('event_id', 'This event is not for sale.');
   const baseCents = toCents(event.base_price);
