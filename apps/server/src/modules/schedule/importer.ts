@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DataChangedBus } from '../../core/buses.ts';
 import type { Database } from '../../core/db/schema.ts';
 import { type CsvLine, type NameKind, nameKey, namesOf, parseScheduleCsv } from './csv.ts';
-import type { AuditWriter, ScheduleActor, ScheduleRepository } from './repository.ts';
+import { type AuditWriter, noticeScheduleChanged, type ScheduleActor, type ScheduleRepository } from './repository.ts';
 
 type ImportBody = z.output<typeof ScheduleImportBody>;
 
@@ -155,6 +155,7 @@ export async function importSchedule(
       await audit(tx, { actor, action: 'event.import', subject: `event:${id}`, before: null, after: await schedule.get(channelId, id, tx) });
       eventIds.push(id);
     }
+    await noticeScheduleChanged(tx, channelId);
     return eventIds;
   });
   dataChanged.emit(actor.channelId);

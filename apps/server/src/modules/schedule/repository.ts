@@ -30,6 +30,18 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The database's notice of a changed schedule (payload: the channel id), heard by every instance on the database. */
+export const SCHEDULE_CHANGED_CHANNEL = 'grandstand_schedule_changed';
+
+/**
+ * Tells every instance, once the transaction commits (PostgreSQL delivers a notice at commit, and
+ * never for a rolled-back one), that the channel's schedule changed: each drops its caches as this
+ * one does through its own bus (architecture: stateless instances).
+ */
+export async function noticeScheduleChanged(tx: Database, channelId: number): Promise<void> {
+  await sql`select pg_notify(${SCHEDULE_CHANGED_CHANNEL}, ${String(channelId)})`.execute(tx);
+}
+
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** A fully merged event before it is written: the contract's fields, resolved and checked. */
@@ -150,6 +162,7 @@ export class ScheduleRepository {
       const id = await this.insertEvent(tx, actor, values);
       const after = (await this.get(actor.channelId, id, tx))!;
       await this.#audit(tx, { actor, action: 'event.create', subject: `event:${id}`, before: null, after });
+      await noticeScheduleChanged(tx, actor.channelId);
       return after;
     });
     this.#dataChanged.emit(actor.channelId);
@@ -237,6 +250,7 @@ export class ScheduleRepository {
       changed = true;
       const after = (await this.get(actor.channelId, id, tx))!;
       await this.#audit(tx, { actor, action, subject: `event:${id}`, before, after });
+      await noticeScheduleChanged(tx, actor.channelId);
       return after;
     });
     if (changed) this.#dataChanged.emit(actor.channelId);

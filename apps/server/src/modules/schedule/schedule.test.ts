@@ -16,6 +16,7 @@ import {
 } from '@grandstand/contract';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { registerViewer, sandboxCard, settledOrder } from '../../../test/support/commerce.ts';
 import { seedChannel } from '../channels/seed.ts';
@@ -308,6 +309,27 @@ describe('viewers see every change at once', () => {
     expect((await call('POST', `/events/${draft.id}/unpublish`)).statusCode).toBe(200);
     expect(await upcomingIds(key)).not.toContain(draft.id);
     expect((await auditOf(`event:${draft.id}`)).map((row) => row.action)).toEqual(['event.create', 'event.publish', 'event.unpublish']);
+  });
+});
+
+describe('another instance on the same database', () => {
+  it('drops its cached listing when this one changes the schedule, within a second', async () => {
+    const second = await buildApp({ db: t.database.db, channels: t.channels, logger: false, sitesDir: '/nonexistent-sites' });
+    await second.ready();
+    try {
+      const key = await t.keyFor('alpha');
+      const listed = async () => EventsResponse.parse((await second.inject({ url: `/api/events?stream_status=upcoming&limit=100&api_key=${key}` })).json()).data.map((e) => e.id);
+      // Its answer is cached (fresh for 10 s): only the database's notice can make it drop it in time.
+      await listed();
+      const game = await create({ name: 'Heard by the other instance' });
+      const started = Date.now();
+      while (!(await listed()).includes(game.id)) {
+        expect(Date.now() - started, 'the other instance still lists the old schedule').toBeLessThan(1000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await second.close();
+    }
   });
 });
 
