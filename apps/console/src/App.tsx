@@ -61,6 +61,11 @@ export function App({ client, routes, channel }: AppProps) {
     return () => i18n.off('languageChanged', update);
   }, [i18n]);
 
+  // The console is on screen and taken over by the app (the end-to-end tests wait for this mark, as on the site).
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+
   useEffect(() => {
     const name = channel?.name;
     document.title = name ? `${name} · ${t('title')}` : t('title');
