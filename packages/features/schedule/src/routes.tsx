@@ -3,6 +3,7 @@ import { useTranslation } from '@grandstand/i18n';
 import { lazyView } from '@grandstand/ui';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { scheduleNamespace } from './namespace.ts';
 import { SCHEDULE_SECTION_PATH } from './paths.ts';
 import { ScheduleRoleContext } from './useCanWriteEvents.ts';
 
@@ -34,7 +35,8 @@ export function ScheduleRoleProvider({ role, children }: { role: OperatorRole; c
 /**
  * The control room's events section (spec §1 admin dashboard): read by owners, producers and
  * support (support without the write actions); analysts have no events screen. The console lists it
- * in `apps/console/src/routes.tsx`; its shape is the console's `ConsoleSection`.
+ * in `apps/console/src/routes.tsx`; its shape is the console's `ConsoleSection`, and the console
+ * registers its `namespace`.
  *
  * @example
  * const consoleSections = [scheduleSection];
@@ -45,4 +47,6 @@ export const scheduleSection = {
   Label: ScheduleNavLabel,
   children: scheduleRoutes,
   Wrapper: ScheduleRoleProvider,
+  /** Its texts, for the console to register (lazily: `{ preload: false }`) with every section's. */
+  namespace: scheduleNamespace,
 };
