@@ -82,12 +82,19 @@ export const Actions = styled.div`
   gap: var(--gs-space-sm);
 `;
 
-/** A form of a few fields side by side on a wide screen, stacked on a phone. */
+/**
+ * A form of a few fields side by side on a wide screen, stacked on a phone. Its last cell (the
+ * button) keeps the space a field keeps under its control, so the button lines up with the inputs.
+ */
 export const InlineForm = styled.form`
   display: grid;
-  gap: var(--gs-space-md);
+  gap: 0 var(--gs-space-md);
   align-items: end;
   grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+
+  & > :last-child {
+    margin-bottom: var(--gs-space-md);
+  }
 `;
 
 /** A secret shown once, in a monospace box the operator can select. */

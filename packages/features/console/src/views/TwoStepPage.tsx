@@ -172,7 +172,7 @@ export function TwoStepPage() {
 }
 
 const QrFrame = styled.div`
-  align-self: flex-start;
+  width: fit-content;
   line-height: 0;
   background: #ffffff;
   border-radius: var(--gs-radius-sm);
