@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { App } from './App.tsx';
 import { readPageChannel } from './channel.ts';
-import { consoleRoutes } from './routes.tsx';
+import { consoleRoutes, consoleSections } from './routes.tsx';
 
 async function start(root: HTMLElement): Promise<void> {
   const channel = readPageChannel(document);
@@ -23,6 +23,8 @@ async function start(root: HTMLElement): Promise<void> {
   const language = resolveLanguage(client.storage.get<string>(CONSOLE_LANGUAGE_KEY) ?? channel?.language ?? navigator.language);
   const i18n = await createI18n({ language, namespaces: ['common', 'errors'] });
   await registerFeatureResources(i18n, consoleNamespace);
+  // The sections' own texts load when one of their views first asks for them.
+  for (const { namespace } of consoleSections) if (namespace) void registerFeatureResources(i18n, namespace, { preload: false });
   const store = makeStore({ client, devTools: import.meta.env.DEV });
   createRoot(root).render(
     <StrictMode>

@@ -1,4 +1,5 @@
 import type { OperatorRole } from '@grandstand/contract';
+import type { FeatureNamespace } from '@grandstand/i18n';
 import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 
@@ -27,4 +28,6 @@ export interface ConsoleSection {
   children?: RouteObject[];
   /** Around the section's routes, given the operator's role (e.g. a context telling views whether they may write). */
   Wrapper?: ComponentType<{ role: OperatorRole; children: ReactNode }>;
+  /** The section's texts: the app registers them (loaded when a view first asks) with the console's own. */
+  namespace?: FeatureNamespace;
 }
