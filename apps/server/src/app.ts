@@ -124,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Before any route: the redaction list is checked against every route the app has (test/log-redaction.test.ts).
+  // Before any route: the redaction list is checked against every route the app has (src/core/log-redaction.test.ts).
   recordRoutes(app);
 
   await app.register(errors);
@@ -172,7 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The control room's identity and its calls under /api/console, outside the api key's scope:
   // operators sign in with their own session, tools with an integration token. TOTP secrets are
   // sealed with the app secret, as the mailed links are signed with it.
-  await app.register(import('./modules/operators/plugin.ts'), { secret: options.mail?.secret, ...options.operators });
+  // The analytics service checks its reports' sign-ins against the operators with the token both share.
+  await app.register(import('./modules/operators/plugin.ts'), { secret: options.mail?.secret, checkToken: options.analyticsForget?.adminToken ?? null, ...options.operators });
   // The control room's schedule under /api/console/events, guarded by the operators' requireConsole.
   await app.register(import('./modules/schedule/index.ts'));
   // Deleted viewers are forgotten in the analytics service (off unless it is configured).

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { createUsersRepository, hashPassword } from '../accounts/index.ts';
+import { seedOperators } from '../operators/seed.ts';
 import type { DataChangedBus } from '../../core/buses.ts';
 import type { Database, DatabaseSchema } from '../../core/db/schema.ts';
 import type { ChannelFolder, LoadedChannel } from '../../core/channels/loadChannels.ts';
@@ -341,6 +342,7 @@ async function insertSeed(tx: Tx, channelId: number, slug: string, language: Lan
   // The offers were replaced: a paid event of the control room's keeps a single-event offer to be bought through.
   if (await needsSingleOffer(tx, channelId)) await ensureSingleOffer(tx, channelId);
   await seedUsers(tx, channelId, seed.users);
+  await seedOperators(tx, channelId, seed.operators);
   await insertVod(tx, channelId, slug, language, seed.vod);
   await tx
     .updateTable('channels')

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import adminRoutes from './adminRoutes.ts';
+import checkRoutes from './checkRoutes.ts';
 import invitationRoutes from './invitationRoutes.ts';
 import sessionRoutes from './sessionRoutes.ts';
 import { type SecretBox, secretBox } from './totp.ts';
@@ -19,6 +20,8 @@ export interface OperatorsOptions {
   signInLimits?: Partial<SignInLimits>;
   /** The clock in milliseconds (tests move it for TOTP codes). */
   now?: () => number;
+  /** The token the analytics service checks its reports' sign-ins with (`ANALYTICS_ADMIN_TOKEN`); unset: that check answers 404. */
+  checkToken?: string | null;
 }
 
 export interface OperatorsService {
@@ -28,6 +31,7 @@ export interface OperatorsService {
   codeThrottle: SignInThrottle;
   sessionSeconds: number;
   now: () => number;
+  checkToken: string | null;
 }
 
 declare module 'fastify' {
@@ -57,6 +61,7 @@ export default fp<OperatorsOptions>(
       codeThrottle: signInThrottle(app.db, limits, 'console-totp'),
       sessionSeconds: options.sessionSeconds ?? DEFAULT_CONSOLE_SESSION_SECONDS,
       now: options.now ?? Date.now,
+      checkToken: options.checkToken ?? null,
     } satisfies OperatorsService);
     app.decorateRequest('consoleActor', null);
     app.decorateRequest('consoleSession', null);
@@ -71,6 +76,7 @@ export default fp<OperatorsOptions>(
         await console.register(totpRoutes);
         await console.register(adminRoutes);
         await console.register(invitationRoutes);
+        await console.register(checkRoutes);
       },
       { prefix: '/api/console' },
     );

@@ -293,6 +293,12 @@ describe('invitations', () => {
 });
 
 describe('demo operators', () => {
+  it('are seeded with the channel: the fixture channel’s analyst signs in', async () => {
+    const response = await consoleCall(t.app, 'bravo', { method: 'POST', url: '/session', payload: { email: 'seeded.analyst@bravo.test', password: 'bravo-analyst-fixture' } });
+    expect(response.statusCode).toBe(200);
+    expect(ConsoleSessionResponse.parse(response.json()).operator.role).toBe('analyst');
+  });
+
   it('gives each demo channel an owner and a producer, and the platform owner both channels; a re-seed puts them back', async () => {
     const folders = await loadChannelFolders(join(repoRoot, 'channels'));
     const bySlug = new Map(folders.map((folder) => [folder.config.slug, folder.seed?.operators ?? []]));

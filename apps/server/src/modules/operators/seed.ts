@@ -16,8 +16,10 @@ export interface SeedOperator {
  * demo accounts. Their second factor, other operators and every session are left alone.
  */
 export async function seedOperators(db: Database, channelId: number, operators: readonly SeedOperator[]): Promise<void> {
-  for (const seeded of operators) {
-    const passwordHash = await hashPassword(seeded.password);
+  // Hashed side by side (Argon2 runs on the thread pool): a seed's few operators cost about one hash's time.
+  const hashes = await Promise.all(operators.map((seeded) => hashPassword(seeded.password)));
+  for (const [index, seeded] of operators.entries()) {
+    const passwordHash = hashes[index]!;
     const existing = await findOperatorByEmail(db, seeded.email);
     if (existing) await db.updateTable('operators').set({ name: seeded.name, password_hash: passwordHash }).where('id', '=', existing.id).execute();
     await upsertOperatorWithRole(db, { email: normalEmail(seeded.email), name: seeded.name, passwordHash, channelId, role: seeded.role });
