@@ -43,7 +43,14 @@ async function serve(config: AnalyticsConfig): Promise<void> {
     trustProxy: config.trustProxy,
     ingestLimits: config.ingestLimits,
     logger: { level: config.logLevel },
-    reports: { operators: config.operators ?? demoOperators(), channels, secret, secure: config.production, loginLimits: config.loginLimits },
+    reports: {
+      operators: config.operators ?? demoOperators(),
+      ...(config.operatorsUrl && config.adminToken ? { remoteOperators: { url: config.operatorsUrl, token: config.adminToken } } : {}),
+      channels,
+      secret,
+      secure: config.production,
+      loginLimits: config.loginLimits,
+    },
   });
   const address = await app.listen({ port: config.port, host: config.host });
   log(`listening on ${address}; store ${path}; channels: ${profiles.channels.join(', ') || 'none'}`);

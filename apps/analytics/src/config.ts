@@ -39,6 +39,12 @@ export interface AnalyticsConfig {
    * demo operators, whose passwords are published, so `serve` refuses that in production.
    */
   operators: Operator[] | null;
+  /**
+   * `ANALYTICS_OPERATORS_URL`: the channel server's origin; set, the reports sign in the control
+   * room's operators (owners and analysts, for their channels) by asking that server, with
+   * `ANALYTICS_ADMIN_TOKEN`, and `ANALYTICS_OPERATORS` is not used. null: the JSON operators.
+   */
+  operatorsUrl: string | null;
   /** `NODE_ENV=production`: the service is behind HTTPS (Secure cookies) and refuses the demo operators. */
   production: boolean;
   /**
@@ -150,6 +156,7 @@ const EnvSchema = z.object({
       return z.NEVER;
     }
   }),
+  ANALYTICS_OPERATORS_URL: variable(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
   NODE_ENV: variable(z.string().optional()),
   ANALYTICS_LOGIN_WINDOW_MINUTES: wholeNumber(DEFAULT_LOGIN_LIMITS.windowMs / 60_000, 1, 1440),
   ANALYTICS_LOGIN_ADDRESS_LIMIT: wholeNumber(DEFAULT_LOGIN_LIMITS.addressLimit, 1, 10_000),
@@ -171,8 +178,11 @@ const EnvSchema = z.object({
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AnalyticsConfig {
   const parsed = parseEnv(EnvSchema, env);
   // The demo operators' passwords are in REPORTS.md: never the sign-in of a real channel's reports.
-  if (parsed.NODE_ENV === 'production' && parsed.ANALYTICS_OPERATORS === null) {
-    throw new ConfigError("ANALYTICS_OPERATORS: required in production (the demo operators' passwords are published)");
+  if (parsed.ANALYTICS_OPERATORS_URL !== undefined && parsed.ANALYTICS_ADMIN_TOKEN === undefined) {
+    throw new ConfigError('ANALYTICS_ADMIN_TOKEN: required with ANALYTICS_OPERATORS_URL (the channel server checks sign-ins only for a caller with it)');
+  }
+  if (parsed.NODE_ENV === 'production' && parsed.ANALYTICS_OPERATORS === null && parsed.ANALYTICS_OPERATORS_URL === undefined) {
+    throw new ConfigError("ANALYTICS_OPERATORS: required in production unless ANALYTICS_OPERATORS_URL is set (the demo operators' passwords are published)");
   }
   return {
     host: parsed.ANALYTICS_HOST,
@@ -187,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AnalyticsConfi
     retention: { defaultDays: parsed.ANALYTICS_RETENTION_DAYS, channels: parsed.ANALYTICS_RETENTION },
     queueLimit: parsed.ANALYTICS_QUEUE_LIMIT,
     operators: parsed.ANALYTICS_OPERATORS,
+    operatorsUrl: parsed.ANALYTICS_OPERATORS_URL ?? null,
     production: parsed.NODE_ENV === 'production',
     loginLimits: {
       windowMs: parsed.ANALYTICS_LOGIN_WINDOW_MINUTES * 60_000,

@@ -34,6 +34,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ANALYTICS_OPERATORS: 'not json' })).toThrow(/^ANALYTICS_OPERATORS: /);
   });
 
+  it('takes the control room’s operators from the channel server with ANALYTICS_OPERATORS_URL, which needs the shared token', () => {
+    const token = 'a-shared-token-of-enough-length';
+    const remote = loadConfig({ ANALYTICS_OPERATORS_URL: 'https://channels.example.org', ANALYTICS_ADMIN_TOKEN: token, NODE_ENV: 'production' });
+    expect(remote.operatorsUrl).toBe('https://channels.example.org');
+    expect(loadConfig({}).operatorsUrl).toBeNull();
+    expect(() => loadConfig({ ANALYTICS_OPERATORS_URL: 'https://channels.example.org' })).toThrow(/^ANALYTICS_ADMIN_TOKEN: required with ANALYTICS_OPERATORS_URL/);
+    expect(() => loadConfig({ ANALYTICS_OPERATORS_URL: 'ftp://channels.example.org', ANALYTICS_ADMIN_TOKEN: token })).toThrow(/ANALYTICS_OPERATORS_URL/);
+  });
+
   it('reads profiles, retention and the rest', () => {
     const config = loadConfig({
       ANALYTICS_PORT: '8905',

@@ -9,6 +9,7 @@ import { MAX_DAYS, parsePagePeriod, parsePeriod, type PeriodError } from './peri
 import { ReportQueries, type ReportQueriesOptions } from './queries.ts';
 import { renderError, renderLogin, renderPage, renderReports } from './render.ts';
 import { readCookie, SESSION_COOKIE, sessionCookie, Sessions, type Session } from './session.ts';
+import { RemoteOperators, type RemoteOperatorsOptions } from './remote.ts';
 import { type LoginLimits, LoginThrottle } from './throttle.ts';
 
 export { demoOperators, parseOperators, type ChannelInfo, type Operator } from './operators.ts';
@@ -32,6 +33,11 @@ export interface ReportsPluginOptions {
    * its own, as one connection runs one statement at a time), and its limits (DEFAULT_LOGIN_LIMITS).
    */
   login: { connection: DuckDBConnection; limits?: Partial<LoginLimits> };
+  /**
+   * One operator identity with the control room (`ANALYTICS_OPERATORS_URL`): sign-ins are checked
+   * against the channel server's operators, and `operators` is not used.
+   */
+  remoteOperators?: RemoteOperatorsOptions;
   /** Rollup settings; `prewarm` rolls up every channel's closed days when the app starts (default true). */
   rollups?: ReportQueriesOptions & { prewarm?: boolean };
 }
@@ -70,7 +76,8 @@ export async function reportsPlugin(app: FastifyInstance, options: ReportsPlugin
   const secure = options.secure ?? false;
   const now = options.now ?? (() => new Date());
   const sessions = new Sessions(options.secret);
-  const operators = new Map(options.operators.map((operator) => [operator.email.toLowerCase(), operator]));
+  const remote = options.remoteOperators ? new RemoteOperators(options.remoteOperators) : null;
+  const operators: ReadonlyMap<string, Operator> = remote ? remote.known : new Map(options.operators.map((operator) => [operator.email.toLowerCase(), operator]));
   const queries = new ReportQueries(options.connection, options.rollups);
   const assetsDir = options.assetsDir ?? DEFAULT_ASSETS;
   const throttle = new LoginThrottle(options.login.connection, options.login.limits);
@@ -204,9 +211,9 @@ export async function reportsPlugin(app: FastifyInstance, options: ReportsPlugin
     const locale = localeOf(request);
     const t = translator(locale);
     const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-    const refuse = (status: number, body: ErrorBody, shown: string, email?: string) =>
+    const refuse = (status: number, body: ErrorBody, shown: string, email?: string, askCode = false) =>
       isForm
-        ? reply.code(status).type('text/html; charset=utf-8').send(renderLogin({ locale, error: shown, ...(email ? { email } : {}) }))
+        ? reply.code(status).type('text/html; charset=utf-8').send(renderLogin({ locale, error: shown, askCode, ...(email ? { email } : {}) }))
         : fail(reply, status, body);
 
     if (!sameOrigin(request)) return fail(reply, 403, { message: 'this request must come from the reports page', field: 'origin' });
@@ -225,11 +232,38 @@ export async function reportsPlugin(app: FastifyInstance, options: ReportsPlugin
       reply.header('Retry-After', String(wait));
       return refuse(429, { message: 'too many sign-in attempts', field: 'email' }, t('tooMany', { seconds: wait }), email);
     }
-    const operator = operators.get(email);
-    // A malformed stored hash counts as a wrong password, never as a crash.
-    const valid = await verify(operator?.password_hash ?? decoy, password).catch(() => false);
-    if (!operator || !valid) {
-      return refuse(401, { message: 'the email or the password is not right', field: 'password' }, t('badLogin'), email);
+    let operator: Operator | undefined;
+    if (remote) {
+      const code = typeof body.code === 'string' ? body.code.trim().slice(0, 16) : '';
+      const outcome = await remote.check({ email, password, address: request.ip, ...(code ? { code } : {}) });
+      switch (outcome.kind) {
+        case 'ok':
+          operator = outcome.operator;
+          break;
+        case 'code-required':
+          // The password was right: no failure; the form asks for the code and both come again.
+          await throttle.succeed(email, request.ip);
+          return refuse(401, { message: 'enter the code from your authenticator app', field: 'code' }, t('codeRequired'), email, true);
+        case 'code-invalid':
+          return refuse(401, { message: 'the code is wrong or has already been used', field: 'code' }, t('codeInvalid'), email, true);
+        case 'throttled':
+          reply.header('Retry-After', String(outcome.retryAfter));
+          return refuse(429, { message: 'too many sign-in attempts', field: 'email' }, t('tooMany', { seconds: outcome.retryAfter }), email);
+        case 'no-reports':
+          return refuse(403, { message: 'no channel gives this operator the reports', field: 'email' }, t('noReports'), email);
+        case 'unavailable':
+          request.log.warn('reports: the channel server did not answer the sign-in check');
+          return refuse(503, { message: 'signing in is not possible right now', field: 'email' }, t('unavailable'), email);
+        case 'invalid':
+          return refuse(401, { message: 'the email or the password is not right', field: 'password' }, t('badLogin'), email);
+      }
+    } else {
+      operator = operators.get(email);
+      // A malformed stored hash counts as a wrong password, never as a crash.
+      const valid = await verify(operator?.password_hash ?? decoy, password).catch(() => false);
+      if (!operator || !valid) {
+        return refuse(401, { message: 'the email or the password is not right', field: 'password' }, t('badLogin'), email);
+      }
     }
     await throttle.succeed(email, request.ip);
     const issued = sessions.issue(operator, at);

@@ -302,6 +302,8 @@ export interface LoginView {
   locale: Locale;
   email?: string;
   error?: string;
+  /** The operator turned TOTP on: the form asks for the code beside the password. */
+  askCode?: boolean;
 }
 
 export function renderLogin(view: LoginView): string {
@@ -315,7 +317,7 @@ ${view.error ? `<p class="error" role="alert" id="login-error">${escapeHtml(view
 <input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${escapeHtml(view.email ?? '')}"${view.error ? ' aria-describedby="login-error"' : ''}>
 <label for="password">${escapeHtml(t('password'))}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024">
-<button type="submit">${escapeHtml(t('signIn'))}</button>
+${view.askCode ? `<label for="code">${escapeHtml(t('code'))}</label>\n<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required maxlength="16">\n` : ''}<button type="submit">${escapeHtml(t('signIn'))}</button>
 </form>`;
   return shell(view.locale, t('signInTitle'), header, main);
 }
