@@ -78,13 +78,16 @@ async function schemaOf(db: Database): Promise<string[]> {
 }
 
 describe(`a database made before the modules, on ${engine}`, () => {
-  it('upgrades with nothing pending, keeps its rows and ends with the schema of a new database', async () => {
+  it('upgrades by running only the migrations added since, keeps its rows and ends with the schema of a new database', async () => {
     const old = await emptyDatabase();
     await old.load(await readFile(FIXTURE, 'utf8'));
 
-    // It ran every migration of the list under today's names, so there is nothing to run.
-    const ran = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(old.db);
-    expect(ran.rows.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
+    // It ran every migration of its day under today's names (the list's first ones), so only the
+    // migrations added since run, and a second run has nothing to do.
+    const ran = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(old.db)).rows.map((row) => row.name);
+    const all = Object.keys(migrations).sort();
+    expect(ran).toEqual(all.slice(0, ran.length));
+    expect(await migrateToLatest(old.db)).toEqual(all.slice(ran.length));
     expect(await migrateToLatest(old.db)).toEqual([]);
 
     // Its rows, from several areas' tables, are all still there.

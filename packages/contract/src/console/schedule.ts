@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParam } from '../common.ts';
+import { ApiErrorBody, IdParam } from '../common.ts';
 import { AccessType, StreamStatus } from '../enums.ts';
 
 /**
@@ -145,7 +145,8 @@ const NameList = z.array(z.string().trim().min(1).max(SCHEDULE_NAME_MAX)).max(SC
 /**
  * `POST /api/console/events/import`. `dryRun`: check only. `create`: the unknown names to create
  * in the same import (each as written in the CSV). `skipInvalid`: import the good lines and leave
- * the bad ones out (listed in `errors`); without it an import with a bad line is refused (422).
+ * the bad ones out (listed in `errors`); without it an import with a bad line is refused (422,
+ * `ScheduleImportRefusal`).
  * Importing is one transaction: every line's event, or none.
  */
 export const ScheduleImportBody = z
@@ -178,6 +179,20 @@ export const ScheduleImportResponse = z.object({
   ids: z.array(z.number().int()).optional(),
 });
 export type ScheduleImportResponse = z.infer<typeof ScheduleImportResponse>;
+
+/**
+ * The import's refusal (422) when a line is bad and the bad lines were not to be left out: an error
+ * body (`message`, `field: 'csv'`, `code: IMPORT_INVALID`) with the dry run's findings beside it.
+ */
+export const ScheduleImportRefusal = ApiErrorBody.extend({
+  lines: z.array(ScheduleImportError).optional(),
+  unknown: ScheduleUnknownNames.optional(),
+  valid: z.number().int().optional(),
+});
+export type ScheduleImportRefusal = z.infer<typeof ScheduleImportRefusal>;
+
+/** The template's text (`GET /api/console/events/import/template.csv`, text/csv): the header and example lines. */
+export const ScheduleTemplate = z.string().describe('CSV text (text/csv): the header (SCHEDULE_CSV_COLUMNS) and two example lines.');
 
 /** The refusal codes of the schedule's routes (beside the field). */
 export const SCHEDULE_ERROR_CODES = {

@@ -1,4 +1,4 @@
-import type { ScheduleImportBody, ScheduleImportError, ScheduleImportResponse, ScheduleUnknownNames } from '@grandstand/contract';
+import type { ScheduleImportBody, ScheduleImportError, ScheduleImportRefusal, ScheduleImportResponse, ScheduleUnknownNames } from '@grandstand/contract';
 import { SCHEDULE_ERROR_CODES } from '@grandstand/contract';
 import type { z } from 'zod';
 import type { DataChangedBus } from '../../core/buses.ts';
@@ -88,11 +88,14 @@ export async function importSchedule(
   dataChanged: DataChangedBus,
   actor: ScheduleActor,
   body: ImportBody,
-): Promise<{ status: 200 | 422; answer: ScheduleImportResponse }> {
+): Promise<{ status: 200; answer: ScheduleImportResponse } | { status: 422; answer: ScheduleImportRefusal }> {
   const checked = plan(body, await directories(db, actor.channelId));
   const answer: ScheduleImportResponse = { valid: checked.ready.length, errors: checked.errors, unknown: checked.unknown };
   if (body.dryRun) return { status: 200, answer };
-  if (checked.errors.length > 0 && !body.skipInvalid) return { status: 422, answer };
+  if (checked.errors.length > 0 && !body.skipInvalid) {
+    const message = `${new Set(checked.errors.map((e) => e.line)).size} line(s) have an error: fix them, or import without the bad lines.`;
+    return { status: 422, answer: { message, field: 'csv', code: SCHEDULE_ERROR_CODES.importInvalid, lines: checked.errors, unknown: checked.unknown, valid: checked.ready.length } };
+  }
   const ids = await db.transaction().execute(async (tx) => {
     // Read again inside the transaction: what another operator created since the dry run is used, not made twice.
     const found = await directories(tx, actor.channelId);

@@ -9,7 +9,9 @@ import {
   IdParams,
   type OperatorRole,
   ScheduleImportBody,
+  ScheduleImportRefusal,
   ScheduleImportResponse,
+  ScheduleTemplate,
   SCHEDULE_ERROR_CODES,
   UpdateConsoleEventBody,
 } from '@grandstand/contract';
@@ -54,8 +56,7 @@ const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/events/options', { config: route, preHandler: read, schema: { tags: ['console'], response: { 200: ConsoleEventOptions, ...errors } } }, async (request) => schedule.options(request.channelId));
 
-  // No response schema: the answer is CSV text, not JSON.
-  app.get('/events/import/template.csv', { config: route, preHandler: read, schema: { tags: ['console'] } }, async (request, reply) => {
+  app.get('/events/import/template.csv', { config: route, preHandler: read, schema: { tags: ['console'], response: { 200: ScheduleTemplate, ...errors } } }, async (request, reply) => {
     const options = await schedule.options(request.channelId);
     const home = options.teams[0];
     const away = options.teams.find((team) => team.id !== home?.id);
@@ -75,7 +76,7 @@ const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/events/import',
-    { config: route, preHandler: write, schema: { tags: ['console'], body: ScheduleImportBody, response: { 200: ScheduleImportResponse, 422: ScheduleImportResponse, 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody } } },
+    { config: route, preHandler: write, schema: { tags: ['console'], body: ScheduleImportBody, response: { 200: ScheduleImportResponse, 422: ScheduleImportRefusal, 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody } } },
     async (request, reply) => {
       const { status, answer } = await importSchedule(app.db, schedule, recordAudit, app.dataChanged, request.consoleActor!, request.body);
       return reply.code(status).send(answer);
