@@ -87,6 +87,7 @@ async function serve(config: ServerConfig): Promise<void> {
     },
     social: { config: config.social, secret: secrets.app },
     sessions: config.accounts.sessions,
+    operators: config.operators,
     rateLimit: {
       keyExchangeMax: config.accounts.keyExchangeMax,
       resetPerEmailMax: config.accounts.resetRequests.perEmail,

@@ -117,6 +117,26 @@ describe('accounts settings', () => {
     expect(config.keyExchangeMax).toBe(DEFAULT_KEY_EXCHANGE_RATE_LIMIT);
   });
 
+  it('reads the control room’s session lifetime and sign-in limits, with their defaults', () => {
+    expect(loadConfig({}).operators).toEqual({ sessionSeconds: 8 * 3600, signInLimits: { windowMs: 15 * 60_000, addressLimit: 20, accountLimit: 5, attackLimit: 10, pauseSeconds: 60 } });
+    const set = loadConfig({
+      CONSOLE_SESSION_LIFETIME: '2h',
+      CONSOLE_SIGN_IN_WINDOW: '5m',
+      CONSOLE_SIGN_IN_ADDRESS_LIMIT: '50',
+      CONSOLE_SIGN_IN_ACCOUNT_LIMIT: '3',
+      CONSOLE_SIGN_IN_ATTACK_LIMIT: '30',
+      CONSOLE_SIGN_IN_PAUSE: '2m',
+    }).operators;
+    expect(set).toEqual({ sessionSeconds: 7200, signInLimits: { windowMs: 5 * 60_000, addressLimit: 50, accountLimit: 3, attackLimit: 30, pauseSeconds: 120 } });
+    for (const [name, value] of [
+      ['CONSOLE_SESSION_LIFETIME', '0'],
+      ['CONSOLE_SIGN_IN_ACCOUNT_LIMIT', '0'],
+      ['CONSOLE_SIGN_IN_PAUSE', 'soon'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), name).toThrow(new RegExp(`^${name}`));
+    }
+  });
+
   it('reads durations with a unit or in milliseconds, and 0 turns the pruning off', () => {
     const config = loadConfig({ SESSION_IDLE_LIFETIME: '12h', SESSION_ABSOLUTE_LIFETIME: '7d', VISITOR_KEY_IDLE_LIFETIME: '90000', KEY_PRUNE_INTERVAL: '0', KEY_EXCHANGE_RATE_LIMIT: '600' }).accounts;
     expect(config.sessions).toEqual({ idleLifetimeMs: 12 * 3_600_000, absoluteLifetimeMs: 7 * 86_400_000, visitorKeyIdleMs: 90_000, pruneIntervalMs: 0 });

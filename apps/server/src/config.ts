@@ -25,6 +25,8 @@ import {
   MIB,
 } from './modules/clips/limits.ts';
 import { DEFAULT_CLIP_WORKERS } from './modules/clips/queue.ts';
+import { DEFAULT_CONSOLE_SESSION_SECONDS, type OperatorsOptions } from './modules/operators/plugin.ts';
+import { DEFAULT_SIGN_IN_LIMITS } from './modules/operators/throttle.ts';
 import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './modules/commerce/orders/config.ts';
 import type { DatabaseTarget } from './core/db/connect.ts';
 import { mediaCacheDir } from './core/media/cache.ts';
@@ -57,6 +59,12 @@ export interface ServerConfig {
   publicOrigins: Readonly<Record<string, string>>;
   /** `CHANNEL_SITE_ORIGINS`: slug → the origins allowed to call its API cross-origin. The slugs are checked by `servePreflight`. */
   siteOrigins: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The control room's sign-in: `CONSOLE_SESSION_LIFETIME` (8h), and its throttle
+   * `CONSOLE_SIGN_IN_WINDOW` (15m), `CONSOLE_SIGN_IN_ADDRESS_LIMIT` (20),
+   * `CONSOLE_SIGN_IN_ACCOUNT_LIMIT` (5), `CONSOLE_SIGN_IN_ATTACK_LIMIT` (10), `CONSOLE_SIGN_IN_PAUSE` (1m).
+   */
+  operators: Required<Pick<OperatorsOptions, 'sessionSeconds' | 'signInLimits'>>;
   /**
    * The configured secrets (`APP_SECRET`, `MEDIA_SECRET`, `SANDBOX_WEBHOOK_SECRET`); an unset one
    * is generated once into the data dir by `serve` (`loadSecrets`), never by parsing.
@@ -276,6 +284,12 @@ const EnvSchema = z
     PASSWORD_RESET_LIMIT_PER_EMAIL: wholeNumber(DEFAULT_RESET_REQUESTS_PER_EMAIL, 1),
     PASSWORD_RESET_LIMIT_PER_CLIENT: wholeNumber(DEFAULT_RESET_REQUESTS_PER_CLIENT, 1),
     PASSWORD_RESET_LIMIT_WINDOW: duration(DEFAULT_RESET_REQUEST_WINDOW_MS, { zeroAllowed: false }),
+    CONSOLE_SESSION_LIFETIME: duration(DEFAULT_CONSOLE_SESSION_SECONDS * 1000, { zeroAllowed: false }),
+    CONSOLE_SIGN_IN_WINDOW: duration(DEFAULT_SIGN_IN_LIMITS.windowMs, { zeroAllowed: false }),
+    CONSOLE_SIGN_IN_ADDRESS_LIMIT: wholeNumber(DEFAULT_SIGN_IN_LIMITS.addressLimit, 1),
+    CONSOLE_SIGN_IN_ACCOUNT_LIMIT: wholeNumber(DEFAULT_SIGN_IN_LIMITS.accountLimit, 1),
+    CONSOLE_SIGN_IN_ATTACK_LIMIT: wholeNumber(DEFAULT_SIGN_IN_LIMITS.attackLimit, 1),
+    CONSOLE_SIGN_IN_PAUSE: duration(DEFAULT_SIGN_IN_LIMITS.pauseSeconds * 1000, { zeroAllowed: false }),
     // Orders' renewal job.
     COMMERCE_RENEWAL_INTERVAL_MS: wholeNumber(DEFAULT_RENEWAL_INTERVAL_MS, 0),
     COMMERCE_RENEWAL_TIMEOUT_MS: wholeNumber(DEFAULT_RENEWAL_TIMEOUT_MS, 1000),
@@ -405,6 +419,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     database: parsed.DATABASE_URL ? { kind: 'postgres', connectionString: parsed.DATABASE_URL } : { kind: 'pglite', dataDir: pgliteDataDir },
     publicOrigins: parsed.CHANNEL_PUBLIC_ORIGINS,
     siteOrigins: parsed.CHANNEL_SITE_ORIGINS,
+    operators: {
+      sessionSeconds: Math.max(1, Math.round(parsed.CONSOLE_SESSION_LIFETIME / 1000)),
+      signInLimits: {
+        windowMs: parsed.CONSOLE_SIGN_IN_WINDOW,
+        addressLimit: parsed.CONSOLE_SIGN_IN_ADDRESS_LIMIT,
+        accountLimit: parsed.CONSOLE_SIGN_IN_ACCOUNT_LIMIT,
+        attackLimit: parsed.CONSOLE_SIGN_IN_ATTACK_LIMIT,
+        pauseSeconds: Math.max(1, Math.round(parsed.CONSOLE_SIGN_IN_PAUSE / 1000)),
+      },
+    },
     secrets: { app: parsed.APP_SECRET, media: parsed.MEDIA_SECRET, sandboxWebhook: parsed.SANDBOX_WEBHOOK_SECRET },
     accounts: {
       sessions: {
