@@ -3,10 +3,9 @@ import { isIP } from 'node:net';
 import { ApiErrorBody, CONSOLE_CODES, ConsoleChannelRef, OperatorRole } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dummyPasswordHash, verifyPassword } from '../accounts/index.ts';
 import { consoleFail } from './auth.ts';
-import { channelsOf, findOperatorByEmail } from './repository.ts';
-import { checkTotp } from './totpRoutes.ts';
+import { channelsOf } from './repository.ts';
+import { checkSignIn, refuseSignIn } from './signIn.ts';
 
 /** The roles that read a channel's reports (spec §1 reports): an owner, and the analyst whose only screen they are. */
 export const REPORT_ROLES: readonly OperatorRole[] = ['owner', 'analyst'];
@@ -42,22 +41,9 @@ const checkRoutes: FastifyPluginAsyncZod = async (app) => {
       const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
       if (!timingSafeEqual(digest(given), digest(expected))) return consoleFail(reply, 401, CONSOLE_CODES.signedOut, 'The service token is missing or wrong.', 'authorization');
       const { email, password, code, address } = request.body;
-      const attempt = await service.throttle.attempt(address, email);
-      if (attempt.retryAfter > 0) {
-        reply.header('retry-after', String(attempt.retryAfter));
-        return consoleFail(reply, 429, CONSOLE_CODES.throttled, 'Too many sign-in attempts. Please wait and try again.');
-      }
-      const operator = await findOperatorByEmail(app.db, email);
-      const ok = await verifyPassword(operator?.password_hash ?? (await dummyPasswordHash()), password);
-      if (!operator || !ok) return consoleFail(reply, 401, CONSOLE_CODES.invalidCredentials, 'The email or password is wrong.', 'email');
-      if (operator.totp_enabled_at !== null) {
-        if (code === undefined || code.trim() === '') {
-          await attempt.succeed();
-          return consoleFail(reply, 401, CONSOLE_CODES.totpRequired, 'Enter the code from your authenticator app.', 'code');
-        }
-        if (!(await checkTotp(app, operator, code))) return consoleFail(reply, 401, CONSOLE_CODES.totpInvalid, 'The code is wrong or has already been used.', 'code');
-      }
-      await attempt.succeed();
+      const check = await checkSignIn(app, { email, password, code, address });
+      if (!check.ok) return refuseSignIn(reply, check);
+      const operator = check.operator;
       const channels = (await channelsOf(app.db, operator.id)).filter((channel) => REPORT_ROLES.includes(channel.role));
       if (channels.length === 0) return consoleFail(reply, 403, CONSOLE_CODES.forbidden, 'No channel gives this operator the reports.');
       return { operator: { email: operator.email, name: operator.name, channels } };

@@ -14,11 +14,11 @@ import {
 } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../accounts/index.ts';
+import { hashPassword, passwordProblem } from '../accounts/index.ts';
 import { consoleChannel, consoleFail, newSecret, recordAudit, requireConsole, requiresTotp, sameOrigin, sessionCookie, sha256 } from './auth.ts';
 import { invitationMail } from './invitationMail.ts';
 import { findOperatorByEmail, normalEmail, upsertOperatorWithRole } from './repository.ts';
-import { checkTotp } from './totpRoutes.ts';
+import { checkSignIn, refuseSignIn } from './signIn.ts';
 import { operatorView } from './view.ts';
 
 /** An invitation's link works for a week, once. */
@@ -141,24 +141,9 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     const existing = await findOperatorByEmail(db, invitation.email);
     let passwordHash: string;
     if (existing) {
-      // The account's own password, tried like a sign-in (throttled the same way).
-      const attempt = await service.throttle.attempt(request.ip, invitation.email);
-      if (attempt.retryAfter > 0) {
-        reply.header('retry-after', String(attempt.retryAfter));
-        return consoleFail(reply, 429, CONSOLE_CODES.throttled, 'Too many attempts. Please wait and try again.');
-      }
-      if (!(await verifyPassword(existing.password_hash ?? (await dummyPasswordHash()), request.body.password))) {
-        return consoleFail(reply, 401, CONSOLE_CODES.invalidCredentials, 'The password is wrong.', 'password');
-      }
-      if (existing.totp_enabled_at !== null) {
-        const code = request.body.code;
-        if (code === undefined || code.trim() === '') {
-          await attempt.succeed();
-          return consoleFail(reply, 401, CONSOLE_CODES.totpRequired, 'Enter the code from your authenticator app.', 'code');
-        }
-        if (!(await checkTotp(app, existing, code))) return consoleFail(reply, 401, CONSOLE_CODES.totpInvalid, 'The code is wrong or has already been used.', 'code');
-      }
-      await attempt.succeed();
+      // The account's own password (and code), checked as a sign-in (throttled the same way).
+      const check = await checkSignIn(app, { email: invitation.email, password: request.body.password, code: request.body.code, address: request.ip, credentialsField: 'password' });
+      if (!check.ok) return refuseSignIn(reply, check);
       passwordHash = existing.password_hash;
     } else {
       if (request.body.name === undefined) return consoleFail(reply, 422, CONSOLE_CODES.invalid, 'Enter your name.', 'name');
