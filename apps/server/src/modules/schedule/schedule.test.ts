@@ -518,3 +518,26 @@ describe('a re-seed', () => {
     expect(ConsoleEventResponse.parse((await call('GET', `/events/${moved.id}`)).json()).event.name).toBe('Renamed by the producer');
   });
 });
+
+describe('the first re-seed after the upgrade', () => {
+  it('adopts the rows seeded before seeds kept their refs, keeping their ids and the control room’s games on them', async () => {
+    const db = t.app.db;
+    const tables = ['events', 'participants', 'participant_groups', 'event_categories', 'event_locations'] as const;
+    const snapshot = async () => Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await db.selectFrom(table).select(['id', 'name', 'seed_ref']).where('channel_id', '=', bravo).where('origin', '=', 'seed').orderBy('id').execute()])));
+    const before = await snapshot();
+    // As a database seeded before the upgrade has them: seed rows without their refs.
+    for (const table of tables) await db.updateTable(table).set({ seed_ref: null }).where('channel_id', '=', bravo).execute();
+    const bravoOptions = ConsoleEventOptions.parse((await call('GET', '/events/options', undefined, session.bravoProducer, 'bravo')).json());
+    const [home, away] = bravoOptions.teams;
+    const made = await call('POST', '/events', { homeTeamId: home!.id, awayTeamId: away!.id, sportId: bravoOptions.sports[0]!.id, startsAt: localIn(2), timeZone: 'America/New_York', accessType: 'free', published: true }, session.bravoProducer, 'bravo');
+    expect(made.statusCode, made.body).toBe(201);
+    const game = ConsoleEventResponse.parse(made.json()).event;
+
+    await seedChannel(db, t.channel('bravo'), new Date(), t.app.dataChanged);
+
+    expect(await snapshot()).toEqual(before);
+    const after = ConsoleEventResponse.parse((await call('GET', `/events/${game.id}`, undefined, session.bravoProducer, 'bravo')).json()).event;
+    expect([after.homeTeam?.id, after.awayTeam?.id]).toEqual([home!.id, away!.id]);
+  });
+});
+
