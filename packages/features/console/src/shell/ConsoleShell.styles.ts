@@ -22,6 +22,7 @@ export const SkipLink = styled.a`
   }
 `;
 
+// Every control of the bar is at least 24 px high (WCAG 2.2 target size).
 export const Bar = styled.header`
   display: flex;
   flex-wrap: wrap;
@@ -35,6 +36,12 @@ export const Bar = styled.header`
   button,
   select {
     color: inherit;
+  }
+
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 24px;
   }
 
   a:focus-visible,

@@ -56,6 +56,9 @@ describe('OperatorsPage', () => {
       },
     });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of Pat Producer' }), 'support');
+    // Choosing is not yet changing: the arrow keys step through a closed select's options.
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Save the role of Pat Producer' }));
     expect(await screen.findByText('Pat Producer is now Support.')).toBeInTheDocument();
     expect(api.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ role: 'support' });
 

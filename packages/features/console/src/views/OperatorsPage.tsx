@@ -78,7 +78,7 @@ function Members({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
               </td>
               <td data-label={t('operators.email')}>{member.email}</td>
               <td data-label={t('operators.role')}>
-                <RoleSelect label={t('operators.changeRole', { name: member.name })} value={member.role} options={roleOptions} onChange={(role) => onRole(member, role)} />
+                <RoleSelect key={member.role} name={member.name} value={member.role} options={roleOptions} onSave={(role) => onRole(member, role)} />
               </td>
               <td data-label={t('operators.totp')}>{member.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
               <td data-label={t('operators.actions')}>
@@ -95,23 +95,35 @@ function Members({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   );
 }
 
-/** A role select inside a table cell: labelled for screen readers by the operator's name. */
-function RoleSelect({ label, value, options, onChange }: { label: string; value: OperatorRole; options: { value: string; label: string }[]; onChange: (role: OperatorRole) => void }) {
+/**
+ * A role select inside a table cell, labelled for screen readers by the operator's name, with its
+ * own save button: a closed select changes its value with the arrow keys, and each step must not
+ * be a change of the operator's role. Keyed by the saved role, so a saved change starts it afresh.
+ */
+function RoleSelect({ name, value, options, onSave }: { name: string; value: OperatorRole; options: { value: string; label: string }[]; onSave: (role: OperatorRole) => void }) {
   const { t } = useTranslation('console');
+  const [chosen, setChosen] = useState<OperatorRole>(value);
   return (
-    <select
-      aria-label={label}
-      value={value}
-      onChange={(event) => {
-        if (isRole(event.target.value)) onChange(event.target.value);
-      }}
-    >
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {t(`roles.${option.value as OperatorRole}`)}
-        </option>
-      ))}
-    </select>
+    <Actions>
+      <select
+        aria-label={t('operators.changeRole', { name })}
+        value={chosen}
+        onChange={(event) => {
+          if (isRole(event.target.value)) setChosen(event.target.value);
+        }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {t(`roles.${option.value as OperatorRole}`)}
+          </option>
+        ))}
+      </select>
+      {chosen !== value && (
+        <Button type="button" size="sm" aria-label={t('operators.saveRole', { name })} onClick={() => onSave(chosen)}>
+          {t('save')}
+        </Button>
+      )}
+    </Actions>
   );
 }
 
