@@ -9,7 +9,7 @@ const base = nodeProject({ testTimeout: 20_000 });
 // The media files run on the default engine only. Their work is ffmpeg's (packaging, cutting,
 // live encoders, pictures), the same on either engine, and what they ask the database the other
 // files ask it on both. The suite alone took 280 s this way, against 325 s on both (2026-11-29).
-const ENGINE_NEUTRAL = ['test/media.test.ts', 'test/media-clip.test.ts', 'test/media-live.test.ts', 'test/media-vod.test.ts', 'test/pictures.test.ts', 'src/core/media/*.test.ts'];
+const ENGINE_NEUTRAL = ['src/modules/media/media.test.ts', 'src/modules/media/media-clip.test.ts', 'src/modules/media/media-live.test.ts', 'src/modules/media/media-vod.test.ts', 'src/modules/media/pictures.test.ts', 'src/core/media/*.test.ts'];
 
 // The files about the HTTP layer run on PostgreSQL only too: headers, CORS, the API document, the
 // sites and their renders, the public origins of mailed links, the demo's outbox and host, the log's
@@ -17,18 +17,18 @@ const ENGINE_NEUTRAL = ['test/media.test.ts', 'test/media-clip.test.ts', 'test/m
 // files; on PGlite each file paid 3 to 5 s more to load its database copy and ran its requests in
 // the test's own thread, 96 s of the suite's file time against 26 on PostgreSQL (2026-12-05).
 const HTTP_LAYER = [
-  'test/cors.test.ts',
-  'test/security-headers.test.ts',
-  'test/csp-tag-manager.test.ts',
-  'test/openapi.test.ts',
-  'test/sites.test.ts',
-  'test/sites-render.test.ts',
-  'test/sites-share-player.test.ts',
+  'src/core/cors.test.ts',
+  'src/core/security-headers.test.ts',
+  'src/core/csp-tag-manager.test.ts',
+  'src/core/openapi/openapi.test.ts',
+  'src/modules/sites/sites.test.ts',
+  'src/modules/sites/sites-render.test.ts',
+  'src/modules/sites/sites-share-player.test.ts',
   'src/modules/sites/console.test.ts',
-  'test/public-origins.test.ts',
-  'test/outbox.test.ts',
+  'src/core/channels/public-origins.test.ts',
+  'src/modules/mail/outbox.test.ts',
   'test/demo-host.test.ts',
-  'test/log-redaction.test.ts',
+  'src/core/log-redaction.test.ts',
 ];
 
 // The OpenAPI fuzzing runs on PostgreSQL only. What it looks for is input the server's validation

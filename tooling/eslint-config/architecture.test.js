@@ -75,6 +75,12 @@ describe("the server's one-way imports", { timeout: 60_000 }, () => {
     expect(await lint('apps/server', 'src/modules/clips/y.ts', "export { capabilitiesOf } from './rules.ts';\n")).toEqual([]);
     expect(await lint('apps/server', 'src/x.ts', "export { clipsMigrations } from './modules/clips/migration.ts';\nexport { buildApp } from './app.ts';\n")).toEqual([]);
   });
+
+  it("lets a module's tests build the whole app, and only its tests", async () => {
+    const whole = "export { buildApp } from '../../app.ts';\nexport { seedChannel } from '../channels/seed.ts';\n";
+    expect(await lint('apps/server', 'src/modules/clips/clips.test.ts', whole)).toEqual([]);
+    expect(await lint('apps/server', 'src/modules/clips/clipsTesting.ts', whole)).toEqual([refused, refused]);
+  });
 });
 
 describe('styled templates', { timeout: 60_000 }, () => {

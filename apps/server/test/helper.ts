@@ -69,8 +69,8 @@ export async function buildTestApp(options: Partial<Omit<BuildAppOptions, 'db' |
   const database = await openTestDatabase();
   const channels = await upsertChannels(database.db, await loadChannelFolders(FIXTURE_CHANNELS_DIR));
   // Account routes are rate limited (10 a minute, reset requests 3 an hour per address); a suite makes many calls from one address, so
-  // tests get loose limits unless they test the limit itself (test/auth-security.test.ts,
-  // test/password-reset-throttle.test.ts).
+  // tests get loose limits unless they test the limit itself (src/modules/accounts/auth-security.test.ts,
+  // src/modules/accounts/password-reset-throttle.test.ts).
   const rateLimit = { max: 10_000, resetPerEmailMax: 10_000, resetPerClientMax: 10_000 };
   const app = await buildApp({ db: database.db, channels, logger: false, sitesDir: '/nonexistent-sites', rateLimit, ...options });
   await app.ready();

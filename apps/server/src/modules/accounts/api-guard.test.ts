@@ -1,0 +1,126 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KEY_INVALID_STATUS } from '@grandstand/contract';
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+
+/**
+ * The api key guards the /api routes because of where they are registered, not because of what
+ * the request's URL text looks like (architecture: never trust what the request says about itself).
+ */
+
+/** The /api routes that take no api key, each for a reason: anything else must answer the key-invalid error. */
+const NO_KEY_ROUTES = new Set([
+  // spec §7: the key exchange itself.
+  'POST /api/get_api_key',
+  // The identity provider sends the browser back here; the sealed state is the credential.
+  'GET /api/auth/login/:provider/callback',
+  'HEAD /api/auth/login/:provider/callback',
+  // The card processor calls it; the signature is the credential.
+  'POST /api/:provider/webhook',
+  // The API's public description (OpenAPI), for integrators.
+  'GET /api/openapi.json',
+  'HEAD /api/openapi.json',
+]);
+
+const SITE_PAGE = '<!doctype html><title>the site</title>';
+
+describe('the /api guard', () => {
+  let t: TestApp;
+  let sitesDir: string;
+
+  beforeAll(async () => {
+    // A built site, so paths that are not api routes answer the site (history mode), as in production.
+    sitesDir = await mkdtemp(join(tmpdir(), 'grandstand-guard-sites-'));
+    t = await buildTestApp({ sitesDir });
+    for (const channel of t.channels) {
+      await mkdir(join(sitesDir, channel.config.slug), { recursive: true });
+      await writeFile(join(sitesDir, channel.config.slug, 'index.html'), SITE_PAGE);
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(sitesDir, { recursive: true, force: true });
+  });
+
+  it('answers geo data only with a key', async () => {
+    const key = await t.keyFor('alpha');
+    const withKey = await t.app.inject({ method: 'GET', url: `/api/geo?api_key=${key}` });
+    expect(withKey.statusCode).toBe(200);
+    expect(withKey.json()).toHaveProperty('data.ip');
+    const without = await t.app.inject({ method: 'GET', url: '/api/geo' });
+    expect(without.statusCode).toBe(KEY_INVALID_STATUS);
+    expect(without.json()).toMatchObject({ field: 'api_key' });
+  });
+
+  for (const url of ['/%61pi/geo', '/API/geo', '//api/geo', '/api/../api/geo', '/api%2Fgeo', '/%61%70%69/geo', '/api/%67eo', '/api//geo', '/api/geo/']) {
+    it(`GET ${url} without a key answers no data and no server error`, async () => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBeLessThan(500);
+      // The site's page or an error, never the api's answer.
+      expect(response.body).not.toContain('"ip"');
+      expect(response.body).not.toContain('"data"');
+      if (response.statusCode === 200) expect(response.body).toBe(SITE_PAGE);
+    });
+  }
+
+  for (const url of ['/%61pi/auth/device_code', '/%61pi/v2/auth/login', '/%61pi/auth/logout', '/%61pi/sandbox/payment_methods']) {
+    it(`POST ${url} without a key is refused as a key problem, not a server error`, async () => {
+      const response = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toContain('"data"');
+      if (response.statusCode !== 404) {
+        expect(response.statusCode).toBe(KEY_INVALID_STATUS);
+        expect(response.json()).toMatchObject({ field: 'api_key' });
+      }
+    });
+  }
+
+  it('needs a key on every /api route of the route table but the listed ones', async () => {
+    const routes: Array<{ method: HTTPMethods; url: string }> = [];
+    for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match = /(\S+) \(([^)]+)\)/.exec(line);
+      if (!match) continue;
+      const [, url, methods] = match as unknown as [string, string, string];
+      for (const method of methods.split(', ')) routes.push({ method: method as HTTPMethods, url });
+    }
+    const api = routes.filter((route) => route.url === '/api' || route.url.startsWith('/api/'));
+    // The route table is read whole: the guard's reach is not judged on a handful of routes.
+    expect(api.length).toBeGreaterThan(30);
+    const unguarded: string[] = [];
+    for (const route of api) {
+      const name = `${route.method} ${route.url}`;
+      if (NO_KEY_ROUTES.has(name)) continue;
+      const url = route.url.replace(/:[A-Za-z_]+/g, 'sandbox').replace(/\*/g, 'x');
+      const body = route.method === 'GET' || route.method === 'HEAD' || route.method === 'DELETE' ? undefined : {};
+      // The plain path and an encoded spelling of it that the router decodes to the same route.
+      for (const [path, apiKey] of [
+        [url, undefined],
+        [url, 'A'.repeat(43)],
+        [url.replace(/^\/api\//, '/%61pi/'), undefined],
+      ] as const) {
+        const response = await t.app.inject({
+          method: route.method,
+          url: apiKey && body === undefined ? `${path}?api_key=${apiKey}` : path,
+          ...(body ? { payload: apiKey ? { api_key: apiKey } : body } : {}),
+        });
+        if (response.statusCode !== KEY_INVALID_STATUS) unguarded.push(`${route.method} ${path} (${apiKey ? 'unknown key' : 'no key'}) → ${response.statusCode}`);
+        else if (route.method !== 'HEAD') expect(response.json()).toMatchObject({ field: 'api_key' });
+      }
+    }
+    expect(unguarded).toEqual([]);
+  });
+
+  it('keeps the routes that take no key working', async () => {
+    const exchange = await t.app.inject({ method: 'POST', url: '/api/get_api_key', payload: { channel_key: t.channel('alpha').config.channelKey } });
+    expect(exchange.statusCode).toBe(200);
+    const callback = await t.app.inject({ method: 'GET', url: '/api/auth/login/google/callback?state=nonsense' });
+    expect(callback.statusCode).toBe(400);
+    expect(callback.json()).toMatchObject({ field: 'state' });
+    const webhook = await t.app.inject({ method: 'POST', url: '/api/sandbox/webhook', payload: { id: 'evt' } });
+    expect(webhook.statusCode).toBe(400);
+    expect(webhook.json()).not.toMatchObject({ field: 'api_key' });
+  });
+});
