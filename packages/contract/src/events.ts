@@ -107,6 +107,8 @@ export const EventDetail = Event.extend({
   location: z.object({ id: z.number().int(), name: z.string(), city: z.string().nullable(), state: z.string().nullable() }).nullable(),
   access: EventAccess,
   stream: EventStream.nullable(),
+  /** false: the channel turned the prerolls off for this event (the player plays none). The server always says. */
+  prerolls: z.boolean().optional(),
 });
 export type EventDetail = z.infer<typeof EventDetail>;
 export const EventDetailResponse = dataResponse(EventDetail);

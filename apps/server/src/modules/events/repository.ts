@@ -391,13 +391,14 @@ export class EventsRepository {
       .where('e.published', '=', true)
       .leftJoin('event_categories as c', (j) => j.onRef('c.id', '=', 'e.event_category_id').onRef('c.channel_id', '=', 'e.channel_id'))
       .leftJoin('event_locations as l', (j) => j.onRef('l.id', '=', 'e.location_id').onRef('l.channel_id', '=', 'e.channel_id'))
-      .select(['e.description', 'c.name as category_name', 'c.alias as category_alias', 'l.name as location_name', 'l.city as location_city', 'l.state as location_state'])
+      .select(['e.description', 'e.prerolls', 'c.name as category_name', 'c.alias as category_alias', 'l.name as location_name', 'l.city as location_city', 'l.state as location_state'])
       .executeTakeFirst();
     if (!row) return undefined;
     const [event] = (await this.#toEvents(channelId, [row], viewer)) as [Event];
     return {
       ...event,
       description: row.description,
+      prerolls: row.prerolls,
       category: event.event_category_id !== null && row.category_name !== null ? { id: event.event_category_id, name: row.category_name, alias: row.category_alias } : null,
       location: event.location_id !== null && row.location_name !== null ? { id: event.location_id, name: row.location_name, city: row.location_city, state: row.location_state } : null,
       access: accessFor(event.access_type, event.base_price, viewer, accessTarget(event)),

@@ -271,9 +271,12 @@ describe('viewers see every change at once', () => {
     expect(Date.parse(after.startsAt) - Date.parse(game.startsAt)).toBe(86_400_000);
     const detail = EventDetailResponse.parse((await viewerGet(key, `events/${game.id}`)).json()).data;
     expect(detail.event_utc_ts * 1000).toBe(Date.parse(after.startsAt));
+    expect(detail.prerolls).toBe(true);
+    expect((await call('PATCH', `/events/${game.id}`, { prerolls: false })).statusCode).toBe(200);
+    expect(EventDetailResponse.parse((await viewerGet(key, `events/${game.id}`)).json()).data.prerolls).toBe(false);
     expect((await fan.feed()).get(game.id)?.start).toBe(detail.event_utc_ts);
     const rescheduled = await auditOf(`event:${game.id}`);
-    expect(rescheduled.map((row) => row.action)).toEqual(['event.create', 'event.update']);
+    expect(rescheduled.map((row) => row.action)).toEqual(['event.create', 'event.update', 'event.update']);
     expect(rescheduled[1]).toMatchObject({ actor_label: 'producer@schedule-alpha.test', before: expect.objectContaining({ startsAt: game.startsAt }), after: expect.objectContaining({ startsAt: after.startsAt }) });
 
     // Cancelled: still listed and in the calendar, marked; gone from the home rails; never streamed.
@@ -287,7 +290,7 @@ describe('viewers see every change at once', () => {
     // A cancelled event is no longer edited; a second cancel changes nothing (and writes no audit row).
     expect((await call('PATCH', `/events/${game.id}`, { name: 'Back on' })).statusCode).toBe(409);
     expect((await call('POST', `/events/${game.id}/cancel`)).statusCode).toBe(200);
-    expect((await auditOf(`event:${game.id}`)).map((row) => row.action)).toEqual(['event.create', 'event.update', 'event.cancel']);
+    expect((await auditOf(`event:${game.id}`)).map((row) => row.action)).toEqual(['event.create', 'event.update', 'event.update', 'event.cancel']);
   });
 
   it('an unpublished event is nowhere for viewers until it is published', async () => {
