@@ -25,6 +25,7 @@ export function EventRow({ event, currency, language, canWrite, onAction }: Even
   const price = formatPrice(event.price, currency, language);
   const where = [event.sport?.name, event.venue?.name, event.school?.name].filter(Boolean).join(' · ');
   const name = event.name;
+  const finished = event.streamStatus === 'finished';
 
   return (
     <Card as="li" gap="sm" aria-label={name}>
@@ -48,10 +49,13 @@ export function EventRow({ event, currency, language, canWrite, onAction }: Even
           </ButtonLink>
           {!event.cancelled && (
             <>
-              <ButtonLink href={schedulePaths.reschedule(event.id)} size="sm" variant="secondary">
-                <span aria-hidden="true">{t('list.reschedule')}</span>
-                <Hidden>{t('list.rescheduleEvent', { name })}</Hidden>
-              </ButtonLink>
+              {/* A finished event is not moved or called off any more; it can still be edited or unpublished. */}
+              {!finished && (
+                <ButtonLink href={schedulePaths.reschedule(event.id)} size="sm" variant="secondary">
+                  <span aria-hidden="true">{t('list.reschedule')}</span>
+                  <Hidden>{t('list.rescheduleEvent', { name })}</Hidden>
+                </ButtonLink>
+              )}
               {event.published ? (
                 <Button size="sm" variant="secondary" aria-label={t('list.unpublishEvent', { name })} onClick={() => onAction('unpublish')}>
                   {t('list.unpublish')}
@@ -61,9 +65,11 @@ export function EventRow({ event, currency, language, canWrite, onAction }: Even
                   {t('list.publish')}
                 </Button>
               )}
-              <Button size="sm" variant="ghost" aria-label={t('list.cancelEvent', { name })} onClick={() => onAction('cancel')}>
-                {t('list.cancel')}
-              </Button>
+              {!finished && (
+                <Button size="sm" variant="ghost" aria-label={t('list.cancelEvent', { name })} onClick={() => onAction('cancel')}>
+                  {t('list.cancel')}
+                </Button>
+              )}
             </>
           )}
         </RowActions>

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 
+// The fields' own space below (ui's Field margin) would lift them above the search button's line.
 export const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -8,6 +9,7 @@ export const Toolbar = styled.div`
 
   > * {
     flex: 1 1 14rem;
+    margin-bottom: 0;
   }
 `;
 
@@ -18,6 +20,7 @@ export const SearchForm = styled.form`
 
   > :first-child {
     flex: 1;
+    margin-bottom: 0;
   }
 `;
 

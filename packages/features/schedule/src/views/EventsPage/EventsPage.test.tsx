@@ -87,6 +87,14 @@ describe('EventsPage', () => {
     expect(await screen.findByRole('listitem', { name: 'Lakeside Otters @ Northfield Falcons' })).toBeInTheDocument();
   });
 
+  it('offers no reschedule or cancel for a finished event, only edit and unpublish', async () => {
+    const { routes } = scheduleApi([consoleEvent({ streamStatus: 'finished' })]);
+    await renderSchedule({ routes });
+    const game = await screen.findByRole('listitem', { name: 'Lakeside Otters @ Northfield Falcons' });
+    expect(within(game).getAllByRole('link').map((link) => link.textContent)).toEqual(['EditEdit Lakeside Otters @ Northfield Falcons']);
+    expect(within(game).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Unpublish Lakeside Otters @ Northfield Falcons']);
+  });
+
   it('shows support the events without any action that changes them', async () => {
     const { routes } = scheduleApi([consoleEvent()]);
     await renderSchedule({ routes, role: 'support' });

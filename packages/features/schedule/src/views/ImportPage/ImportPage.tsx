@@ -1,4 +1,4 @@
-import { SCHEDULE_CSV_MAX } from '@grandstand/contract';
+import { SCHEDULE_CSV_COLUMNS, SCHEDULE_CSV_MAX } from '@grandstand/contract';
 import type { ScheduleImportBody, ScheduleImportResponse, ScheduleUnknownNames } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { Button, Checkbox, FormMessage, Link, Page, PageTitle, Stack, Text, TextArea } from '@grandstand/ui';
@@ -116,7 +116,7 @@ export function ImportPage() {
     <Page width="medium" gap="lg">
       <BackLink />
       <PageTitle>{t('import.title')}</PageTitle>
-      <Text>{t('import.intro')}</Text>
+      <Text>{t('import.intro', { columns: SCHEDULE_CSV_COLUMNS.join(', ') })}</Text>
       <Text>
         <Link href={TEMPLATE_URL} external download="events-template.csv">
           {t('import.template')}
