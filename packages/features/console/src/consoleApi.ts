@@ -36,6 +36,19 @@ function consoleCall(url: string, options: Omit<RequestOptions, 'url'> = {}): Re
 const AUDITED = { type: 'ConsoleAudit', id: 'LIST' } as const;
 
 /**
+ * A sign-in's (or an accepted invitation's) operator becomes the session at once: the shell opens
+ * without asking for it again. A refusal stores nothing; the form shows it.
+ */
+async function storeSession(dispatch: (action: unknown) => unknown, queryFulfilled: Promise<{ data: ConsoleOperator }>): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(consoleApi.util.upsertQueryData('getConsoleSession', undefined, data));
+  } catch {
+    // Nothing to store.
+  }
+}
+
+/**
  * The console's identity calls (packages/contract/src/console/operators.ts): the session and its
  * second factor, the channel's operators, invitations, security, integration tokens and audit log.
  */
@@ -50,15 +63,7 @@ export const consoleApi = baseApi.enhanceEndpoints({ addTagTypes: CONSOLE_TAG_TY
     signIn: build.mutation<ConsoleOperator, ConsoleSignInBody>({
       query: (body) => consoleCall('/session', { method: 'POST', body: { ...body } }),
       transformResponse: (response: ConsoleSessionResponse) => response.operator,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          // The session is known at once: the shell opens without asking for it again.
-          dispatch(consoleApi.util.upsertQueryData('getConsoleSession', undefined, data));
-        } catch {
-          // The sign-in form shows the refusal.
-        }
-      },
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeSession(dispatch, queryFulfilled),
     }),
     signOut: build.mutation<null, void>({
       query: () => consoleCall('/session', { method: 'DELETE' }),
@@ -125,15 +130,8 @@ export const consoleApi = baseApi.enhanceEndpoints({ addTagTypes: CONSOLE_TAG_TY
     acceptInvitation: build.mutation<ConsoleOperator, { token: string; body: AcceptInvitationBody }>({
       query: ({ token, body }) => consoleCall(`/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST', body: { ...body } }),
       transformResponse: (response: ConsoleSessionResponse) => response.operator,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          // Accepting signs the person in: the shell opens with their new role.
-          dispatch(consoleApi.util.upsertQueryData('getConsoleSession', undefined, data));
-        } catch {
-          // The invitation page shows the refusal.
-        }
-      },
+      // Accepting signs the person in: the shell opens with their new role.
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeSession(dispatch, queryFulfilled),
     }),
     getTokens: build.query<IntegrationToken[], void>({
       query: () => consoleCall('/tokens'),

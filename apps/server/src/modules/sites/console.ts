@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LoadedChannel } from '../../core/channels/loadChannels.ts';
 import { cspNonce } from '../../core/security.ts';
-import { isFile } from './static.ts';
+import { isFile, resolveInside } from './static.ts';
 
 export interface ConsoleSiteOptions {
   /** The control room's one build (`CONSOLE_DIR`): `index.html` and `assets/`, made with base `/console/`. */
@@ -84,8 +84,9 @@ export default fp<ConsoleSiteOptions>(
           .send(`The control room is not built yet. Build it with: ${CONSOLE_BUILD_COMMAND}\n`);
       }
       const path = (request.url.split('?')[0] ?? '').slice('/console'.length);
-      const relative = resolveInside(consoleDir, path);
-      if (relative !== null && relative !== 'index.html' && (await isFile(join(consoleDir, relative)))) {
+      const file = resolveInside(consoleDir, path);
+      const relative = file !== null && file !== consoleDir ? file.slice(consoleDir.length + 1) : null;
+      if (file !== null && relative !== null && relative !== 'index.html' && (await isFile(file))) {
         reply.header('cache-control', relative.startsWith(`assets${sep}`) ? IMMUTABLE : REVALIDATE);
         return reply.sendFile(relative, consoleDir, { cacheControl: false });
       }
@@ -98,16 +99,3 @@ export default fp<ConsoleSiteOptions>(
   // static-sites registers @fastify/static (reply.sendFile) with pre-compressed copies.
   { name: 'console-site', dependencies: ['channel-by-host', 'security', 'static-sites'] },
 );
-
-/** The file under `root` a URL path names, relative to it, or null when it would leave `root` or is the root. */
-function resolveInside(root: string, urlPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const path = join(root, normalize(decoded));
-  return path.startsWith(root + sep) ? path.slice(root.length + 1) : null;
-}

@@ -28,7 +28,7 @@ export async function isFile(path: string): Promise<boolean> {
 }
 
 /** The file under `root` that a URL path names, or null when it would leave `root`. */
-function resolveInside(root: string, urlPath: string): string | null {
+export function resolveInside(root: string, urlPath: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);

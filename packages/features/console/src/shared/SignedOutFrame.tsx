@@ -2,6 +2,7 @@ import { useTranslation } from '@grandstand/i18n';
 import { Page } from '@grandstand/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { barSelect } from '../shell/ConsoleShell.styles.ts';
 import { LanguageSwitch } from '../shell/LanguageSwitch.tsx';
 import { useConsoleChannel } from './operator.tsx';
 
@@ -40,13 +41,7 @@ const TopBar = styled.header`
   }
 
   select {
-    font: inherit;
-    min-height: 32px;
-    padding: var(--gs-space-xs) var(--gs-space-sm);
-    border-radius: var(--gs-radius-sm);
-    border: 1px solid var(--gs-header-text-color-50);
-    background: var(--gs-header-background);
-    color: inherit;
+    ${barSelect}
   }
 
   select:focus-visible {

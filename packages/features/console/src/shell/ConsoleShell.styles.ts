@@ -1,4 +1,15 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+
+/** The language select on the bar's colours, in the signed-in shell and on the pages before sign-in. */
+export const barSelect = css`
+  font: inherit;
+  min-height: 32px;
+  padding: var(--gs-space-xs) var(--gs-space-sm);
+  border-radius: var(--gs-radius-sm);
+  border: 1px solid var(--gs-header-text-color-50);
+  background: var(--gs-header-background);
+  color: inherit;
+`;
 
 export const ShellRoot = styled.div`
   min-height: 100vh;
@@ -80,12 +91,7 @@ export const BarTools = styled.div`
   gap: var(--gs-space-sm);
 
   select {
-    font: inherit;
-    min-height: 32px;
-    padding: var(--gs-space-xs) var(--gs-space-sm);
-    border-radius: var(--gs-radius-sm);
-    border: 1px solid var(--gs-header-text-color-50);
-    background: var(--gs-header-background);
+    ${barSelect}
   }
 `;
 

@@ -27,6 +27,32 @@ function CodeField({ label, value, onChange, error }: { label: string; value: st
   );
 }
 
+/**
+ * A form that sends one authenticator code: checked for presence first, cleared and explained when
+ * the server refuses it (a code is good once, so the next try needs the next code).
+ */
+function useCodeForm(send: (code: string) => Promise<void>) {
+  const { t } = useTranslation('console');
+  const errorText = useConsoleErrorText();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState('');
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setProblem('');
+    if (code.trim() === '') {
+      setProblem(t('signIn.required'));
+      return;
+    }
+    try {
+      await send(code.trim());
+    } catch (error) {
+      setCode('');
+      setProblem(errorText(error));
+    }
+  };
+  return { code, setCode, problem, setProblem, onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event) };
+}
+
 /** The set-up: a key (as a QR code and as text) the operator adds to an app, then a code from the app to prove it. */
 function Setup({ onEnabled }: { onEnabled: () => void }) {
   const { t } = useTranslation('console');
@@ -34,8 +60,10 @@ function Setup({ onEnabled }: { onEnabled: () => void }) {
   const [start, started] = useStartTotpSetupMutation();
   const [enable, enabling] = useEnableTotpMutation();
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState('');
+  const { code, setCode, problem, setProblem, onSubmit } = useCodeForm(async (typed) => {
+    await enable({ code: typed }).unwrap();
+    onEnabled();
+  });
 
   if (!setup) {
     return (
@@ -60,22 +88,6 @@ function Setup({ onEnabled }: { onEnabled: () => void }) {
     );
   }
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setProblem('');
-    if (code.trim() === '') {
-      setProblem(t('signIn.required'));
-      return;
-    }
-    try {
-      await enable({ code: code.trim() }).unwrap();
-      onEnabled();
-    } catch (error) {
-      setCode('');
-      setProblem(errorText(error));
-    }
-  };
-
   return (
     <Card gap="md">
       <Text>{t('totp.scan')}</Text>
@@ -85,7 +97,7 @@ function Setup({ onEnabled }: { onEnabled: () => void }) {
       </QrFrame>
       <Text>{t('totp.manual')}</Text>
       <Secret aria-label={t('totp.manual')}>{setup.secret}</Secret>
-      <Stack as="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}>
+      <Stack as="form" noValidate onSubmit={onSubmit}>
         <CodeField label={t('totp.confirm')} value={code} onChange={setCode} error={problem || undefined} />
         <div>
           <Button type="submit" loading={enabling.isLoading}>
@@ -100,30 +112,15 @@ function Setup({ onEnabled }: { onEnabled: () => void }) {
 /** Turning the second factor off takes a current code, so a session left open cannot do it alone. */
 function Disable() {
   const { t } = useTranslation('console');
-  const errorText = useConsoleErrorText();
   const [disable, { isLoading }] = useDisableTotpMutation();
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState('');
   const [done, setDone] = useState('');
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setProblem('');
-    if (code.trim() === '') {
-      setProblem(t('signIn.required'));
-      return;
-    }
-    try {
-      await disable({ code: code.trim() }).unwrap();
-      setDone(t('totp.disabled'));
-    } catch (error) {
-      setCode('');
-      setProblem(errorText(error));
-    }
-  };
+  const { code, setCode, problem, onSubmit } = useCodeForm(async (typed) => {
+    await disable({ code: typed }).unwrap();
+    setDone(t('totp.disabled'));
+  });
 
   return (
-    <Stack as="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}>
+    <Stack as="form" noValidate onSubmit={onSubmit}>
       <CodeField label={t('totp.disableCode')} value={code} onChange={setCode} error={problem || undefined} />
       <div>
         <Button type="submit" variant="secondary" loading={isLoading}>
