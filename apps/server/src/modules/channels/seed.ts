@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createUsersRepository, hashPassword } from '../accounts/index.ts';
-import { seedOperators } from '../operators/seed.ts';
+import { addMissingOperators, seedOperators } from '../operators/seed.ts';
 import type { DataChangedBus } from '../../core/buses.ts';
 import type { Database, DatabaseSchema } from '../../core/db/schema.ts';
 import type { ChannelFolder, LoadedChannel } from '../../core/channels/loadChannels.ts';
@@ -434,7 +434,11 @@ export async function seedMissing(db: Database, channels: readonly LoadedChannel
   for (const channel of channels) {
     if (!channel.seed) continue;
     const row = await db.selectFrom('channels').select(sql<boolean>`seeded_at is not null`.as('seeded')).where('id', '=', channel.id).executeTakeFirst();
-    if (row?.seeded) continue;
+    if (row?.seeded) {
+      // Demo operators came to the seeds after some databases were seeded: those get them now.
+      await addMissingOperators(db, channel.id, channel.seed.operators);
+      continue;
+    }
     await seedChannel(db, channel, now);
     seeded.push(channel.config.slug);
   }

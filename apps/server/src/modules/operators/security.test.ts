@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { loadChannelFolders } from '../../core/channels/loadChannels.ts';
 import { repoRoot } from '../../core/paths.ts';
 import { listOutbox } from '../mail/mailer.ts';
+import { seedMissing } from '../channels/seed.ts';
 import { seedOperators } from './seed.ts';
 import { consoleCall, cookieOf, makeOperator, signIn, TEST_PASSWORD } from './testing.ts';
 import { totpCode, TOTP_PERIOD_S } from './totp.ts';
@@ -297,6 +298,19 @@ describe('demo operators', () => {
     const response = await consoleCall(t.app, 'bravo', { method: 'POST', url: '/session', payload: { email: 'seeded.analyst@bravo.test', password: 'bravo-analyst-fixture' } });
     expect(response.statusCode).toBe(200);
     expect(ConsoleSessionResponse.parse(response.json()).operator.role).toBe('analyst');
+  });
+
+  it('come to an already seeded database at start, never over an existing account', async () => {
+    const bravoChannel = t.channel('bravo');
+    const email = 'seeded.analyst@bravo.test';
+    await t.app.db.deleteFrom('operators').where('email', '=', email).execute();
+    expect(await seedMissing(t.app.db, [bravoChannel])).toEqual([]);
+    const back = await consoleCall(t.app, 'bravo', { method: 'POST', url: '/session', payload: { email, password: 'bravo-analyst-fixture' } });
+    expect(back.statusCode).toBe(200);
+    // Removed from the channel by an owner: a start does not bring the role back.
+    await t.app.db.deleteFrom('operator_memberships').where('operator_id', '=', ConsoleSessionResponse.parse(back.json()).operator.id).execute();
+    await seedMissing(t.app.db, [bravoChannel]);
+    expect((await consoleCall(t.app, 'bravo', { method: 'POST', url: '/session', payload: { email, password: 'bravo-analyst-fixture' } })).statusCode).toBe(403);
   });
 
   it('gives each demo channel an owner and a producer, and the platform owner both channels; a re-seed puts them back', async () => {

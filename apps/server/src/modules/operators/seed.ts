@@ -25,3 +25,19 @@ export async function seedOperators(db: Database, channelId: number, operators: 
     await upsertOperatorWithRole(db, { email: normalEmail(seeded.email), name: seeded.name, passwordHash, channelId, role: seeded.role });
   }
 }
+
+/**
+ * A database seeded before the seeds had operators gets the demo operators at start: those whose
+ * address has no operator account yet are created with their role. An existing account is left as
+ * it is, so a start never undoes what an owner or the operator changed (a removal, a role, a
+ * password). Returns the addresses created.
+ */
+export async function addMissingOperators(db: Database, channelId: number, operators: readonly SeedOperator[]): Promise<string[]> {
+  const missing: SeedOperator[] = [];
+  for (const seeded of operators) if (!(await findOperatorByEmail(db, seeded.email))) missing.push(seeded);
+  const hashes = await Promise.all(missing.map((seeded) => hashPassword(seeded.password)));
+  for (const [index, seeded] of missing.entries()) {
+    await upsertOperatorWithRole(db, { email: normalEmail(seeded.email), name: seeded.name, passwordHash: hashes[index]!, channelId, role: seeded.role });
+  }
+  return missing.map((seeded) => normalEmail(seeded.email));
+}
