@@ -25,6 +25,22 @@ const NO_KEY_ROUTES = new Set([
   'HEAD /api/openapi.json',
 ]);
 
+/**
+ * The control room's calls (/api/console) take no api key: an operator's session cookie or an
+ * integration token is their credential (modules/operators). These few are open for a reason.
+ */
+const CONSOLE_OPEN_ROUTES = new Set([
+  // Signing in and out: the credential is what they make or end.
+  'POST /api/console/session',
+  'DELETE /api/console/session',
+  // An invitation's link: the token in it is the credential.
+  'GET /api/console/invitations/:token',
+  'HEAD /api/console/invitations/:token',
+  'POST /api/console/invitations/:token/accept',
+  // The analytics service's check: the shared token is the credential.
+  'POST /api/console/operator-check',
+]);
+
 const SITE_PAGE = '<!doctype html><title>the site</title>';
 
 describe('the /api guard', () => {
@@ -92,7 +108,7 @@ describe('the /api guard', () => {
     const unguarded: string[] = [];
     for (const route of api) {
       const name = `${route.method} ${route.url}`;
-      if (NO_KEY_ROUTES.has(name)) continue;
+      if (NO_KEY_ROUTES.has(name) || route.url.startsWith('/api/console/')) continue;
       const url = route.url.replace(/:[A-Za-z_]+/g, 'sandbox').replace(/\*/g, 'x');
       const body = route.method === 'GET' || route.method === 'HEAD' || route.method === 'DELETE' ? undefined : {};
       // The plain path and an encoded spelling of it that the router decodes to the same route.
@@ -111,6 +127,29 @@ describe('the /api guard', () => {
       }
     }
     expect(unguarded).toEqual([]);
+  });
+
+  it('answers every control-room route of the route table 401 without a session or token, but the open ones', async () => {
+    const consoleRoutes: Array<{ method: string; url: string }> = [];
+    for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match = /(\S+) \(([^)]+)\)/.exec(line);
+      if (!match || !match[1]!.startsWith('/api/console/')) continue;
+      for (const method of match[2]!.split(', ')) consoleRoutes.push({ method, url: match[1]! });
+    }
+    expect(consoleRoutes.length).toBeGreaterThan(15);
+    const open: string[] = [];
+    for (const route of consoleRoutes) {
+      if (CONSOLE_OPEN_ROUTES.has(`${route.method} ${route.url}`)) continue;
+      const url = route.url.replace(/:[A-Za-z_]+/g, '1');
+      for (const headers of [{}, { cookie: 'grandstand_console=made-up-session' }, { authorization: 'Bearer gsc_made-up-token' }, { host: 'bravo.localhost' }]) {
+        const body = route.method === 'GET' || route.method === 'HEAD' || route.method === 'DELETE' ? undefined : {};
+        const response = await t.app.inject({ method: route.method as HTTPMethods, url, headers, ...(body ? { payload: body } : {}) });
+        // 401, or a body refused (400) before anything is read: never an answer with data.
+        if (response.statusCode !== 401 && response.statusCode !== 400) open.push(`${route.method} ${url} ${JSON.stringify(headers)} → ${response.statusCode}`);
+        else if (route.method !== 'HEAD' && response.statusCode === 401) expect(response.json()).toMatchObject({ code: 'CONSOLE_SIGNED_OUT' });
+      }
+    }
+    expect(open).toEqual([]);
   });
 
   it('keeps the routes that take no key working', async () => {
