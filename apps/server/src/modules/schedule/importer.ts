@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DataChangedBus } from '../../core/buses.ts';
 import type { Database } from '../../core/db/schema.ts';
 import { type CsvLine, type NameKind, nameKey, namesOf, parseScheduleCsv } from './csv.ts';
-import { type AuditWriter, noticeScheduleChanged, type ScheduleActor, type ScheduleRepository } from './repository.ts';
+import { type AuditWriter, ensureSingleOffer, noticeScheduleChanged, type ScheduleActor, type ScheduleRepository } from './repository.ts';
 
 type ImportBody = z.output<typeof ScheduleImportBody>;
 
@@ -14,7 +14,7 @@ type Directory = Map<string, number[]>;
 const KINDS: readonly NameKind[] = ['teams', 'schools', 'sports', 'venues'];
 const SINGULAR: Record<NameKind, string> = { teams: 'team', schools: 'school', sports: 'sport', venues: 'venue' };
 
-async function directories(db: Database, channelId: number): Promise<Record<NameKind, Directory> & { teamSchool: Map<number, number | null> }> {
+async function directories(db: Database, channelId: number): Promise<Record<NameKind, Directory> & { teamSchool: Map<number, number | null>; teamNames: Map<number, string> }> {
   const [teams, schools, sports, venues] = await Promise.all([
     db.selectFrom('participants').select(['id', 'name', 'short_name', 'alias', 'participant_group_id']).where('channel_id', '=', channelId).orderBy('id').execute(),
     db.selectFrom('participant_groups').select(['id', 'name', 'alias']).where('channel_id', '=', channelId).orderBy('id').execute(),
@@ -31,7 +31,14 @@ async function directories(db: Database, channelId: number): Promise<Record<Name
     }
     return map;
   };
-  return { teams: directory(teams), schools: directory(schools), sports: directory(sports), venues: directory(venues), teamSchool: new Map(teams.map((t) => [t.id, t.participant_group_id])) };
+  return {
+    teams: directory(teams),
+    schools: directory(schools),
+    sports: directory(sports),
+    venues: directory(venues),
+    teamSchool: new Map(teams.map((t) => [t.id, t.participant_group_id])),
+    teamNames: new Map(teams.map((t) => [t.id, t.name])),
+  };
 }
 
 /** What a checked file comes to: its lines with every name resolved (or to be created), its errors, its unknown names. */
@@ -132,13 +139,14 @@ export async function importSchedule(
           .returning('id')
           .executeTakeFirstOrThrow();
         found.teamSchool.set(row.id, schoolId);
+        found.teamNames.set(row.id, name);
         return row.id;
       });
     }
-    const eventIds: number[] = [];
-    for (const line of checked.ready) {
+    if (checked.ready.some((line) => line.accessType === 'paid' || line.accessType === 'ppv')) await ensureSingleOffer(tx, channelId);
+    const lines = checked.ready.map((line) => {
       const schoolId = line.school === null ? null : pick('schools', line.school);
-      const id = await schedule.insertEvent(tx, actor, {
+      return {
         name: line.name,
         homeTeamId: line.home === null ? null : pick('teams', line.home, schoolId),
         awayTeamId: line.away === null ? null : pick('teams', line.away),
@@ -154,9 +162,13 @@ export async function importSchedule(
         prerolls: true,
         homepage: true,
         published: line.published,
-      });
-      await audit(tx, { actor, action: 'event.import', subject: `event:${id}`, before: null, after: await schedule.get(channelId, id, tx) });
-      eventIds.push(id);
+      };
+    });
+    // The names were looked up in this transaction: the events are written in a few statements, as
+    // an embedded database runs one transaction at a time and a season is hundreds of lines.
+    const eventIds = await schedule.insertImported(tx, actor, lines, { teamNames: found.teamNames });
+    for (const [index, id] of eventIds.entries()) {
+      await audit(tx, { actor, action: 'event.import', subject: `event:${id}`, before: null, after: { id, line: checked.ready[index]!.line, ...lines[index] } });
     }
     await noticeScheduleChanged(tx, channelId);
     return eventIds;

@@ -21,6 +21,34 @@ export type AuditWriter = (db: Database, entry: AuditEntry) => Promise<void>;
 
 type EventRow = Selectable<DatabaseSchema['events']>;
 
+/** Names an import has already looked up in its transaction: each team's name by id. */
+export interface KnownNames {
+  teamNames: ReadonlyMap<number, string>;
+}
+
+/** The events row of checked fields: the name made from the teams when the operator gave none ("away @ home", spec §3). */
+function columnsOf(values: EventValues, zone: string, start: number, teamNames: ReadonlyMap<number, string>) {
+  const customName = values.name !== null && values.name.trim() !== '';
+  const name = customName ? values.name!.trim() : teamsName(teamNames.get(values.awayTeamId!)!, teamNames.get(values.homeTeamId!)!);
+  return {
+    name,
+    custom_name: customName,
+    type: eventType(values.accessType),
+    access_type: values.accessType,
+    event_utc_ts: start,
+    end_utc_ts: start + values.durationMinutes * 60,
+    time_zone: zone,
+    event_category_id: values.sportId,
+    location_id: values.venueId,
+    school_id: values.schoolId,
+    base_price: roundMoney(values.price),
+    service_fee: roundMoney(values.serviceFee),
+    prerolls: values.prerolls,
+    homepage: values.homepage,
+    published: values.published,
+  };
+}
+
 const SINGLE_OFFER_TEXT: Record<string, { name: string; description: string }> = {
   en: { name: 'Single event', description: 'Watch one game of your choice, for as long as it stays on the channel.' },
   fr: { name: "Événement à l'unité", description: "Regardez le match de votre choix, aussi longtemps qu'il reste en ligne." },
@@ -182,6 +210,32 @@ export class ScheduleRepository {
     return inserted.id;
   }
 
+  /**
+   * An import's events in a few statements (the lines checked, their names looked up in `tx`): one
+   * insert of the events and one of their teams per hundred lines, in the lines' order. Their ids.
+   */
+  async insertImported(tx: Database, actor: ScheduleActor, lines: readonly EventValues[], known: KnownNames): Promise<number[]> {
+    const ids: number[] = [];
+    const changedAt = new Date();
+    for (let at = 0; at < lines.length; at += 100) {
+      const chunk = lines.slice(at, at + 100);
+      const rows = await Promise.all(chunk.map((values) => this.#rowValues(tx, actor.channelId, values, known)));
+      const inserted = await tx
+        .insertInto('events')
+        .values(rows.map((row) => ({ ...row.columns, channel_id: actor.channelId, stream_status: 'upcoming', image: null, origin: 'console' as const, seed_ref: null, changed_by: actor.label, changed_at: changedAt })))
+        .returning('id')
+        .execute();
+      // PostgreSQL returns a multi-row insert's rows in the order of its values.
+      const chunkIds = inserted.map((row) => row.id);
+      const sides = chunk.flatMap((values, index) =>
+        ([['home', values.homeTeamId], ['away', values.awayTeamId]] as const).flatMap(([side, participantId]) => (participantId === null ? [] : [{ channel_id: actor.channelId, event_id: chunkIds[index]!, participant_id: participantId, side }])),
+      );
+      if (sides.length > 0) await tx.insertInto('event_participants').values(sides).execute();
+      ids.push(...chunkIds);
+    }
+    return ids;
+  }
+
   /** Any subset of an event's fields; a reschedule is `startsAt` (and `timeZone`). */
   async update(actor: ScheduleActor, id: number, body: UpdateConsoleEventBody): Promise<ConsoleEvent> {
     return this.#change(actor, id, 'event.update', async (tx, before, row) => {
@@ -258,12 +312,13 @@ export class ScheduleRepository {
   }
 
   /** The columns of an event from its fields: every id the channel's, the time real, the rules across fields kept. */
-  async #rowValues(tx: Database, channelId: number, values: EventValues) {
+  async #rowValues(tx: Database, channelId: number, values: EventValues, known?: KnownNames) {
     checkDraft(values);
     const zone = canonicalTimeZone(values.timeZone);
     if (zone === null) throw new ScheduleProblem('timeZone', SCHEDULE_ERROR_CODES.badTimeZone, 'Choose a time zone from the list (e.g. America/Toronto).');
     const start = localToUtcSeconds(values.startsAt, zone);
     if (start === null) throw new ScheduleProblem('startsAt', SCHEDULE_ERROR_CODES.badDate, 'This date does not exist.');
+    if (known) return { columns: columnsOf(values, zone, start, known.teamNames) };
     const teams = [values.homeTeamId, values.awayTeamId].filter((id): id is number => id !== null);
     const [teamRows, school, sport, venue] = await Promise.all([
       teams.length === 0 ? [] : tx.selectFrom('participants').select(['id', 'name']).where('channel_id', '=', channelId).where('id', 'in', teams).execute(),
@@ -278,27 +333,7 @@ export class ScheduleRepository {
     if (school === undefined) throw new ScheduleProblem('schoolId', SCHEDULE_ERROR_CODES.unknownReference, 'No such school.');
     if (!sport) throw new ScheduleProblem('sportId', SCHEDULE_ERROR_CODES.unknownReference, 'No such sport.');
     if (venue === undefined) throw new ScheduleProblem('venueId', SCHEDULE_ERROR_CODES.unknownReference, 'No such venue.');
-    const customName = values.name !== null && values.name.trim() !== '';
-    const name = customName ? values.name!.trim() : teamsName(teamName.get(values.awayTeamId!)!, teamName.get(values.homeTeamId!)!);
-    return {
-      columns: {
-        name,
-        custom_name: customName,
-        type: eventType(values.accessType),
-        access_type: values.accessType,
-        event_utc_ts: start,
-        end_utc_ts: start + values.durationMinutes * 60,
-        time_zone: zone,
-        event_category_id: values.sportId,
-        location_id: values.venueId,
-        school_id: values.schoolId,
-        base_price: roundMoney(values.price),
-        service_fee: roundMoney(values.serviceFee),
-        prerolls: values.prerolls,
-        homepage: values.homepage,
-        published: values.published,
-      },
-    };
+    return { columns: columnsOf(values, zone, start, teamName) };
   }
 
   async #writeSides(tx: Database, channelId: number, eventId: number, values: EventValues): Promise<void> {
