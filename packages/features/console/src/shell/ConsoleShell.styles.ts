@@ -109,13 +109,16 @@ export const BarButton = styled.button`
   cursor: pointer;
 `;
 
+// On a phone the navigation is a band above the page, only as tall as its links; from 60rem a column beside it.
 export const Body = styled.div`
   flex: 1;
   display: grid;
   grid-template-columns: minmax(0, 1fr);
+  grid-template-rows: auto 1fr;
 
   @media (min-width: 60rem) {
     grid-template-columns: 15rem minmax(0, 1fr);
+    grid-template-rows: 1fr;
   }
 `;
 
