@@ -118,9 +118,10 @@ if (command === 'start') {
   };
   log(`serving http://localhost:${port} (and http://<channel>.localhost:${port}), listening on ${host === 'localhost' ? 'this machine only (HOST to change)' : host}`);
   log(`the control room at http://localhost:${port}/console (demo operators: channels/README.md)`);
-  log(`analytics at ${analyticsUrl}, its reports at ${analyticsUrl}/reports/ (demo operators: apps/analytics/README.md)`);
+  log(`analytics at ${analyticsUrl}, its reports at ${analyticsUrl}/reports/ (the control room's owners and analysts: channels/README.md)`);
   serveTogether([
-    ['node', ['apps/analytics/src/cli.ts', 'serve'], { ...env, ...shared }],
+    // The reports sign in the control room's operators (owners and analysts) by asking the channel server.
+    ['node', ['apps/analytics/src/cli.ts', 'serve'], { ...env, ...shared, ANALYTICS_OPERATORS_URL: process.env.ANALYTICS_OPERATORS_URL ?? `http://localhost:${port}` }],
     ['node', ['apps/server/src/cli.ts', 'serve'], serverEnv],
   ]);
 } else {
