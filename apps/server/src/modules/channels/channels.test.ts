@@ -50,7 +50,9 @@ describe('loading channels/', () => {
     expect(await loadChannelFolders(join(scratch, 'does-not-exist'))).toEqual([]);
   });
 
-  it('loads, seeds and serves the real channels/ folder when present', async () => {
+  // The whole demo seeded on PGlite (its viewers' and operators' passwords hashed with Argon2 among
+  // the rest) takes 10 to 20 s on a busy two-core machine: a generous limit, not a goal.
+  it('loads, seeds and serves the real channels/ folder when present', { timeout: 60_000 }, async () => {
     const realDir = join(repoRoot, 'channels');
     const folders = await loadChannelFolders(realDir);
     if (!existsSync(realDir) || folders.length === 0) {
