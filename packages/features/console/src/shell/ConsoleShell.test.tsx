@@ -78,4 +78,22 @@ describe('ConsoleShell', () => {
     expect(await screen.findByRole('heading', { name: 'Bienvenue, Nora Owner' })).toBeInTheDocument();
     expect(client.storage.get('language')).toBe('fr');
   });
+
+  it('sends the operator to sign in when their session ends while a page is open', async () => {
+    let open = true;
+    const { where } = await renderConsole({
+      route: '/operators',
+      routes: {
+        'GET /console/session': () => (open ? sessionOf(testOperator())() : signedOut()),
+        'GET /console/operators': () => {
+          // An owner removed this operator a moment ago.
+          open = false;
+          return signedOut();
+        },
+        'GET /console/invitations': signedOut,
+      },
+    });
+    await waitFor(() => expect(where()).toBe('/sign-in'));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
 });

@@ -1,10 +1,12 @@
+import { CONSOLE_CODES } from '@grandstand/contract';
 import type { ConsoleOperator, OperatorRole } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { isApiError } from '@grandstand/store';
+import { isApiError, useAppDispatch, useAppSelector } from '@grandstand/store';
+import type { RootState } from '@grandstand/store';
 import { ErrorPanel, Link, Loader } from '@grandstand/ui';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { useGetConsoleSessionQuery, useSignOutMutation } from '../consoleApi.ts';
+import { consoleApi, useGetConsoleSessionQuery, useSignOutMutation } from '../consoleApi.ts';
 import { CONSOLE_PATHS } from '../paths.ts';
 import type { ConsoleSection } from '../section.ts';
 import { ConsoleOperatorContext } from '../shared/operator.tsx';
@@ -92,6 +94,26 @@ function Frame({ operator, sections, children }: { operator: ConsoleOperator | n
   );
 }
 
+/** Whether a console call other than the session's own was refused because the session has ended. */
+function sessionEndedElsewhere(state: RootState): boolean {
+  const calls = [...Object.values(state.api.queries), ...Object.values(state.api.mutations)];
+  return calls.some((call) => call?.endpointName !== 'getConsoleSession' && isApiError(call?.error) && call.error.status === 401 && call.error.code === CONSOLE_CODES.signedOut);
+}
+
+/**
+ * A session can end while a page is open (it expired, an owner removed the operator): the first
+ * call refused for it asks for the session again, and the shell, answered 401, sends the operator
+ * to sign in rather than leaving every section to fail on its own.
+ */
+function SessionWatch() {
+  const ended = useAppSelector(sessionEndedElsewhere);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (ended) dispatch(consoleApi.util.invalidateTags(['ConsoleSession']));
+  }, [ended, dispatch]);
+  return null;
+}
+
 /**
  * The signed-in control room around every page but sign-in and the invitation: the channel's name,
  * the operator, the language switch and sign-out in the bar; the sections the operator's role
@@ -121,6 +143,7 @@ export function ConsoleShell({ sections }: ConsoleShellProps) {
       <Frame operator={operator} sections={sections}>
         <Outlet />
       </Frame>
+      <SessionWatch />
     </ConsoleOperatorContext>
   );
 }
