@@ -149,7 +149,9 @@ describe('session lifetimes', () => {
     }
   });
 
-  it('the key cache never carries a session past its lifetime', async () => {
+  // Two apps on their own database copies and two registrations (Argon2): past 20 s on a busy
+  // two-core machine. A generous limit; the lifetimes it checks are the short ones set here.
+  it('the key cache never carries a session past its lifetime', { timeout: 60_000 }, async () => {
     // A long cache TTL and short lifetimes: only the lifetimes can end these sessions.
     const t = await buildTestApp({ apiKeyCache: { ttlMs: 60_000 }, sessions: { absoluteLifetimeMs: 1200, idleLifetimeMs: 60_000 } });
     try {
@@ -182,7 +184,8 @@ describe('session lifetimes', () => {
 });
 
 describe('the key exchange', () => {
-  it('answers 429 to a burst beyond the per-address limit; another address still gets keys', async () => {
+  // 401 exchanges one after the other, each writing a key on PGlite: a generous limit, not a goal.
+  it('answers 429 to a burst beyond the per-address limit; another address still gets keys', { timeout: 60_000 }, async () => {
     const t = await buildTestApp();
     try {
       const exchange = (remoteAddress: string) =>
