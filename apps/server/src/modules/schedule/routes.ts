@@ -49,6 +49,13 @@ const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     // Everything else as the app answers it (schema refusals name their field).
     throw error;
   });
+  // The console's screens call through the site's api-client, which puts the visitor api key in every
+  // JSON body (spec §7). The session or token is the credential here, so the key is dropped before the
+  // strict bodies are read; any other unknown field is still refused.
+  app.addHook('preValidation', async (request) => {
+    const body = request.body;
+    if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'api_key' in body) delete (body as Record<string, unknown>).api_key;
+  });
 
   app.get('/events', { config: route, preHandler: read, schema: { tags: ['console'], querystring: ConsoleEventsQuery, response: { 200: ConsoleEventsResponse, ...errors } } }, async (request) =>
     schedule.list(request.channelId, request.query),
@@ -83,9 +90,10 @@ const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/events', { config: route, preHandler: write, schema: { tags: ['console'], body: CreateConsoleEventBody, response: { 201: ConsoleEventResponse, ...errors } } }, async (request, reply) =>
-    reply.code(201).send({ event: await schedule.create(request.consoleActor!, request.body) }),
-  );
+  // 200, not 201: the api-client the console calls through takes no other success status (spec §8).
+  app.post('/events', { config: route, preHandler: write, schema: { tags: ['console'], body: CreateConsoleEventBody, response: { 200: ConsoleEventResponse, ...errors } } }, async (request) => ({
+    event: await schedule.create(request.consoleActor!, request.body),
+  }));
 
   app.get('/events/:id', { config: route, preHandler: read, schema: { tags: ['console'], params: IdParams, response: { 200: ConsoleEventResponse, ...errors } } }, async (request) => {
     const event = await schedule.get(request.channelId, request.params.id);
