@@ -3,21 +3,14 @@ import { SCHEDULE_ERROR_CODES, SCHEDULE_PAGE_SIZE } from '@grandstand/contract';
 import { type Selectable, sql } from 'kysely';
 import type { DataChangedBus } from '../../core/buses.ts';
 import type { Database, DatabaseSchema } from '../../core/db/schema.ts';
-import type { ConsoleActor } from '../operators/index.ts';
+import type { AuditEntryInput, ConsoleActor } from '../operators/index.ts';
 import { canonicalTimeZone, checkDraft, DEFAULT_DURATION_MINUTES, eventType, localToUtcSeconds, roundMoney, ScheduleProblem, TIME_ZONES, teamsName, utcSecondsToLocal } from './rules.ts';
 
 /** Who makes a change in the control room: an operator or an integration token. */
 export type ScheduleActor = ConsoleActor;
 
-/** One audit row, written in the same transaction as the change it records. */
-export interface AuditEntry {
-  actor: ScheduleActor;
-  action: string;
-  subject: string;
-  before: unknown;
-  after: unknown;
-}
-export type AuditWriter = (db: Database, entry: AuditEntry) => Promise<void>;
+/** Writes one audit row in the transaction of the change it records (the operators' `recordAudit`). */
+export type AuditWriter = (db: Database, entry: AuditEntryInput) => Promise<void>;
 
 type EventRow = Selectable<DatabaseSchema['events']>;
 
