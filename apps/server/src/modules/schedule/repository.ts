@@ -101,7 +101,7 @@ export class ScheduleRepository {
     this.#dataChanged = dataChanged;
   }
 
-  /** A page of the channel's events, soonest first (finished ones latest first). */
+  /** A page of the channel's events: live, upcoming soonest first, then finished newest first. */
   async list(channelId: number, query: { status?: ScheduleStatus | undefined; q?: string | undefined; page?: number | undefined }): Promise<{ events: ConsoleEvent[]; total: number; page: number; pageSize: number }> {
     const page = query.page ?? 1;
     let select = this.#db.selectFrom('events').where('channel_id', '=', channelId);
@@ -118,9 +118,18 @@ export class ScheduleRepository {
         select = select.where('stream_status', '=', query.status).where('cancelled_at', 'is', null);
     }
     if (query.q) select = select.where('name', 'ilike', likePattern(query.q));
-    const direction = query.status === 'finished' || query.status === 'cancelled' ? 'desc' : 'asc';
+    // What is coming first: live, then upcoming soonest first, then finished newest first (a
+    // producer looks ahead); a finished or cancelled listing newest first.
+    const newestFirst = query.status === 'finished' || query.status === 'cancelled';
+    const ordered = newestFirst
+      ? select.selectAll().orderBy('event_utc_ts', 'desc').orderBy('id', 'desc')
+      : select
+          .selectAll()
+          .orderBy(sql`case stream_status when 'live' then 0 when 'upcoming' then 1 else 2 end`)
+          .orderBy(sql`case when stream_status = 'finished' then -event_utc_ts else event_utc_ts end`)
+          .orderBy('id');
     const [rows, counted] = await Promise.all([
-      select.selectAll().orderBy('event_utc_ts', direction).orderBy('id', direction).offset((page - 1) * SCHEDULE_PAGE_SIZE).limit(SCHEDULE_PAGE_SIZE).execute(),
+      ordered.offset((page - 1) * SCHEDULE_PAGE_SIZE).limit(SCHEDULE_PAGE_SIZE).execute(),
       select.select(sql<string | number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
     ]);
     return { events: await this.#toConsole(this.#db, channelId, rows), total: Number(counted.total), page, pageSize: SCHEDULE_PAGE_SIZE };

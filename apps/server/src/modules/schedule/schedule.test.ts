@@ -228,6 +228,17 @@ describe('who may use the schedule', () => {
   });
 });
 
+describe('the list', () => {
+  it('puts what is coming first: live, upcoming soonest first, then finished newest first', async () => {
+    const { events } = ConsoleEventsResponse.parse((await call('GET', '/events')).json());
+    const rank = { live: 0, upcoming: 1, finished: 2 } as const;
+    const key = (e: (typeof events)[number]) => [rank[e.streamStatus], e.streamStatus === 'finished' ? -Date.parse(e.startsAt) : Date.parse(e.startsAt)] as const;
+    const sorted = [...events].sort((a, b) => key(a)[0] - key(b)[0] || key(a)[1] - key(b)[1] || a.id - b.id);
+    expect(events.map((e) => e.id)).toEqual(sorted.map((e) => e.id));
+    expect(new Set(events.map((e) => e.streamStatus))).toEqual(new Set(['live', 'upcoming', 'finished']));
+  });
+});
+
 describe('bad input names its field', () => {
   it.each([
     [{ sportId: undefined }, 400, 'sportId'],
