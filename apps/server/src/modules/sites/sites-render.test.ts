@@ -15,8 +15,9 @@ export async function render({ url, fetch }) {
   const key = await (await fetch('/channel-key.json')).json();
   const issued = await (await fetch('/api/get_api_key', { method: 'POST', body: JSON.stringify({ channel_key: key.channel_key }) })).json();
   const settings = await (await fetch('/api/settings?api_key=' + issued.data.api_key)).json();
+  const upcoming = url.startsWith('/upcoming') ? (await (await fetch('/api/events?stream_status=upcoming&limit=100&api_key=' + issued.data.api_key)).json()).meta.total : '';
   return {
-    html: '<main><h1>' + settings.data.name + '</h1><p>' + key.channel_key.length + '</p></main>',
+    html: '<main><h1>' + settings.data.name + '</h1><p>' + key.channel_key.length + '</p><p>upcoming:' + upcoming + '</p></main>',
     styles: '<style data-styled="true">.a{color:red}</style>',
     state: JSON.stringify({ url }).replaceAll('<', '\\\\u003c'),
     language: 'en',
@@ -103,6 +104,20 @@ describe('server-rendered pages', () => {
     const plain = await t.app.inject({ url: '/', headers: { host: 'alpha.localhost:8080', 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('grandstand-state');
+  });
+
+  it('renders a changed schedule at once: a channel\'s data change drops the pages rendered before it', async () => {
+    const count = async () => Number(/upcoming:(\d+)/.exec((await get('/upcoming')).body)?.[1]);
+    const before = await count();
+    const channelId = t.channel('alpha').id;
+    const now = Math.floor(Date.now() / 1000);
+    await t.app.db
+      .insertInto('events')
+      .values({ channel_id: channelId, name: 'Added after the render', type: 'other', access_type: 'free', event_utc_ts: now + 7200, end_utc_ts: now + 14_400, time_zone: 'UTC', stream_status: 'upcoming', event_category_id: null, location_id: null, base_price: 0, service_fee: 0, image: null, homepage: false, origin: 'console' })
+      .execute();
+    // What the control room does after every change (modules/schedule): the page reused for 5 s is dropped.
+    t.app.dataChanged.emit(channelId);
+    expect(await count()).toBe(before + 1);
   });
 
   it('never serves the renderer itself', async () => {
