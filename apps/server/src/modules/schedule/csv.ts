@@ -91,7 +91,7 @@ export function parseScheduleCsv(text: string): ParsedCsv {
     const line = info.lines - record.reduce((breaks, field) => breaks + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
     const cell = (column: ScheduleCsvColumn): string => {
       const at = columns.indexOf(column);
-      return at < 0 ? '' : (record[at] ?? '').trim();
+      return at < 0 ? '' : unguarded((record[at] ?? '').trim());
     };
     const optional = (column: ScheduleCsvColumn): string | null => cell(column) || null;
     const lineErrors: ScheduleImportError[] = [];
@@ -158,6 +158,20 @@ export function namesOf(line: CsvLine): { column: ScheduleCsvColumn; kind: NameK
   });
 }
 
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula: a
+ * name written so (a team named "=HYPERLINK(…)") would run on the computer of whoever opens the
+ * template. Such a cell is written with a leading apostrophe, which spreadsheets show as text, and
+ * the import reads it back without it (OWASP, CSV injection).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+function guarded(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+function unguarded(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
 /** The template to download: the header and two example lines in the channel's own names. */
 export function scheduleTemplate(example: { home: string; away: string; school: string; sport: string; venue: string; timeZone: string; date: string }): string {
   const row = (time: string, access: string, price: string) =>
@@ -167,5 +181,5 @@ export function scheduleTemplate(example: { home: string; away: string; school: 
         { date: example.date, time, time_zone: example.timeZone, home: example.home, away: example.away, name: '', school: example.school, sport: example.sport, venue: example.venue, access, price, service_fee: price === '0' ? '0' : '1.50', duration_minutes: '120', published: 'yes' }[column],
       ]),
     );
-  return stringify([row('18:00', 'free', '0'), row('19:30', 'paid', '9.99')], { header: true, columns: [...SCHEDULE_CSV_COLUMNS], record_delimiter: 'windows' });
+  return stringify([row('18:00', 'free', '0'), row('19:30', 'paid', '9.99')], { header: true, columns: [...SCHEDULE_CSV_COLUMNS], record_delimiter: 'windows', cast: { string: guarded } });
 }

@@ -16,7 +16,7 @@ import {
   VodSearchResponse,
 } from '@grandstand/contract';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { registerViewer, sandboxCard, settledOrder } from '../../../test/support/commerce.ts';
@@ -461,6 +461,20 @@ describe('CSV import', () => {
     expect(second.sport?.id).toBe(first.sport?.id);
     const otters = await t.app.db.selectFrom('participants').select(['origin', 'participant_group_id']).where('channel_id', '=', alpha).where('name', '=', 'Riverside Otters').execute();
     expect(otters).toEqual([{ origin: 'console', participant_group_id: first.school!.id }]);
+  });
+
+  it('writes a name a spreadsheet would run as a formula as text in the template, and reads it back as the name', async () => {
+    const venues = await t.app.db.selectFrom('event_locations').select(['id', 'name']).where('channel_id', '=', bravo).execute();
+    onTestFinished(async () => {
+      for (const { id, name } of venues) await t.app.db.updateTable('event_locations').set({ name }).where('id', '=', id).execute();
+    });
+    await t.app.db.updateTable('event_locations').set({ name: '=HYPERLINK("http://evil.example","Gym")' }).where('channel_id', '=', bravo).execute();
+    const template = await call('GET', '/events/import/template.csv', undefined, session.bravoProducer, 'bravo');
+    expect(template.statusCode).toBe(200);
+    expect(template.body).toContain(`"'=HYPERLINK(""http://evil.example"",""Gym"")"`);
+    expect(template.body).not.toMatch(/(^|,)=HYPERLINK/m);
+    const dry = ScheduleImportResponse.parse((await call('POST', '/events/import', { csv: template.body, dryRun: true }, session.bravoProducer, 'bravo')).json());
+    expect(dry).toMatchObject({ valid: 2, errors: [], unknown: { venues: [] } });
   });
 
   it('refuses a file that is no CSV and a header without the columns, naming line and field', async () => {
