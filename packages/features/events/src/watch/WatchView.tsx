@@ -18,6 +18,7 @@ import { Countdown } from './Countdown.tsx';
 import { FIRST_FRAME_MARK, parseEventId } from './ids.ts';
 import { streamInfo } from './streamInfo.ts';
 import type { WatchActionProps } from './routes.ts';
+import { prerollsFor } from './prerollsFor.ts';
 
 
 type Layout = 'page' | 'embed';
@@ -112,7 +113,7 @@ function Stage({ event, title, currency, language, prerolls, onStart, onStreamEr
   const catalog = useCatalog();
   const stream = event.stream;
   // Decided when the stage first shows: a stream that starts later (the countdown's end) plays without one.
-  const [prerollSettings] = useState(() => (stream && prerolls ? prerolls : null));
+  const [prerollSettings] = useState(() => prerollsFor(event, prerolls));
   const { preroll, onPrerollEnded } = usePreroll({
     settings: prerollSettings,
     subject: String(event.id),
