@@ -17,6 +17,7 @@ export {
   variable,
   wholeNumber,
 } from './env.ts';
+export { readCookie } from './cookies.ts';
 export { BODY_ERRORS, type ErrorAnswer, errorHandler, type ErrorHandlerOptions, frameworkErrors, INTERNAL_ERROR_MESSAGE, notFoundHandler, type NotFoundOptions } from './errors.ts';
 export { healthRoute, type HealthRouteOptions } from './health.ts';
 export { type PeriodicOptions, schedulePeriodic } from './jobs.ts';

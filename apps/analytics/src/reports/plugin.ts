@@ -8,7 +8,8 @@ import { channelsOf, type ChannelInfo, type Operator } from './operators.ts';
 import { MAX_DAYS, parsePagePeriod, parsePeriod, type PeriodError } from './period.ts';
 import { ReportQueries, type ReportQueriesOptions } from './queries.ts';
 import { renderError, renderLogin, renderPage, renderReports } from './render.ts';
-import { readCookie, SESSION_COOKIE, sessionCookie, Sessions, type Session } from './session.ts';
+import { readCookie } from '@grandstand/service-kit';
+import { SESSION_COOKIE, sessionCookie, Sessions, type Session } from './session.ts';
 import { RemoteOperators, type RemoteOperatorsOptions } from './remote.ts';
 import { type LoginLimits, LoginThrottle } from './throttle.ts';
 

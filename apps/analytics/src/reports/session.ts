@@ -72,17 +72,6 @@ export class Sessions {
   }
 }
 
-/** Reads one cookie from a Cookie header without a parser dependency. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
-}
-
 export function sessionCookie(value: string, maxAge: number, secure: boolean): string {
   return [
     `${SESSION_COOKIE}=${value}`,

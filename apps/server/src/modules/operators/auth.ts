@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { LoadedChannel } from '../../core/channels/loadChannels.ts';
 import type { Database } from '../../core/db/schema.ts';
 import type { OperatorRow } from './tables.ts';
+import { readCookie } from '@grandstand/service-kit';
 
 export type { OperatorRole } from '@grandstand/contract';
 
@@ -47,17 +48,6 @@ export function consoleFail(reply: FastifyReply, status: number, code: string, m
 /** The channel a console request is for: the one its Host names (the default host is the default channel). */
 export function consoleChannel(request: FastifyRequest): LoadedChannel | null {
   return request.server.channels.byHostname(request.hostname) ?? null;
-}
-
-/** Reads one cookie from the Cookie header (no parser dependency). */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
 }
 
 export function sessionCookie(request: FastifyRequest, value: string, maxAgeS: number): string {

@@ -1,6 +1,7 @@
 import { ApiErrorBody, CONSOLE_CODES, ConsoleOk, ConsoleSessionResponse, ConsoleSignInBody, OPERATOR_ROLES } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { consoleChannel, consoleFail, newSecret, readCookie, requireConsole, requiresTotp, sameOrigin, SESSION_COOKIE, SESSION_COOKIE_PATH, sessionCookie, sha256 } from './auth.ts';
+import { readCookie } from '@grandstand/service-kit';
+import { consoleChannel, consoleFail, newSecret, requireConsole, requiresTotp, sameOrigin, SESSION_COOKIE, SESSION_COOKIE_PATH, sessionCookie, sha256 } from './auth.ts';
 import { roleOn } from './repository.ts';
 import { checkSignIn, refuseSignIn } from './signIn.ts';
 import { operatorView } from './view.ts';
