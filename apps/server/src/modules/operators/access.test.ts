@@ -92,7 +92,11 @@ describe('who may call the console', () => {
   });
 
   it('lets the owner list the operators, change a role, and never demote or remove the last owner', async () => {
-    const list = ConsoleMembersResponse.parse((await consoleCall(t.app, 'alpha', { method: 'GET', url: '/operators', credential: sessions.owner })).json());
+    const listed = await consoleCall(t.app, 'alpha', { method: 'GET', url: '/operators', credential: sessions.owner });
+    // An operator's own answer: no shared cache may keep it (and the schedule's, beside it, the same).
+    expect(listed.headers['cache-control']).toBe('no-store');
+    expect((await consoleCall(t.app, 'alpha', { method: 'GET', url: '/events/options', credential: sessions.owner })).headers['cache-control']).toBe('no-store');
+    const list = ConsoleMembersResponse.parse(listed.json());
     expect(list.operators.map((o) => [o.email, o.role]).sort()).toEqual([
       ['analyst@alpha.test', 'analyst'],
       ['owner@alpha.test', 'owner'],

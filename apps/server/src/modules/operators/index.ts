@@ -3,6 +3,7 @@
 // `requireConsole` and write their changes to the log with `recordAudit`.
 export { default as operatorsPlugin, DEFAULT_CONSOLE_SESSION_SECONDS } from './plugin.ts';
 export type { OperatorsOptions } from './plugin.ts';
+export { registerConsoleRoutes } from './area.ts';
 export { recordAudit, requireConsole, SESSION_COOKIE, TOKEN_PREFIX } from './auth.ts';
 export type { AuditEntryInput, ConsoleActor, OperatorRole, RequireOptions } from './auth.ts';
 export { operatorsMigrations } from './migration.ts';

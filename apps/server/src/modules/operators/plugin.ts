@@ -7,6 +7,7 @@ import sessionRoutes from './sessionRoutes.ts';
 import { type SecretBox, secretBox } from './totp.ts';
 import totpRoutes from './totpRoutes.ts';
 import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits, type SignInThrottle, signInThrottle } from './throttle.ts';
+import { registerConsoleRoutes } from './area.ts';
 
 /** An operator's session lasts a working day, as the reports' did; then they sign in again. */
 export const DEFAULT_CONSOLE_SESSION_SECONDS = 8 * 60 * 60;
@@ -65,21 +66,7 @@ export default fp<OperatorsOptions>(
     } satisfies OperatorsService);
     app.decorateRequest('consoleActor', null);
     app.decorateRequest('consoleSession', null);
-    await app.register(
-      async (console) => {
-        // The console's answers are an operator's own: no shared cache keeps them.
-        console.addHook('onSend', async (_request, reply, payload) => {
-          if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-          return payload;
-        });
-        await console.register(sessionRoutes);
-        await console.register(totpRoutes);
-        await console.register(adminRoutes);
-        await console.register(invitationRoutes);
-        await console.register(checkRoutes);
-      },
-      { prefix: '/api/console' },
-    );
+    await registerConsoleRoutes(app, [sessionRoutes, totpRoutes, adminRoutes, invitationRoutes, checkRoutes]);
   },
   { name: 'operators', dependencies: ['db', 'api-key-auth', 'accounts-mail'] },
 );

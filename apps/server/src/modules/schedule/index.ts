@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { noticesOf } from '../../core/db/notices.ts';
+import { registerConsoleRoutes } from '../operators/index.ts';
 import { SCHEDULE_CHANGED_CHANNEL } from './repository.ts';
 import scheduleRoutes from './routes.ts';
 
@@ -30,17 +31,7 @@ export default fp(
       app.addHook('onClose', async () => subscription.close());
       await subscription.ready;
     }
-    await app.register(
-      async (console) => {
-        // An operator's answers: no shared cache keeps them.
-        console.addHook('onSend', async (_request, reply, payload) => {
-          if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-          return payload;
-        });
-        await console.register(scheduleRoutes);
-      },
-      { prefix: '/api/console' },
-    );
+    await registerConsoleRoutes(app, [scheduleRoutes]);
   },
   { name: 'schedule', dependencies: ['db', 'buses', 'operators'] },
 );
