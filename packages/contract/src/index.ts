@@ -146,6 +146,7 @@ export {
   UpdateConsoleEventBody,
 } from './console/schedule.ts';
 export type { ScheduleCsvColumn } from './console/schedule.ts';
+export { ConsoleLive, LIVE_ERROR_CODES, LIVE_KEYFRAME_WARNING_S, LiveHealth, LiveIngest, LiveRecording, LiveState, LiveWarning, TrimRecordingBody } from './console/live.ts';
 export {
   AcceptInvitationBody,
   AuditEntry,
