@@ -13,4 +13,5 @@ export const schedulePaths = {
   import: `/${SCHEDULE_SECTION_PATH}/import`,
   edit: (id: number) => `/${SCHEDULE_SECTION_PATH}/${id}`,
   reschedule: (id: number) => `/${SCHEDULE_SECTION_PATH}/${id}/reschedule`,
+  live: (id: number) => `/${SCHEDULE_SECTION_PATH}/${id}/live`,
 } as const;

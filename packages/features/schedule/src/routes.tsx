@@ -11,6 +11,7 @@ const EventsPage = lazyView(async () => (await import('./views/EventsPage/Events
 const NewEventPage = lazyView(async () => (await import('./views/EventFormPage/EventFormPage.tsx')).NewEventPage);
 const EditEventPage = lazyView(async () => (await import('./views/EventFormPage/EventFormPage.tsx')).EditEventPage);
 const ReschedulePage = lazyView(async () => (await import('./views/ReschedulePage/ReschedulePage.tsx')).ReschedulePage);
+const LivePage = lazyView(async () => (await import('./views/LivePage/LivePage.tsx')).LivePage);
 const ImportPage = lazyView(async () => (await import('./views/ImportPage/ImportPage.tsx')).ImportPage);
 
 /** The schedule's pages relative to the section (`/console/events`), each view a lazy chunk. */
@@ -20,6 +21,7 @@ export const scheduleRoutes: RouteObject[] = [
   { path: 'import', element: <ImportPage /> },
   { path: ':id', element: <EditEventPage /> },
   { path: ':id/reschedule', element: <ReschedulePage /> },
+  { path: ':id/live', element: <LivePage /> },
 ];
 
 function ScheduleNavLabel() {

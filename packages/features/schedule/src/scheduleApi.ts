@@ -1,5 +1,6 @@
 import type {
   ConsoleEvent,
+  ConsoleLive,
   ConsoleEventOptions,
   ConsoleEventResponse,
   ConsoleEventsQuery,
@@ -7,13 +8,14 @@ import type {
   CreateConsoleEventBody,
   ScheduleImportBody,
   ScheduleImportResponse,
+  TrimRecordingBody,
   UpdateConsoleEventBody,
 } from '@grandstand/contract';
 import type { RequestOptions } from '@grandstand/api-client';
 import { baseApi } from '@grandstand/store';
 
 /** The tags this feature adds to the store's one api. */
-export const SCHEDULE_TAG_TYPES = ['ScheduleEvent', 'ScheduleOptions'] as const;
+export const SCHEDULE_TAG_TYPES = ['ScheduleEvent', 'ScheduleOptions', 'ScheduleLive'] as const;
 
 export type ScheduleAction = 'publish' | 'unpublish' | 'cancel';
 
@@ -23,6 +25,11 @@ export interface UpdateEventArgs {
 }
 
 const LIST = { type: 'ScheduleEvent', id: 'LIST' } as const;
+
+export interface TrimRecordingArgs {
+  id: number;
+  body: TrimRecordingBody;
+}
 
 /**
  * A call of the console API (`/api/console/events…`). A 401 there means the operator's session
@@ -38,6 +45,8 @@ function consoleCall(url: string, options: Omit<RequestOptions, 'url'> = {}): Re
  * `/api`): the list, one event, the form's choices, create, change (a reschedule is a change of
  * `startsAt` and `timeZone`), publish, unpublish, cancel and the CSV import. A write answers the
  * event as it now is, which replaces the cached one; a create or an import also refreshes the lists.
+ * The event's live screen: its ingest, signal, health and recording, the key's rotation, the end and
+ * the recording's trim, each answering the live screen as it now is.
  */
 export const scheduleApi = baseApi.enhanceEndpoints({ addTagTypes: SCHEDULE_TAG_TYPES }).injectEndpoints({
   overrideExisting: 'throw',
@@ -77,8 +86,36 @@ export const scheduleApi = baseApi.enhanceEndpoints({ addTagTypes: SCHEDULE_TAG_
       // A dry run changes nothing; an import adds events and may add teams, schools, venues, sports.
       invalidatesTags: (_result, _error, body) => (body.dryRun ? [] : [LIST, 'ScheduleOptions']),
     }),
+    getEventLive: build.query<ConsoleLive, number>({
+      query: (id) => consoleCall(`/events/${id}/live`),
+      providesTags: (_result, _error, id) => [{ type: 'ScheduleLive', id }],
+    }),
+    rotateLiveKey: build.mutation<ConsoleLive, number>({
+      query: (id) => consoleCall(`/events/${id}/live/key`, { method: 'POST' }),
+      onQueryStarted: (id, { dispatch, queryFulfilled }) => keepLive(id, dispatch, queryFulfilled),
+    }),
+    endLive: build.mutation<ConsoleLive, number>({
+      query: (id) => consoleCall(`/events/${id}/live/end`, { method: 'POST' }),
+      onQueryStarted: (id, { dispatch, queryFulfilled }) => keepLive(id, dispatch, queryFulfilled),
+      // The event is finished now (or soon): its list entry and its own page say so.
+      invalidatesTags: (_result, _error, id) => [LIST, { type: 'ScheduleEvent', id }],
+    }),
+    trimRecording: build.mutation<ConsoleLive, TrimRecordingArgs>({
+      query: ({ id, body }) => consoleCall(`/events/${id}/recording/trim`, { method: 'POST', body: { ...body } }),
+      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) => keepLive(id, dispatch, queryFulfilled),
+    }),
   }),
 });
+
+/** A live screen's write answers the screen as it now is: it replaces the cached one at once, rather than waiting for the next poll. */
+async function keepLive(id: number, dispatch: (action: unknown) => unknown, answered: Promise<{ data: ConsoleLive }>): Promise<void> {
+  try {
+    const { data } = await answered;
+    dispatch(scheduleApi.util.upsertQueryData('getEventLive', id, data));
+  } catch {
+    // A refusal is the caller's to show; the cached screen stays as it was.
+  }
+}
 
 export const {
   useGetScheduleEventsQuery,
@@ -88,4 +125,8 @@ export const {
   useUpdateScheduleEventMutation,
   useChangeScheduleEventStatusMutation,
   useImportScheduleMutation,
+  useGetEventLiveQuery,
+  useRotateLiveKeyMutation,
+  useEndLiveMutation,
+  useTrimRecordingMutation,
 } = scheduleApi;

@@ -50,6 +50,10 @@ export function EventRow({ event, currency, language, canWrite, onAction }: Even
           {!event.cancelled && (
             <>
               {/* A finished event is not moved or called off any more; it can still be edited or unpublished. */}
+              <ButtonLink href={schedulePaths.live(event.id)} size="sm" variant="secondary">
+                <span aria-hidden="true">{t('list.live')}</span>
+                <Hidden>{t('list.liveEvent', { name })}</Hidden>
+              </ButtonLink>
               {!finished && (
                 <ButtonLink href={schedulePaths.reschedule(event.id)} size="sm" variant="secondary">
                   <span aria-hidden="true">{t('list.reschedule')}</span>

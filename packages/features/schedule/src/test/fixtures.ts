@@ -1,5 +1,5 @@
 import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
-import type { ConsoleEvent, ConsoleEventOptions, ScheduleImportResponse } from '@grandstand/contract';
+import type { ConsoleEvent, ConsoleEventOptions, ConsoleLive, LiveHealth, ScheduleImportResponse } from '@grandstand/contract';
 
 export const options: ConsoleEventOptions = {
   teams: [
@@ -99,4 +99,57 @@ export function scheduleApi(events: ConsoleEvent[] = [consoleEvent()], extra: Re
     }
   }
   return { routes, sent, events };
+}
+
+/** The live screen of event 501 as the server answers it: no camera yet, the demo ingest's Server and a key. */
+export function consoleLive(overrides: Partial<ConsoleLive> = {}): ConsoleLive {
+  return {
+    eventId: 501,
+    state: 'idle',
+    ingest: { server: 'rtmp://ingest.example.org:1935/live', streamKey: 'gs_live_9rT2kQx7mVbN4cYp8wZ1', srt: null },
+    since: null,
+    lostAt: null,
+    graceEndsAt: null,
+    health: null,
+    recording: { status: 'none', durationS: null, trimStartS: null, trimEndS: null, posterUrl: null },
+    ...overrides,
+  };
+}
+
+/** A healthy 720p signal at 30 fps with a keyframe every second, watched by 42. */
+export function liveHealth(overrides: Partial<LiveHealth> = {}): LiveHealth {
+  return { bitrateKbps: 3200, fps: 30, width: 1280, height: 720, keyframeIntervalS: 1, audio: true, viewers: 42, warnings: [], updatedAt: '2026-09-13T00:10:05.000Z', ...overrides };
+}
+
+/** A poster any test can show: a 1×1 PNG. */
+export const POSTER = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/**
+ * The live screen's calls for event 501 over a `live` the test can change between calls: the key's
+ * rotation makes a new key, the end ends, the trim keeps the times asked for; each request recorded.
+ */
+export function liveRoutes(live: ConsoleLive) {
+  const sent: FakeRequest[] = [];
+  let rotations = 0;
+  const routes: Record<string, FakeHandler> = {
+    'GET /console/events/501/live': () => ({ json: live }),
+    'POST /console/events/501/live/key': (request) => {
+      sent.push(request);
+      rotations += 1;
+      live.ingest = { ...live.ingest, streamKey: `gs_live_rotated${rotations}Hs8dK2pLq0` };
+      return { json: live };
+    },
+    'POST /console/events/501/live/end': (request) => {
+      sent.push(request);
+      Object.assign(live, { state: 'ending', health: null, recording: { ...live.recording, status: 'processing' } });
+      return { json: live };
+    },
+    'POST /console/events/501/recording/trim': (request) => {
+      sent.push(request);
+      const { startS, endS } = request.body as { startS: number; endS: number };
+      live.recording = { ...live.recording, trimStartS: startS, trimEndS: endS };
+      return { json: live };
+    },
+  };
+  return { routes, sent, live };
 }

@@ -77,6 +77,11 @@ export function EditEventPage() {
     <Page width="medium" gap="lg">
       <BackLink />
       <PageTitle>{event.data ? event.data.name : t('form.editTitle')}</PageTitle>
+      {canWrite && event.data && !event.data.cancelled && (
+        <Text>
+          <Link href={schedulePaths.live(id)}>{t('form.liveLink')}</Link>
+        </Text>
+      )}
       <FormState options={options} event={event}>
         {(data, loaded) => loaded && (!canWrite ? <ReadOnlyNotice /> : <EventForm key={loaded.id} options={data} initial={valuesOf(loaded)} submitLabel={t('form.save')} onSubmit={onSubmit} />)}
       </FormState>

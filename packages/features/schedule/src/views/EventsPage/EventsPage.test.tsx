@@ -87,11 +87,11 @@ describe('EventsPage', () => {
     expect(await screen.findByRole('listitem', { name: 'Lakeside Otters @ Northfield Falcons' })).toBeInTheDocument();
   });
 
-  it('offers no reschedule or cancel for a finished event, only edit and unpublish', async () => {
+  it('offers no reschedule or cancel for a finished event, only edit, its live control (its recording) and unpublish', async () => {
     const { routes } = scheduleApi([consoleEvent({ streamStatus: 'finished' })]);
     await renderSchedule({ routes });
     const game = await screen.findByRole('listitem', { name: 'Lakeside Otters @ Northfield Falcons' });
-    expect(within(game).getAllByRole('link').map((link) => link.textContent)).toEqual(['EditEdit Lakeside Otters @ Northfield Falcons']);
+    expect(within(game).getAllByRole('link').map((link) => link.textContent)).toEqual(['EditEdit Lakeside Otters @ Northfield Falcons', 'LiveLive control of Lakeside Otters @ Northfield Falcons']);
     expect(within(game).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Unpublish Lakeside Otters @ Northfield Falcons']);
   });
 
