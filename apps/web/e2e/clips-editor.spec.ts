@@ -8,7 +8,7 @@ import { readChannel } from '@grandstand/contract/node';
 import { channelsDir } from '../scripts/channels.ts';
 import { demoChannels, siteUrl, takesTurn } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
-import { clipsOf, freeGame, playhead } from './clipsSupport.ts';
+import { clipsOf, freeGame, liveWindowSeconds, playhead } from './clipsSupport.ts';
 import { newClipper, text, texts, visitorKey } from './viewers.ts';
 import { channelUrl, expect, test, visitorContext } from './support.ts';
 
@@ -39,19 +39,6 @@ async function downloadedSeconds(request: APIRequestContext, channel: DemoChanne
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** How many seconds the live signal's window holds now: the segments of its media playlist. */
-async function liveWindowSeconds(request: APIRequestContext, channel: DemoChannel, apiKey: string, eventId: number): Promise<number> {
-  const site = new URL(siteUrl(channel, '/'));
-  const get = async (path: string) => (await request.get(`http://localhost:${site.port}${path}`, { headers: { host: site.host } })).text();
-  const detail = await request.get(channelUrl(null, `/api/events/${eventId}`), { params: { api_key: apiKey } });
-  const stream = ((await detail.json()) as { data: { stream: { url: string } | null } }).data.stream;
-  if (!stream) return 0;
-  let playlist = await get(stream.url);
-  const variant = playlist.split('\n').find((line) => line !== '' && !line.startsWith('#') && playlist.includes('#EXT-X-STREAM-INF'));
-  if (variant) playlist = await get(new URL(variant, `http://site${stream.url}`).pathname + new URL(variant, `http://site${stream.url}`).search);
-  return [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
 
 // The live game's flow comes last, and its signal starts as the file begins: a signal starts when

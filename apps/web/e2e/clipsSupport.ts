@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Clip, Event } from '@grandstand/contract';
-import { listEvents } from './channels.ts';
+import { listEvents, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { channelUrl, expect } from './support.ts';
 
@@ -23,4 +23,17 @@ export async function clipsOf(request: APIRequestContext, apiKey: string, eventI
 /** The main video's playhead. */
 export function playhead(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
+}
+
+/** How many seconds the live signal's window holds now: the segments of its media playlist. */
+export async function liveWindowSeconds(request: APIRequestContext, channel: DemoChannel, apiKey: string, eventId: number): Promise<number> {
+  const site = new URL(siteUrl(channel, '/'));
+  const get = async (path: string) => (await request.get(`http://localhost:${site.port}${path}`, { headers: { host: site.host } })).text();
+  const detail = await request.get(channelUrl(null, `/api/events/${eventId}`), { params: { api_key: apiKey } });
+  const stream = ((await detail.json()) as { data: { stream: { url: string } | null } }).data.stream;
+  if (!stream) return 0;
+  let playlist = await get(stream.url);
+  const variant = playlist.split('\n').find((line) => line !== '' && !line.startsWith('#') && playlist.includes('#EXT-X-STREAM-INF'));
+  if (variant) playlist = await get(new URL(variant, `http://site${stream.url}`).pathname + new URL(variant, `http://site${stream.url}`).search);
+  return [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
