@@ -1,0 +1,292 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { childEnvironment } from '../ffmpeg.ts';
+import { layout, recordingForEvent } from '../library.ts';
+import { EventPackager, ladderFor, LIVE_PLAYLIST, readHealth, readRecording, readRuns, recordingPosterNames, recordingSourceOf, TrimError, trimRecording } from './index.ts';
+import { parseMediaPlaylist } from './playlist.ts';
+
+// The packager against a real RTMP signal: ffmpeg "cameras" publishing to nginx's RTMP module (the
+// ingest's own software, set as the ingest sets it: a reader is let go when its camera leaves), the
+// packager pulling from it. Tiny pictures, so the cameras stay light.
+
+let mediaDir: string;
+let nginx: ChildProcess;
+let rtmpPort: number;
+const cameras = new Set<ChildProcess>();
+const packagers = new Set<EventPackager>();
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Whether something listens on the port (read from /proc, without connecting). */
+async function listening(port: number): Promise<boolean> {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const table = await readFile('/proc/net/tcp', 'utf8');
+  return table.split('\n').some((line) => {
+    const fields = line.trim().split(/\s+/);
+    return fields[1]?.endsWith(`:${hex}`) && fields[3] === '0A';
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  mediaDir = await mkdtemp(join(tmpdir(), 'grandstand-packager-'));
+  rtmpPort = await freePort();
+  const prefix = join(mediaDir, 'nginx');
+  await mkdir(join(prefix, 'logs'), { recursive: true });
+  const conf = [
+    'load_module /usr/lib/nginx/modules/ngx_rtmp_module.so;',
+    'worker_processes 1;',
+    'error_log stderr error;',
+    `pid ${join(prefix, 'nginx.pid')};`,
+    'events { worker_connections 64; }',
+    `rtmp { server { listen 127.0.0.1:${rtmpPort}; application live { live on; idle_streams off; record off; } } }`,
+  ].join('\n');
+  await writeFile(join(prefix, 'nginx.conf'), conf);
+  nginx = spawn('/usr/sbin/nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+  await until('nginx', () => listening(rtmpPort));
+});
+
+afterEach(async () => {
+  await Promise.all([...packagers].map((packager) => packager.close()));
+  packagers.clear();
+  for (const camera of cameras) camera.kill('SIGKILL');
+  cameras.clear();
+});
+
+afterAll(async () => {
+  nginx.kill('SIGTERM');
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+/** A camera publishing to the ingest as `name`. */
+function camera(name: string, options: { keyframeSeconds?: number; fps?: number; size?: string } = {}): { url: string; process: ChildProcess } {
+  const fps = options.fps ?? 10;
+  const gop = String(Math.round(fps * (options.keyframeSeconds ?? 1)));
+  const url = `rtmp://127.0.0.1:${rtmpPort}/live/${name}`;
+  const child = spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
+      ...['-re', '-f', 'lavfi', '-i', `testsrc2=s=${options.size ?? '160x90'}:r=${fps}`, '-re', '-f', 'lavfi', '-i', 'sine=frequency=660:sample_rate=48000'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-threads', '1', '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-b:v', '150k'],
+      ...['-c:a', 'aac', '-b:a', '48k', '-f', 'flv', url],
+    ],
+    { env: childEnvironment(), stdio: 'ignore' },
+  );
+  cameras.add(child);
+  return { url, process: child };
+}
+
+/**
+ * Starts a run once the camera publishes: the ingest turns a reader away from a stream nobody
+ * publishes yet, as it does in production (the lifecycle starts packaging on the publish callback).
+ */
+async function startWhenPublished(p: EventPackager, url: string): Promise<void> {
+  await until('the camera to publish', () => new Promise<boolean>((resolve) => execFile('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv', url], { timeout: 10_000 }, (error) => resolve(!error))));
+  await until(
+    'a run that stays up',
+    async () => {
+      await p.startRun(url);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      return p.running;
+    },
+    20_000,
+  );
+}
+
+function packager(eventId: number, extra: { ladder?: boolean } = {}): EventPackager {
+  const made = new EventPackager({ mediaDir, channelSlug: 'alpha', eventId, pollMs: 200, ...extra });
+  packagers.add(made);
+  return made;
+}
+
+async function windowOf(p: EventPackager): Promise<string> {
+  try {
+    return await readFile(join(p.dir, LIVE_PLAYLIST), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+const uris = (text: string) => text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+
+describe('the event packager', () => {
+  it('packages a camera without re-encoding, continues the timeline when it reconnects, and writes the recording at the end', async () => {
+    const p = packager(1);
+    const first = camera('e1');
+    const ended: Array<number | null> = [];
+    await startWhenPublished(p, first.url);
+    p.onRunEnded(({ code }) => ended.push(code));
+    expect(p.running).toBe(true);
+    await until('three segments of the first run', async () => uris(await windowOf(p)).length >= 3);
+    let window = await windowOf(p);
+    expect(window).toContain('#EXT-X-MAP:URI="r1-init.mp4"');
+    expect(window).toContain('#EXT-X-MEDIA-SEQUENCE:0');
+    expect(uris(window).every((uri) => /^r1-[0-9]+\.m4s$/.test(uri))).toBe(true);
+    // A program date-time on every segment (clips and the player's clock read it).
+    expect(window.match(/#EXT-X-PROGRAM-DATE-TIME:/g)?.length).toBe(uris(window).length);
+    const segments = parseMediaPlaylist(window, 1);
+    // 1 s segments from a camera with a key frame every second (the last one may be cut short).
+    for (const segment of segments.slice(0, -1)) expect(segment.duration).toBeCloseTo(1, 1);
+    expect(existsSync(join(p.dir, 'thumb.jpg')) || existsSync(join(p.dir, 'thumb.webp'))).toBe(true);
+
+    const health = await until('health', () => p.health());
+    expect(health).toMatchObject({ width: 160, height: 90, fps: 10, audio: true, warnings: [] });
+    expect(health.keyframeIntervalS).toBeCloseTo(1, 1);
+    expect(health.bitrateKbps).toBeGreaterThan(10);
+    // Left for a control room in another process.
+    expect((await readHealth(mediaDir, 'alpha', 1))?.width).toBe(160);
+
+    // The camera drops: the run ends by itself; the window stays as it was (no ENDLIST).
+    first.process.kill('SIGKILL');
+    await until('the run to end', async () => !p.running && ended.length === 1);
+    window = await windowOf(p);
+    expect(window).not.toContain('#EXT-X-ENDLIST');
+    const before = uris(window).length;
+
+    // It comes back: run 2, on the same timeline.
+    const second = camera('e1');
+    await startWhenPublished(p, second.url);
+    await until('two segments of the second run', async () => uris(await windowOf(p)).filter((uri) => uri.startsWith('r2-')).length >= 2);
+    window = await windowOf(p);
+    const all = uris(window);
+    expect(all.slice(0, before).every((uri) => uri.startsWith('r1-'))).toBe(true);
+    expect(window.match(/#EXT-X-DISCONTINUITY\n/g)?.length).toBe(1);
+    expect(window.indexOf('#EXT-X-MAP:URI="r2-init.mp4"')).toBeGreaterThan(window.indexOf('#EXT-X-DISCONTINUITY\n'));
+    expect(window).toContain('#EXT-X-MEDIA-SEQUENCE:0');
+    expect(window).toContain('#EXT-X-DISCONTINUITY-SEQUENCE:0');
+    // The second run's date-times come after the first's.
+    const dated = parseMediaPlaylist(window, 0);
+    const lastOfFirst = dated.filter((s) => s.uri.startsWith('r1-')).at(-1);
+    const firstOfSecond = dated.find((s) => s.uri.startsWith('r2-'));
+    expect(firstOfSecond?.programDateTime).toBeGreaterThan(lastOfFirst?.programDateTime ?? Infinity);
+    expect((await readRuns(p.dir)).map((run) => run.run)).toEqual([1, 2]);
+
+    // The end: the window closes, the recording holds both runs.
+    const info = await p.finish();
+    expect(p.running).toBe(false);
+    expect(await windowOf(p)).toContain('#EXT-X-ENDLIST');
+    const recording = await readFile(join(p.dir, 'recording.m3u8'), 'utf8');
+    expect(recording).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(recording).toContain('#EXT-X-ENDLIST');
+    expect(recording.match(/#EXT-X-DISCONTINUITY\n/g)?.length).toBe(1);
+    const recorded = parseMediaPlaylist(recording, 0);
+    expect(recorded.length).toBeGreaterThanOrEqual(all.length);
+    const sum = Math.round(recorded.reduce((total, s) => total + s.duration, 0) * 1000) / 1000;
+    expect(info.durationS).toBeCloseTo(sum, 2);
+    expect(info).toMatchObject({ trimStartS: 0, trimEndS: info.durationS });
+    expect(await readFile(join(p.dir, 'recording-full.m3u8'), 'utf8')).toBe(recording);
+    for (const name of recordingPosterNames()) expect(existsSync(join(p.dir, name)), name).toBe(true);
+    expect(await readRecording(mediaDir, 'alpha', 1)).toEqual(info);
+    expect(await recordingSourceOf(mediaDir, 'alpha', 1)).toEqual({ dir: p.dir, playlist: 'recording.m3u8', live: true });
+
+    // A trim keeps the segments overlapping the range; it can be widened again.
+    const trimmed = await trimRecording(mediaDir, 'alpha', 1, { startS: 1.5, endS: 3.2 });
+    expect(trimmed).toMatchObject({ durationS: info.durationS, trimStartS: 1, trimEndS: 4 });
+    const kept = parseMediaPlaylist(await readFile(join(p.dir, 'recording.m3u8'), 'utf8'), 0);
+    expect(kept.map((s) => s.uri)).toEqual(recorded.slice(1, 4).map((s) => s.uri));
+    expect(await readRecording(mediaDir, 'alpha', 1)).toEqual(trimmed);
+    const whole = await trimRecording(mediaDir, 'alpha', 1, { startS: 0, endS: info.durationS });
+    expect(whole).toMatchObject({ trimStartS: 0, trimEndS: info.durationS });
+    expect(parseMediaPlaylist(await readFile(join(p.dir, 'recording.m3u8'), 'utf8'), 0)).toHaveLength(recorded.length);
+
+    // Out of range: refused, naming the field; nothing changes.
+    await expect(trimRecording(mediaDir, 'alpha', 1, { startS: -1, endS: 2 })).rejects.toMatchObject({ field: 'startS', code: 'trim_out_of_range' });
+    await expect(trimRecording(mediaDir, 'alpha', 1, { startS: 3, endS: 2 })).rejects.toMatchObject({ field: 'endS', code: 'trim_out_of_range' });
+    await expect(trimRecording(mediaDir, 'alpha', 1, { startS: 0, endS: info.durationS + 5 })).rejects.toBeInstanceOf(TrimError);
+    await expect(trimRecording(mediaDir, 'alpha', 1, { startS: Number.NaN, endS: 2 })).rejects.toMatchObject({ field: 'startS' });
+    await expect(trimRecording(mediaDir, 'alpha', 99, { startS: 0, endS: 2 })).rejects.toMatchObject({ code: 'not_finished' });
+    expect(await readRecording(mediaDir, 'alpha', 1)).toEqual(whole);
+  }, 90_000);
+
+  it('reads a 4 s GOP as a 4 s key frame interval, and warns', async () => {
+    const p = packager(2);
+    const cam = camera('e2', { keyframeSeconds: 4 });
+    await startWhenPublished(p, cam.url);
+    const health = await until(
+      'two whole segments',
+      async () => {
+        const h = await p.health();
+        return h && uris(await windowOf(p)).length >= 2 ? h : null;
+      },
+      30_000,
+    );
+    expect(health.keyframeIntervalS).toBeGreaterThanOrEqual(3.5);
+    expect(health.keyframeIntervalS).toBeLessThanOrEqual(4.5);
+    expect(health.warnings).toContain('keyframe_interval');
+  }, 60_000);
+
+  it('continues the runs a packager in another process left (it never overwrites one)', async () => {
+    const earlier = packager(3);
+    const cam = camera('e3');
+    await startWhenPublished(earlier, cam.url);
+    await until('a segment', async () => uris(await windowOf(earlier)).length >= 1);
+    await earlier.close();
+    const later = packager(3);
+    await startWhenPublished(later, cam.url);
+    await until('the second run', async () => uris(await windowOf(later)).some((uri) => uri.startsWith('r2-')));
+    expect(await windowOf(later)).toContain('r1-0.m4s');
+  }, 60_000);
+
+  it('a finished event without a live recording plays the demo library', async () => {
+    expect(await recordingSourceOf(mediaDir, 'alpha', 40)).toEqual({ dir: join(mediaDir, layout.recordingDir('alpha', recordingForEvent(40).id)), playlist: 'index.m3u8', live: false });
+    expect(await readRecording(mediaDir, 'alpha', 40)).toBeNull();
+  });
+});
+
+describe('the ladder', () => {
+  it('offers lower renditions at the source shape, none for a small source', () => {
+    expect(ladderFor(1280, 720)).toEqual([
+      { width: 854, height: 480, kbps: 1200 },
+      { width: 640, height: 360, kbps: 700 },
+    ]);
+    expect(ladderFor(1920, 1080)).toEqual([
+      { width: 1280, height: 720, kbps: 2500 },
+      { width: 854, height: 480, kbps: 1200 },
+    ]);
+    expect(ladderFor(426, 240)).toEqual([]);
+    expect(ladderFor(640, 360)).toEqual([{ width: 426, height: 240, kbps: 400 }]);
+  });
+
+  it('packages the camera as v0 and encodes the lower ones, named in a master playlist', async () => {
+    const p = packager(4, { ladder: true });
+    // 640x360 gets one rung (240p): the encode stays light.
+    const cam = camera('e4', { size: '640x360' });
+    await startWhenPublished(p, cam.url);
+    await until('both renditions', async () => existsSync(join(p.dir, 'v0.m3u8')) && existsSync(join(p.dir, 'v1.m3u8')) && uris(await readFile(join(p.dir, 'v1.m3u8'), 'utf8')).length >= 2, 30_000);
+    const master = await windowOf(p);
+    expect(master).toContain('#EXT-X-STREAM-INF:');
+    expect(uris(master)).toEqual(['v0.m3u8', 'v1.m3u8']);
+    expect(master).toContain('RESOLUTION=426x240');
+    const v1 = await readFile(join(p.dir, 'v1.m3u8'), 'utf8');
+    expect(v1).toContain('#EXT-X-MAP:URI="r1-v1-init.mp4"');
+    const info = await p.finish();
+    // The recording is the camera's own picture.
+    const recording = await readFile(join(p.dir, 'recording.m3u8'), 'utf8');
+    expect(uris(recording).every((uri) => uri.startsWith('r1-v0-'))).toBe(true);
+    expect(info.durationS).toBeGreaterThan(1);
+  }, 60_000);
+});
