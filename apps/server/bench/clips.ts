@@ -204,12 +204,14 @@ async function main(): Promise<void> {
       channels: [channel],
       logger: { level: 'warn' },
       sitesDir: join(root, 'no-sites'),
-      // Live signals on their first stream request, as a viewer starts one; the clips plugin's defaults otherwise.
-      media: { dir: serverMedia, ffmpegPath, live: 'on-demand' },
+      media: { dir: serverMedia, ffmpegPath },
+      // The demo camera publishes to a managed ingest on its first stream request, as a viewer starts one.
+      live: { ingest: 'managed', demoCameras: 'on-demand', rtmpPort: 19452, httpPort: 19453, pullUrl: 'rtmp://127.0.0.1:19452/live', controlUrl: 'http://127.0.0.1:19453', callbackUrl: 'http://127.0.0.1:19454', ingestDir: join(root, 'ingest') },
       // The bench times the queue, not the abuse limits: one viewer asks for 20 clips of 60 s at once.
       clips: { limits: { rateMax: 1_000, addressRateMax: 1_000, secondsPerDay: 1_000_000 } },
     });
-    await app.ready();
+    // The ingest calls the server back before it lets the camera publish.
+    await app.listen({ port: 19454, host: '127.0.0.1' });
     const apiKey = await registerViewer(app, channel.config.channelKey);
     const tag = channel.config.clips!.tags[0]!.id;
 
@@ -226,7 +228,7 @@ async function main(): Promise<void> {
     // A viewer opening the stream starts its signal (the media routes); the answer may be "starting".
     const stream = await app.inject({ url: app.media.streamUrl({ channelId: channel.id, eventId: liveEvent.id, live: true, sessionId: 1 }) });
     if (stream.statusCode !== 200 && stream.statusCode !== 503) throw new Error(`the live stream answered ${stream.statusCode}: ${stream.body}`);
-    if (!app.media.live.isRunning(slug, liveEvent.id)) throw new Error('the live signal did not start');
+    if (!app.live.cameras.isRunning(liveEvent.id)) throw new Error('the demo camera did not start');
     console.log(`  waiting for the live window to hold ${LIVE_WINDOW_S} s…`);
     const deadline = Date.now() + (LIVE_WINDOW_S + 60) * 1000;
     let liveWindow = await clipWindow(serverMedia, liveSource);

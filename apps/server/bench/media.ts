@@ -57,7 +57,7 @@ async function runServer(engine: Engine, connectionString: string | undefined): 
     .orderBy('id')
     .executeTakeFirst();
   if (!event) throw new Error(`the seeded channel ${channel.config.slug} has no finished free event`);
-  const app = await buildApp({ db: opened.db, channels, logger: false, media: { dir, ffmpegPath, live: 'off' } });
+  const app = await buildApp({ db: opened.db, channels, logger: false, media: { dir, ffmpegPath } });
   const port = await listenOnLoopback(app);
   process.send?.({ port, channelKey: channel.config.channelKey, eventId: event.id, recording: recordingForEvent(event.id).id } satisfies Ready);
   closeOnDisconnect(app, opened);

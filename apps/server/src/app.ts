@@ -140,7 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (typeof trackingId === 'string' && trackingId.trim() !== '') tagManagerChannels.add(row.id);
   }
   // The repositories (each module's): each built once on the database, before anything reads it.
-  await app.register(import('./core/media/picturesPlugin.ts'), { dir: options.media?.dir, live: options.media?.live });
+  // Live thumbnails come from the cameras' packagers: none without an ingest.
+  await app.register(import('./core/media/picturesPlugin.ts'), { dir: options.media?.dir, live: options.live?.ingest ?? 'off' });
   await app.register(apiKeysRepository, { cache: options.apiKeyCache, sessions: options.sessions });
   await app.register(catalogRepository, { analyticsUrl: options.analyticsUrl ?? null, errorDsns: options.errorDsns ?? {} });
   await app.register(eventsRepository);
@@ -176,6 +177,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(import('./modules/operators/plugin.ts'), { secret: options.mail?.secret, checkToken: options.analyticsForget?.adminToken ?? null, ...options.operators });
   // The control room's schedule under /api/console/events, guarded by the operators' requireConsole.
   await app.register(import('./modules/schedule/index.ts'));
+  // Live from a camera: the ingest's callbacks, the lifecycle, the packaging worker, the demo cameras
+  // and the event's live screen under /api/console. Stream keys are sealed with the app secret.
+  await app.register(import('./modules/live/plugin.ts'), { secret: options.mail?.secret, mediaDir: options.media?.dir, ffmpegPath: options.media?.ffmpegPath, ...options.live });
   // Deleted viewers are forgotten in the analytics service (off unless it is configured).
   await app.register(import('./modules/analytics/forget.ts'), { options: options.analyticsForget ?? null });
   // Settled charges are told to it too: its revenue reports count nothing else.

@@ -12,20 +12,31 @@ import { type OpenedDatabase, openDatabase } from './core/db/connect.ts';
 import { migrateToLatest } from './migrations.ts';
 import { prepareMedia } from './core/media/prepare.ts';
 import { servePreflight } from './preflight.ts';
+import { createBus } from './core/buses.ts';
+import { ingestControl } from './core/ingest/control.ts';
+import { ingestConfig } from './core/ingest/nginx.ts';
+import { databaseCounter } from './core/rateLimit/store.ts';
+import { liveKeys } from './modules/live/keys.ts';
+import { LiveService } from './modules/live/service.ts';
+import { startPackagingWorker } from './modules/live/worker.ts';
 import { loadSecrets } from './secrets.ts';
 
-const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media|worker>
+const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media|worker|packager|ingest-config>
 
   serve    migrate, load channels/, seed channels that have no demo data, listen on PORT (8080)
   seed     re-seed every channel's demo data from its seed.json, times relative to now
   migrate  apply pending database migrations
   prepare-media  package the on-demand recordings, the library's videos and prerolls as HLS with ffmpeg (kept when present)
   worker   cut queued clips, no HTTP (beside servers run with CLIP_WORKERS=0); stops cleanly on SIGTERM
+  packager package live events' cameras, no HTTP (beside servers run with PACKAGER=external; same database and MEDIA_DIR)
+  ingest-config  print the nginx configuration of an ingest run on its own machine (INGEST=external)
 
 env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, default .data/pglite),
      CHANNELS_DIR (default channels/), SITES_DIR (default apps/web/dist), CONSOLE_DIR (default apps/console/dist), TRUST_PROXY (proxy addresses/CIDRs), LOG_LEVEL,
      MEDIA_DIR (default .data/media), MEDIA_SECRET (default: generated once into .data/media-secret),
-     MEDIA_LIVE (eager | on-demand | off; default eager), MEDIA_QUALITY (prepare-media's rendition: 480p | 240p; default 480p),
+     INGEST (managed | external | off; default managed), INGEST_RTMP_PORT (1935), INGEST_HTTP_PORT (1936), INGEST_PUBLIC_URL, INGEST_PULL_URL,
+     INGEST_CALLBACK_URL, INGEST_CONTROL_URL, INGEST_PLAY_ALLOW, INGEST_REFUSAL_LIMIT (20 a minute), LIVE_GRACE_SECONDS (120), LIVE_SWEEP_MS (1000),
+     DEMO_CAMERAS (eager | on-demand | off; default eager), PACKAGER (in-process | external), MEDIA_QUALITY (prepare-media's rendition: 480p | 240p; default 480p),
      MEDIA_PREROLL_SECONDS (prepare-media's sponsor prerolls, 1 to 60; default 8),
      MEDIA_CACHE_DIR (prepare-media's items kept by content; default ~/.cache/grandstand/media; off: none),
      SESSION_IDLE_LIFETIME (30d), SESSION_ABSOLUTE_LIFETIME (90d),
@@ -77,7 +88,8 @@ async function serve(config: ServerConfig): Promise<void> {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     publicOrigins: preflight.publicOrigins,
-    media: { dir: config.media.dir, secret: secrets.media, live: config.media.live, ffmpegPath: config.media.ffmpegPath, tokenTtlSeconds: config.media.tokenTtlSeconds },
+    media: { dir: config.media.dir, secret: secrets.media, ffmpegPath: config.media.ffmpegPath, tokenTtlSeconds: config.media.tokenTtlSeconds },
+    live: config.live,
     mail: { ...config.mail, secret: secrets.app },
     payments: {
       defaultProvider: config.payments.defaultProvider,
@@ -153,5 +165,60 @@ async function worker(config: ServerConfig): Promise<void> {
   );
 }
 
+async function packager(config: ServerConfig): Promise<void> {
+  const secrets = loadSecrets(config);
+  const opened = await open(config);
+  const channels = await loadChannels(config, opened);
+  const service = new LiveService({
+    db: opened.db,
+    keys: liveKeys(secrets.app),
+    dataChanged: createBus<number | null>(),
+    control: config.live.ingest === 'off' ? null : ingestControl(config.live.controlUrl),
+    counter: databaseCounter(opened.db),
+    graceSeconds: config.live.graceSeconds,
+    refusalLimit: config.live.refusalLimit,
+    log: { info: log, warn: log },
+  });
+  const running = startPackagingWorker({
+    db: opened.db,
+    service,
+    mediaDir: config.media.dir,
+    ffmpegPath: config.media.ffmpegPath,
+    pullUrl: config.live.pullUrl,
+    channelOf: (channelId) => {
+      const channel = channels.find((c) => c.id === channelId);
+      if (!channel) return null;
+      const settings = channel.seed?.settings as { live?: { ladder?: unknown } } | undefined;
+      return { slug: channel.config.slug, ladder: settings?.live?.ladder === true };
+    },
+    log: { info: log, warn: log },
+  });
+  log(`packaging live events as ${running.id}, pulling from ${config.live.pullUrl}`);
+  stopOnSignals(
+    async () => {
+      // Runs stop without a recording; another packager (or this one restarted) continues them.
+      await running.stop();
+      await opened.close();
+    },
+    { tag: 'server' },
+  );
+}
+
+async function ingestConfigCommand(config: ServerConfig): Promise<void> {
+  const secrets = loadSecrets(config);
+  process.stdout.write(
+    ingestConfig({
+      rtmpHost: '0.0.0.0',
+      rtmpPort: config.live.rtmpPort,
+      httpHost: '127.0.0.1',
+      httpPort: config.live.httpPort,
+      callbackUrl: config.live.callbackUrl,
+      callbackToken: liveKeys(secrets.app).callbackToken,
+      playAllow: config.live.playAllow,
+      dir: '/var/lib/grandstand-ingest',
+    }),
+  );
+}
+
 // The whole environment, parsed once: a bad value stops every command, naming the variable.
-void runCli<ServerConfig>({ tag: 'server', usage: USAGE, commands: { serve, seed, migrate, 'prepare-media': prepareMediaCommand, worker }, loadConfig });
+void runCli<ServerConfig>({ tag: 'server', usage: USAGE, commands: { serve, seed, migrate, 'prepare-media': prepareMediaCommand, worker, packager, 'ingest-config': ingestConfigCommand }, loadConfig });

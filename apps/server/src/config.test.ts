@@ -29,7 +29,8 @@ describe('loadConfig', () => {
       database: { kind: 'pglite', dataDir: join(repoRoot, '.data', 'pglite') },
       payments: { defaultProvider: 'sandbox', sandboxEnabled: false, stripe: null, sandboxWebhookUrl: null },
       mail: { smtpUrl: undefined, outbox: false, disabled: false, fromAddress: undefined, outboxDir: join(repoRoot, '.data', 'outbox') },
-      media: { dir: join(repoRoot, '.data', 'media'), live: 'eager', ffmpegPath: 'ffmpeg', quality: { width: 854, height: 480, fps: 25, videoKbps: 900 }, tokenTtlSeconds: 120 },
+      media: { dir: join(repoRoot, '.data', 'media'), ffmpegPath: 'ffmpeg', quality: { width: 854, height: 480, fps: 25, videoKbps: 900 }, tokenTtlSeconds: 120 },
+      live: { ingest: 'managed', rtmpPort: 1935, httpPort: 1936, publicUrl: 'rtmp://localhost:1935/live', pullUrl: 'rtmp://127.0.0.1:1935/live', callbackUrl: 'http://127.0.0.1:8080', graceSeconds: 120, demoCameras: 'eager', packager: 'in-process' },
     });
     expect(config.social('alpha', 'google')).toBeNull();
   });
@@ -57,7 +58,7 @@ describe('loadConfig', () => {
   });
 
   it('takes blank as unset', () => {
-    expect(loadConfig({ PORT: '', MEDIA_LIVE: ' ', PAYMENT_PROVIDER: '', SESSION_IDLE_LIFETIME: '' })).toMatchObject({ port: 8080, media: { live: 'eager' }, payments: { defaultProvider: 'sandbox' } });
+    expect(loadConfig({ PORT: '', DEMO_CAMERAS: ' ', PAYMENT_PROVIDER: '', SESSION_IDLE_LIFETIME: '' })).toMatchObject({ port: 8080, live: { demoCameras: 'eager', ingest: 'managed', graceSeconds: 120 }, payments: { defaultProvider: 'sandbox' } });
   });
 
   it('reads the database, the paths and the data dir from the environment', () => {
@@ -72,7 +73,10 @@ describe('loadConfig', () => {
     for (const [name, value] of [
       ['PORT', 'eighty'],
       ['LOG_LEVEL', 'loud'],
-      ['MEDIA_LIVE', 'sometimes'],
+      ['DEMO_CAMERAS', 'sometimes'],
+      ['INGEST', 'sometimes'],
+      ['INGEST_PUBLIC_URL', 'http://example.com/live'],
+      ['LIVE_GRACE_SECONDS', '0'],
       ['MEDIA_QUALITY', '1080p'],
       ['SANDBOX_WEBHOOK_URL', 'not a url'],
       ['ANALYTICS_PUBLIC_URL', 'ftp://stats.example'],

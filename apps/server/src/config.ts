@@ -31,7 +31,8 @@ import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_
 import type { DatabaseTarget } from './core/db/connect.ts';
 import { mediaCacheDir } from './core/media/cache.ts';
 import { DEFAULT_PREROLL_SECONDS } from './core/media/prepare.ts';
-import { DEFAULT_FFMPEG_PATH, MEDIA_QUALITIES, type LiveMode, type MediaQuality } from './core/media/config.ts';
+import { DEFAULT_FFMPEG_PATH, MEDIA_QUALITIES, type MediaQuality } from './core/media/config.ts';
+import { DEFAULT_INGEST_HTTP_PORT, DEFAULT_INGEST_REFUSAL_LIMIT, DEFAULT_INGEST_RTMP_PORT, DEFAULT_LIVE_GRACE_SECONDS, DEFAULT_LIVE_SWEEP_MS, type LiveConfig } from './modules/live/config.ts';
 import { MEDIA_TOKEN_TTL_SECONDS as DEFAULT_MEDIA_TOKEN_TTL_SECONDS } from './core/media/token.ts';
 import { repoRoot } from './core/paths.ts';
 import type { SocialConfig, SocialProviderConfig } from './modules/social/config.ts';
@@ -77,7 +78,14 @@ export interface ServerConfig {
   /** `MEDIA_TOKEN_LIFETIME` (2m): how long a stream address works; the player renews it at half-life. */
   /** `cacheDir`: where prepare-media keeps items by content (`MEDIA_CACHE_DIR`), null when `off`. */
   /** `prerollSeconds`: the sponsor prerolls' length prepare-media encodes (`MEDIA_PREROLL_SECONDS`). */
-  media: { dir: string; live: LiveMode; ffmpegPath: string; quality: MediaQuality; tokenTtlSeconds: number; cacheDir: string | null; prerollSeconds: number };
+  media: { dir: string; ffmpegPath: string; quality: MediaQuality; tokenTtlSeconds: number; cacheDir: string | null; prerollSeconds: number };
+  /**
+   * Live from a camera (modules/live/config.ts): `INGEST` (managed | external | off), its ports
+   * (`INGEST_RTMP_PORT`, `INGEST_HTTP_PORT`), addresses (`INGEST_PUBLIC_URL`, `INGEST_PULL_URL`,
+   * `INGEST_CALLBACK_URL`, `INGEST_CONTROL_URL`, `INGEST_PLAY_ALLOW`), `INGEST_REFUSAL_LIMIT`,
+   * `LIVE_GRACE_SECONDS`, `LIVE_SWEEP_MS`, `DEMO_CAMERAS` and `PACKAGER`.
+   */
+  live: LiveConfig;
   /**
    * `CLIP_WORKERS` (2): clips this process cuts at once; 0: it cuts none (a `cli.ts worker` does).
    * The clip limits (src/modules/clips/limits.ts): `CLIP_RATE_LIMIT` (10 a minute per viewer),
@@ -228,6 +236,15 @@ const httpUrl = variable(
     .optional(),
 );
 
+/** An ingest address producers or packagers use: rtmp(s)://host[:port]/app. */
+const rtmpUrl = variable(
+  z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value) && /^rtmps?:$/.test(new URL(value).protocol) && new URL(value).hostname !== '', { error: (issue) => `must be an rtmp:// URL with a host and the application, e.g. rtmp://ingest.example.com:1935/live ${got(issue)}` })
+    .optional(),
+);
+
 /** The analytics service's base address: http(s), no credentials, query or fragment (`/admin/forget` is appended). */
 const analyticsUrl = variable(
   z
@@ -320,7 +337,20 @@ const EnvSchema = z
     MAIL_DISABLED: onOff('true', 'false'),
     MAIL_FROM: variable(z.string().optional()),
     // Media.
-    MEDIA_LIVE: variable(z.enum(['eager', 'on-demand', 'off'], { error: (issue) => `must be eager, on-demand or off ${got(issue)}` }).default('eager')),
+    // Live from a camera.
+    INGEST: variable(z.enum(['managed', 'external', 'off'], { error: (issue) => `must be managed, external or off ${got(issue)}` }).default('managed')),
+    INGEST_RTMP_PORT: port(DEFAULT_INGEST_RTMP_PORT),
+    INGEST_HTTP_PORT: port(DEFAULT_INGEST_HTTP_PORT),
+    INGEST_PUBLIC_URL: rtmpUrl,
+    INGEST_PULL_URL: rtmpUrl,
+    INGEST_CALLBACK_URL: httpUrl,
+    INGEST_CONTROL_URL: httpUrl,
+    INGEST_PLAY_ALLOW: variable(z.string().trim().default('127.0.0.1')).transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+    INGEST_REFUSAL_LIMIT: wholeNumber(DEFAULT_INGEST_REFUSAL_LIMIT, 1),
+    LIVE_GRACE_SECONDS: wholeNumber(DEFAULT_LIVE_GRACE_SECONDS, 1),
+    LIVE_SWEEP_MS: wholeNumber(DEFAULT_LIVE_SWEEP_MS, 50),
+    DEMO_CAMERAS: variable(z.enum(['eager', 'on-demand', 'off'], { error: (issue) => `must be eager, on-demand or off ${got(issue)}` }).default('eager')),
+    PACKAGER: variable(z.enum(['in-process', 'external'], { error: (issue) => `must be in-process or external ${got(issue)}` }).default('in-process')),
     MEDIA_QUALITY: variable(z.enum(['480p', '240p'], { error: (issue) => `must be 480p or 240p ${got(issue)}` }).default('480p')),
     FFMPEG_PATH: variable(z.string().default(DEFAULT_FFMPEG_PATH)),
     MEDIA_PREROLL_SECONDS: wholeNumber(DEFAULT_PREROLL_SECONDS, 1, 60),
@@ -453,11 +483,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       fromAddress: parsed.MAIL_FROM,
       outboxDir: join(dataDir, 'outbox'),
     },
-    media: { dir: parsed.MEDIA_DIR, live: parsed.MEDIA_LIVE, ffmpegPath: parsed.FFMPEG_PATH, quality: MEDIA_QUALITIES[parsed.MEDIA_QUALITY],
+    media: { dir: parsed.MEDIA_DIR, ffmpegPath: parsed.FFMPEG_PATH, quality: MEDIA_QUALITIES[parsed.MEDIA_QUALITY],
       cacheDir: mediaCacheDir({ ...env, MEDIA_CACHE_DIR: parsed.MEDIA_CACHE_DIR }),
       prerollSeconds: parsed.MEDIA_PREROLL_SECONDS,
       // Whole seconds, as the signed addresses count them; at least two, so half-life renewal has a second to run in.
       tokenTtlSeconds: Math.max(2, Math.round(parsed.MEDIA_TOKEN_LIFETIME / 1000)),
+    },
+    live: {
+      ingest: parsed.INGEST,
+      rtmpHost: '0.0.0.0',
+      rtmpPort: parsed.INGEST_RTMP_PORT,
+      httpPort: parsed.INGEST_HTTP_PORT,
+      // Never from a request's Host: the address producers copy is the operator's to set.
+      publicUrl: (parsed.INGEST_PUBLIC_URL ?? `rtmp://localhost:${parsed.INGEST_RTMP_PORT}/live`).replace(/\/+$/, ''),
+      pullUrl: (parsed.INGEST_PULL_URL ?? `rtmp://127.0.0.1:${parsed.INGEST_RTMP_PORT}/live`).replace(/\/+$/, ''),
+      callbackUrl: (parsed.INGEST_CALLBACK_URL ?? `http://127.0.0.1:${parsed.PORT}`).replace(/\/+$/, ''),
+      controlUrl: (parsed.INGEST_CONTROL_URL ?? `http://127.0.0.1:${parsed.INGEST_HTTP_PORT}`).replace(/\/+$/, ''),
+      playAllow: parsed.INGEST_PLAY_ALLOW,
+      graceSeconds: parsed.LIVE_GRACE_SECONDS,
+      sweepMs: parsed.LIVE_SWEEP_MS,
+      demoCameras: parsed.DEMO_CAMERAS,
+      packager: parsed.PACKAGER,
+      refusalLimit: parsed.INGEST_REFUSAL_LIMIT,
     },
     clips: {
       workers: parsed.CLIP_WORKERS,

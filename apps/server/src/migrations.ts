@@ -9,6 +9,7 @@ import { clipsMigrations } from './modules/clips/migration.ts';
 import { commerceMigrations } from './modules/commerce/migration.ts';
 import { favouritesMigrations } from './modules/favourites/migration.ts';
 import { formsMigrations } from './modules/forms/migration.ts';
+import { liveMigrations } from './modules/live/migration.ts';
 import { operatorsMigrations } from './modules/operators/migration.ts';
 import { paymentsMigrations } from './modules/payments/sandbox/migration.ts';
 import { scheduleMigrations } from './modules/schedule/migration.ts';
@@ -32,6 +33,7 @@ export const migrations: Readonly<Record<string, Migration>> = gatherMigrations(
   analyticsMigrations,
   operatorsMigrations,
   scheduleMigrations,
+  liveMigrations,
 );
 
 /** Applies every pending migration; a second run is a no-op. An app's `dataChanged`, given, drops its caches when one was applied. */

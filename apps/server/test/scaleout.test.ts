@@ -39,7 +39,8 @@ async function serveProcess(databaseUrl: string, dataDir: string): Promise<Insta
       SITES_DIR: join(dataDir, 'no-sites'),
       PGLITE_DATA_DIR: join(dataDir, 'pglite'),
       MEDIA_DIR: join(dataDir, 'media'),
-      MEDIA_LIVE: 'off',
+      INGEST: 'off',
+      DEMO_CAMERAS: 'off',
       // Every instance needs the same secrets.
       APP_SECRET: 'scale-out-test-app-secret-0123456789abcdef',
       MEDIA_SECRET: 'scale-out-test-media-secret-0123456789abcdef',

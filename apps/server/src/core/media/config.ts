@@ -1,9 +1,6 @@
 /** The ffmpeg binary when `FFMPEG_PATH` is unset: the one on PATH (Debian's 5.1 with libx264 and aac). */
 export const DEFAULT_FFMPEG_PATH = 'ffmpeg';
 
-/** When the live test signals run (`MEDIA_LIVE`): all at start-up, on a viewer's first request, or never. */
-export type LiveMode = 'eager' | 'on-demand' | 'off';
-
 /** The rendition every prepared item is encoded to (a single 480p rendition by default). */
 export interface MediaQuality {
   width: number;

@@ -30,7 +30,7 @@ afterAll(async () => {
 
 async function appWith(limits: Record<string, number>, extra: { logger?: object } = {}): Promise<TestApp> {
   const t = await buildTestApp({
-    media: { dir: join(mediaDir, randomUUID()), live: 'off' },
+    media: { dir: join(mediaDir, randomUUID()) },
     clips: { media, queue: { pollMs: 50, retryDelayMs: 20 }, limits: { rateMax: 10_000, addressRateMax: 10_000, ...limits }, storageTtlMs: 0 },
     ...extra,
   });

@@ -34,7 +34,7 @@ async function server(media: ClipMedia): Promise<FastifyInstance> {
     logger: false,
     sitesDir: '/nonexistent-sites',
     rateLimit: { max: 10_000 },
-    media: { dir: mediaDir, live: 'off' },
+    media: { dir: mediaDir },
     clips: { media, queue: { pollMs: 50 }, stopGraceMs: 0 },
   });
   await app.ready();

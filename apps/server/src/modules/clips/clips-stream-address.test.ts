@@ -25,7 +25,7 @@ let freeEvent: number;
 beforeAll(async () => {
   mediaDir = await mkdtemp(join(tmpdir(), 'clips-stream-'));
   t = await buildTestApp({
-    media: { dir: mediaDir, live: 'off', tokenTtlSeconds: TTL, now: () => clock },
+    media: { dir: mediaDir, tokenTtlSeconds: TTL, now: () => clock },
     clips: { media, queue: { pollMs: 50, retryDelayMs: 20 }, limits: { rateMax: 10_000, addressRateMax: 10_000 }, storageTtlMs: 0 },
   });
   const events = t.database.db.selectFrom('events').select('id').where('channel_id', '=', t.channel('alpha').id).orderBy('id');

@@ -37,7 +37,7 @@ const events: Record<'live' | 'upcoming' | 'finished' | 'bravoFinished', { id: n
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(join(tmpdir(), 'clips-routes-'));
-  t = await buildTestApp({ media: { dir: mediaDir, live: 'off' }, clips: { media, queue: { pollMs: 50, retryDelayMs: 20 }, limits: { rateMax: 10_000, addressRateMax: 10_000 } } });
+  t = await buildTestApp({ media: { dir: mediaDir }, clips: { media, queue: { pollMs: 50, retryDelayMs: 20 }, limits: { rateMax: 10_000, addressRateMax: 10_000 } } });
   const find = async (slug: string, status: string) => {
     const row = await t.database.db.selectFrom('events').select(['id', 'event_utc_ts']).where('channel_id', '=', t.channel(slug).id).where('stream_status', '=', status).orderBy('id').executeTakeFirstOrThrow();
     return { id: row.id, event_utc_ts: Number(row.event_utc_ts) };

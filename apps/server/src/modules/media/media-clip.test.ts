@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,7 +22,8 @@ import {
 } from '../../core/media/clip.ts';
 import { attachmentDisposition, downloadFileName, signedClipDownloadUrl } from '../../core/media/download.ts';
 import { layout, recordingForEvent } from '../../core/media/library.ts';
-import { isAlive, LiveEncoders } from '../../core/media/live.ts';
+import { startCamera, type Camera } from '../../core/ingest/camera.ts';
+import { EventPackager } from '../../core/media/packager/index.ts';
 import { prepareMedia } from '../../core/media/prepare.ts';
 import { TEST_MEDIA_CACHE } from '../../../test/support/mediaCache.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from '../../../test/helper.ts';
@@ -29,7 +31,26 @@ import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from '../../../test/
 // Real ffmpeg at a tiny size (as src/modules/media/media.test.ts): recordings of 20 s in 2 s segments.
 const SECONDS = 20;
 const TINY = { width: 160, height: 90, fps: 10, videoKbps: 100 };
-const TINY_LIVE = { width: 160, height: 90, fps: 10, videoKbps: 80 };
+/** Whether a process still runs (signal 0 only asks). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 const SECRET = 'media-clip-test-secret-0123456789abcdef';
 
 const run = promisify(execFile);
@@ -255,14 +276,19 @@ describe('work a dead process left', () => {
 });
 
 describe('a live clip', () => {
-  let live: LiveEncoders;
+  let camera: Camera;
+  let packager: EventPackager;
   // The event began an hour ago: clip times are seconds after it on the wall clock.
   const eventUtcTs = Math.floor(Date.now() / 1000) - 3600;
   const event: ClipSourceEvent = { channelSlug: 'alpha', eventId: 41, live: true, eventUtcTs };
 
   beforeAll(async () => {
-    live = new LiveEncoders({ dir, quality: TINY_LIVE });
-    await live.ensure({ channelSlug: 'alpha', eventId: 41, name: 'Live clip', timeZone: 'UTC' });
+    // A camera serving its stream, packaged as the live module does (no ingest needed to read one).
+    const url = `rtmp://127.0.0.1:${await freePort()}/live/clip`;
+    camera = startCamera({ url, listen: true, name: 'Live clip', width: 160, height: 90, fps: 10, videoKbps: 80 });
+    packager = new EventPackager({ mediaDir: dir, channelSlug: 'alpha', eventId: 41, pollMs: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await packager.startRun(url);
     const deadline = Date.now() + 30_000;
     while (((await readClipSource(dir, event))?.segments.length ?? 0) < 4) {
       if (Date.now() > deadline) throw new Error('the live signal wrote no window of 4 segments in 30 s');
@@ -271,7 +297,8 @@ describe('a live clip', () => {
   }, 40_000);
 
   afterAll(async () => {
-    await live?.stopAll();
+    await packager?.close();
+    await camera?.stop();
   });
 
   it('has a window from the oldest segment\'s program date-time to the newest one\'s end', async () => {
@@ -358,7 +385,7 @@ describe('serving clips and downloads', () => {
   let mp4: Buffer;
 
   beforeAll(async () => {
-    t = await buildTestApp({ media: { dir, secret: SECRET, live: 'off' } });
+    t = await buildTestApp({ media: { dir, secret: SECRET } });
     await cutClip({ mediaDir: dir, event: onDemand(3), start: 2.5, duration: 6, outDir: clipDir(dir, 'alpha', uuid) });
     mp4 = await readFile(join(clipDir(dir, 'alpha', uuid), 'clip.mp4'));
   });

@@ -19,7 +19,6 @@ import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from '../../../test/
 // The clip tests' length (src/modules/media/media-clip.test.ts): the files prepare the same media, copied from the media cache after the first.
 const SECONDS = 20;
 const TINY = { width: 160, height: 90, fps: 10, videoKbps: 100 };
-const TINY_LIVE = { width: 160, height: 90, fps: 10, videoKbps: 80 };
 const SECRET = 'media-test-secret-0123456789abcdef';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -50,7 +49,7 @@ beforeAll(async () => {
   // Only alpha is prepared: bravo shows what a server without prepared media answers.
   const alpha = (await loadChannelFolders(FIXTURE_CHANNELS_DIR)).filter((c) => c.config.slug === 'alpha');
   await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: SECONDS, cacheDir: TEST_MEDIA_CACHE });
-  t = await buildTestApp({ media: { dir, secret: SECRET, live: 'on-demand', liveQuality: TINY_LIVE } });
+  t = await buildTestApp({ media: { dir, secret: SECRET } });
   ids.alpha = await eventIds('alpha');
   ids.bravo = await eventIds('bravo');
 }, 120_000);
@@ -226,73 +225,15 @@ describe('path traversal', () => {
   });
 });
 
-describe('live test signal', () => {
-  it('starts on the first request, grows its window, and is killed when the app closes', async () => {
-    const own = await buildTestApp({ media: { dir, secret: SECRET, live: 'on-demand', liveQuality: TINY_LIVE } });
-    let closed = false;
-    try {
-      const eventId = ids.alpha?.live as number;
-      const url = own.app.media.streamUrl({ channelId: own.channel('alpha').id, eventId, live: true, sessionId: 1 });
-      const first = await own.app.inject({ url });
-      expect(first.statusCode).toBe(200);
-      expect(first.headers['content-type']).toBe('application/vnd.apple.mpegurl');
-      expect(first.headers['cache-control']).toBe('no-cache');
-      expect(first.body).toContain('#EXT-X-PROGRAM-DATE-TIME');
-      expect(first.body).not.toContain('#EXT-X-ENDLIST');
-      const count = segmentsOf(first.body).length;
-
-      await new Promise((resolve) => setTimeout(resolve, 4500));
-      const later = await own.app.inject({ url });
-      expect(segmentsOf(later.body).length).toBeGreaterThan(count);
-
-      const segment = await own.app.inject({ url: url.replace('index.m3u8', segmentsOf(later.body)[0] as string) });
-      expect(segment.statusCode).toBe(200);
-      expect(segment.headers['content-type']).toBe('video/iso.segment');
-      expect(segment.headers['cache-control']).toBe(IMMUTABLE);
-      const init = await own.app.inject({ url: url.replace('index.m3u8', initOf(later.body)) });
-      expect(init.headers['content-type']).toBe('video/mp4');
-
-      const pids = own.app.media.live.pids();
-      expect(pids).toHaveLength(1);
-      await own.close();
-      closed = true;
-      for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
-    } finally {
-      if (!closed) await own.close();
-    }
-  }, 30_000);
-
-  it('in eager mode starts every live event\'s signal when the app is ready', async () => {
-    const own = await buildTestApp({ media: { dir, secret: SECRET, live: 'eager', liveQuality: TINY_LIVE } });
-    const pids = own.app.media.live.pids();
-    try {
-      expect(own.app.media.live.isRunning('alpha', ids.alpha?.live as number)).toBe(true);
-      expect(own.app.media.live.isRunning('bravo', ids.bravo?.live as number)).toBe(true);
-      expect(pids).toHaveLength(2);
-    } finally {
-      await own.close();
-    }
-    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
-  });
-
-  it('restarts a crashed encoder', async () => {
-    const own = await buildTestApp({ media: { dir, secret: SECRET, live: 'eager', liveQuality: TINY_LIVE } });
-    try {
-      const [pid] = own.app.media.live.pids();
-      process.kill(pid as number, 'SIGKILL');
-      await expect.poll(() => own.app.media.live.pids().filter((p) => p !== pid).length, { timeout: 8000, interval: 200 }).toBe(2);
-    } finally {
-      await own.close();
-    }
-  }, 15_000);
-
-  it('answers 503 when live signals are off', async () => {
-    const own = await buildTestApp({ media: { dir, secret: SECRET, live: 'off' } });
+describe('a live event', () => {
+  it('answers 503 with a retry while no camera publishes to it (no ingest here)', async () => {
+    const own = await buildTestApp({ media: { dir, secret: SECRET } });
     try {
       const url = own.app.media.streamUrl({ channelId: own.channel('alpha').id, eventId: ids.alpha?.live as number, live: true, sessionId: 1 });
       const response = await own.app.inject({ url });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ field: 'eventId' });
+      expect(response.json()).toMatchObject({ field: 'eventId', message: 'The camera has not started yet.' });
+      expect(response.headers['retry-after']).toBe('2');
     } finally {
       await own.close();
     }

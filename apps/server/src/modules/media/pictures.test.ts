@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Event, EventsResponse, ParticipantGroupsResponse, type Picture, ParticipantsResponse, SlidesResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChannelFolders } from '../../core/channels/loadChannels.ts';
+import { liveDirOf } from '../../core/media/packager/index.ts';
 import { prepareMedia } from '../../core/media/prepare.ts';
 import { TEST_MEDIA_CACHE } from '../../../test/support/mediaCache.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from '../../../test/helper.ts';
 
 const TINY = { width: 160, height: 90, fps: 10, videoKbps: 100 };
-const TINY_LIVE = { width: 160, height: 90, fps: 10, videoKbps: 80 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
@@ -99,7 +99,8 @@ beforeAll(async () => {
   const alpha = (await loadChannelFolders(FIXTURE_CHANNELS_DIR)).filter((c) => c.config.slug === 'alpha');
   // 20 s, as the other media files prepare it: copied from the media cache (src/core/media/cache.ts) after the first.
   await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: 20, cacheDir: TEST_MEDIA_CACHE });
-  t = await buildTestApp({ media: { dir, live: 'on-demand', liveQuality: TINY_LIVE } });
+  // An ingest on its own machine (not reached here): live events show their packager's thumbnail.
+  t = await buildTestApp({ media: { dir }, live: { ingest: 'external', controlUrl: 'http://127.0.0.1:9' } });
   alphaKey = await t.keyFor('alpha');
 }, 180_000);
 
@@ -142,36 +143,23 @@ describe('event pictures', () => {
     expect(event?.picture.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
   }, 30_000);
 
-  it('a live event shows the live signal\'s thumbnail, cached 10 s under a stable address, once its signal is watched', async () => {
+  it('a live event shows its packager\'s thumbnail, cached 10 s under a stable address, once its camera is packaged', async () => {
     const [event] = await events('live');
     expect(event?.picture).toMatchObject({ kind: 'live', width: 426, height: 240 });
-    // On demand, a page of pictures starts no signal: the address leads to the event's card meanwhile.
+    // No camera packaged yet: the address leads to the event's card meanwhile.
     const before = await get(event!.picture.src);
     expect(before.statusCode).toBe(302);
     expect(before.headers['cache-control']).toBe('no-store');
     expect(before.headers.location).toMatch(new RegExp(`^/media/pictures/events/${event!.id}/card-\\w{10}-\\d+\\.jpg$`));
-    expect(t.app.media.live.isRunning('alpha', event!.id)).toBe(false);
 
-    const stream = await get(t.app.media.streamUrl({ channelId: t.channel('alpha').id, eventId: event!.id, live: true, sessionId: 1 }));
-    expect(stream.statusCode).toBe(200);
-    await expectPicture(event!.picture, 'public, max-age=10');
-  }, 30_000);
-
-  it('in eager mode, a live event whose signal is not running yet (just gone live) gets it started by its picture', async () => {
-    const eager = await buildTestApp({ media: { dir, live: 'eager', liveQuality: TINY_LIVE } });
-    try {
-      const key = await eager.keyFor('alpha');
-      const listed = await eager.app.inject({ url: `/api/events?api_key=${key}&stream_status=live` });
-      const [event] = EventsResponse.parse(listed.json()).data;
-      await eager.app.media.live.stop('alpha', event!.id);
-      expect(eager.app.media.live.isRunning('alpha', event!.id)).toBe(false);
-      const answer = await eager.app.inject({ url: event!.picture.src, headers: { host: 'localhost' } });
-      expect(answer.statusCode).toBe(200);
-      expect(answer.headers['cache-control']).toBe('public, max-age=10');
-      expect(eager.app.media.live.isRunning('alpha', event!.id)).toBe(true);
-    } finally {
-      await eager.close();
+    // The packager renews thumb.jpg and thumb.webp in the event's live folder (core/media/packager).
+    const folder = liveDirOf(dir, 'alpha', event!.id);
+    await mkdir(folder, { recursive: true });
+    for (const ext of ['jpg', 'webp']) {
+      execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=426x240', '-frames:v', '1', join(folder, `thumb.${ext}`)]);
     }
+    await expectPicture(event!.picture, 'public, max-age=10');
+    await rm(folder, { recursive: true, force: true });
   }, 30_000);
 
   it('an upcoming event shows a card drawn from its teams: JPEG and WebP at 320, 640 and 960 made from its SVG', async () => {

@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import type { LiveMode } from '../../core/media/config.ts';
 import { repoRoot } from '../../core/paths.ts';
-import { type LiveQuality, LiveEncoders } from '../../core/media/live.ts';
 import { type ClipGrant, clipTokens, MEDIA_TOKEN_TTL_SECONDS, type MediaGrant, mediaTokens, type VodGrant, vodTokens } from '../../core/media/token.ts';
 import type { DownloadLink } from '@grandstand/contract';
 import { type DownloadGrant, downloadTokens, signedClipDownloadUrl, signedEventDownloadUrl } from '../../core/media/download.ts';
@@ -14,15 +12,10 @@ export interface MediaPluginOptions {
   dir?: string;
   /** Signs stream addresses. Default: a random secret in memory (tests, tools); `serve` passes the stored one. */
   secret?: Uint8Array | string;
-  /** `eager`: every live event's signal starts when the app is ready; `on-demand` (default): on the first request for its stream; `off`: never. */
-  live?: LiveMode;
-  liveQuality?: LiveQuality;
-  /** The ffmpeg binary of the live signals (`FFMPEG_PATH`). Default: `ffmpeg` on PATH. */
+  /** The ffmpeg binary (`FFMPEG_PATH`), for pictures made on first request. Default: `ffmpeg` on PATH. */
   ffmpegPath?: string;
   /** Seconds a stream address stays valid (`MEDIA_TOKEN_LIFETIME`, default two minutes). */
   tokenTtlSeconds?: number;
-  /** How often the running signals are checked against their events, in ms (default 15 s; 0: only on data changes and on access). */
-  liveCheckIntervalMs?: number;
   /** The clock, in UTC seconds (tests move it). */
   now?: () => number;
 }
@@ -69,18 +62,18 @@ export interface MediaService {
   readonly dir: string;
   /** The ffmpeg binary (`FFMPEG_PATH`), for pictures made on first request. */
   readonly ffmpegPath: string | undefined;
-  readonly liveMode: LiveMode;
-  readonly live: LiveEncoders;
   exists(path: string): Promise<boolean>;
-  /** Stops every signal whose event is no longer live (finished, deleted, re-seeded); in eager mode starts the newly live. */
-  checkLive(): Promise<void>;
+  /** Counts a stream session fetching a live event's playlist (the live screen's "viewers now"). */
+  sawViewer(channelId: number, eventId: number, sessionId: number): void;
+  /** Distinct stream sessions that fetched the event's playlist in the last 30 s, on this instance. */
+  viewersOf(channelId: number, eventId: number): number;
 }
 
-/** Live signals are checked against the database this often by default. */
-export const LIVE_CHECK_INTERVAL_MS = 15_000;
+/** A viewer counts as watching for this long after their player last fetched the playlist (it does every second or two). */
+export const VIEWER_WINDOW_MS = 30_000;
 
 /**
- * Stream addresses and the live test signals, for the media routes (`modules/media/routes.ts`). The token
+ * Stream addresses and the live viewers' count, for the media routes (`modules/media/routes.ts`). The token
  * is the authorisation: the api hands an address only to a viewer allowed to watch (spec §2), and
  * the media routes need no api key.
  */
@@ -94,42 +87,16 @@ export default fp<MediaPluginOptions>(
     const ttl = options.tokenTtlSeconds ?? MEDIA_TOKEN_TTL_SECONDS;
     const now = options.now ?? (() => Math.floor(Date.now() / 1000));
     const dir = options.dir ?? join(repoRoot, '.data', 'media');
-    const liveMode = options.live ?? 'on-demand';
-    const live = new LiveEncoders({
-      dir,
-      quality: options.liveQuality,
-      ffmpegPath: options.ffmpegPath,
-      log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
-    });
-    const events = app.mediaEventsRepository;
-    const startLive = async () => {
-      for (const event of await events.live()) {
-        const channel = app.channels.byId(event.channelId);
-        if (channel) await live.ensure({ channelSlug: channel.config.slug, eventId: event.id, name: event.name, timeZone: event.timeZone });
-      }
-    };
-
-    // An encoder is a real-time ffmpeg: one left running after its event finished, was deleted or
-    // its channel re-seeded burns a share of a core for nothing, for ever. One check at a time.
-    let checking: Promise<void> | null = null;
-    const check = async () => {
-      const running = live.running();
-      const channelOf = new Map(running.map(({ channelSlug }) => [channelSlug, app.channels.bySlug(channelSlug)?.id]));
-      const channelIds = [...channelOf.values()].filter((id): id is number => id !== undefined);
-      const stillLive = await events.liveIds(channelIds, running.map(({ eventId }) => eventId));
-      for (const { channelSlug, eventId } of running) {
-        if (!stillLive.has(`${channelOf.get(channelSlug)}.${eventId}`)) {
-          app.log.info(`live signal ${channelSlug}/${eventId} stopped: the event is no longer live`);
-          await live.stop(channelSlug, eventId);
-        }
-      }
-      if (liveMode === 'eager') await startLive();
-    };
-    const checkLive = () => {
-      checking ??= check().finally(() => {
-        checking = null;
-      });
-      return checking;
+    // Per event: each stream session's last playlist fetch. Players refetch a live playlist every
+    // second or two, so the count is of those watching now; a session gone for 30 s is dropped.
+    const viewers = new Map<string, Map<number, number>>();
+    const viewersOf = (channelId: number, eventId: number) => {
+      const sessions = viewers.get(`${channelId}.${eventId}`);
+      if (!sessions) return 0;
+      const since = Date.now() - VIEWER_WINDOW_MS;
+      for (const [session, at] of sessions) if (at < since) sessions.delete(session);
+      if (sessions.size === 0) viewers.delete(`${channelId}.${eventId}`);
+      return sessions.size;
     };
 
     const service: MediaService = {
@@ -152,9 +119,15 @@ export default fp<MediaPluginOptions>(
       verifyDownload: (token) => downloads.verify(token, now()),
       dir,
       ffmpegPath: options.ffmpegPath,
-      liveMode,
-      live,
-      checkLive,
+      sawViewer(channelId, eventId, sessionId) {
+        const key = `${channelId}.${eventId}`;
+        let sessions = viewers.get(key);
+        if (!sessions) viewers.set(key, (sessions = new Map()));
+        sessions.set(sessionId, Date.now());
+        // A forgotten event's sessions go on the next count; a busy one is bounded by its viewers.
+        if (sessions.size > 10_000) viewersOf(channelId, eventId);
+      },
+      viewersOf,
       async exists(path) {
         try {
           await stat(path);
@@ -166,36 +139,18 @@ export default fp<MediaPluginOptions>(
     };
     app.decorate('media', service);
 
-    const checkLogged = () => void service.checkLive().catch((error: unknown) => app.log.warn(`live signal check failed: ${String(error)}`));
-
-    const interval = options.liveCheckIntervalMs ?? LIVE_CHECK_INTERVAL_MS;
-    let timer: NodeJS.Timeout | null = null;
     const unsubscribe = app.dataChanged.on(() => {
-      // A seed or a migration changed events: statuses read from the cache may be stale.
-      events.clear();
-      checkLogged();
+      // A seed, a migration or the signal changed events: statuses read from the cache may be stale.
+      app.mediaEventsRepository.clear();
     });
-
-    if (liveMode === 'eager') {
-      // Started with the server so each signal's 10-minute window is full when a viewer seeks back.
-      app.addHook('onReady', startLive);
-    }
-    app.addHook('onReady', async () => {
-      if (interval > 0) timer = setInterval(checkLogged, interval).unref();
-    });
-    app.addHook('onClose', async () => {
-      unsubscribe();
-      if (timer) clearInterval(timer);
-      await checking?.catch(() => {});
-      await live.stopAll();
-    });
+    app.addHook('onClose', async () => unsubscribe());
   },
   { name: 'media', dependencies: ['db', 'buses', 'media-events-repository'] },
 );
 
 declare module '../../core/appOptions.ts' {
   interface ModuleOptions {
-    /** Media directory, signing secret, live-signal mode and ffmpeg; `serve` passes them from `loadConfig().media`. */
+    /** Media directory, signing secret and ffmpeg; `serve` passes them from `loadConfig().media`. */
     media?: MediaPluginOptions;
   }
 }

@@ -9,6 +9,8 @@ export interface MediaEvent {
   name: string;
   timeZone: string;
   streamStatus: string;
+  /** `seed` (the demo's: a demo camera feeds it) or `console`. */
+  origin: string;
 }
 
 /** Only live and finished events have media (spec §3: an upcoming event has no stream yet). */
@@ -35,11 +37,11 @@ export class MediaEventRepository {
     if (cached) return cached.event;
     const row = await this.#db
       .selectFrom('events')
-      .select(['id', 'channel_id', 'name', 'time_zone', 'stream_status'])
+      .select(['id', 'channel_id', 'name', 'time_zone', 'stream_status', 'origin'])
       .where('channel_id', '=', channelId)
       .where('id', '=', eventId)
       .executeTakeFirst();
-    const event = row ? { id: Number(row.id), channelId: row.channel_id, name: row.name, timeZone: row.time_zone, streamStatus: row.stream_status } : null;
+    const event = row ? { id: Number(row.id), channelId: row.channel_id, name: row.name, timeZone: row.time_zone, streamStatus: row.stream_status, origin: row.origin } : null;
     this.#cache.set(key, { event });
     return event;
   }
@@ -47,30 +49,6 @@ export class MediaEventRepository {
   /** Forgets every cached answer (the catalog changed: a seed, a migration). */
   clear(): void {
     this.#cache.clear();
-  }
-
-  /** Which of these events are live now, read from the database (never the cache). */
-  async liveIds(channelIds: readonly number[], eventIds: readonly number[]): Promise<Set<string>> {
-    if (eventIds.length === 0) return new Set();
-    const rows = await this.#db
-      .selectFrom('events')
-      .select(['id', 'channel_id'])
-      .where('id', 'in', [...eventIds])
-      .where('channel_id', 'in', [...channelIds])
-      .where('stream_status', '=', 'live')
-      .execute();
-    return new Set(rows.map((row) => `${row.channel_id}.${Number(row.id)}`));
-  }
-
-  /** Every live event of every channel (the signals `serve` starts). */
-  async live(): Promise<MediaEvent[]> {
-    const rows = await this.#db
-      .selectFrom('events')
-      .select(['id', 'channel_id', 'name', 'time_zone', 'stream_status'])
-      .where('stream_status', '=', 'live')
-      .orderBy('id')
-      .execute();
-    return rows.map((row) => ({ id: Number(row.id), channelId: row.channel_id, name: row.name, timeZone: row.time_zone, streamStatus: row.stream_status }));
   }
 }
 

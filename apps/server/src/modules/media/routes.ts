@@ -10,9 +10,10 @@ import { CARD_WIDTH } from '../../core/media/drawn.ts';
 import { ensureCardVariants, ensureSlideVariants } from '../../core/media/variants.ts';
 import { clipDir } from '../../core/media/clip.ts';
 import { attachmentDisposition, ensureEventDownload } from '../../core/media/download.ts';
+import { LIVE_PLAYLIST as LIVE_PLAYLIST_FILE, liveDirOf, recordingSourceOf } from '../../core/media/packager/index.ts';
 
 export const PREPARE_MEDIA_COMMAND = 'node src/cli.ts prepare-media';
-/** A just-started encoder writes its first playlist after one segment (2 s) plus start-up. */
+/** A just-started demo camera is packaged into its first playlist after a segment (1 s) plus both start-ups. */
 export const LIVE_PLAYLIST_WAIT_MS = 8000;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -129,30 +130,34 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       if (!MEDIA_FILE.test(file)) return fail(reply, 404, 'url', 'Not found.');
       const channel = app.channels.byId(grant.channelId);
       const event = channel ? await app.mediaEventsRepository.find(grant.channelId, grant.eventId) : null;
-      // A signal still running for an event that is no longer live (finished, deleted, moved back
-      // to upcoming) stops on its next request, without waiting for the periodic check.
-      if (channel && event?.streamStatus !== 'live' && media.live.isRunning(channel.config.slug, grant.eventId)) {
-        await media.live.stop(channel.config.slug, grant.eventId);
-      }
       if (!channel || !event || !hasMedia(event)) return fail(reply, 404, 'eventId', 'This event has no stream.');
       const slug = channel.config.slug;
 
       if (event.streamStatus === 'live') {
-        if (!media.live.isRunning(slug, event.id)) {
-          if (media.liveMode === 'off') return fail(reply, 503, 'eventId', 'Live signals are off on this server (MEDIA_LIVE=off).');
-          await media.live.ensure({ channelSlug: slug, eventId: event.id, name: event.name, timeZone: event.timeZone });
-        }
-        const folder = media.live.dirOf(slug, event.id);
-        if (file === 'index.m3u8') {
-          if (!(await media.live.waitForPlaylist(slug, event.id, LIVE_PLAYLIST_WAIT_MS))) {
-            return fail(reply.header('retry-after', '2'), 503, 'eventId', 'The live signal is starting. Try again in a few seconds.');
+        // The packager's output of the event's camera (core/media/packager): the DVR window's playlist and its runs' segments.
+        const folder = liveDirOf(media.dir, slug, event.id);
+        if (file === LIVE_PLAYLIST_FILE) {
+          media.sawViewer(channel.id, event.id, grant.sessionId);
+          if (!(await media.exists(join(folder, file)))) {
+            // A seeded event's demo camera starts on its first viewer (DEMO_CAMERAS=on-demand).
+            await app.live.demandCamera({ channelId: channel.id, eventId: event.id, name: event.name, timeZone: event.timeZone, origin: event.origin });
+            if (!(await app.live.waitForPlaylist(slug, event.id, app.live.cameras.isRunning(event.id) ? LIVE_PLAYLIST_WAIT_MS : 0))) {
+              return fail(reply.header('retry-after', '2'), 503, 'eventId', 'The camera has not started yet.');
+            }
           }
           return sendMedia(reply, folder, file, LIVE_PLAYLIST);
         }
-        // Segment names carry the encoder run, so a name never comes back with other bytes.
-        return sendMedia(reply, folder, file, IMMUTABLE);
+        // Segment names carry the camera's run, so a name never comes back with other bytes.
+        return sendMedia(reply, folder, file, file.endsWith('.m3u8') ? LIVE_PLAYLIST : IMMUTABLE);
       }
 
+      // A finished event: its live recording (named index.m3u8 for the player), else the demo library's.
+      const source = await recordingSourceOf(media.dir, slug, event.id);
+      if (source.live) {
+        // Only the recording's playlist (as trimmed): the folder's other playlists are the live window's and the untrimmed one.
+        if (file.endsWith('.m3u8') && file !== LIVE_PLAYLIST_FILE) return fail(reply, 404, 'url', 'Not found.');
+        return sendMedia(reply, source.dir, file === LIVE_PLAYLIST_FILE ? source.playlist : file, file.endsWith('.m3u8') ? SHORT : IMMUTABLE);
+      }
       const folder = join(media.dir, layout.recordingDir(slug, recordingForEvent(event.id).id));
       const playlist = join(folder, 'index.m3u8');
       if (!(await media.exists(playlist))) {
@@ -254,18 +259,11 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       const event = await app.mediaEventsRepository.find(channel.id, Number(id));
       if (!event) return fail(reply, 404, 'eventId', 'Not found.');
       const slug = channel.config.slug;
-      const file = join(media.live.dirOf(slug, event.id), `thumb.${ext}`);
-      // Eager: every live event's signal runs, and one that does not yet (the event just went live)
-      // starts. On demand: only a watched signal runs; a page of pictures starts none, or the first
-      // listing shown would start them all.
-      const running = media.live.isRunning(slug, event.id);
-      if (event.streamStatus === 'live' && (running || media.liveMode === 'eager')) {
-        if (!running) await media.live.ensure({ channelSlug: slug, eventId: event.id, name: event.name, timeZone: event.timeZone });
-        const deadline = Date.now() + LIVE_THUMB_WAIT_MS;
-        while (!(await media.exists(file)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-        if (await media.exists(file)) return sendPictureFile(reply, file, ext, LIVE_THUMB_CACHE);
-      }
-      // No signal (not live any more, signals off, not watched yet, still starting): the event's drawn card.
+      const file = join(liveDirOf(media.dir, slug, event.id), `thumb.${ext}`);
+      // The packager renews the thumbnail every second while the camera publishes; a picture asks
+      // for no camera (a page of them would start every demo camera).
+      if (event.streamStatus === 'live' && (await media.exists(file))) return sendPictureFile(reply, file, ext, LIVE_THUMB_CACHE);
+      // No signal (not live any more, no camera yet): the event's drawn card.
       const card = await app.eventsRepository.drawnCard(channel.id, event.id);
       if (!card) return fail(reply, 404, 'eventId', 'Not found.');
       return reply.header('cache-control', 'no-store').redirect(`/media/pictures/events/${event.id}/card-${card.hash}-${CARD_WIDTH}.${ext}`, 302);

@@ -11,7 +11,7 @@ let t: TestApp;
 let eventId: number;
 
 beforeAll(async () => {
-  t = await buildTestApp({ media: { tokenTtlSeconds: TTL, now: () => clock, live: 'off' } });
+  t = await buildTestApp({ media: { tokenTtlSeconds: TTL, now: () => clock } });
   const row = await t.database.db
     .selectFrom('events')
     .select('id')

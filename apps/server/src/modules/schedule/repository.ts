@@ -63,6 +63,18 @@ export async function noticeScheduleChanged(tx: Database, channelId: number): Pr
   await sql`select pg_notify(${SCHEDULE_CHANGED_CHANNEL}, ${String(channelId)})`.execute(tx);
 }
 
+/**
+ * The camera's signal moves an event between upcoming, live and finished (modules/live, spec §8):
+ * no operator's change, so neither `changed_by` nor an audit row (a re-seed may still refresh a
+ * seeded event). Every instance is told once `tx` commits. Whether it changed.
+ */
+export async function setStreamStatus(tx: Database, channelId: number, eventId: number, status: StreamStatus): Promise<boolean> {
+  const result = await tx.updateTable('events').set({ stream_status: status }).where('channel_id', '=', channelId).where('id', '=', eventId).where('stream_status', '!=', status).executeTakeFirst();
+  const changed = Number(result.numUpdatedRows) > 0;
+  if (changed) await noticeScheduleChanged(tx, channelId);
+  return changed;
+}
+
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** A fully merged event before it is written: the contract's fields, resolved and checked. */

@@ -40,7 +40,7 @@ async function writeItemMedia(slug: string, ref: string) {
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(join(tmpdir(), 'vod-routes-'));
-  t = await buildTestApp({ media: { dir: mediaDir, live: 'off' } });
+  t = await buildTestApp({ media: { dir: mediaDir } });
   const rows = await t.database.db.selectFrom('vod_media_items').innerJoin('channels', 'channels.id', 'vod_media_items.channel_id').select(['vod_media_items.id', 'vod_media_items.ref', 'channels.slug']).execute();
   for (const row of rows) ids[`${row.slug}/${row.ref}`] = row.id;
   await writeItemMedia('alpha', 'season-review-2025');
@@ -409,7 +409,7 @@ describe('the library seed', () => {
 describe('GET /vod-media/search throttle (architecture: inputs that cost the server work are throttled)', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await buildTestApp({ media: { dir: mediaDir, live: 'off' }, rateLimit: { max: 10_000, searchMax: 3 } });
+    limited = await buildTestApp({ media: { dir: mediaDir }, rateLimit: { max: 10_000, searchMax: 3 } });
   });
   afterAll(async () => {
     await limited.close();

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import { ingestControl } from '../../core/ingest/control.ts';
+import { ManagedIngest } from '../../core/ingest/nginx.ts';
+import { liveDirOf } from '../../core/media/packager/index.ts';
+import { repoRoot } from '../../core/paths.ts';
+import { databaseCounter } from '../../core/rateLimit/store.ts';
+import { registerConsoleRoutes } from '../operators/index.ts';
+import { DemoCameras, type DemoCameraEvent } from './cameras.ts';
+import { defaultLiveConfig, type LiveConfig } from './config.ts';
+import { liveKeys } from './keys.ts';
+import { consoleLiveRoutes, ingestCallbackRoutes } from './routes.ts';
+import { LiveService } from './service.ts';
+import { type PackagingWorker, startPackagingWorker } from './worker.ts';
+
+export interface LivePluginOptions extends Partial<LiveConfig> {
+  /** The app secret: stream keys are hashed and sealed with it, the callbacks' token derived from it. Default: random (tests). */
+  secret?: string | Uint8Array;
+  /** The media directory the packagers write to. Default `<repo>/.data/media`. */
+  mediaDir?: string;
+  /** Where a managed nginx keeps its configuration and pid. Default `<repo>/.data/ingest`. */
+  ingestDir?: string;
+  ffmpegPath?: string;
+  /** The packagers' poll, ms (tests shorten it). */
+  packagerPollMs?: number;
+}
+
+export interface LiveModule {
+  service: LiveService;
+  cameras: DemoCameras;
+  config: LiveConfig;
+  /** The in-process packaging worker, when this process packages. */
+  worker: PackagingWorker | null;
+  /** The managed nginx, when this process runs it. */
+  ingest: ManagedIngest | null;
+  /** A seeded live event's demo camera, on a viewer's first stream request (`DEMO_CAMERAS=on-demand`). */
+  demandCamera(event: DemoCameraEvent & { origin: string }): Promise<void>;
+  /** Resolves true once the event's live playlist exists, false after `timeoutMs`. */
+  waitForPlaylist(slug: string, eventId: number, timeoutMs: number): Promise<boolean>;
+}
+
+/** How often, with eager demo cameras, the seeded live events are checked for a camera. */
+const DEMO_CHECK_MS = 15_000;
+
+/**
+ * Live from a camera (spec §8): the ingest (nginx's RTMP module, run by this process or on its own
+ * machine), its callbacks, the lifecycle's sweep, the packaging worker, the demo's cameras and the
+ * control room's live screen.
+ */
+export default fp<LivePluginOptions>(
+  async (app, options) => {
+    const config: LiveConfig = { ...defaultLiveConfig(8080), ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) } as LiveConfig;
+    const secret = options.secret ?? randomBytes(32);
+    const mediaDir = options.mediaDir ?? join(repoRoot, '.data', 'media');
+    const keys = liveKeys(secret);
+    const log = { info: (message: string) => app.log.info(message), warn: (message: string) => app.log.warn(message) };
+    const control = config.ingest === 'off' ? null : ingestControl(config.controlUrl);
+    let worker: PackagingWorker | null = null;
+    const service = new LiveService({
+      db: app.db,
+      keys,
+      dataChanged: app.dataChanged,
+      control,
+      counter: databaseCounter(app.db),
+      graceSeconds: config.graceSeconds,
+      refusalLimit: config.refusalLimit,
+      log,
+      nudge: () => worker?.nudge(),
+    });
+    const cameras = new DemoCameras({ service, ingestUrl: config.pullUrl, ffmpegPath: options.ffmpegPath, log });
+    const ingest =
+      config.ingest === 'managed'
+        ? new ManagedIngest({
+            rtmpHost: config.rtmpHost,
+            rtmpPort: config.rtmpPort,
+            httpHost: '127.0.0.1',
+            httpPort: config.httpPort,
+            callbackUrl: config.callbackUrl,
+            callbackToken: keys.callbackToken,
+            playAllow: config.playAllow,
+            dir: options.ingestDir ?? join(repoRoot, '.data', 'ingest'),
+            log,
+          })
+        : null;
+
+    const seededLive = async () =>
+      app.db
+        .selectFrom('events as e')
+        .leftJoin('live_streams as l', 'l.event_id', 'e.id')
+        .select(['e.id', 'e.channel_id', 'e.name', 'e.time_zone'])
+        .where('e.stream_status', '=', 'live')
+        .where('e.origin', '=', 'seed')
+        .where('e.cancelled_at', 'is', null)
+        .where((w) => w.or([w('l.state', 'is', null), w('l.state', 'not in', ['ending', 'ended'])]))
+        .orderBy('e.id')
+        .execute();
+    const startDemoCameras = async () => {
+      for (const event of await seededLive()) await cameras.ensure({ channelId: event.channel_id, eventId: event.id, name: event.name, timeZone: event.time_zone });
+    };
+
+    const module: LiveModule = {
+      service,
+      cameras,
+      config,
+      get worker() {
+        return worker;
+      },
+      ingest,
+      async demandCamera(event) {
+        if (config.demoCameras === 'off' || config.ingest === 'off' || event.origin !== 'seed') return;
+        await cameras.ensure(event);
+      },
+      async waitForPlaylist(slug, eventId, timeoutMs) {
+        const playlist = join(liveDirOf(mediaDir, slug, eventId), 'index.m3u8');
+        const deadline = Date.now() + timeoutMs;
+        while (!existsSync(playlist)) {
+          if (Date.now() >= deadline) return false;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        return true;
+      },
+    };
+    app.decorate('live', module);
+
+    await app.register(ingestCallbackRoutes(service));
+    await registerConsoleRoutes(app, [consoleLiveRoutes({ service, publicUrl: config.publicUrl, mediaDir, ffmpegPath: options.ffmpegPath })]);
+
+    let sweepTimer: NodeJS.Timeout | null = null;
+    let demoTimer: NodeJS.Timeout | null = null;
+    let sweeping = false;
+    app.addHook('onReady', async () => {
+      if (ingest) await ingest.start();
+      if (config.ingest !== 'off' && config.packager === 'in-process') {
+        worker = startPackagingWorker({
+          db: app.db,
+          service,
+          mediaDir,
+          ffmpegPath: options.ffmpegPath,
+          pullUrl: config.pullUrl,
+          channelOf: (channelId) => {
+            const channel = app.channels.byId(channelId);
+            if (!channel) return null;
+            const settings = channel.seed?.settings as { live?: { ladder?: unknown } } | undefined;
+            return { slug: channel.config.slug, ladder: settings?.live?.ladder === true };
+          },
+          log,
+          packagerPollMs: options.packagerPollMs,
+        });
+      }
+      sweepTimer = setInterval(() => {
+        if (sweeping) return;
+        sweeping = true;
+        service
+          .sweep()
+          .catch((error: unknown) => log.warn(`live sweep failed: ${String(error)}`))
+          .finally(() => {
+            sweeping = false;
+          });
+      }, config.sweepMs);
+      sweepTimer.unref();
+    });
+    // Cameras publish once the server listens: the ingest calls it back before it lets one in.
+    app.addHook('onListen', async () => {
+      if (config.demoCameras !== 'eager' || config.ingest === 'off') return;
+      const check = () => void startDemoCameras().catch((error: unknown) => log.warn(`demo cameras: ${String(error)}`));
+      check();
+      demoTimer = setInterval(check, DEMO_CHECK_MS);
+      demoTimer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (sweepTimer) clearInterval(sweepTimer);
+      if (demoTimer) clearInterval(demoTimer);
+      await cameras.stopAll();
+      await worker?.stop();
+      await ingest?.stop();
+    });
+  },
+  { name: 'live', dependencies: ['db', 'buses', 'operators', 'media'] },
+);
+
+declare module '../../core/appOptions.ts' {
+  interface ModuleOptions {
+    /** The ingest, the live lifecycle and the demo's cameras; `serve` passes `loadConfig().live`. */
+    live?: LivePluginOptions;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveModule;
+  }
+}
