@@ -3,8 +3,9 @@ export const SEEK_STEP_SECONDS = 10;
 /** How much ↑/↓ change the volume (0..1). */
 export const VOLUME_STEP = 0.1;
 /**
- * How far behind the live edge still counts as live, in seconds. The edge moves a segment (2 s) at
- * a time while the playhead moves smoothly, so a small gap is normal; one ← press (10 s) is not.
+ * How far behind the live edge still counts as live, in seconds. The edge moves a segment (a
+ * camera's GOP, 1 to 2 s) at a time while the playhead moves smoothly, and a stall puts a viewer a
+ * few seconds behind until the catch-up has closed it, so a small gap is normal; one ← press (10 s) is not.
  */
 export const LIVE_EDGE_TOLERANCE_SECONDS = 7;
 

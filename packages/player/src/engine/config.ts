@@ -13,9 +13,48 @@ export const RETRY_PARAMETERS = {
   connectionTimeout: 10_000,
 } as const;
 
-/** The shaka configuration for a stream: retries everywhere, automatic quality (ABR). */
-export function playerConfiguration(): object {
-  return {
+/** spec §8: a live viewer may rewind up to 10 minutes (the packager's window of 600 one-second segments). */
+export const DVR_WINDOW_SECONDS = 600;
+
+/**
+ * How many of the playlist's newest segments a live viewer starts behind. Live segments are one
+ * camera GOP (1 s for a camera with a keyframe a second): two keep a second of media buffered
+ * ahead while the next one is packaged and fetched, for about 3 s behind the camera with the
+ * packaging; shaka's default of three put viewers a second later for no fewer stalls.
+ */
+export const LIVE_SEGMENTS_BEHIND = 2;
+
+/**
+ * Catching up with the live edge after a stall: at most 1.1× (no audible pitch change) once more
+ * than `targetLatency + targetLatencyTolerance` seconds behind the start position, back to 1× within
+ * the tolerance. Each stall moves the target back by half a second (up to 3 s), so a connection that
+ * cannot hold the edge settles a little behind it instead of stalling, catching up and stalling
+ * again; a minute without a stall brings the target forward again. Only while the viewer is at the
+ * live edge: the session turns it off when they rewind (see `liveSyncFor`).
+ */
+export const LIVE_SYNC = {
+  enabled: true,
+  targetLatency: 1,
+  targetLatencyTolerance: 0.5,
+  maxPlaybackRate: 1.1,
+  minPlaybackRate: 1,
+  panicMode: false,
+  dynamicTargetLatency: {
+    enabled: true,
+    rebufferIncrement: 0.5,
+    maxAttempts: 10,
+    maxLatency: 3,
+    minLatency: 0,
+    stabilityThreshold: 60,
+  },
+} as const;
+
+/**
+ * The shaka configuration for a stream: retries everywhere, automatic quality (ABR); for a live one,
+ * low latency with the DVR window kept.
+ */
+export function playerConfiguration({ live }: { live: boolean }): object {
+  const base = {
     manifest: { retryParameters: RETRY_PARAMETERS },
     streaming: {
       retryParameters: RETRY_PARAMETERS,
@@ -24,4 +63,22 @@ export function playerConfiguration(): object {
     },
     abr: { enabled: true },
   };
+  if (!live) return base;
+  return {
+    ...base,
+    manifest: {
+      ...base.manifest,
+      // shaka sizes a live HLS window from the playlist it last measured, which lags a growing
+      // playlist and froze at a camera's reconnection (its start then crept forward, taking the
+      // rewind away); the window is the site's own, and never starts before the first segment.
+      availabilityWindowOverride: DVR_WINDOW_SECONDS,
+      hls: { liveSegmentsDelay: LIVE_SEGMENTS_BEHIND },
+    },
+    streaming: { ...base.streaming, liveSync: LIVE_SYNC },
+  };
+}
+
+/** The live catch-up on (at the live edge) or off (the viewer rewound: they watch at 1×). */
+export function liveSyncFor(atLiveEdge: boolean): object {
+  return { streaming: { liveSync: { enabled: atLiveEdge } } };
 }

@@ -294,6 +294,41 @@ describe('createPlaybackSession', () => {
     expect(last()).toMatchObject({ phase: 'main', failed: false });
   });
 
+  it('plays a live stream close to its edge with the DVR window kept, and an on-demand one without catch-up', async () => {
+    const live = setUp({ live: true });
+    await live.tick(0);
+    expect(live.player.configs[0]).toMatchObject({
+      manifest: { availabilityWindowOverride: 600, hls: { liveSegmentsDelay: 2 } },
+      streaming: { liveSync: { enabled: true, maxPlaybackRate: 1.1, dynamicTargetLatency: { enabled: true } }, returnToEndOfLiveWindowWhenOutside: true },
+    });
+    live.session.dispose();
+    const vod = setUp();
+    await vod.tick(0);
+    expect(vod.player.configs[0]).not.toHaveProperty('streaming.liveSync');
+    expect(vod.player.configs[0]).not.toHaveProperty('manifest.availabilityWindowOverride');
+  });
+
+  it('catches up with the live edge only while the viewer is there: a rewind plays at 1×, Back to live catches up again', async () => {
+    const { player, at, session, tick } = setUp({ live: true });
+    player.range = { start: 100, end: 700 };
+    await tick(0);
+    at(698, 'seeked', 'play', 'playing');
+    expect(player.configs).toHaveLength(1);
+    // The viewer rewinds a minute to see a play again.
+    at(640, 'seeking', 'seeked');
+    expect(player.configs.at(-1)).toEqual({ streaming: { liveSync: { enabled: false } } });
+    // Paused and played again behind the edge: still at 1×, said once.
+    at(640, 'pause', 'play', 'playing');
+    expect(player.configs).toHaveLength(2);
+    session.goToLive();
+    at(700, 'seeked');
+    expect(player.configs.at(-1)).toEqual({ streaming: { liveSync: { enabled: true } } });
+    // A stall far longer than the catch-up should chase (the camera away): resumed at 1×, no loop of speeding up and stalling.
+    player.range = { start: 130, end: 730 };
+    at(701, 'waiting', 'playing');
+    expect(player.configs.at(-1)).toEqual({ streaming: { liveSync: { enabled: false } } });
+  });
+
   it('goes back to the live edge and offers the qualities of the stream', async () => {
     const { player, video, session, last, tick } = setUp({ live: true });
     player.range = { start: 100, end: 700 };

@@ -1,8 +1,8 @@
 import { createFirstFrameTimer } from '../analytics/firstFrame.ts';
 import { createPlaybackEventTracker, type PlaybackEvent } from '../analytics/playbackEvents.ts';
 import { createViewingTimeTracker } from '../analytics/viewingTime.ts';
-import type { TimeRange } from '../time.ts';
-import { playerConfiguration } from './config.ts';
+import { isBehindLiveEdge, type TimeRange } from '../time.ts';
+import { liveSyncFor, playerConfiguration } from './config.ts';
 import { createShakaPlayer } from './loadShaka.ts';
 import { createNativePlayer, needsNativeHls } from './native.ts';
 import { createAddressRenewal } from './renewal.ts';
@@ -159,7 +159,7 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
       }
       playerIsNative = native;
       await made.attach(video);
-      made.configure(playerConfiguration());
+      made.configure(playerConfiguration({ live }));
       // Every request of the stream goes to its current address, whichever address shaka read it from.
       made.getNetworkingEngine?.()?.registerRequestFilter((_type, request) => {
         request.uris = request.uris.map(addresses.current);
@@ -187,10 +187,20 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     set({ qualities: qualitiesOf(player.getVariantTracks()) });
   }
 
+  /** Whether shaka's live catch-up is on: it starts on (a live viewer starts at the edge). */
+  let liveSyncOn = true;
+  const setLiveSync = (p: ShakaPlayerLike, on: boolean) => {
+    if (on === liveSyncOn) return;
+    liveSyncOn = on;
+    p.configure(liveSyncFor(on));
+  };
+
   const loadMain = async (startTime: number | undefined, thenPlay: boolean) => {
     const p = await ensurePlayer();
     set({ phase: 'main', qualities: [] });
     mainLoaded = false;
+    // A live stream loaded at its default start is at the edge, whatever the viewer did before.
+    if (live && startTime === undefined) setLiveSync(p, true);
     await p.load(src, startTime);
     mainLoaded = true;
     refreshQualities();
@@ -286,8 +296,18 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     viewing.stop();
     if (state.phase === 'main') playback.paused(video.ended);
   };
+  /**
+   * A viewer who rewinds (or paused and resumes behind the edge) watches at 1×: shaka's catch-up
+   * would otherwise play their replay faster until they were back at the edge. Back at the edge
+   * (Back to live, a seek to the end), it is on again.
+   */
+  const followEdge = () => {
+    if (!live || !player || playerIsNative || !mainLoaded || state.phase !== 'main') return;
+    setLiveSync(player, !isBehindLiveEdge(video.currentTime, player.seekRange()));
+  };
   const onSeeked = () => {
     if (state.phase === 'main') playback.seeked();
+    followEdge();
   };
   // The page hides (another tab, the phone locked, the site closed): the partial beat is reported
   // now, from the document's listener, before the analytics client's on the window sends it.
@@ -316,6 +336,9 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
     ['timeupdate', onTimeUpdate],
     ['pause', onPause],
     ['seeked', onSeeked],
+    // Resumed behind the edge: after a pause, or a stall longer than the catch-up should chase.
+    ['play', followEdge],
+    ['playing', followEdge],
     ['waiting', onStopped],
     ['ended', onEnded],
   ];
