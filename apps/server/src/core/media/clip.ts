@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CLIP_PROCESSING_LIMIT_MS, type Picture } from '@grandstand/contract';
-import { runFfmpeg } from './ffmpeg.ts';
-import { layout, recordingForEvent } from './library.ts';
+import { execFile } from 'node:child_process';
+import { childEnvironment, runFfmpeg } from './ffmpeg.ts';
+import { layout, MEDIA_FILE } from './library.ts';
+import { ffprobeBeside, LIVE_PLAYLIST, liveDirOf, recordingSourceOf } from './packager/index.ts';
+import { parseDateTime } from './packager/playlist.ts';
 import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
 
 /**
@@ -15,12 +18,13 @@ import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
  * - `clip.mp4`: the same span as one MP4 (`+faststart`), served only through a signed download;
  * - `poster.jpg` and `poster-<w>.<jpg|webp>`: a frame of the clip, in the poster widths.
  *
- * Every source segment is 2 s long and starts with a key frame (prepare.ts and live.ts encode so).
- * The segments wholly inside the span are copied byte for byte (no decoding, no encoding); only
- * the partial segments at the two edges are re-encoded (ultrafast), a second or two each. The MP4 is the
- * source segments remuxed, with an edit list trimming the edges, so no encode at all. A 60 s clip
- * is ready in about a second. A live clip's copied frames carry the wall clock the live signal
- * drew at that moment, since they are that moment's frames.
+ * Every source segment starts with a key frame; its length is its own (2 s for the demo library's
+ * recordings, 1 s or a camera's GOP for a live signal and its recording: packager/). The segments
+ * wholly inside the span are copied byte for byte (no decoding, no encoding); only the partial
+ * segments at the two edges are re-encoded (ultrafast, to the source's own profile), a few seconds
+ * at most each. The MP4 is the source segments remuxed, with an edit list trimming the edges, so no
+ * encode at all. A 60 s clip is ready in about a second. A live clip's copied frames carry the wall
+ * clock the camera drew at that moment, since they are that moment's frames.
  */
 
 /** The event a clip is cut from. `eventUtcTs`: the event's `event_utc_ts`, UTC seconds. */
@@ -140,15 +144,27 @@ export async function removeStaleClipWork(mediaDir: string, olderThanMs = CLIP_P
   return removed;
 }
 
-/** The folder of the event's source: its recording (on demand) or its live signal. */
-export function sourceDir(mediaDir: string, event: ClipSourceEvent): string {
-  return join(mediaDir, event.live ? layout.liveDir(event.channelSlug, event.eventId) : layout.recordingDir(event.channelSlug, recordingForEvent(event.eventId).id));
+/**
+ * The folder and playlist of the event's source: its live window while live; once finished, its
+ * live recording (the camera's game, trimmed as the producer chose) or else the demo library's.
+ */
+export async function sourceOf(mediaDir: string, event: ClipSourceEvent): Promise<{ dir: string; playlist: string }> {
+  if (event.live) return { dir: liveDirOf(mediaDir, event.channelSlug, event.eventId), playlist: LIVE_PLAYLIST };
+  return recordingSourceOf(mediaDir, event.channelSlug, event.eventId);
 }
 
-/** ffmpeg writes `+0000`; Date.parse wants `+00:00`. */
-function parseProgramDateTime(text: string): number | null {
-  const time = Date.parse(text.trim().replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
-  return Number.isFinite(time) ? time : null;
+const parseProgramDateTime = parseDateTime;
+
+/**
+ * A media playlist's text: the playlist itself, or, for a master playlist (a live window with the
+ * ladder), its first rendition's, the camera's own picture.
+ */
+async function readMediaPlaylist(dir: string, playlist: string): Promise<string> {
+  const text = await readFile(join(dir, playlist), 'utf8');
+  if (!text.includes('#EXT-X-STREAM-INF')) return text;
+  const first = text.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'))?.trim() ?? '';
+  if (!MEDIA_FILE.test(first)) throw new Error(`the master playlist names no rendition: ${playlist}`);
+  return readFile(join(dir, first), 'utf8');
 }
 
 /**
@@ -189,10 +205,10 @@ export function parsePlaylist(text: string, live: boolean, eventUtcTs: number): 
 
 /** The event's source segments, or null when it has no recording or running signal. */
 export async function readClipSource(mediaDir: string, event: ClipSourceEvent): Promise<ClipSource | null> {
-  const dir = sourceDir(mediaDir, event);
+  const { dir, playlist } = await sourceOf(mediaDir, event);
   let text: string;
   try {
-    text = await readFile(join(dir, 'index.m3u8'), 'utf8');
+    text = await readMediaPlaylist(dir, playlist);
   } catch {
     return null;
   }
@@ -317,17 +333,68 @@ function posterArgs(input: string, at: number): string[] {
  * `edge-NNN-init.mp4` and `edge-NNN.m4s`. Its own init: an encoder's parameter sets differ from
  * the source's, so the clip's playlist marks a discontinuity around it. Answers its duration.
  */
-async function encodeEdge(piece: ClipPiece, live: boolean, run: { cwd: string; ffmpegPath?: string; signal?: AbortSignal }): Promise<number> {
+/** What an edge encode must match of its source, so a player's decoders take the edges as they come. */
+export interface SourceProfile {
+  /** x264's name of the source's H.264 profile. */
+  profile: 'baseline' | 'main' | 'high';
+  sampleRate: number | null;
+  channels: number | null;
+}
+
+/** x264's profile for ffprobe's name of an H.264 profile (a camera may send any of the three). */
+export function x264Profile(probed: string | null | undefined): SourceProfile['profile'] {
+  const name = (probed ?? '').toLowerCase();
+  if (name.includes('baseline')) return 'baseline';
+  if (name.startsWith('high')) return 'high';
+  return 'main';
+}
+
+/** The source's H.264 profile and its sound's rate and channels, read from its init and one segment. */
+export function probeSourceProfile(cwd: string, init: string, segment: string, ffprobePath = 'ffprobe'): Promise<SourceProfile> {
+  return new Promise((resolve) => {
+    execFile(
+      ffprobePath,
+      ['-v', 'error', '-show_entries', 'stream=codec_type,profile,sample_rate,channels', '-of', 'json', `concat:${init}|${segment}`],
+      { cwd, env: childEnvironment(), timeout: 10_000 },
+      (error, stdout) => {
+        // Unreadable: the encoder's usual choices (main, 48 kHz stereo) are still a playable edge.
+        if (error) return resolve({ profile: 'main', sampleRate: null, channels: null });
+        try {
+          const streams = (JSON.parse(stdout) as { streams?: Array<Record<string, unknown>> }).streams ?? [];
+          const video = streams.find((stream) => stream.codec_type === 'video');
+          const audio = streams.find((stream) => stream.codec_type === 'audio');
+          const sampleRate = Number(audio?.sample_rate);
+          const channels = Number(audio?.channels);
+          resolve({ profile: x264Profile(typeof video?.profile === 'string' ? video.profile : null), sampleRate: sampleRate > 0 ? sampleRate : null, channels: channels > 0 ? channels : null });
+        } catch {
+          resolve({ profile: 'main', sampleRate: null, channels: null });
+        }
+      },
+    );
+  });
+}
+
+/**
+ * `ultrafast` turns off the coding tools that make Main and High, and x264 then writes Constrained
+ * Baseline whatever profile it is asked for: the tools that profile is named by are turned back on.
+ */
+const X264_TOOLS: Record<SourceProfile['profile'], string[]> = {
+  baseline: [],
+  main: ['-x264-params', 'cabac=1'],
+  high: ['-x264-params', 'cabac=1:8x8dct=1'],
+};
+
+async function encodeEdge(piece: ClipPiece, source: SourceProfile, run: { cwd: string; ffmpegPath?: string; signal?: AbortSignal }): Promise<number> {
   const name = edgeName(piece.index);
   await runFfmpeg(
     [
       ...seek(piece.from),
       ...['-i', `concat:init.mp4|${segmentName(piece.index)}`, '-t', (piece.to - piece.from).toFixed(3)],
       ...['-map', '0:v:0', '-map', '0:a:0?'],
-      // The source's profile (live.ts: baseline, prepare.ts: main), so a player's decoder set up
-      // for the clip's copied segments takes the edges as they come.
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', live ? 'baseline' : 'main', '-crf', '20', '-pix_fmt', 'yuv420p', '-threads', '1'],
-      ...['-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '48000'],
+      // The source's profile and sound (a camera's own: baseline, main or high; 44.1 or 48 kHz),
+      // so a player's decoder set up for the clip's copied segments takes the edges as they come.
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', source.profile, ...X264_TOOLS[source.profile], '-crf', '20', '-pix_fmt', 'yuv420p', '-threads', '1'],
+      ...['-c:a', 'aac', '-b:a', '96k', '-ac', String(source.channels ?? 2), '-ar', String(source.sampleRate ?? 48000)],
       ...['-f', 'hls', '-hls_time', '10', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4', '-hls_flags', 'independent_segments'],
       ...['-hls_fmp4_init_filename', `${name}-init.mp4`, '-hls_segment_filename', `${name}-%d.m4s`, `${name}.m3u8`],
     ],
@@ -386,8 +453,9 @@ export async function cutClip(options: CutClipOptions): Promise<{ duration: numb
   const source = await readClipSource(mediaDir, event);
   if (!source) throw new ClipError(event.live ? 'The live signal is not running. Try again in a few seconds.' : 'This event has no recording to clip.');
   const plan = planClip(source.segments, options.start, options.duration);
-  // A live signal starts a fresh window when its encoder restarts; a span across two is not one clip.
-  if (new Set(plan.segments.map((segment) => segment.map)).size !== 1) throw new ClipError('The live signal restarted during this moment. Choose a later start.');
+  // A camera that reconnected sent a new stream (its own init, its own timestamps): a span across
+  // the two is not one clip.
+  if (new Set(plan.segments.map((segment) => segment.map)).size !== 1) throw new ClipError('The camera reconnected during this moment. Choose a span before or after it.');
 
   await mkdir(dirname(outDir), { recursive: true });
   const work = join(dirname(outDir), `.work-${basename(outDir)}-${randomBytes(4).toString('hex')}`);
@@ -408,6 +476,7 @@ export async function cutClip(options: CutClipOptions): Promise<{ duration: numb
     const middle = (plan.start + plan.end) / 2;
     const posterIndex = Math.max(0, plan.segments.findLastIndex((segment) => segment.start <= middle));
     const edges = new Map<number, number>();
+    const profile = plan.pieces.every((piece) => piece.copy) ? null : await probeSourceProfile(work, 'init.mp4', segmentName(0), ffprobeBeside(options.ffmpegPath));
     // Every run settles before anything is cleaned up: on an abort or one failure, the others are
     // killed too (the signal) or finish, and none writes into a removed folder.
     await settleAll([
@@ -420,7 +489,7 @@ export async function cutClip(options: CutClipOptions): Promise<{ duration: numb
       // The key frame opening the segment at the clip's middle, one frame decoded (in the first
       // segment, the clip's first frame).
       runFfmpeg(posterArgs(`concat:init.mp4|${segmentName(posterIndex)}`, posterIndex === 0 ? plan.start - (plan.segments[0] as SourceSegment).start : 0), run),
-      ...plan.pieces.filter((piece) => !piece.copy).map(async (piece) => edges.set(piece.index, await encodeEdge(piece, event.live, run))),
+      ...plan.pieces.filter((piece) => !piece.copy).map(async (piece) => edges.set(piece.index, await encodeEdge(piece, profile as SourceProfile, run))),
     ]);
     // The source segments the edges were cut from are not part of the clip.
     for (const piece of plan.pieces) if (!piece.copy) await rm(join(work, segmentName(piece.index)));

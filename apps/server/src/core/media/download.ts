@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DownloadLink } from '@grandstand/contract';
 import { z } from 'zod';
 import { type Secret, signedTokens } from '../tokens.ts';
 import { runFfmpeg } from './ffmpeg.ts';
 import { layout, recordingForEvent } from './library.ts';
+import { parseMediaPlaylist } from './packager/playlist.ts';
+import { recordingSourceOf } from './packager/recording.ts';
 
 /**
  * The MP4 downloads (spec §7 GET /clip/download/{id}, GET /download-event/{id}): a clip's
@@ -99,14 +101,37 @@ export function signedEventDownloadUrl(secret: Secret, input: { channelId: numbe
 const making = new Map<string, Promise<string>>();
 
 /**
- * The event's whole recording as one MP4 (`+faststart`), a stream copy of its HLS: made on the
- * first request and kept (`downloads/<slug>/<recording>-<hash of its playlist>.mp4`, so a
- * re-prepared recording gets a new file and the old one is removed). Concurrent callers share one
- * run. Null when the recording is not prepared.
+ * A live recording's segments as MP4 input for ffmpeg: each camera connection (its init and its
+ * segments, byte for byte: one fragmented MP4) in a file of its own, joined by the concat demuxer,
+ * which carries each part's timestamps on after the previous one. Answers ffmpeg's input arguments.
+ */
+async function liveRecordingInput(dir: string, playlist: string, work: string): Promise<string[]> {
+  const segments = parseMediaPlaylist(await readFile(join(dir, playlist), 'utf8'), 0);
+  const parts: string[] = [];
+  for (const [i, segment] of segments.entries()) {
+    if (i === 0 || segments[i - 1]?.map !== segment.map) {
+      parts.push(join(work, `part-${parts.length}.mp4`));
+      await appendFile(parts.at(-1) as string, await readFile(join(dir, segment.map)));
+    }
+    await appendFile(parts.at(-1) as string, await readFile(join(dir, segment.uri)));
+  }
+  if (parts.length === 1) return ['-i', parts[0] as string];
+  const list = join(work, 'parts.txt');
+  await writeFile(list, parts.map((part) => `file '${part}'`).join('\n'));
+  return ['-f', 'concat', '-safe', '0', '-i', list];
+}
+
+/**
+ * The event's whole recording as one MP4 (`+faststart`), a stream copy of its HLS: its live
+ * recording (the camera's game as trimmed) or the demo library's. Made on the first request and kept
+ * (`downloads/<slug>/<recording>-<hash of its playlist>.mp4`, so a re-prepared or re-trimmed
+ * recording gets a new file and the old one is removed). Concurrent callers share one run. Null when
+ * the recording is not ready.
  */
 export async function ensureEventDownload(mediaDir: string, channelSlug: string, eventId: number, ffmpegPath?: string): Promise<string | null> {
-  const recording = recordingForEvent(eventId).id;
-  const playlist = join(mediaDir, layout.recordingDir(channelSlug, recording), 'index.m3u8');
+  const source = await recordingSourceOf(mediaDir, channelSlug, eventId);
+  const recording = source.live ? `live-${eventId}` : recordingForEvent(eventId).id;
+  const playlist = join(source.dir, source.playlist);
   let text: string;
   try {
     text = await readFile(playlist, 'utf8');
@@ -123,11 +148,18 @@ export async function ensureEventDownload(mediaDir: string, channelSlug: string,
     run = (async () => {
       await mkdir(dir, { recursive: true });
       const work = join(dir, `.work-${randomBytes(4).toString('hex')}-${name}`);
+      const parts = `${work}-parts`;
       try {
-        await runFfmpeg(['-i', playlist, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', work], { cwd: dir, ffmpegPath });
+        let input = ['-i', playlist];
+        if (source.live) {
+          await mkdir(parts);
+          input = await liveRecordingInput(source.dir, source.playlist, parts);
+        }
+        await runFfmpeg([...input, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', work], { cwd: dir, ffmpegPath });
         await rename(work, file);
       } finally {
         await rm(work, { force: true });
+        await rm(parts, { recursive: true, force: true });
       }
       for (const stale of await readdir(dir)) {
         if (stale.startsWith(`${recording}-`) && stale !== name) await rm(join(dir, stale), { force: true });

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Picture } from '@grandstand/contract';
 import type { LoadedChannel } from '../channels/loadChannels.ts';
 import { type CardCrest, type CardTeam, CARD_HEIGHT, CARD_WIDTH, cardSvg, type CrestInput, crestSvg, hexOr, luminance, shortHash } from './drawn.ts';
 import { layout, recordingForEvent } from './library.ts';
+import { liveDirOf, readRecordingSync } from './packager/recording.ts';
 
 /**
  * Every picture the server hands out, as URLs under `/media/pictures/` (same origin, public, no
@@ -12,7 +14,7 @@ import { layout, recordingForEvent } from './library.ts';
  * year; the route checks that the owner belongs to the channel of the host it is asked on.
  *
  * - events: `events/<id>/poster-<recipe>-<w>.<avif|webp|jpg>` (a frame of the recording, made by
- *   prepare-media), `events/<id>/live.<webp|jpg>` (the live signal's thumbnail, renewed every
+ *   prepare-media, or by the packager for a camera's recording: `<recipe>` then hashes its facts), `events/<id>/live.<webp|jpg>` (the live signal's thumbnail, renewed every
  *   10 s, cached 10 s), `events/<id>/card-<hash>-<w>.<webp|jpg>` (drawn: upcoming, or no
  *   recording/signal; made from `events/<id>/card-<hash>.svg` on first request and kept);
  * - crests: `teams/<id>/crest-<hash>.<ext>`, `schools/<id>/crest-<hash>.<ext>` (the channel
@@ -132,8 +134,14 @@ export class Pictures {
     return this.#manifest;
   }
 
-  /** The recipe hash of a finished event's poster, when prepare-media made it, and whether it has AVIF variants. */
+  /**
+   * The hash of a finished event's poster and whether it has AVIF variants: its live recording's
+   * (a frame of the camera's game, made when it ended or was trimmed: its hash changes with the
+   * recording's facts), else the demo library's when prepare-media made it.
+   */
   poster(channel: LoadedChannel, eventId: number): { hash: string; avif: boolean } | null {
+    const live = this.#liveRecording(channel, eventId);
+    if (live) return { hash: live.hash, avif: false };
     const key = `vod/${channel.config.slug}/${recordingForEvent(eventId).id}`;
     const item = this.#prepared().items[key];
     const posters = item?.files.filter((file) => file.includes('/poster-')) ?? [];
@@ -141,8 +149,16 @@ export class Pictures {
     return item && posters.length > 0 ? { hash: item.hash, avif: posters.some((file) => file.endsWith('.avif')) } : null;
   }
 
-  /** Where a poster file lies in the media dir. */
+  /** A live recording with a poster: the hash its poster's address carries. */
+  #liveRecording(channel: LoadedChannel, eventId: number): { hash: string } | null {
+    const info = readRecordingSync(this.dir, channel.config.slug, eventId);
+    // Twelve hex digits, as prepare-media's recipe hashes (the poster address takes those).
+    return info && info.durationS > 0 ? { hash: createHash('sha256').update(JSON.stringify(info)).digest('hex').slice(0, 12) } : null;
+  }
+
+  /** Where a poster file lies in the media dir (a live recording's posters are in its folder, by width). */
   posterFile(channel: LoadedChannel, eventId: number, hash: string, width: number, ext: string): string {
+    if (this.#liveRecording(channel, eventId)) return join(liveDirOf(this.dir, channel.config.slug, eventId), `poster-${width}.${ext}`);
     return join(this.dir, layout.recordingDir(channel.config.slug, recordingForEvent(eventId).id), `poster-${hash}-${width}.${ext}`);
   }
 

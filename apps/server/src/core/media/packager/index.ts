@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, type FSWatcher, readFileSync, readlinkSync, watch } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { childEnvironment, DEFAULT_FFMPEG_PATH } from '../ffmpeg.ts';
 import { LIVE_THUMB } from '../pictures.ts';
 import { writeAtomically, writeRecording } from './finish.ts';
@@ -90,8 +90,9 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function ffprobeBeside(ffmpegPath: string): string {
-  return ffmpegPath.endsWith('ffmpeg') ? `${ffmpegPath.slice(0, -'ffmpeg'.length)}ffprobe` : 'ffprobe';
+/** The ffprobe installed with an ffmpeg (`FFMPEG_PATH`), or the one on PATH. */
+export function ffprobeBeside(ffmpegPath = DEFAULT_FFMPEG_PATH): string {
+  return basename(ffmpegPath) === 'ffmpeg' && ffmpegPath !== 'ffmpeg' ? join(dirname(ffmpegPath), 'ffprobe') : 'ffprobe';
 }
 
 const RUN_META = /^r([1-9][0-9]{0,5})\.json$/;

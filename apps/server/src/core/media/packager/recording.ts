@@ -71,7 +71,7 @@ export function readRecordingSync(mediaDir: string, slug: string, eventId: numbe
   }
   const cached = syncCache.get(file);
   if (cached && cached.mtimeMs === mtimeMs) return cached.info;
-  let info: RecordingInfo | null = null;
+  let info: RecordingInfo | null;
   try {
     info = parseInfo(readFileSync(file, 'utf8'));
   } catch {
