@@ -34,6 +34,15 @@ describe('parseChannelConfig', () => {
   });
 });
 
+describe('live', () => {
+  it('packages the camera alone unless the channel turns the ladder on', () => {
+    expect(parseChannelConfig(valid, 'x.json').live?.ladder ?? false).toBe(false);
+    expect(parseChannelConfig({ ...valid, live: {} }, 'x.json').live).toEqual({ ladder: false });
+    expect(parseChannelConfig({ ...valid, live: { ladder: true } }, 'x.json').live).toEqual({ ladder: true });
+    expect(() => parseChannelConfig({ ...valid, live: { ladder: 'yes' } }, 'x.json')).toThrowError(/live\.ladder/);
+  });
+});
+
 describe('publicOrigin', () => {
   it('is optional and keeps an http(s) origin', () => {
     expect(parseChannelConfig(valid, 'x.json').publicOrigin).toBeUndefined();

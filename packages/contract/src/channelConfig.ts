@@ -67,6 +67,13 @@ export const ChannelConfig = z.object({
   siteOrigins: z.array(z.string().refine(isPublicOrigin, PUBLIC_ORIGIN_PROBLEM)).max(20).optional(),
   /** Viewer clips: the tags offered, the capabilities logged-in viewers get, the limits. */
   clips: ChannelClipsConfig.optional(),
+  /**
+   * Live streams from the channel's cameras. `ladder`: beside the camera's own picture (passed
+   * through untouched), lower renditions sized to it (e.g. 480p and 360p under a 720p camera) for
+   * viewers on slow connections. Off by default: each rendition is an encode, and one 2-core
+   * instance transcodes few games at once (apps/server's `pnpm bench` measures how many).
+   */
+  live: z.object({ ladder: z.boolean().default(false) }).optional(),
 });
 export type ChannelConfig = z.infer<typeof ChannelConfig>;
 export type ChannelConfigInput = z.input<typeof ChannelConfig>;
