@@ -101,6 +101,10 @@ export const EventStream = z.object({
 });
 export type EventStream = z.infer<typeof EventStream>;
 
+/** Where a live event's camera is (`EventDetail.live_signal`). */
+export const LiveSignal = z.enum(['waiting', 'on', 'lost']);
+export type LiveSignal = z.infer<typeof LiveSignal>;
+
 export const EventDetail = Event.extend({
   description: z.string().nullable(),
   category: z.object({ id: z.number().int(), name: z.string(), alias: z.string().nullable() }).nullable(),
@@ -109,6 +113,11 @@ export const EventDetail = Event.extend({
   stream: EventStream.nullable(),
   /** false: the channel turned the prerolls off for this event (the player plays none). The server always says. */
   prerolls: z.boolean().optional(),
+  /**
+   * A live event's camera: `waiting` (none has published yet), `on` (publishing), `lost` (gone, within
+   * the grace period it has to come back). Absent on an event that is not live.
+   */
+  live_signal: LiveSignal.optional(),
 });
 export type EventDetail = z.infer<typeof EventDetail>;
 export const EventDetailResponse = dataResponse(EventDetail);

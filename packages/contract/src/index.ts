@@ -111,6 +111,7 @@ export {
   Event,
   EventAccess,
   EventDetail,
+  LiveSignal,
   EventDetailResponse,
   EventParticipant,
   EventsForHomepageResponse,

@@ -120,7 +120,9 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
             expires_in: app.media.tokenTtlSeconds,
           }
         : null;
-    return { data: { ...event, stream } };
+    // A live event's camera (spec §8): the watch page shows the player, "waiting" or "back in a moment".
+    const live_signal = event.stream_status === 'live' && !event.cancelled ? await app.live.signalOf(request.channelId, event.id) : undefined;
+    return { data: { ...event, stream, ...(live_signal ? { live_signal } : {}) } };
   });
 };
 

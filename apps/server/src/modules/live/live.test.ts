@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConsoleLive } from '@grandstand/contract';
+import { ConsoleLive, EventDetailResponse } from '@grandstand/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { type Camera, startCamera } from '../../core/ingest/camera.ts';
@@ -45,6 +45,8 @@ beforeAll(async () => {
       graceSeconds: 3,
       sweepMs: 100,
       packagerPollMs: 200,
+      demoCameras: 'on-demand',
+      refusalLimit: 5,
     },
   });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -110,6 +112,15 @@ function camera(key: string, options: { keyframeSeconds?: number } = {}): Camera
 async function refused(cam: Camera, ms = 8000): Promise<boolean> {
   const outcome = await Promise.race([cam.exited.then(() => 'exited' as const), new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), ms))]);
   return outcome === 'exited';
+}
+
+/** The event's `live_signal` as a viewer's page reads it. */
+let viewerKey = '';
+async function signalSeen(eventId: number) {
+  viewerKey ||= await t.keyFor('alpha');
+  const response = await t.app.inject({ url: `/api/events/${eventId}?api_key=${viewerKey}` });
+  expect(response.statusCode).toBe(200);
+  return EventDetailResponse.parse(response.json()).data.live_signal;
 }
 
 async function stateOf(eventId: number) {
@@ -191,8 +202,11 @@ describe('the lifecycle', () => {
   it('is packaged while live, waits for the camera within the grace period, and the producer ends it into its recording', async () => {
     const eventId = await upcomingEvent();
     const { ingest: details } = await liveScreen(eventId);
+    expect(await signalSeen(eventId)).toBeUndefined();
     const cam = camera(details.streamKey);
     await expect.poll(() => stateOf(eventId), { timeout: 10_000, interval: 100 }).toBe('live');
+    // A viewer's page reads the camera's state with the event.
+    expect(await signalSeen(eventId)).toBe('on');
     // The worker packages it: the live playlist appears.
     await expect.poll(() => t.app.live.waitForPlaylist('alpha', eventId, 0), { timeout: 20_000, interval: 200 }).toBe(true);
     await expect.poll(async () => (await liveScreen(eventId)).health !== null, { timeout: 15_000, interval: 300 }).toBe(true);
@@ -204,6 +218,7 @@ describe('the lifecycle', () => {
     expect(lost.graceEndsAt).not.toBeNull();
     expect(Date.parse(lost.graceEndsAt!) - Date.parse(lost.lostAt!)).toBe(3000);
     expect(await statusOf(eventId)).toBe('live');
+    expect(await signalSeen(eventId)).toBe('lost');
     camera(details.streamKey);
     await expect.poll(() => stateOf(eventId), { timeout: 10_000, interval: 100 }).toBe('live');
 
@@ -238,5 +253,51 @@ describe('the lifecycle', () => {
     const response = await call('POST', `/events/${eventId}/live/end`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ field: 'id', code: 'NOT_LIVE' });
+  });
+});
+
+describe('stream health', () => {
+  it('warns of a keyframe interval over 2 s', async () => {
+    const eventId = await upcomingEvent();
+    const { ingest: details } = await liveScreen(eventId);
+    camera(details.streamKey, { keyframeSeconds: 4 });
+    await expect.poll(async () => (await liveScreen(eventId)).health?.warnings ?? [], { timeout: 30_000, interval: 500 }).toContain('keyframe_interval');
+    const { health } = await liveScreen(eventId);
+    expect(health?.keyframeIntervalS).toBeGreaterThan(2);
+    expect(health).toMatchObject({ width: 160, height: 90, audio: true });
+  }, 60_000);
+});
+
+describe('the demo cameras', () => {
+  it('start for a seeded live event on its first viewer, publishing with the event\'s key through the ingest', async () => {
+    const bravo = t.channel('bravo');
+    const event = await t.database.db.selectFrom('events').select('id').where('channel_id', '=', bravo.id).where('stream_status', '=', 'live').where('origin', '=', 'seed').orderBy('id').executeTakeFirstOrThrow();
+    expect(t.app.live.cameras.isRunning(event.id)).toBe(false);
+    const url = t.app.media.streamUrl({ channelId: bravo.id, eventId: event.id, live: true, sessionId: 7 });
+    // The player retries a 503 (retry-after) while the camera starts.
+    await expect.poll(async () => (await t.app.inject({ url })).statusCode, { timeout: 30_000, interval: 500 }).toBe(200);
+    expect(t.app.live.cameras.isRunning(event.id)).toBe(true);
+    expect(await stateOf(event.id)).toBe('live');
+    expect(t.app.media.viewersOf(bravo.id, event.id)).toBe(1);
+    await t.app.live.cameras.stop(event.id);
+  }, 60_000);
+});
+
+describe('an address that keeps guessing', () => {
+  it('is refused outright once over the limit, even with a right key', async () => {
+    const eventId = await upcomingEvent();
+    const { ingest: details } = await liveScreen(eventId);
+    const token = t.app.live.service.keys.callbackToken;
+    const publish = (name: string, clientid: string) =>
+      t.app.inject({ method: 'POST', url: `/api/ingest/publish?token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ name, clientid, addr: '203.0.113.9', call: 'publish', app: 'live' }).toString() });
+    for (let i = 0; i < 5; i++) expect((await publish(`gs_live_guess${i}`, `g${i}`)).statusCode).toBe(403);
+    const right = await publish(details.streamKey, 'g-right');
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toMatchObject({ code: 'TOO_MANY_REFUSALS' });
+    expect(await stateOf(eventId)).toBe('idle');
+    // Another address is not held back by it.
+    const other = await t.app.inject({ method: 'POST', url: `/api/ingest/publish?token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ name: details.streamKey, clientid: 'o-1', addr: '203.0.113.10' }).toString() });
+    expect(other.statusCode).toBe(302);
+    expect(other.headers.location).toBe(`c${alpha}e${eventId}`);
   });
 });

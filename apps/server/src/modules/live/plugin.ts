@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LiveSignal } from '@grandstand/contract';
 import fp from 'fastify-plugin';
 import { ingestControl } from '../../core/ingest/control.ts';
 import { ManagedIngest } from '../../core/ingest/nginx.ts';
@@ -37,6 +38,8 @@ export interface LiveModule {
   ingest: ManagedIngest | null;
   /** A seeded live event's demo camera, on a viewer's first stream request (`DEMO_CAMERAS=on-demand`). */
   demandCamera(event: DemoCameraEvent & { origin: string }): Promise<void>;
+  /** A live event's camera for its viewers (`EventDetail.live_signal`): none yet, publishing, or lost within the grace period. */
+  signalOf(channelId: number, eventId: number): Promise<LiveSignal>;
   /** Resolves true once the event's live playlist exists, false after `timeoutMs`. */
   waitForPlaylist(slug: string, eventId: number, timeoutMs: number): Promise<boolean>;
 }
@@ -111,6 +114,12 @@ export default fp<LivePluginOptions>(
       async demandCamera(event) {
         if (config.demoCameras === 'off' || config.ingest === 'off' || event.origin !== 'seed') return;
         await cameras.ensure(event);
+      },
+      async signalOf(channelId, eventId) {
+        const row = await app.db.selectFrom('live_streams').select('state').where('channel_id', '=', channelId).where('event_id', '=', eventId).executeTakeFirst();
+        if (!row || row.state === 'idle') return 'waiting';
+        // Being ended: the camera is cut and the event turns finished within moments.
+        return row.state === 'live' ? 'on' : 'lost';
       },
       async waitForPlaylist(slug, eventId, timeoutMs) {
         const playlist = join(liveDirOf(mediaDir, slug, eventId), 'index.m3u8');
