@@ -49,7 +49,7 @@ export const Value = styled.code`
 /** The health figures: a grid of name over value, three across on a wide screen, two on a phone. */
 export const Figures = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(8rem, 1fr));
   gap: var(--gs-space-md);
   margin: 0;
 

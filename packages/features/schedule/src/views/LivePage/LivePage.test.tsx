@@ -180,6 +180,20 @@ describe('LivePage', () => {
     await waitFor(() => expect(within(recording).getByText('Viewers see').nextElementSibling).toHaveTextContent('4:30 to 1:25:00'));
   });
 
+  it('sends a time left as shown exactly, not as rounded to the second on screen', async () => {
+    const user = userEvent.setup();
+    const { sent } = await openLive(consoleLive({ state: 'ended', recording: { status: 'ready', durationS: 15.895, trimStartS: 0, trimEndS: 15.895, posterUrl: null } }));
+    const start = await screen.findByRole('textbox', { name: 'Start (h:mm:ss)' });
+    expect(screen.getByRole('textbox', { name: 'End (h:mm:ss)' })).toHaveValue('0:16');
+    await user.clear(start);
+    await user.type(start, '0:04{Enter}');
+    expect(await screen.findByText('The recording now runs from 0:04 to 0:16.')).toBeInTheDocument();
+    expect(sent[0]?.body).toMatchObject({ startS: 4, endS: 15.895 });
+    // Over: no encoder settings or health any more.
+    expect(screen.queryByRole('region', { name: 'Encoder settings' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Stream health' })).toBeNull();
+  });
+
   it('shows the server’s refusal of a trim at the field it names', async () => {
     const user = userEvent.setup();
     const live = consoleLive({ state: 'ended', recording: { status: 'ready', durationS: 600, trimStartS: 0, trimEndS: 600, posterUrl: null } });

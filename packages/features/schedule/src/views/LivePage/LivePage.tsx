@@ -289,8 +289,10 @@ function TrimForm({ eventId, lengthS, startS, endS }: { eventId: number; lengthS
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setOutcome(null);
-    const from = parseDuration(start);
-    const to = parseDuration(end);
+    // A field left as shown keeps its exact time: the clock's text is rounded to the second, and a
+    // recording's end rounded up would lie past it.
+    const from = start === formatDuration(startS) ? startS : parseDuration(start);
+    const to = end === formatDuration(endS) ? endS : parseDuration(end);
     const found = {
       start: from === undefined ? t('live.recording.badTime') : undefined,
       end: to === undefined ? t('live.recording.badTime') : from !== undefined && to <= from ? t('live.recording.afterStart') : undefined,
@@ -379,8 +381,9 @@ export function LivePage() {
       <>
         <StateText live={data} />
         {live.isError && <Text tone="muted">{t('live.refreshFailed')}</Text>}
-        <IngestDetails live={data} eventId={id} />
-        <Health live={data} />
+        {/* Once over, no camera can publish any more: the encoder's settings and health have nothing to tell. */}
+        {data.state !== 'ended' && <IngestDetails live={data} eventId={id} />}
+        {data.state !== 'ended' && <Health live={data} />}
         {endable && <EndEvent eventId={id} name={name} />}
         <Recording live={data} eventId={id} />
       </>
