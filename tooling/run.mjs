@@ -19,16 +19,19 @@ if (command !== 'start' && command !== 'test') {
 const systemNeeds = {
   chromium: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
   ffmpeg: () => ['/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg'].some((path) => existsSync(path)),
-  // The live test signal draws its clock with this font.
+  // The demo cameras draw their clock and the event's name with this font.
   'fonts-dejavu-core': () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
+  // The ingest cameras and encoders publish to: nginx with Debian's RTMP module.
+  'nginx-light': () => existsSync('/usr/sbin/nginx'),
+  'libnginx-mod-rtmp': () => existsSync('/usr/lib/nginx/modules/ngx_rtmp_module.so'),
   postgresql: () => {
     const base = '/usr/lib/postgresql';
     return existsSync(base) && readdirSync(base).some((v) => existsSync(join(base, v, 'bin', 'initdb')));
   },
 };
 const needsByCommand = {
-  start: ['ffmpeg', 'fonts-dejavu-core'],
-  test: ['chromium', 'postgresql', 'ffmpeg', 'fonts-dejavu-core'],
+  start: ['ffmpeg', 'fonts-dejavu-core', 'nginx-light', 'libnginx-mod-rtmp'],
+  test: ['chromium', 'postgresql', 'ffmpeg', 'fonts-dejavu-core', 'nginx-light', 'libnginx-mod-rtmp'],
 };
 
 function run(cmd, args, env, options = {}) {
@@ -115,9 +118,13 @@ if (command === 'start') {
     HOST: host,
     ANALYTICS_URL: process.env.ANALYTICS_URL ?? analyticsUrl,
     ANALYTICS_PUBLIC_URL: process.env.ANALYTICS_PUBLIC_URL ?? analyticsUrl,
+    // The server runs the ingest (nginx, RTMP on 1935) and the demo's cameras publish to it from the start.
+    INGEST: process.env.INGEST ?? 'managed',
+    DEMO_CAMERAS: process.env.DEMO_CAMERAS ?? 'eager',
   };
   log(`serving http://localhost:${port} (and http://<channel>.localhost:${port}), listening on ${host === 'localhost' ? 'this machine only (HOST to change)' : host}`);
   log(`the control room at http://localhost:${port}/console (demo operators: channels/README.md)`);
+  log(`cameras and encoders publish to rtmp://localhost:${process.env.INGEST_RTMP_PORT ?? '1935'}/live/<stream key> (an event's live screen shows its key)`);
   log(`analytics at ${analyticsUrl}, its reports at ${analyticsUrl}/reports/ (the control room's owners and analysts: channels/README.md)`);
   serveTogether([
     // The reports sign in the control room's operators (owners and analysts) by asking the channel server.

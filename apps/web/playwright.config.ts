@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { ANALYTICS_ADMIN_TOKEN, analyticsDataDir, analyticsUrl, chromiumLaunchOptions, e2eDataDir, e2eMediaDir, E2E_ANALYTICS_PORT, E2E_ERRORS_PORT, E2E_MEDIA_QUALITY, E2E_PORT, E2E_STREAM_LIFETIME_S, errorDsn, OIDC_PORT, repoRoot } from './e2e/support.ts';
 
 const server = 'node ../server/src/cli.ts';
+/** The ingest's ports in the end-to-end runs (one run at a time on the machine, as the site's port). */
+const E2E_INGEST_RTMP_PORT = 19350;
+const E2E_INGEST_HTTP_PORT = 19360;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -9,7 +12,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Two cores: one browser at a time keeps timings honest. A second buys nothing here: the suite is
   // bound by the machine's two cores (Chromium takes about one, the servers a quarter, and the live
-  // signals' eight encoders took a third of one when they all ran, before MEDIA_LIVE=on-demand
+  // signals' eight encoders took a third of one when they all ran, before they started on demand
   // below), and took 17.0 minutes with two workers against 17.4 with one (2026-11-29), its waits on
   // players and clips stretched by the contention.
   workers: 1,
@@ -66,10 +69,18 @@ export default defineConfig({
         // browser, and each test is a new browser): 3 s rather than the demo's 8.
         MEDIA_PREROLL_SECONDS: '3',
         MEDIA_TOKEN_LIFETIME: `${E2E_STREAM_LIFETIME_S}s`,
-        // Only the live events a test plays run a signal (about 4 % of a core each), rather than all
-        // eight for the whole run: their pictures show the events' cards until then, and the live
-        // clip's test waits for its window to fill.
-        MEDIA_LIVE: 'on-demand',
+        // The ingest (nginx's RTMP module) run by the server on fixed test ports. Only the live events
+        // a test plays get a demo camera (about 4 % of a core each), rather than all eight for the
+        // whole run: their pictures show the events' cards until then, and the live clip's test
+        // waits for its window to fill.
+        INGEST: 'managed',
+        INGEST_RTMP_PORT: String(E2E_INGEST_RTMP_PORT),
+        INGEST_HTTP_PORT: String(E2E_INGEST_HTTP_PORT),
+        INGEST_PUBLIC_URL: `rtmp://localhost:${E2E_INGEST_RTMP_PORT}/live`,
+        INGEST_PULL_URL: `rtmp://127.0.0.1:${E2E_INGEST_RTMP_PORT}/live`,
+        DEMO_CAMERAS: 'on-demand',
+        // Past the journey's 20 s drop, and short enough that a camera left behind ends its event soon.
+        LIVE_GRACE_SECONDS: '45',
         SITES_DIR: `${repoRoot}/apps/web/dist`,
         // The control room's one build, at /console on each channel's host (e2e/console-*.spec.ts).
         CONSOLE_DIR: `${repoRoot}/apps/console/dist`,

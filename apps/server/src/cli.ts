@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The server's commands: `serve` (default), `seed`, `migrate`, `prepare-media`, `worker`. Node 24 runs this file as it is.
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { runCli, serviceLog, stopOnSignals } from '@grandstand/service-kit';
 import { buildApp } from './app.ts';
 import { type ChannelFolder, loadChannelFolders, type LoadedChannel } from './core/channels/loadChannels.ts';
@@ -89,7 +90,8 @@ async function serve(config: ServerConfig): Promise<void> {
     trustProxy: config.trustProxy,
     publicOrigins: preflight.publicOrigins,
     media: { dir: config.media.dir, secret: secrets.media, ffmpegPath: config.media.ffmpegPath, tokenTtlSeconds: config.media.tokenTtlSeconds },
-    live: config.live,
+    // The managed ingest keeps its configuration beside the database.
+    live: { ...config.live, ingestDir: join(config.paths.dataDir, 'ingest') },
     mail: { ...config.mail, secret: secrets.app },
     payments: {
       defaultProvider: config.payments.defaultProvider,

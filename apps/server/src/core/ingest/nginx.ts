@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -130,6 +130,7 @@ export class ManagedIngest {
     if (!existsSync(nginx)) throw new Error(`the ingest needs nginx at ${nginx} (Debian: apt-get install nginx-light libnginx-mod-rtmp)`);
     if (!existsSync(this.#options.modulePath ?? RTMP_MODULE_PATH)) throw new Error('the ingest needs the RTMP module of nginx (Debian: apt-get install libnginx-mod-rtmp)');
     await mkdir(join(this.#options.dir, 'tmp'), { recursive: true });
+    this.#killStale();
     await writeFile(this.configFile, ingestConfig(this.#options));
     process.on('exit', this.#onExit);
     this.#spawn();
@@ -138,6 +139,19 @@ export class ManagedIngest {
       if (await this.#answers()) return;
       if (Date.now() > deadline || this.#child === null) throw new Error(`the ingest (nginx) did not start on ports ${this.#options.rtmpPort}/${this.#options.httpPort}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** An nginx left by a server that was killed hard would hold the ports: end it (only ours, by its pid file and command line). */
+  #killStale(): void {
+    const pidFile = join(this.#options.dir, 'nginx.pid');
+    if (!existsSync(pidFile)) return;
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    if (!Number.isInteger(pid) || pid <= 1) return;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(this.configFile)) process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already, or not ours to read.
     }
   }
 
