@@ -5,9 +5,6 @@ import styled from 'styled-components';
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** How often an event past its start, not yet begun on the server, is asked for again. */
-export const STARTING_POLL_MS = 15_000;
-
 /** Days, hours, minutes and seconds left until a UTC second; all zero once it has passed. */
 export function timeLeft(untilUtcSeconds: number, nowMs: number): { days: number; hours: number; minutes: number; seconds: number } {
   let left = Math.max(0, Math.ceil(untilUtcSeconds - nowMs / 1000));
@@ -21,8 +18,8 @@ export function timeLeft(untilUtcSeconds: number, nowMs: number): { days: number
 
 /**
  * An upcoming event counts down to its start, once a second, from the clock rather than
- * counted ticks so a throttled tab stays right; `onStart` fires when it reaches zero, and every
- * `STARTING_POLL_MS` after while the page still shows it (the event has not begun on the server).
+ * counted ticks so a throttled tab stays right; `onStart` fires when it reaches zero. Until the
+ * event begins on the server, the watch page asks for it every few seconds (livePolling.ts).
  */
 export function Countdown({ startsAt, onStart }: { startsAt: number; onStart: () => void }) {
   const { t } = useTranslation('watch');
@@ -40,14 +37,9 @@ export function Countdown({ startsAt, onStart }: { startsAt: number; onStart: ()
     if (started) {
       // Once after this commit's effects, the page's own included (an event already due when the
       // page mounts with its data, prefetched or server-rendered, would otherwise be asked for
-      // before the page's query has started, which RTK Query refuses by throwing), then now and
-      // then while the event has not begun on the server: a late start ends on its own.
+      // before the page's query has started, which RTK Query refuses by throwing).
       const first = setTimeout(() => onStartRef.current(), 0);
-      const again = setInterval(() => onStartRef.current(), STARTING_POLL_MS);
-      return () => {
-        clearTimeout(first);
-        clearInterval(again);
-      };
+      return () => clearTimeout(first);
     }
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);

@@ -3,9 +3,9 @@ import type { EventDetail, Preroll } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { categoryLineage, EmbedFrame, Player, playerLabelsOf, PlayerStage, usePreroll } from '@grandstand/player';
 import type { FirstFrameInfo, PlaybackEvent, PlayerHandle } from '@grandstand/player';
-import { channelApi, useClientStorage, useGetEventQuery, useStreamRenewal } from '@grandstand/store';
+import { channelApi, sharedApi, useAppDispatch, useAppSelector, useClientStorage, useGetEventQuery, useStreamRenewal } from '@grandstand/store';
 import { Badge, Button, ErrorPanel, Link, Loader } from '@grandstand/ui';
-import { useCallback, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { eventSchools } from '../components/EventTile.tsx';
@@ -15,6 +15,8 @@ import { schoolPath, sportSchedulePath, teamSchedulePath } from '../links.ts';
 import { useCatalog } from '../useCatalog.ts';
 import { EventAccessPanel } from './AccessPanel.tsx';
 import { Countdown } from './Countdown.tsx';
+import { LiveSlate, liveSignalOf, useLiveRun } from './LiveSlate.tsx';
+import { useLivePolling } from './livePolling.ts';
 import { FIRST_FRAME_MARK, parseEventId } from './ids.ts';
 import { streamInfo } from './streamInfo.ts';
 import type { WatchActionProps } from './routes.ts';
@@ -48,7 +50,13 @@ function WatchRoute({ layout, WatchActions }: { layout: Layout; WatchActions?: W
 function WatchEvent({ eventId, layout, WatchActions }: { eventId: number; layout: Layout; WatchActions?: WatchActions | undefined }) {
   const { t, i18n } = useTranslation(['watch', 'errors']);
   const { t: tEvents } = useTranslation('events');
-  const { data: event, error, isLoading, refetch } = useGetEventQuery(eventId);
+  // While the event is live or about to start, it is asked for again every few seconds: the camera
+  // starting, dropping, coming back and the end reach a viewer already on the page.
+  const selectCached = useMemo(() => sharedApi.endpoints.getEvent.select(eventId), [eventId]);
+  const cached = useAppSelector(selectCached);
+  const dispatch = useAppDispatch();
+  const pollingInterval = useLivePolling(cached.data, () => dispatch(sharedApi.endpoints.getEvent.initiate(eventId, { subscribe: false, forceRefetch: true })));
+  const { data: event, error, isLoading, refetch } = useGetEventQuery(eventId, { pollingInterval });
   // The stream address is short-lived: asked for again at half-life, and gone (the access panel
   // instead of the player) once the viewer may no longer watch.
   const renewStream = useStreamRenewal(event?.stream, refetch);
@@ -131,12 +139,20 @@ function Stage({ event, title, currency, language, prerolls, onStart, onStreamEr
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [hasStream, stream?.live],
   );
+  const signal = liveSignalOf(event);
+  const { run, onFirstFrame: onRunFirstFrame } = useLiveRun(signal);
+  // A viewing's first frame is its first playback's: the new playback after the camera came back is not another.
+  const firstFrameOf = useRef<unknown>(null);
   const onFirstFrame = useCallback(
     ({ ms }: FirstFrameInfo) => {
       if (performance.getEntriesByName(FIRST_FRAME_MARK).length === 0) performance.mark(FIRST_FRAME_MARK);
-      video?.firstFrame(ms);
+      if (firstFrameOf.current !== video) {
+        firstFrameOf.current = video;
+        video?.firstFrame(ms);
+      }
+      onRunFirstFrame();
     },
-    [video],
+    [video, onRunFirstFrame],
   );
   const onPlaybackEvent = useCallback((playback: PlaybackEvent) => video?.event(playback), [video]);
   const onViewingTime = useCallback((seconds: number) => video?.viewing(seconds), [video]);
@@ -162,21 +178,25 @@ function Stage({ event, title, currency, language, prerolls, onStart, onStreamEr
   if (stream) {
     return (
       <PlayerStage>
-        <Player
-          src={stream.url}
-          streamId={`event/${event.id}`}
-          live={stream.live}
-          title={title}
-          labels={labels}
-          autoPlay
-          prerollSrc={preroll?.url}
-          onFirstFrame={onFirstFrame}
-          onPlaybackEvent={onPlaybackEvent}
-          onViewingTime={onViewingTime}
-          onError={onError}
-          onPrerollEnded={onPrerollEnded}
-          actions={actions}
-        />
+        <LiveSlate signal={signal}>
+          <Player
+            // A new playback at the live edge when the camera comes back (see useLiveRun).
+            key={run}
+            src={stream.url}
+            streamId={`event/${event.id}`}
+            live={stream.live}
+            title={title}
+            labels={labels}
+            autoPlay
+            prerollSrc={preroll?.url}
+            onFirstFrame={onFirstFrame}
+            onPlaybackEvent={onPlaybackEvent}
+            onViewingTime={onViewingTime}
+            onError={onError}
+            onPrerollEnded={onPrerollEnded}
+            actions={actions}
+          />
+        </LiveSlate>
       </PlayerStage>
     );
   }
