@@ -1,0 +1,241 @@
+// `pnpm bench`: how many concurrent 720p camera signals one instance packages (spec §8 live streams),
+// without re-encoding (the default) and with the ladder (the channel's `live.ladder`), and how
+// long the end of a game takes to become its recording on demand.
+//
+// A throwaway nginx with Debian's RTMP module (the ingest's software, on loopback) takes the
+// cameras; one EventPackager per camera pulls its signal, as the live module's worker does. The
+// cameras publish a pre-encoded 720p30 loop (H.264 2.5 Mbit/s, a key frame every second, AAC)
+// with `-c copy`, so their own encoding does not take the cores the packagers need. For each
+// count of cameras, after a warm-up, every packager must keep up with real time for the measured
+// span: at least 90 % of the span's seconds packaged, its newest segment written at most
+// LAG_LIMIT_S ago. The largest count that holds is printed, with the cores the packagers' ffmpeg
+// processes used (the host's busy share too, which counts the cameras, nginx and anything else).
+//
+// Environment: BENCH_LIVE_MAX_PASSTHROUGH (default 48) and BENCH_LIVE_MAX_LADDER (default 8) bound
+// the counts tried; BENCH_LIVE_GAME_S (default 60) is the game recorded before its end is timed.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { childEnvironment, runFfmpeg } from '../src/core/media/ffmpeg.ts';
+import { EventPackager } from '../src/core/media/packager/index.ts';
+
+const WARM_UP_S = 8;
+const MEASURE_S = 15;
+/** A packager keeping up writes a 1 s segment every second: its newest is never older than this. */
+const LAG_LIMIT_S = 3;
+const PRODUCED_SHARE = 0.9;
+const MAX_PASSTHROUGH = Number(process.env.BENCH_LIVE_MAX_PASSTHROUGH ?? 48);
+const MAX_LADDER = Number(process.env.BENCH_LIVE_MAX_LADDER ?? 8);
+/** The seconds of game recorded before the end is measured. */
+const GAME_S = Number(process.env.BENCH_LIVE_GAME_S ?? 60);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The host's busy share of CPU between two readings of /proc/stat. */
+function cpuTimes(): { busy: number; total: number } {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+async function startIngest(root: string): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  await mkdir(join(root, 'logs'), { recursive: true });
+  const conf = [
+    'load_module /usr/lib/nginx/modules/ngx_rtmp_module.so;',
+    'worker_processes 1;',
+    'error_log stderr error;',
+    `pid ${join(root, 'nginx.pid')};`,
+    'events { worker_connections 1024; }',
+    `rtmp { server { listen 127.0.0.1:${port}; chunk_size 4096; application live { live on; idle_streams off; record off; } } }`,
+  ].join('\n');
+  await writeFile(join(root, 'nginx.conf'), conf);
+  const nginx = spawn('/usr/sbin/nginx', ['-p', root, '-c', join(root, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await sleep(500);
+  if (nginx.exitCode !== null) throw new Error('nginx with the RTMP module did not start (Debian packages nginx-light and libnginx-mod-rtmp)');
+  return { url: `rtmp://127.0.0.1:${port}/live`, stop: () => nginx.kill('SIGTERM') };
+}
+
+/** The measuring cameras' signal: 20 s of 720p30, made once. */
+async function makeLoop(root: string): Promise<string> {
+  const file = join(root, 'loop-720p.mp4');
+  await runFfmpeg(
+    [
+      ...['-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=30:d=20', '-f', 'lavfi', '-i', 'sine=frequency=660:sample_rate=48000:d=20'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-g', '30', '-keyint_min', '30', '-sc_threshold', '0'],
+      ...['-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '5000k', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', file],
+    ],
+    { cwd: root },
+  );
+  return file;
+}
+
+function startCamera(loop: string, url: string): ChildProcess {
+  return spawn('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', loop, '-c', 'copy', '-f', 'flv', url], { env: childEnvironment(), stdio: 'ignore' });
+}
+
+async function stopAll(cameras: ChildProcess[], packagers: EventPackager[]): Promise<void> {
+  await Promise.all(packagers.map((packager) => packager.close().catch(() => {})));
+  for (const camera of cameras) camera.kill('SIGKILL');
+}
+
+/** Starts a run once its camera publishes (the ingest refuses a reader before). */
+async function startRun(packager: EventPackager, url: string): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    await packager.startRun(url);
+    await sleep(500);
+    if (packager.running) return;
+  }
+  throw new Error(`the packager could not read ${url}`);
+}
+
+interface Step {
+  count: number;
+  holds: boolean;
+  worstLagS: number;
+  leastShare: number;
+  cpu: number;
+  /** Cores the packagers' ffmpeg processes used together. */
+  cores: number;
+}
+
+/** USER_HZ: /proc's CPU times are in these ticks. */
+const CLOCK_TICKS = 100;
+
+/** CPU ticks (user + system) the packager of a folder has used (its ffmpeg's pid is in `packager.pid`). */
+function processTicks(dir: string): number {
+  try {
+    const pid = readFileSync(join(dir, 'packager.pid'), 'utf8').trim();
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // After "pid (comm) ": state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
+    return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function step(root: string, ingest: string, loop: string, count: number, ladder: boolean): Promise<Step> {
+  const media = join(root, `media-${ladder ? 'ladder' : 'copy'}-${count}`);
+  const cameras: ChildProcess[] = [];
+  const packagers: EventPackager[] = [];
+  try {
+    for (let i = 0; i < count; i++) cameras.push(startCamera(loop, `${ingest}/cam${i}`));
+    await sleep(1500);
+    for (let i = 0; i < count; i++) packagers.push(new EventPackager({ mediaDir: media, channelSlug: 'bench', eventId: i + 1, ladder }));
+    await Promise.all(packagers.map((packager, i) => startRun(packager, `${ingest}/cam${i}`)));
+    await sleep(WARM_UP_S * 1000);
+    const seconds = async (packager: EventPackager) => (await packager.segments(0)).reduce((sum, s) => sum + s.duration, 0);
+    const before = await Promise.all(packagers.map(seconds));
+    const cpuBefore = cpuTimes();
+    const ticksBefore = packagers.map((packager) => processTicks(packager.dir));
+    await sleep(MEASURE_S * 1000);
+    const cpuAfter = cpuTimes();
+    const after = await Promise.all(packagers.map(seconds));
+    const now = Date.now();
+    const ticksAfter = packagers.map((packager) => processTicks(packager.dir));
+    // How long ago each packager wrote its newest segment: one keeping up writes one a second.
+    const lags = await Promise.all(
+      packagers.map(async (packager) => {
+        const last = (await packager.segments(0)).at(-1);
+        if (!last) return Number.POSITIVE_INFINITY;
+        try {
+          return (now - (await stat(join(packager.dir, last.uri))).mtimeMs) / 1000;
+        } catch {
+          return Number.POSITIVE_INFINITY;
+        }
+      }),
+    );
+    const cores = ticksAfter.reduce((sum, ticks, i) => sum + (ticks - (ticksBefore[i] ?? 0)), 0) / CLOCK_TICKS / MEASURE_S;
+    const shares = after.map((value, i) => (value - (before[i] ?? 0)) / MEASURE_S);
+    const worstLagS = Math.max(...lags);
+    const leastShare = Math.min(...shares);
+    const alive = packagers.every((packager) => packager.running);
+    const cpu = (cpuAfter.busy - cpuBefore.busy) / Math.max(1, cpuAfter.total - cpuBefore.total);
+    return { count, holds: alive && worstLagS <= LAG_LIMIT_S && leastShare >= PRODUCED_SHARE, worstLagS, leastShare, cpu, cores };
+  } finally {
+    await stopAll(cameras, packagers);
+    await rm(media, { recursive: true, force: true });
+  }
+}
+
+function print(label: string, result: Step): void {
+  const lag = Number.isFinite(result.worstLagS) ? `${result.worstLagS.toFixed(1)} s` : 'none';
+  console.log(
+    `    ${label.padEnd(12)} ${String(result.count).padStart(3)} cameras   newest segment ${lag.padStart(6)} old   least packaged ${Math.round(result.leastShare * 100)
+      .toString()
+      .padStart(3)} %   packagers ${result.cores.toFixed(2)} cores (${Math.round((result.cores / result.count) * 100)} % of one each)   host busy ${Math.round(result.cpu * 100)} %   ${result.holds ? 'holds' : 'falls behind'}`,
+  );
+}
+
+/** Counts tried: doubling to 8, then by 8 (passthrough), or one by one (the ladder), up to `max`. */
+function counts(max: number, ladder: boolean): number[] {
+  const list: number[] = [];
+  for (let n = 1; n <= max; n = ladder ? n + 1 : n < 8 ? n * 2 : n + 8) list.push(n);
+  return list;
+}
+
+async function capacity(root: string, ingest: string, loop: string, ladder: boolean): Promise<number> {
+  const label = ladder ? 'ladder' : 'passthrough';
+  let held = 0;
+  for (const count of counts(ladder ? MAX_LADDER : MAX_PASSTHROUGH, ladder)) {
+    const result = await step(root, ingest, loop, count, ladder);
+    print(label, result);
+    if (!result.holds) break;
+    held = count;
+  }
+  return held;
+}
+
+/** A game of GAME_S seconds from one camera, then the end: seconds until its recording is on demand. */
+async function endToOnDemand(root: string, ingest: string, loop: string): Promise<{ seconds: number; durationS: number }> {
+  const camera = startCamera(loop, `${ingest}/game`);
+  const packager = new EventPackager({ mediaDir: join(root, 'media-game'), channelSlug: 'bench', eventId: 1 });
+  try {
+    await sleep(1500);
+    await startRun(packager, `${ingest}/game`);
+    await sleep(GAME_S * 1000);
+    const started = performance.now();
+    const info = await packager.finish();
+    return { seconds: (performance.now() - started) / 1000, durationS: info.durationS };
+  } finally {
+    await packager.close().catch(() => {});
+    camera.kill('SIGKILL');
+  }
+}
+
+async function main(): Promise<void> {
+  console.log('\nLive packaging: concurrent 720p30 cameras (2.5 Mbit/s, key frame every 1 s) one instance packages');
+  const root = await mkdtemp(join(tmpdir(), 'grandstand-bench-live-'));
+  let ingest: { url: string; stop(): void } | null = null;
+  try {
+    ingest = await startIngest(join(root, 'nginx'));
+    const loop = await makeLoop(root);
+    const passthrough = await capacity(root, ingest.url, loop, false);
+    const ladder = await capacity(root, ingest.url, loop, true);
+    console.log(`  concurrent 720p ingests one instance holds: passthrough ${passthrough}${passthrough === MAX_PASSTHROUGH ? '+' : ''}, ladder (480p + 360p encoded) ${ladder}${ladder === MAX_LADDER ? '+' : ''}`);
+    const end = await endToOnDemand(root, ingest.url, loop);
+    console.log(`  end to on demand: ${end.seconds.toFixed(1)} s for a ${Math.round(end.durationS)} s game (the packager's part: last segment, recording playlists, poster)`);
+  } finally {
+    ingest?.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
