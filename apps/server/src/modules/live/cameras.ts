@@ -41,7 +41,9 @@ export class DemoCameras {
   /** Starts the event's camera unless it runs (or the event's signal is over). */
   async ensure(event: DemoCameraEvent): Promise<void> {
     if (this.#stopping || this.#cameras.has(event.eventId)) return;
-    const row = await this.#o.service.ensure(event.channelId, event.eventId);
+    let row = await this.#o.service.ensure(event.channelId, event.eventId);
+    // Ended, yet the event is live again: a re-seed made it a new game, with a new key and timeline.
+    if (row.state === 'ended') row = await this.#o.service.restart(event.channelId, event.eventId);
     if (row.state === 'ending' || row.state === 'ended' || this.#cameras.has(event.eventId)) return;
     const camera = startCamera({
       url: `${this.#o.ingestUrl.replace(/\/+$/, '')}/${this.#o.service.keyOf(row)}`,

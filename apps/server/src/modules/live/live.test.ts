@@ -279,8 +279,19 @@ describe('the demo cameras', () => {
     expect(t.app.live.cameras.isRunning(event.id)).toBe(true);
     expect(await stateOf(event.id)).toBe('live');
     expect(t.app.media.viewersOf(bravo.id, event.id)).toBe(1);
+
+    // Ended, then made live again by a re-seed: a new game with a new key, its camera started again.
+    const firstKey = t.app.live.service.keyOf((await t.app.live.service.row(bravo.id, event.id))!);
+    await t.app.live.service.end(bravo.id, event.id, null);
+    await expect.poll(() => stateOf(event.id), { timeout: 30_000, interval: 200 }).toBe('ended');
+    await expect.poll(() => t.app.live.cameras.isRunning(event.id), { timeout: 5000, interval: 100 }).toBe(false);
+    await t.database.db.updateTable('events').set({ stream_status: 'live' }).where('id', '=', event.id).execute();
+    t.app.dataChanged.emit(bravo.id);
+    await expect.poll(async () => (await t.app.inject({ url })).statusCode, { timeout: 30_000, interval: 500 }).toBe(200);
+    expect(await stateOf(event.id)).toBe('live');
+    expect(t.app.live.service.keyOf((await t.app.live.service.row(bravo.id, event.id))!)).not.toBe(firstKey);
     await t.app.live.cameras.stop(event.id);
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('an address that keeps guessing', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LiveSignal } from '@grandstand/contract';
 import fp from 'fastify-plugin';
@@ -71,6 +72,10 @@ export default fp<LivePluginOptions>(
       refusalLimit: config.refusalLimit,
       log,
       nudge: () => worker?.nudge(),
+      onRestart: async (channelId, eventId) => {
+        const channel = app.channels.byId(channelId);
+        if (channel) await rm(liveDirOf(mediaDir, channel.config.slug, eventId), { recursive: true, force: true });
+      },
     });
     const cameras = new DemoCameras({ service, ingestUrl: config.pullUrl, ffmpegPath: options.ffmpegPath, log });
     const ingest =
@@ -96,7 +101,7 @@ export default fp<LivePluginOptions>(
         .where('e.stream_status', '=', 'live')
         .where('e.origin', '=', 'seed')
         .where('e.cancelled_at', 'is', null)
-        .where((w) => w.or([w('l.state', 'is', null), w('l.state', 'not in', ['ending', 'ended'])]))
+        .where((w) => w.or([w('l.state', 'is', null), w('l.state', '!=', 'ending')]))
         .orderBy('e.id')
         .execute();
     const startDemoCameras = async () => {

@@ -42,6 +42,8 @@ export interface LiveServiceOptions {
   log: { info(message: string): void; warn(message: string): void };
   /** Told when an event needs its packager (a publish, an end): the in-process worker looks at once. */
   nudge?: () => void;
+  /** An ended signal's event starts over (a re-seed): its packaged media is removed. */
+  onRestart?: (channelId: number, eventId: number) => Promise<void>;
   now?: () => number;
 }
 
@@ -87,6 +89,22 @@ export class LiveService {
       .onConflict((c) => c.column('event_id').doNothing())
       .execute();
     return (await this.row(channelId, eventId))!;
+  }
+
+  /**
+   * A seeded event made live again after its signal ended (a re-seed): its row and packaged media
+   * go, so the demo camera starts a new game. Only for an ended signal of a live event.
+   */
+  async restart(channelId: number, eventId: number): Promise<LiveRow> {
+    const removed = await this.#o.db
+      .deleteFrom('live_streams')
+      .where('channel_id', '=', channelId)
+      .where('event_id', '=', eventId)
+      .where('state', '=', 'ended')
+      .where((w) => w.exists(w.selectFrom('events').select('id').where('id', '=', eventId).where('stream_status', '=', 'live')))
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) > 0) await this.#o.onRestart?.(channelId, eventId);
+    return this.ensure(channelId, eventId);
   }
 
   /** The stream key in clear (producers and owners only see it). */

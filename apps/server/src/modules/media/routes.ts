@@ -138,9 +138,11 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
         const folder = liveDirOf(media.dir, slug, event.id);
         if (file === LIVE_PLAYLIST_FILE) {
           media.sawViewer(channel.id, event.id, grant.sessionId);
-          if (!(await media.exists(join(folder, file)))) {
-            // A seeded event's demo camera starts on its first viewer (DEMO_CAMERAS=on-demand).
+          // A seeded event's demo camera starts on its first viewer (DEMO_CAMERAS=on-demand).
+          if (event.origin === 'seed' && !app.live.cameras.isRunning(event.id)) {
             await app.live.demandCamera({ channelId: channel.id, eventId: event.id, name: event.name, timeZone: event.timeZone, origin: event.origin });
+          }
+          if (!(await media.exists(join(folder, file)))) {
             if (!(await app.live.waitForPlaylist(slug, event.id, app.live.cameras.isRunning(event.id) ? LIVE_PLAYLIST_WAIT_MS : 0))) {
               return fail(reply.header('retry-after', '2'), 503, 'eventId', 'The camera has not started yet.');
             }
