@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { secretBox } from '../operators/index.ts';
 
 /** A stream key's readable prefix: an operator who finds one in a paste knows what it is. */
 export const STREAM_KEY_PREFIX = 'gs_live_';
@@ -29,27 +30,13 @@ export interface LiveKeys {
 
 export function liveKeys(secret: string | Uint8Array): LiveKeys {
   const hashKey = derived(secret, 'stream key hash');
-  const sealKey = derived(secret, 'stream key seal');
+  // Sealed as the operators' TOTP secrets are, under a key of its own.
+  const box = secretBox(secret, 'grandstand-live-stream-key');
   const callbackToken = derived(secret, 'ingest callback').toString('base64url');
   return {
     hash: (key) => createHmac('sha256', hashKey).update(key).digest('base64url'),
-    seal(key) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
-      const body = Buffer.concat([cipher.update(key, 'utf8'), cipher.final()]);
-      return `v1.${iv.toString('base64url')}.${body.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}`;
-    },
-    open(sealed) {
-      const [version, iv, body, tag] = sealed.split('.');
-      if (version !== 'v1' || !iv || !body || !tag) return null;
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', sealKey, Buffer.from(iv, 'base64url'));
-        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-      } catch {
-        return null;
-      }
-    },
+    seal: (key) => box.seal(key),
+    open: (sealed) => box.open(sealed),
     callbackToken,
     checkCallbackToken(token) {
       if (typeof token !== 'string') return false;

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConsoleLive, EventDetailResponse } from '@grandstand/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { freePort } from '../../../test/support/ports.ts';
 import { type Camera, startCamera } from '../../core/ingest/camera.ts';
 import { ManagedIngest } from '../../core/ingest/nginx.ts';
 import { consoleCall, makeOperator, signIn } from '../operators/testing.ts';
@@ -12,16 +12,6 @@ import { consoleCall, makeOperator, signIn } from '../operators/testing.ts';
 // A real nginx with the RTMP module on free ports and real ffmpeg cameras: the refusals are nginx's
 // own behaviour with our callbacks, not a model of it.
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let t: TestApp;
 let ingest: ManagedIngest;

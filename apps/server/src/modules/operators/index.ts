@@ -7,3 +7,4 @@ export { registerConsoleRoutes } from './area.ts';
 export { recordAudit, requireConsole, SESSION_COOKIE, TOKEN_PREFIX } from './auth.ts';
 export type { AuditEntryInput, ConsoleActor, OperatorRole, RequireOptions } from './auth.ts';
 export { operatorsMigrations } from './migration.ts';
+export { secretBox, type SecretBox } from './totp.ts';

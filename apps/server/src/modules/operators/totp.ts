@@ -50,8 +50,9 @@ export interface SecretBox {
   open(sealed: string): string | null;
 }
 
-export function secretBox(appSecret: string | Uint8Array): SecretBox {
-  const key = createHash('sha256').update('grandstand-operator-totp\n').update(appSecret).digest();
+export function secretBox(appSecret: string | Uint8Array, purpose = 'grandstand-operator-totp'): SecretBox {
+  // Each purpose its own key: a value sealed for one (a TOTP secret, a stream key) opens for no other.
+  const key = createHash('sha256').update(`${purpose}\n`).update(appSecret).digest();
   return {
     seal(plain) {
       const iv = randomBytes(12);
