@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -100,7 +100,8 @@ export interface ManagedIngestOptions extends IngestConfigOptions {
 
 /**
  * nginx as a child of the server (`INGEST=managed`): started with the app, restarted with a
- * backoff (1 s, doubling, at most 30 s) when it dies, stopped with the app.
+ * backoff (1 s, doubling, at most 30 s) when it dies, stopped with the app, killed with its
+ * workers when the server exits.
  */
 export class ManagedIngest {
   readonly #options: ManagedIngestOptions;
@@ -109,7 +110,9 @@ export class ManagedIngest {
   #stopping = false;
   #restarts = 0;
   #timer: NodeJS.Timeout | null = null;
-  readonly #onExit = () => this.#child?.kill('SIGKILL');
+  readonly #onExit = () => {
+    if (this.#child?.pid) killGroup(this.#child.pid, 'SIGKILL');
+  };
 
   constructor(options: ManagedIngestOptions) {
     this.#options = options;
@@ -130,7 +133,7 @@ export class ManagedIngest {
     if (!existsSync(nginx)) throw new Error(`the ingest needs nginx at ${nginx} (Debian: apt-get install nginx-light libnginx-mod-rtmp)`);
     if (!existsSync(this.#options.modulePath ?? RTMP_MODULE_PATH)) throw new Error('the ingest needs the RTMP module of nginx (Debian: apt-get install libnginx-mod-rtmp)');
     await mkdir(join(this.#options.dir, 'tmp'), { recursive: true });
-    this.#killStale();
+    await this.#killStale();
     await writeFile(this.configFile, ingestConfig(this.#options));
     process.on('exit', this.#onExit);
     this.#spawn();
@@ -142,17 +145,18 @@ export class ManagedIngest {
     }
   }
 
-  /** An nginx left by a server that was killed hard would hold the ports: end it (only ours, by its pid file and command line). */
-  #killStale(): void {
+  /**
+   * An nginx left by a server that was killed hard holds the ports: end it, workers included (its
+   * process group, named by the pid file; only when a member of that group is an nginx).
+   */
+  async #killStale(): Promise<void> {
     const pidFile = join(this.#options.dir, 'nginx.pid');
     if (!existsSync(pidFile)) return;
-    const pid = Number(readFileSync(pidFile, 'utf8').trim());
-    if (!Number.isInteger(pid) || pid <= 1) return;
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(this.configFile)) process.kill(pid, 'SIGKILL');
-    } catch {
-      // Gone already, or not ours to read.
-    }
+    const pgid = Number(readFileSync(pidFile, 'utf8').trim());
+    if (!Number.isInteger(pgid) || pgid <= 1 || groupOf(pgid).length === 0) return;
+    killGroup(pgid, 'SIGKILL');
+    const deadline = Date.now() + 3000;
+    while (groupOf(pgid).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   async #answers(): Promise<boolean> {
@@ -168,7 +172,8 @@ export class ManagedIngest {
   #spawn(): void {
     const nginx = this.#options.nginxPath ?? DEFAULT_NGINX_PATH;
     // `-e stderr`: nginx would otherwise open Debian's /var/log/nginx/error.log before reading ours.
-    const child = spawn(nginx, ['-e', 'stderr', '-p', this.#options.dir, '-c', this.configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Its own process group: nginx's workers outlive a master that dies, and the group ends them all.
+    const child = spawn(nginx, ['-e', 'stderr', '-p', this.#options.dir, '-c', this.configFile], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     this.#child = child;
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -179,6 +184,8 @@ export class ManagedIngest {
       if (ended) return;
       ended = true;
       if (this.#child === child) this.#child = null;
+      // A master that died leaves its workers listening: the next one could not bind.
+      if (child.pid) killGroup(child.pid, 'SIGKILL');
       if (this.#stopping) return;
       this.#restarts += 1;
       const delay = Math.min(30_000, 1000 * 2 ** Math.min(this.#restarts - 1, 5));
@@ -201,13 +208,42 @@ export class ManagedIngest {
     const child = this.#child;
     this.#child = null;
     if (!child || child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    const pgid = child.pid;
     await new Promise<void>((resolve) => {
-      const force = setTimeout(() => child.kill('SIGKILL'), 3000);
+      const force = setTimeout(() => killGroup(pgid, 'SIGKILL'), 3000);
       child.once('exit', () => {
         clearTimeout(force);
         resolve();
       });
+      // nginx's fast shutdown: the master ends its workers, then itself.
       child.kill('SIGTERM');
     });
+    killGroup(pgid, 'SIGKILL');
   }
+}
+
+/** Signals a process group; one already gone is no error. */
+function killGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** The nginx processes of a process group, read from /proc. */
+function groupOf(pgid: number): number[] {
+  const members: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 5 of stat is the process group; the command name (field 2) may hold spaces, so count from its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('nginx')) members.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return members;
 }
