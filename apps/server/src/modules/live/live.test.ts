@@ -224,8 +224,18 @@ describe('the lifecycle', () => {
     expect(done.recording.durationS).toBeGreaterThan(1);
     // An ended event's key is refused.
     expect(await refused(camera(details.streamKey))).toBe(true);
+
+    // The producer trims its start and end (to the segment), within the recording only.
+    const duration = done.recording.durationS!;
+    const outside = await call('POST', `/events/${eventId}/recording/trim`, session.producer, { startS: 0, endS: duration + 60 });
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json()).toMatchObject({ field: 'endS', code: 'TRIM_OUT_OF_RANGE' });
+    const trimmed = await call('POST', `/events/${eventId}/recording/trim`, session.producer, { startS: 1, endS: duration });
+    expect(trimmed.statusCode, trimmed.body).toBe(200);
+    expect(ConsoleLive.parse(trimmed.json()).recording.trimStartS).toBeGreaterThan(0);
+    expect((await call('POST', `/events/${eventId}/recording/trim`, session.support, { startS: 0, endS: duration })).statusCode).toBe(403);
     const audit = await t.database.db.selectFrom('audit_log').select('action').where('subject', '=', `event:${eventId}`).execute();
-    expect(audit.map((row) => row.action)).toContain('live.ended');
+    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['live.ended', 'live.recording_trimmed']));
   }, 90_000);
 
   it('ends a signal lost for longer than the grace period', async () => {
@@ -238,11 +248,17 @@ describe('the lifecycle', () => {
     await expect.poll(() => statusOf(eventId), { timeout: 30_000, interval: 200 }).toBe('finished');
   }, 60_000);
 
-  it('refuses to end an event no camera published to', async () => {
+  it('refuses to end an event no camera published to, and to trim a recording that is not there', async () => {
     const eventId = await upcomingEvent();
     const response = await call('POST', `/events/${eventId}/live/end`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ field: 'id', code: 'NOT_LIVE' });
+    const trim = await call('POST', `/events/${eventId}/recording/trim`, session.producer, { startS: 0, endS: 10 });
+    expect(trim.statusCode).toBe(409);
+    expect(trim.json()).toMatchObject({ field: 'id', code: 'NOT_FINISHED' });
+    const bad = await call('POST', `/events/${eventId}/recording/trim`, session.producer, { startS: 'soon', endS: 10 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'startS' });
   });
 });
 
