@@ -139,6 +139,10 @@ export class EventPackager {
   #lastHealthAt = 0;
   #lastHealth: LiveHealth | null = null;
   #closed = false;
+  /** Set by stopRun: the run's end is asked for, not a failure to retry. */
+  #stopping = false;
+  /** The camera's picture came later than the short probe: probe long from now on. */
+  #longProbe = false;
 
   constructor(options: EventPackagerOptions) {
     this.#options = options;
@@ -178,6 +182,14 @@ export class EventPackager {
     await mkdir(this.dir, { recursive: true });
     this.#killStale();
     this.#runs = await readRuns(this.dir);
+    // The event's first camera connection: whatever an older server left in the folder (a test
+    // signal's window, its thumbnails) is not this event's game and must not be served as its window.
+    if (this.#runs.length === 0) {
+      await rm(this.dir, { recursive: true, force: true });
+      await mkdir(this.dir, { recursive: true });
+      this.#parsed.clear();
+      this.#written.clear();
+    }
     const run = (this.#runs.at(-1)?.run ?? 0) + 1;
     const rungs = this.#options.ladder ? await this.#ladderOf(inputUrl) : [];
     const single = rungs.length === 0;
@@ -199,7 +211,15 @@ export class EventPackager {
         if (ended) return;
         ended = true;
         if (this.#child === child) this.#child = null;
-        void this.#forgetIfEmpty(meta).then(() => {
+        void this.#forgetIfEmpty(meta).then(async (forgotten) => {
+          // No picture within the short probe (a camera with a key frame every 4 s): once more at
+          // once with the long one, unseen by the listeners (the camera is there).
+          if (forgotten && !this.#longProbe && !this.#stopping && !this.#closed && /matches no streams/.test(stderr)) {
+            this.#longProbe = true;
+            resolve();
+            await this.startRun(inputUrl).catch((error: unknown) => this.#log.warn(`packager ${this.#options.channelSlug}/${this.#options.eventId}: restart failed: ${String(error)}`));
+            return;
+          }
           resolve();
           this.#kick();
           for (const listener of this.#listeners) listener({ code, stderr: stderr.trim() });
@@ -222,10 +242,11 @@ export class EventPackager {
    * A run that never wrote a playlist (the ingest turned the reader away: no camera yet) leaves
    * nothing: its number is used again, so the runs count camera connections.
    */
-  async #forgetIfEmpty(meta: RunMeta): Promise<void> {
-    if (meta.variants.some((variant) => existsSync(join(this.dir, variant.playlist)))) return;
+  async #forgetIfEmpty(meta: RunMeta): Promise<boolean> {
+    if (meta.variants.some((variant) => existsSync(join(this.dir, variant.playlist)))) return false;
     this.#runs = this.#runs.filter((run) => run !== meta);
     await rm(join(this.dir, `r${meta.run}.json`), { force: true });
+    return true;
   }
 
   /** The ladder for the camera's picture, probed from the ingest; none when the probe fails. */
@@ -234,7 +255,7 @@ export class EventPackager {
       const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) => {
         execFile(
           ffprobeBeside(this.#ffmpegPath),
-          ['-v', 'error', '-rw_timeout', '10000000', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'json', inputUrl],
+          ['-v', 'error', '-rw_timeout', '10000000', '-analyzeduration', '10000000', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'json', inputUrl],
           { env: childEnvironment(), timeout: 15_000 },
           (error, out) => (error ? reject(error) : resolve({ stdout: out })),
         );
@@ -256,9 +277,10 @@ export class EventPackager {
     ];
     const input = [
       // A camera that stalls without hanging up ends the run after 10 s (the lifecycle's grace takes
-      // over). The probe waits for the first key frame of a camera with a long GOP (video arrives
-      // only with one): up to 8 s; a camera announcing both tracks is read at once.
-      ...['-rw_timeout', '10000000', '-analyzeduration', '8000000'],
+      // over). ffmpeg reads an RTMP signal for its whole analyze span before the first segment:
+      // 1.5 s (the viewer's first picture comes that much sooner) unless a camera with a long GOP
+      // showed no picture in it (the ingest sends video from a key frame on): then 10 s.
+      ...['-rw_timeout', '10000000', '-analyzeduration', this.#longProbe ? '10000000' : '1500000'],
     ];
     const thumbnails = (label: string) => [
       ...['-map', `[${label}j]`, '-fps_mode', 'passthrough', '-c:v', 'mjpeg', '-q:v', '5', '-threads', '1', '-f', 'image2', '-update', '1', '-atomic_writing', '1', 'thumb.jpg'],
@@ -347,6 +369,7 @@ export class EventPackager {
 
   /** Composes soon; a composition under way is followed by one more. */
   #kick(): void {
+    if (this.#closed) return;
     if (this.#composing) {
       this.#again = true;
       return;
@@ -359,7 +382,7 @@ export class EventPackager {
         } catch (error) {
           this.#log.warn(`packager ${this.#options.channelSlug}/${this.#options.eventId}: composing the window failed: ${String(error)}`);
         }
-      } while (this.#again && !this.#closed);
+      } while (this.#again);
     })().finally(() => {
       this.#composing = null;
     });
@@ -431,12 +454,12 @@ export class EventPackager {
     this.#written.set(name, text);
   }
 
-  /** The current run's health (null before its first segment), also left in `health.json`. */
+  /** The current run's health (null before its first segment, and while no camera sends), also left in `health.json`. */
   async health(): Promise<LiveHealth | null> {
     this.#lastHealthAt = Date.now();
     const current = this.#runs.at(-1);
     let health: LiveHealth | null = null;
-    if (current) {
+    if (current && this.#child) {
       const run = await this.#segmentsOf((current.variants[0] as RunVariant).playlist, current.run);
       const first = run[0];
       if (first && !this.#facts.has(current.run)) {
@@ -455,6 +478,15 @@ export class EventPackager {
 
   /** Ends the current run (ffmpeg writes its last segment first). */
   async stopRun(): Promise<void> {
+    this.#stopping = true;
+    try {
+      await this.#stop();
+    } finally {
+      this.#stopping = false;
+    }
+  }
+
+  async #stop(): Promise<void> {
     if (this.#starting) await this.#starting.catch(() => {});
     const child = this.#child;
     const exit = this.#childExit;
@@ -477,11 +509,12 @@ export class EventPackager {
    */
   async finish(): Promise<RecordingInfo> {
     await this.stopRun();
+    // Nothing composes the open window again once it is closed below.
+    this.#unwatch();
+    this.#closed = true;
     await this.#composing;
     this.#runs = await readRuns(this.dir);
     await this.compose(true);
-    this.#unwatch();
-    this.#closed = true;
     await rm(join(this.dir, PID_FILE), { force: true });
     await mkdir(this.dir, { recursive: true });
     const info = await writeRecording(this.dir, await this.segments(0), this.#options.ffmpegPath);

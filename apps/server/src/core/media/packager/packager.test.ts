@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -103,17 +103,23 @@ function camera(name: string, options: { keyframeSeconds?: number; fps?: number;
 /**
  * Starts a run once the camera publishes: the ingest turns a reader away from a stream nobody
  * publishes yet, as it does in production (the lifecycle starts packaging on the publish callback).
+ * Resolves once the run wrote its first playlist.
  */
 async function startWhenPublished(p: EventPackager, url: string): Promise<void> {
-  await until('the camera to publish', () => new Promise<boolean>((resolve) => execFile('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv', url], { timeout: 10_000 }, (error) => resolve(!error))));
+  const playlistOfRun = () => {
+    const run = p.runs.at(-1);
+    return run !== undefined && p.running && existsSync(join(p.dir, run.variants[0]?.playlist ?? ''));
+  };
   await until(
-    'a run that stays up',
+    'a run that packages',
     async () => {
-      await p.startRun(url);
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      return p.running;
+      if (!p.running) await p.startRun(url);
+      const deadline = Date.now() + 15_000;
+      while (p.running && !playlistOfRun() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (!playlistOfRun()) await new Promise((resolve) => setTimeout(resolve, 200));
+      return playlistOfRun();
     },
-    20_000,
+    30_000,
   );
 }
 
@@ -204,10 +210,17 @@ describe('the event packager', () => {
     expect(await recordingSourceOf(mediaDir, 'alpha', 1)).toEqual({ dir: p.dir, playlist: 'recording.m3u8', live: true });
 
     // A trim keeps the segments overlapping the range; it can be widened again.
+    const bounds = recorded.map((_, i) => recorded.slice(0, i).reduce((total, s) => total + s.duration, 0));
+    const overlapping = recorded.flatMap((s, i) => ((bounds[i] as number) + s.duration > 1.5 && (bounds[i] as number) < 3.2 ? [i] : []));
+    const [from, to] = [overlapping[0] as number, overlapping.at(-1) as number];
     const trimmed = await trimRecording(mediaDir, 'alpha', 1, { startS: 1.5, endS: 3.2 });
-    expect(trimmed).toMatchObject({ durationS: info.durationS, trimStartS: 1, trimEndS: 4 });
+    expect(trimmed.durationS).toBe(info.durationS);
+    expect(trimmed.trimStartS).toBeCloseTo(bounds[from] as number, 3);
+    expect(trimmed.trimEndS).toBeCloseTo((bounds[to] as number) + (recorded[to]?.duration ?? 0), 3);
+    expect(trimmed.trimStartS).toBeLessThanOrEqual(1.5);
+    expect(trimmed.trimEndS).toBeGreaterThanOrEqual(3.2);
     const kept = parseMediaPlaylist(await readFile(join(p.dir, 'recording.m3u8'), 'utf8'), 0);
-    expect(kept.map((s) => s.uri)).toEqual(recorded.slice(1, 4).map((s) => s.uri));
+    expect(kept.map((s) => s.uri)).toEqual(recorded.slice(from, to + 1).map((s) => s.uri));
     expect(await readRecording(mediaDir, 'alpha', 1)).toEqual(trimmed);
     const whole = await trimRecording(mediaDir, 'alpha', 1, { startS: 0, endS: info.durationS });
     expect(whole).toMatchObject({ trimStartS: 0, trimEndS: info.durationS });
