@@ -9,16 +9,23 @@
 //   screen;
 // - Lighthouse 12 (mobile, simulated throttling, performance only) on `/`, `/live`, `/vod` and a
 //   watch page: medians of BENCH_LIGHTHOUSE_RUNS runs (3; 0 leaves Lighthouse out) of the score,
-//   FCP, LCP, TBT and CLS. A run takes about 10-15 s, so the whole bench takes about 8 minutes.
+//   FCP, LCP, TBT and CLS. A run takes about 10-15 s, so the whole bench takes about 8 minutes;
+// - live, on the first channel, with a camera publishing to the ingest with the event's own key as an
+//   encoder would (its pictures packaged without re-encoding): glass to glass, the median of
+//   LATENCY_SAMPLES frames of the camera's burned-in clock strip read from the <video> through a
+//   canvas against the viewer's clock, for a camera with a keyframe every second (goal <= 4 s) and
+//   every two; and a click on the live event's card to its first frame.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { channelUrl, chromiumLaunchOptions, e2eDataDir, E2E_PORT, repoRoot } from '../e2e/support.ts';
+import { channelUrl, chromiumLaunchOptions, E2E_PORT, repoRoot } from '../e2e/support.ts';
 import type { Browser, Page } from '@playwright/test';
+import type { ConsoleLive } from '@grandstand/contract';
 import { readChannels } from '@grandstand/contract/node';
+import { CLOCK_STRIP_BITS, startCamera } from '@grandstand/server/camera';
 import { channelsDir } from './channels.ts';
 
 const GOAL_KB = 170;
@@ -37,18 +44,32 @@ const SCREENS = [
 ];
 // The watch page's mark (@grandstand/events FIRST_FRAME_MARK); read by name to keep the bench free of the feature.
 const FIRST_FRAME_MARK = 'grandstand:first-frame';
+/** Glass to glass for a camera with a keyframe every second (issue: at most 4 s, median). */
+const LATENCY_GOAL_S = 4;
+const LATENCY_SAMPLES = 21;
+/** Between two clock readings: a second of play apart, so the samples span the segments' cycle. */
+const LATENCY_SAMPLE_GAP_MS = 700;
+/** Played this long before the clock is read: the start's own buffering and catch-up are over. */
+const LATENCY_SETTLE_MS = 8_000;
 const server = `${repoRoot}/apps/server/src/cli.ts`;
-// The server runs without its live test signals (MEDIA_LIVE=off): their eight ffmpeg encoders share
+// The server runs without the demo's cameras (DEMO_CAMERAS=off): their eight ffmpeg encoders share
 // this machine's two cores with the browser being measured, which a viewer's phone never does. With
 // them running, Lighthouse read the same home page's TBT at 819-1,508 ms against 375-535 ms without
 // (2026-11-28), even with the server at the lowest priority. Live events then show their drawn card
-// where a thumbnail would be: the same size, so the layout measured is the viewer's.
+// where a thumbnail would be: the same size, so the layout measured is the viewer's. The live
+// figures come from a camera of the bench's own (one at a time, for the event it measures), published
+// to the server's ingest, which listens on ports of its own (not npm start's nor the tests').
 const env = {
   ...process.env,
   PORT: String(E2E_PORT),
-  PGLITE_DATA_DIR: `${e2eDataDir}-bench`,
+  // A folder of its own: the server keeps its managed ingest (nginx's pid and configuration) beside
+  // its database, and one in `.data/` itself would be npm start's or the tests'.
+  PGLITE_DATA_DIR: `${repoRoot}/.data/bench/pglite`,
   SITES_DIR: `${repoRoot}/apps/web/dist`,
-  MEDIA_LIVE: 'off',
+  DEMO_CAMERAS: 'off',
+  INGEST: 'managed',
+  INGEST_RTMP_PORT: '19370',
+  INGEST_HTTP_PORT: '19371',
 };
 
 async function run(args: string[]): Promise<void> {
@@ -102,7 +123,7 @@ try {
   for (const { config, host } of channels) {
     const slug = config.slug;
     const home = await scriptsOf(browser, channelUrl(host), (page) => page.getByRole('heading', { level: 1 }).first().waitFor());
-    const eventId = await freeOnDemandEvent(config.channelKey);
+    const eventId = await freeEvent(config.channelKey, 'finished');
     watchPages.set(slug, `/watch/${eventId}`);
     const watch = await scriptsOf(browser, channelUrl(host, `/watch/${eventId}`), (page) => waitForFirstFrame(page));
     const player = watch.filter((script) => /shaka-player/.test(script.url));
@@ -120,8 +141,10 @@ try {
       lines.push(`    home layout shift (CLS) ${`${screen.width}x${screen.height}`.padStart(9)} ${cls.toFixed(3).padStart(7)}   ${verdict(cls <= CLS_GOAL, `<= ${CLS_GOAL}`)}`);
     }
   }
-  await browser.close();
   process.stdout.write(`\nSite figures (JavaScript as gzip -9 of each script Chromium loaded)\n${lines.join('\n')}\n`);
+  const first = channels[0];
+  if (first) process.stdout.write(`\nLive (${first.config.slug}: a camera publishing to the ingest, packaged without re-encoding)\n${(await liveFigures(browser, first.config, first.host)).join('\n')}\n`);
+  await browser.close();
 
   if (LIGHTHOUSE_RUNS > 0) {
     const report: string[] = [];
@@ -302,8 +325,129 @@ async function clickToFirstFrame(browser: Browser, listingUrl: string, eventId: 
   return runs;
 }
 
-/** A free on-demand event of the channel, found through its API as a visitor would. */
-async function freeOnDemandEvent(channelKey: string): Promise<number> {
+/**
+ * The live figures of one channel's free live event, fed by a camera of the bench's own with the
+ * event's Stream key (read from the control room as its producer): glass to glass with a keyframe
+ * every second and every two, and a click on its card in `/live` to the first frame.
+ */
+async function liveFigures(browser: Browser, config: { slug: string; channelKey: string }, host: string | null): Promise<string[]> {
+  const eventId = await freeEvent(config.channelKey, 'live');
+  const producer = await browser.newPage();
+  await producer.goto(channelUrl(host, '/'));
+  const signedIn = await producer.evaluate(
+    async (body) => (await fetch('/api/console/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+    { email: `producer@${config.slug}.test`, password: `${config.slug}-producer-2026` },
+  );
+  if (signedIn !== 200) throw new Error(`the demo producer of ${config.slug} could not sign in (${signedIn})`);
+  const live = () =>
+    producer.evaluate(async (path) => {
+      const response = await fetch(path);
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as ConsoleLive;
+    }, `/api/console/events/${eventId}/live`);
+  const { ingest } = await live();
+  const lines: string[] = [];
+  let clicks: number[] = [];
+  for (const keyframeSeconds of [1, 2]) {
+    const camera = startCamera({ url: `${ingest.server}/${ingest.streamKey}`, name: `Bench camera ${keyframeSeconds} s`, keyframeSeconds });
+    let stopped: string | undefined;
+    void camera.exited.then(({ code, stderr }) => (stopped = `exit ${code}: ${stderr.trim() || 'no output'}`));
+    try {
+      // Its signal packaged: a few of its own segments in the window before a viewer comes.
+      let seen: ConsoleLive | undefined;
+      await waitFor(
+        async () => {
+          if (stopped) throw new Error(`the ${keyframeSeconds} s camera stopped (${stopped})`);
+          seen = await live();
+          return Math.round(seen.health?.keyframeIntervalS ?? 0) === keyframeSeconds;
+        },
+        60_000,
+        () => `the ${keyframeSeconds} s camera's pictures on the live screen (it says ${JSON.stringify(seen ? { state: seen.state, health: seen.health } : null)})`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 4 * keyframeSeconds * 1000));
+      const samples = await glassToGlass(browser, channelUrl(host, `/watch/${eventId}`));
+      const seconds = median(samples) / 1000;
+      const spread = `${(Math.min(...samples) / 1000).toFixed(1)}–${(Math.max(...samples) / 1000).toFixed(1)} s`;
+      const goal = keyframeSeconds === 1 ? verdict(seconds <= LATENCY_GOAL_S, `<= ${LATENCY_GOAL_S} s`) : 'no goal (the segments follow the keyframes)';
+      lines.push(`    glass to glass, keyframe every ${keyframeSeconds} s ${seconds.toFixed(2).padStart(6)} s median of ${samples.length} (${spread})   ${goal}`);
+      if (keyframeSeconds === 1) clicks = await clickToFirstFrame(browser, channelUrl(host, '/live'), eventId);
+    } finally {
+      await camera.stop();
+    }
+  }
+  lines.push(`    click on a live card → 1st frame ${String(Math.round(median(clicks))).padStart(5)} ms median of ${clicks.length} (${clicks.map((ms) => Math.round(ms)).join(', ')})`);
+  await producer.close();
+  return lines;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`waited ${timeoutMs / 1000} s for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * Glass to glass on a fresh watch page, in milliseconds per sample: once it has played a while, the
+ * camera's clock strip (core/ingest/camera.ts: 24 cells across the bottom twelfth of the picture,
+ * white for a set bit of the wall clock's centiseconds mod 2^24 when the frame was drawn) is read
+ * from frames as the browser presents them (requestVideoFrameCallback, drawn to a canvas), and
+ * compared with the viewer's clock at that frame's display time. Same machine, same clock.
+ */
+async function glassToGlass(browser: Browser, url: string): Promise<number[]> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(url);
+    await waitForFirstFrame(page);
+    await page.waitForTimeout(LATENCY_SETTLE_MS);
+    const readings = await page.evaluate(
+      async ({ samples, gapMs, bits }) => {
+        const video = document.querySelector('video');
+        if (!video) throw new Error('no video on the watch page');
+        const canvas = document.createElement('canvas');
+        const context = canvas.getContext('2d', { willReadFrequently: true });
+        if (!context) throw new Error('no 2D canvas');
+        const modulus = 2 ** bits;
+        const read = () =>
+          new Promise<{ value: number; shownAt: number }>((resolve) => {
+            video.requestVideoFrameCallback((_now, frame) => {
+              canvas.width = video.videoWidth;
+              canvas.height = video.videoHeight;
+              context.drawImage(video, 0, 0);
+              // The middle row of the strip, each cell read at its centre.
+              const row = context.getImageData(0, Math.floor(canvas.height * (1 - 1 / 24)), canvas.width, 1).data;
+              let value = 0;
+              for (let cell = 0; cell < bits; cell += 1) {
+                const x = Math.floor(((cell + 0.5) * canvas.width) / bits);
+                const luma = 0.299 * (row[x * 4] ?? 0) + 0.587 * (row[x * 4 + 1] ?? 0) + 0.114 * (row[x * 4 + 2] ?? 0);
+                value = value * 2 + (luma > 128 ? 1 : 0);
+              }
+              resolve({ value, shownAt: performance.timeOrigin + frame.expectedDisplayTime });
+            });
+          });
+        const latencies: number[] = [];
+        for (let sample = 0; sample < samples; sample += 1) {
+          const { value, shownAt } = await read();
+          const centiseconds = Math.floor(shownAt / 10) % modulus;
+          latencies.push((((centiseconds - value) % modulus) + modulus) % modulus * 10);
+          await new Promise((resolve) => setTimeout(resolve, gapMs));
+        }
+        return latencies;
+      },
+      { samples: LATENCY_SAMPLES, gapMs: LATENCY_SAMPLE_GAP_MS, bits: CLOCK_STRIP_BITS },
+    );
+    // A misread strip (a frame without it) reads as minutes or hours: no viewer waits that long.
+    const plausible = readings.filter((ms) => ms < 60_000);
+    if (plausible.length < readings.length * 0.8) throw new Error(`the clock strip could not be read from the picture: ${readings.join(', ')} ms`);
+    return plausible;
+  } finally {
+    await page.close();
+  }
+}
+
+/** A free event of the channel in the given state, found through its API as a visitor would. */
+async function freeEvent(channelKey: string, streamStatus: 'finished' | 'live'): Promise<number> {
   const base = `http://localhost:${E2E_PORT}/api`;
   const keyAnswer = await fetch(`${base}/get_api_key`, {
     method: 'POST',
@@ -311,10 +455,10 @@ async function freeOnDemandEvent(channelKey: string): Promise<number> {
     body: JSON.stringify({ channel_key: channelKey }),
   });
   const apiKey = ((await keyAnswer.json()) as { data: { api_key: string } }).data.api_key;
-  const events = (await (await fetch(`${base}/events?stream_status=finished&limit=100&api_key=${apiKey}`)).json()) as {
+  const events = (await (await fetch(`${base}/events?stream_status=${streamStatus}&limit=100&api_key=${apiKey}`)).json()) as {
     data: { id: number; access_type: string }[];
   };
   const free = events.data.find((event) => event.access_type === 'free');
-  if (!free) throw new Error('The channel has no free on-demand event to measure.');
+  if (!free) throw new Error(`The channel has no free ${streamStatus} event to measure.`);
   return free.id;
 }
