@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConsoleLive, EventDetailResponse } from '@grandstand/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildApp } from '../../app.ts';
+import { loadChannelFolders } from '../../core/channels/loadChannels.ts';
+import { upsertChannels } from '../channels/seed.ts';
+import { buildTestApp, FIXTURE_CHANNELS_DIR, openTestDatabase, type TestApp } from '../../../test/helper.ts';
 import { freePort } from '../../../test/support/ports.ts';
 import { type Camera, startCamera } from '../../core/ingest/camera.ts';
 import { ManagedIngest } from '../../core/ingest/nginx.ts';
@@ -317,4 +320,27 @@ describe('an address that keeps guessing', () => {
     expect(other.statusCode).toBe(302);
     expect(other.headers.location).toBe(`c${alpha}e${eventId}`);
   });
+});
+
+describe('a server starting', () => {
+  it('gives a camera lost while the servers were down its whole grace period again', async () => {
+    const database = await openTestDatabase();
+    const channels = await upsertChannels(database.db, await loadChannelFolders(FIXTURE_CHANNELS_DIR));
+    const channelId = channels[0]!.id;
+    const event = await database.db.selectFrom('events').select('id').where('channel_id', '=', channelId).orderBy('id').executeTakeFirstOrThrow();
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await database.db.insertInto('live_streams').values({ event_id: event.id, channel_id: channelId, key_hash: 'h', key_sealed: 's', state: 'lost', started_at: hourAgo, lost_at: hourAgo }).execute();
+    const app = await buildApp({ db: database.db, channels, logger: false, sitesDir: '/nonexistent-sites', live: { ingest: 'off', graceSeconds: 2, sweepMs: 100 } });
+    try {
+      await app.ready();
+      const row = await database.db.selectFrom('live_streams').select(['state', 'lost_at']).where('event_id', '=', event.id).executeTakeFirstOrThrow();
+      expect(row.state).toBe('lost');
+      expect(Date.now() - new Date(row.lost_at!).getTime()).toBeLessThan(2000);
+      // …and the grace period still ends it.
+      await expect.poll(async () => (await database.db.selectFrom('live_streams').select('state').where('event_id', '=', event.id).executeTakeFirstOrThrow()).state, { timeout: 10_000, interval: 100 }).not.toBe('lost');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 30_000);
 });

@@ -145,6 +145,9 @@ export default fp<LivePluginOptions>(
     let demoTimer: NodeJS.Timeout | null = null;
     let sweeping = false;
     app.addHook('onReady', async () => {
+      // The grace period counts while a server runs: a camera lost when the servers went down gets
+      // its whole grace period again, rather than its event ending at once on the restart.
+      await app.db.updateTable('live_streams').set({ lost_at: new Date() }).where('state', '=', 'lost').execute();
       if (ingest) await ingest.start();
       if (config.ingest !== 'off' && config.packager === 'in-process') {
         worker = startPackagingWorker({
