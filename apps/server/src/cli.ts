@@ -212,11 +212,13 @@ async function ingestConfigCommand(config: ServerConfig): Promise<void> {
     ingestConfig({
       rtmpHost: '0.0.0.0',
       rtmpPort: config.live.rtmpPort,
-      httpHost: '127.0.0.1',
+      // On its own machine the servers reach its control page: it listens on every address, for the loopback and INGEST_PLAY_ALLOW only.
+      httpHost: '0.0.0.0',
       httpPort: config.live.httpPort,
       callbackUrl: config.live.callbackUrl,
       callbackToken: liveKeys(secrets.app).callbackToken,
       playAllow: config.live.playAllow,
+      controlAllow: config.live.playAllow,
       dir: '/var/lib/grandstand-ingest',
     }),
   );

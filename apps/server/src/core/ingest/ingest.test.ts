@@ -25,7 +25,9 @@ describe('the ingest configuration', () => {
     expect(config).toContain('on_publish http://127.0.0.1:9/api/ingest/publish?token=tok%2B%2F%3D;');
     expect(config).toContain('on_publish_done http://127.0.0.1:9/api/ingest/publish-done?token=tok%2B%2F%3D;');
     expect(config).toMatch(/allow play 127\.0\.0\.1;\s+allow play 10\.0\.0\.0\/8;\s+deny play all;/);
-    expect(config).toMatch(/listen 127\.0\.0\.1:\d+;\s+location \/stat/);
+    expect(config).toMatch(/listen 127\.0\.0\.1:\d+;\s+allow 127\.0\.0\.1;\s+deny all;\s+location \/stat/);
+    // On its own machine: the servers' addresses too, nobody else.
+    expect(ingestConfig({ ...(await options('external')), httpHost: '0.0.0.0', controlAllow: ['10.0.0.5'] })).toMatch(/listen 0\.0\.0\.0:\d+;\s+allow 127\.0\.0\.1;\s+allow 10\.0\.0\.5;\s+deny all;/);
     expect(config).toContain('worker_processes 1;');
   });
 });

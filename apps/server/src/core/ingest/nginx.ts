@@ -23,6 +23,8 @@ export interface IngestConfigOptions {
   callbackToken: string;
   /** Addresses allowed to pull (play) streams: the packagers' machines. */
   playAllow: readonly string[];
+  /** Addresses allowed on the stat and control page besides the loopback (an ingest on its own machine: the servers'). */
+  controlAllow?: readonly string[];
   /** The folder nginx keeps its pid and temporary files in (managed mode: `.data/ingest/`). */
   dir: string;
   modulePath?: string;
@@ -46,6 +48,8 @@ export interface IngestConfigOptions {
 export function ingestConfig(options: IngestConfigOptions): string {
   const callback = (path: string) => `${options.callbackUrl.replace(/\/+$/, '')}/api/ingest/${path}?token=${encodeURIComponent(options.callbackToken)}`;
   const dir = options.dir;
+  // The control page can cut any publisher: the loopback and the named addresses only.
+  const controlRules = [...['127.0.0.1', ...(options.controlAllow ?? [])].map((address) => `    allow ${address};`), '    deny all;'].join('\n');
   const playRules = [...options.playAllow.map((address) => `      allow play ${address};`), '      deny play all;'].join('\n');
   return `# Written by the Grandstand server (src/core/ingest/nginx.ts). Edit its settings, not this file.
 load_module ${options.modulePath ?? RTMP_MODULE_PATH};
@@ -85,6 +89,7 @@ http {
   scgi_temp_path ${join(dir, 'tmp')};
   server {
     listen ${options.httpHost}:${options.httpPort};
+${controlRules}
     location /stat { rtmp_stat all; }
     location /control { rtmp_control all; }
     location / { return 404; }
