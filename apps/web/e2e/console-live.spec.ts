@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Clip, ConsoleEventOptions, ConsoleEventsResponse, ConsoleLive, Event } from '@grandstand/contract';
@@ -8,8 +8,10 @@ import { demoChannels, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { apiGet, CARDS, checkoutEvent, escape, payWithNewCard, texts as buyerTexts } from './checkout.ts';
 import { clipsOf, liveWindowSeconds, playhead } from './clipsSupport.ts';
-import { expect, test, visitorContext } from './support.ts';
+import { consoleGet, localDateTime, uniqueName } from './consoleSupport.ts';
+import { expect, repoRoot, test, visitorContext } from './support.ts';
 import { confirmEmail, languageOf, registeredViewer, submitLogin, text, texts } from './viewers.ts';
+import type { Messages } from './viewers.ts';
 
 // Going live from a camera, end to end on each channel in its language: the demo producer creates a
 // paid game starting now in the control room and copies the encoder's Server and Stream key from its
@@ -28,34 +30,13 @@ const DROP_MS = 20_000;
 /** Where the live screen's pictures go when asked for (`E2E_SHOTS_DIR`): 1366 and 390 px wide, in English and French. */
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 
-/** A name no seed or earlier run uses. */
-function uniqueName(prefix: string): string {
-  return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
-}
-
-/** `YYYY-MM-DDTHH:mm` of an instant on a zone's clock, as the form's date-time field takes it. */
-function localDateTime(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '00';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
-
-/** The console's own calls, made by the page with its session cookie (its origin is the channel's host). */
-async function consoleGet<T>(page: Page, path: string): Promise<T> {
-  const answer = await page.evaluate(async (url) => {
-    const response = await fetch(url);
-    return { status: response.status, body: await response.text() };
-  }, `/api/console${path}`);
-  expect(answer.status, `${path}: ${answer.body}`).toBe(200);
-  return JSON.parse(answer.body) as T;
-}
-
 function liveJourney(channel: DemoChannel): void {
   const PRODUCER = { email: `producer@${channel.slug}.test`, password: `${channel.slug}-producer-2026` };
   const language = languageOf(channel);
   const consoleTexts = texts(channel, 'console/src');
   const schedule = texts(channel, 'schedule/src');
   const clipTexts = texts(channel, 'clips/src/watch');
+  const watchTexts = texts(channel, 'events/src/watch');
   const buyer = buyerTexts(language);
 
   async function signIn(page: Page): Promise<void> {
@@ -81,7 +62,9 @@ function liveJourney(channel: DemoChannel): void {
   async function pictures(page: Page, moment: string): Promise<void> {
     if (!SHOTS_DIR) return;
     mkdirSync(SHOTS_DIR, { recursive: true });
-    const switchTo = (to: string) => page.getByRole('combobox', { name: text(consoleTexts, 'shell.language') }).selectOption(to);
+    // Named in the language the console shows at the moment.
+    const names = ['en', 'fr'].map((shown) => escape(text(JSON.parse(readFileSync(join(repoRoot, `packages/features/console/src/locales/${shown}.json`), 'utf8')) as Messages, 'shell.language')));
+    const switchTo = (to: string) => page.getByRole('combobox', { name: new RegExp(`^(${names.join('|')})$`) }).selectOption(to);
     for (const shown of [language, language === 'en' ? 'fr' : 'en']) {
       await switchTo(shown);
       await expect(page.locator('html')).toHaveAttribute('lang', shown);
@@ -184,6 +167,8 @@ function liveJourney(channel: DemoChannel): void {
       const droppedAt = Date.now();
       await expect(page.getByText(text(schedule, 'live.state.lost'), { exact: true })).toBeVisible({ timeout: 15_000 });
       await expect.poll(async () => (await apiGet<Event & { live_signal?: string }>(request, channel, `events/${created.id}`)).live_signal, { timeout: 15_000 }).toBe('lost');
+      // The buyer sees the "back in a moment" slate over the player.
+      await expect(watcher.getByRole('status').getByText(text(watchTexts, 'signal.lost'), { exact: true })).toBeVisible({ timeout: 15_000 });
       await watcher.waitForTimeout(Math.max(0, droppedAt + DROP_MS - Date.now()));
       // Where the player stands after 20 s without a signal (its buffer long played out).
       const stalledAt = await playhead(watcher);

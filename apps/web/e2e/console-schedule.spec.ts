@@ -3,6 +3,7 @@ import type { ConsoleEvent, ConsoleEventOptions, ConsoleEventsResponse, Event } 
 import ICAL from 'ical.js';
 import { demoChannels, siteUrl } from './channels.ts';
 import { apiGet, CARDS, checkoutEvent, escape, newBuyer, payWithNewCard, texts as buyerTexts } from './checkout.ts';
+import { consoleGet, localDateTime, uniqueName } from './consoleSupport.ts';
 import { channelUrl, expect, test } from './support.ts';
 import { registeredViewer, text, texts } from './viewers.ts';
 
@@ -15,32 +16,6 @@ import { registeredViewer, text, texts } from './viewers.ts';
 type DemoChannel = (typeof demoChannels)[number];
 /** spec: "within 10 s it is on the viewers' upcoming page, in the home rails, in a follower's calendar feed and in search". */
 const SEEN_WITHIN = 10_000;
-
-/** A name no seed or earlier run uses, in words the search can match. */
-function uniqueName(prefix: string): string {
-  const letters = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-  return `${prefix} ${letters}`;
-}
-
-/** `YYYY-MM-DDTHH:mm` of an instant on a zone's clock, as the form's date-time field takes it. */
-function localDateTime(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '00';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
-
-/**
- * The console's own calls, made by the page itself with its session cookie (what its screens show,
- * read as data): the page's origin is the channel's host, which Node cannot resolve for `<slug>.localhost`.
- */
-async function consoleGet<T>(page: Page, path: string): Promise<T> {
-  const answer = await page.evaluate(async (url) => {
-    const response = await fetch(url);
-    return { status: response.status, body: await response.text() };
-  }, `/api/console${path}`);
-  expect(answer.status, `${path}: ${answer.body}`).toBe(200);
-  return JSON.parse(answer.body) as T;
-}
 
 function scheduleJourneys(channel: DemoChannel, everything: boolean): void {
   const PRODUCER = { email: `producer@${channel.slug}.test`, password: `${channel.slug}-producer-2026` };
