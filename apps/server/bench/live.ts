@@ -19,8 +19,16 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
+import { openDatabase } from '../src/core/db/connect.ts';
+import { clipWindow } from '../src/core/media/clip.ts';
 import { childEnvironment, runFfmpeg } from '../src/core/media/ffmpeg.ts';
-import { EventPackager } from '../src/core/media/packager/index.ts';
+import { EventPackager, readRecording } from '../src/core/media/packager/index.ts';
+import { migrateToLatest } from '../src/migrations.ts';
+import { seedChannel, upsertChannels } from '../src/modules/channels/seed.ts';
 
 const WARM_UP_S = 8;
 const MEASURE_S = 15;
@@ -52,7 +60,7 @@ function cpuTimes(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-async function startIngest(root: string): Promise<{ url: string; stop(): void }> {
+async function startIngest(root: string): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   await mkdir(join(root, 'logs'), { recursive: true });
   const conf = [
@@ -67,7 +75,15 @@ async function startIngest(root: string): Promise<{ url: string; stop(): void }>
   const nginx = spawn('/usr/sbin/nginx', ['-p', root, '-c', join(root, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
   await sleep(500);
   if (nginx.exitCode !== null) throw new Error('nginx with the RTMP module did not start (Debian packages nginx-light and libnginx-mod-rtmp)');
-  return { url: `rtmp://127.0.0.1:${port}/live`, stop: () => nginx.kill('SIGTERM') };
+  return {
+    url: `rtmp://127.0.0.1:${port}/live`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (nginx.exitCode !== null) return resolve();
+        nginx.once('exit', () => resolve());
+        nginx.kill('SIGTERM');
+      }),
+  };
 }
 
 /** The measuring cameras' signal: 20 s of 720p30, made once. */
@@ -200,6 +216,65 @@ async function capacity(root: string, ingest: string, loop: string, ladder: bool
   return held;
 }
 
+/**
+ * Through the server: the app as `serve` builds it (a throwaway PGlite database holding the default
+ * channel of CHANNELS_DIR, or the test fixtures' first, seeded; a managed ingest on free ports), a
+ * seeded live event's demo camera started by its first stream request, GAME_S seconds of game, then
+ * the producer's End: seconds until the event is finished with its recording ready, as the viewers'
+ * pages will find it (the event's status in the database and the recording on disk).
+ */
+async function endToOnDemandThroughServer(root: string): Promise<{ seconds: number; durationS: number }> {
+  let folders = await loadChannelFolders(loadConfig().paths.channelsDir);
+  if (folders.length === 0) folders = await loadChannelFolders(join(import.meta.dirname, '..', 'test', 'fixtures', 'channels'));
+  const folder = folders.find((f) => f.config.default) ?? folders[0];
+  if (!folder) throw new Error('no channel folder to bench with');
+  const opened = await openDatabase({ kind: 'pglite', dataDir: join(root, 'server-pglite') });
+  const [rtmpPort, httpPort, port] = [await freePort(), await freePort(), await freePort()];
+  const media = join(root, 'server-media');
+  let app: FastifyInstance | null = null;
+  try {
+    await migrateToLatest(opened.db);
+    const [channel] = await upsertChannels(opened.db, [{ ...folder, config: { ...folder.config, default: true } }]);
+    if (!channel) throw new Error('the channel was not stored');
+    await seedChannel(opened.db, channel);
+    app = await buildApp({
+      db: opened.db,
+      channels: [channel],
+      logger: { level: 'warn' },
+      sitesDir: join(root, 'no-sites'),
+      media: { dir: media },
+      live: { ingest: 'managed', demoCameras: 'on-demand', rtmpPort, httpPort, pullUrl: `rtmp://127.0.0.1:${rtmpPort}/live`, controlUrl: `http://127.0.0.1:${httpPort}`, callbackUrl: `http://127.0.0.1:${port}`, ingestDir: join(root, 'server-ingest') },
+    });
+    // The ingest calls the server back before it lets the camera publish.
+    await app.listen({ port, host: '127.0.0.1' });
+    const event = await opened.db.selectFrom('events').select(['id', 'event_utc_ts']).where('channel_id', '=', channel.id).where('stream_status', '=', 'live').where('origin', '=', 'seed').orderBy('id').executeTakeFirst();
+    if (!event) throw new Error(`the seeded channel ${channel.config.slug} has no live event`);
+    const stream = await app.inject({ url: app.media.streamUrl({ channelId: channel.id, eventId: event.id, live: true, sessionId: 1 }) });
+    if (stream.statusCode !== 200 && stream.statusCode !== 503) throw new Error(`the live stream answered ${stream.statusCode}: ${stream.body}`);
+    const source = { channelSlug: channel.config.slug, eventId: event.id, live: true, eventUtcTs: Number(event.event_utc_ts) };
+    const deadline = Date.now() + (GAME_S + 60) * 1000;
+    // The game: GAME_S seconds in the live window, as a viewer's player reads it.
+    for (;;) {
+      const window = await clipWindow(media, source);
+      if (window && window.end - window.start >= GAME_S) break;
+      if (Date.now() > deadline) throw new Error(`the demo camera's game did not reach ${GAME_S} s`);
+      await sleep(500);
+    }
+    const started = performance.now();
+    await app.live.service.end(channel.id, event.id, null);
+    for (;;) {
+      const row = await opened.db.selectFrom('events').select('stream_status').where('id', '=', event.id).executeTakeFirstOrThrow();
+      const recording = await readRecording(media, channel.config.slug, event.id);
+      if (row.stream_status === 'finished' && recording) return { seconds: (performance.now() - started) / 1000, durationS: recording.durationS };
+      if (performance.now() - started > 120_000) throw new Error('the event was not on demand 120 s after its end');
+      await sleep(50);
+    }
+  } finally {
+    await app?.close();
+    await opened.close();
+  }
+}
+
 /** A game of GAME_S seconds from one camera, then the end: seconds until its recording is on demand. */
 async function endToOnDemand(root: string, ingest: string, loop: string): Promise<{ seconds: number; durationS: number }> {
   const camera = startCamera(loop, `${ingest}/game`);
@@ -220,7 +295,7 @@ async function endToOnDemand(root: string, ingest: string, loop: string): Promis
 async function main(): Promise<void> {
   console.log('\nLive packaging: concurrent 720p30 cameras (2.5 Mbit/s, key frame every 1 s) one instance packages');
   const root = await mkdtemp(join(tmpdir(), 'grandstand-bench-live-'));
-  let ingest: { url: string; stop(): void } | null = null;
+  let ingest: { url: string; stop(): Promise<void> } | null = null;
   try {
     ingest = await startIngest(join(root, 'nginx'));
     const loop = await makeLoop(root);
@@ -228,9 +303,11 @@ async function main(): Promise<void> {
     const ladder = await capacity(root, ingest.url, loop, true);
     console.log(`  concurrent 720p ingests one instance holds: passthrough ${passthrough}${passthrough === MAX_PASSTHROUGH ? '+' : ''}, ladder (480p + 360p encoded) ${ladder}${ladder === MAX_LADDER ? '+' : ''}`);
     const end = await endToOnDemand(root, ingest.url, loop);
-    console.log(`  end to on demand: ${end.seconds.toFixed(1)} s for a ${Math.round(end.durationS)} s game (the packager's part: last segment, recording playlists, poster)`);
+    console.log(`  end to on demand, the packager's part (last segment, recording playlists, poster): ${end.seconds.toFixed(1)} s for a ${Math.round(end.durationS)} s 720p game`);
+    const served = await endToOnDemandThroughServer(root);
+    console.log(`  end to on demand through the server (producer's End to the event finished with its recording, goal ≤ 60 s): ${served.seconds.toFixed(1)} s for a ${Math.round(served.durationS)} s demo camera game`);
   } finally {
-    ingest?.stop();
+    await ingest?.stop();
     await rm(root, { recursive: true, force: true });
   }
 }

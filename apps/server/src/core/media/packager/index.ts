@@ -143,6 +143,8 @@ export class EventPackager {
   #stopping = false;
   /** The camera's picture came later than the short probe: probe long from now on. */
   #longProbe = false;
+  /** The laddered camera sends sound (its probe said). */
+  #ladderAudio = true;
 
   constructor(options: EventPackagerOptions) {
     this.#options = options;
@@ -251,16 +253,20 @@ export class EventPackager {
 
   /** The ladder for the camera's picture, probed from the ingest; none when the probe fails. */
   async #ladderOf(inputUrl: string): Promise<Array<{ width: number; height: number; kbps: number }>> {
+    this.#ladderAudio = true;
     try {
       const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) => {
         execFile(
           ffprobeBeside(this.#ffmpegPath),
-          ['-v', 'error', '-rw_timeout', '10000000', '-analyzeduration', '10000000', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'json', inputUrl],
+          ['-v', 'error', '-rw_timeout', '10000000', '-analyzeduration', '10000000', '-show_entries', 'stream=codec_type,width,height', '-of', 'json', inputUrl],
           { env: childEnvironment(), timeout: 15_000 },
           (error, out) => (error ? reject(error) : resolve({ stdout: out })),
         );
       });
-      const video = (JSON.parse(stdout) as { streams?: Array<{ width?: number; height?: number }> }).streams?.[0];
+      const streams = (JSON.parse(stdout) as { streams?: Array<{ codec_type?: string; width?: number; height?: number }> }).streams ?? [];
+      const video = streams.find((stream) => stream.codec_type === 'video');
+      // Each rendition carries the camera's sound, when it sends some.
+      this.#ladderAudio = streams.some((stream) => stream.codec_type === 'audio');
       if (!video?.width || !video.height) return [];
       return ladderFor(video.width, video.height);
     } catch (error) {
@@ -301,7 +307,8 @@ export class EventPackager {
     }
     const splits = rungs.map((_, k) => `[s${k + 1}]`).join('');
     const graph = [`[0:v:0]split=${rungs.length + 1}[st]${splits}`, `[st]fps=1,${thumb},split=2[tj][tw]`, ...rungs.map((rung, k) => `[s${k + 1}]scale=${rung.width}:${rung.height},setsar=1[l${k + 1}]`)];
-    const maps = ['-map', '0:v:0', '-map', '0:a:0?', ...rungs.flatMap((_, k) => ['-map', `[l${k + 1}]`, '-map', '0:a:0?'])];
+    const audio = this.#ladderAudio;
+    const maps = ['-map', '0:v:0', ...(audio ? ['-map', '0:a:0'] : []), ...rungs.flatMap((_, k) => ['-map', `[l${k + 1}]`, ...(audio ? ['-map', '0:a:0'] : [])])];
     // Each encoder's options by its stream (the camera's own stream is copied, and a copy takes none).
     const codecs = [
       ...['-c:v:0', 'copy', '-c:a', 'copy'],
@@ -310,7 +317,7 @@ export class EventPackager {
         return [`-c:${v}`, 'libx264', `-preset:${v}`, 'veryfast', `-tune:${v}`, 'zerolatency', `-profile:${v}`, 'main', `-pix_fmt:${v}`, 'yuv420p', `-b:${v}`, `${rung.kbps}k`, `-maxrate:${v}`, `${Math.round(rung.kbps * 1.2)}k`, `-bufsize:${v}`, `${rung.kbps * 2}k`, `-force_key_frames:${v}`, 'source'];
       }),
     ];
-    const streamMap = ['v:0,a:0', ...rungs.map((_, k) => `v:${k + 1},a:${k + 1}`)].join(' ');
+    const streamMap = ['v:0', ...rungs.map((_, k) => `v:${k + 1}`)].map((v, k) => (audio ? `${v},a:${k}` : v)).join(' ');
     return [
       ...base,
       ...input,
