@@ -27,10 +27,14 @@ export const LIVE_SEGMENTS_BEHIND = 2;
 /**
  * Catching up with the live edge after a stall: at most 1.1× (no audible pitch change) once more
  * than `targetLatency + targetLatencyTolerance` seconds behind the start position, back to 1× within
- * the tolerance. Each stall moves the target back by half a second (up to 3 s), so a connection that
- * cannot hold the edge settles a little behind it instead of stalling, catching up and stalling
- * again; a minute without a stall brings the target forward again. Only while the viewer is at the
- * live edge: the session turns it off when they rewind (see `liveSyncFor`).
+ * the tolerance. Each stall moves the target back (by half a second more each time, up to 5.5 s), so
+ * a connection that cannot hold the edge settles behind it instead of stalling, catching up and
+ * stalling again; a minute without a stall brings the target forward again. The same holds after a
+ * camera's quick reconnection that the watch page did not see: shaka then places the edge up to a few
+ * seconds past the media it has: chasing it with the target capped at 2.5 s stalled every 15 s or
+ * so for good; capped at 5.5 s it settled after three quick stalls, about 3.3 s behind the camera
+ * (measured). Only while the viewer is at the live edge: the session turns it off when they rewind
+ * (see `liveSyncFor`).
  */
 export const LIVE_SYNC = {
   enabled: true,
@@ -43,7 +47,7 @@ export const LIVE_SYNC = {
     enabled: true,
     rebufferIncrement: 0.5,
     maxAttempts: 10,
-    maxLatency: 3,
+    maxLatency: 6,
     minLatency: 0,
     stabilityThreshold: 60,
   },

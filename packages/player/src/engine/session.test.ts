@@ -299,7 +299,7 @@ describe('createPlaybackSession', () => {
     await live.tick(0);
     expect(live.player.configs[0]).toMatchObject({
       manifest: { availabilityWindowOverride: 600, hls: { liveSegmentsDelay: 2 } },
-      streaming: { liveSync: { enabled: true, maxPlaybackRate: 1.1, dynamicTargetLatency: { enabled: true } }, returnToEndOfLiveWindowWhenOutside: true },
+      streaming: { liveSync: { enabled: true, maxPlaybackRate: 1.1, dynamicTargetLatency: { enabled: true, maxLatency: 6 } }, returnToEndOfLiveWindowWhenOutside: true },
     });
     live.session.dispose();
     const vod = setUp();
