@@ -40,10 +40,12 @@ const API_KEY = { type: 'string', minLength: 1, description: 'The api key from P
  *   a client makes with an api key.
  * - the card provider's webhook: the provider's own call, signed over the raw bytes of its body
  *   (the signature header is the credential), not a call of the channel API.
+ * - the ingest's callbacks (`/api/ingest/…`): nginx's own calls, with the token of its
+ *   configuration in their address, not calls of the channel API.
  * - this document itself.
  */
 function documented(url: string): boolean {
-  if (url === OPENAPI_PATH || url === '/api/:provider/webhook') return false;
+  if (url === OPENAPI_PATH || url === '/api/:provider/webhook' || url.startsWith('/api/ingest/')) return false;
   return url.startsWith('/api/') || url === '/channel-key.json';
 }
 
