@@ -16,7 +16,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +28,7 @@ import { childEnvironment, runFfmpeg } from '../src/core/media/ffmpeg.ts';
 import { EventPackager, readRecording } from '../src/core/media/packager/index.ts';
 import { migrateToLatest } from '../src/migrations.ts';
 import { seedChannel, upsertChannels } from '../src/modules/channels/seed.ts';
+import { freePort } from '../test/support/ports.ts';
 
 const WARM_UP_S = 8;
 const MEASURE_S = 15;
@@ -41,16 +41,6 @@ const MAX_LADDER = Number(process.env.BENCH_LIVE_MAX_LADDER ?? 8);
 const GAME_S = Number(process.env.BENCH_LIVE_GAME_S ?? 60);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The host's busy share of CPU between two readings of /proc/stat. */
 function cpuTimes(): { busy: number; total: number } {

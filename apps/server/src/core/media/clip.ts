@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { childEnvironment, runFfmpeg } from './ffmpeg.ts';
 import { layout, MEDIA_FILE } from './library.ts';
 import { ffprobeBeside, LIVE_PLAYLIST, liveDirOf, recordingSourceOf } from './packager/index.ts';
-import { parseDateTime } from './packager/playlist.ts';
+import { parseMediaPlaylist } from './packager/playlist.ts';
 import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
 
 /**
@@ -153,7 +153,6 @@ export async function sourceOf(mediaDir: string, event: ClipSourceEvent): Promis
   return recordingSourceOf(mediaDir, event.channelSlug, event.eventId);
 }
 
-const parseProgramDateTime = parseDateTime;
 
 /**
  * A media playlist's text: the playlist itself, or, for a master playlist (a live window with the
@@ -173,32 +172,15 @@ async function readMediaPlaylist(dir: string, playlist: string): Promise<string>
  */
 export function parsePlaylist(text: string, live: boolean, eventUtcTs: number): SourceSegment[] {
   const segments: SourceSegment[] = [];
-  let map = '';
-  let duration: number | null = null;
-  let programDateTime: number | null = null;
   let position = 0;
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line.startsWith('#EXT-X-MAP:')) map = /URI="([^"]+)"/.exec(line)?.[1] ?? '';
-    else if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) programDateTime = parseProgramDateTime(line.slice('#EXT-X-PROGRAM-DATE-TIME:'.length));
-    else if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice('#EXTINF:'.length));
-    else if (line !== '' && !line.startsWith('#')) {
-      if (duration === null || !Number.isFinite(duration) || map === '') {
-        duration = null;
-        continue;
-      }
-      let start = position;
-      if (live) {
-        const previous = segments.at(-1);
-        if (programDateTime !== null) start = programDateTime / 1000 - eventUtcTs;
-        else if (previous) start = previous.start + previous.duration;
-        else continue;
-      }
-      segments.push({ uri: line, map, duration, start, programDateTime: live ? (programDateTime ?? Math.round((eventUtcTs + start) * 1000)) : null });
-      position = start + duration;
-      duration = null;
-      programDateTime = null;
+  for (const { uri, map, duration, programDateTime } of parseMediaPlaylist(text, 0)) {
+    let start = position;
+    if (live) {
+      if (programDateTime === null) continue;
+      start = programDateTime / 1000 - eventUtcTs;
     }
+    segments.push({ uri, map, duration, start, programDateTime: live ? programDateTime : null });
+    position = start + duration;
   }
   return segments;
 }

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../test/support/ports.ts';
 import { childEnvironment } from '../ffmpeg.ts';
 import { layout, recordingForEvent } from '../library.ts';
 import { EventPackager, ladderFor, LIVE_PLAYLIST, readHealth, readRecording, readRuns, recordingPosterNames, recordingSourceOf, TrimError, trimRecording } from './index.ts';
@@ -19,17 +19,6 @@ let nginx: ChildProcess;
 let rtmpPort: number;
 const cameras = new Set<ChildProcess>();
 const packagers = new Set<EventPackager>();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Whether something listens on the port (read from /proc, without connecting). */
 async function listening(port: number): Promise<boolean> {

@@ -60,7 +60,7 @@ describe("a finished event's camera recording", () => {
     expect(info.durationS).toBeCloseTo(7, 1);
   });
 
-  it('is what clips are cut from: 0 to its duration, variable segments, edges encoded to its profile and sound', async () => {
+  it('is what clips are cut from: 0 to its duration, variable segments, edges encoded to its profile and sound', { timeout: 60_000 }, async () => {
     const source = await readClipSource(mediaDir, finished);
     expect(source?.dir).toBe(dir);
     expect(source?.segments).toHaveLength(7);
@@ -99,9 +99,9 @@ describe("a finished event's camera recording", () => {
     // The clips read the trimmed recording too: its start is the trim's.
     expect(await clipWindow(mediaDir, finished)).toEqual({ start: 0, end: 2 });
     await trimRecording(mediaDir, 'alpha', 7, { startS: 0, endS: info.durationS });
-  });
+  }, 60_000);
 
-  it("is the event's poster, in every width, its address changing with a trim", async () => {
+  it("is the event's poster, in every width, its address changing with a trim", { timeout: 60_000 }, async () => {
     const channel = { id: 1, config: { slug: 'alpha' } } as unknown as LoadedChannel;
     const pictures = new Pictures({ dir: mediaDir, channelById: () => channel });
     const poster = pictures.poster(channel, 7);
