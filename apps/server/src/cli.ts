@@ -90,8 +90,9 @@ async function serve(config: ServerConfig): Promise<void> {
     trustProxy: config.trustProxy,
     publicOrigins: preflight.publicOrigins,
     media: { dir: config.media.dir, secret: secrets.media, ffmpegPath: config.media.ffmpegPath, tokenTtlSeconds: config.media.tokenTtlSeconds },
-    // The managed ingest keeps its configuration beside the database.
-    live: { ...config.live, ingestDir: join(config.paths.dataDir, 'ingest') },
+    // The managed ingest keeps its configuration beside the database, one folder per port: servers
+    // sharing a data folder (the demo's, the end-to-end runs') never take each other's nginx for a stale one.
+    live: { ...config.live, ingestDir: join(config.paths.dataDir, `ingest-${config.live.rtmpPort}`) },
     mail: { ...config.mail, secret: secrets.app },
     payments: {
       defaultProvider: config.payments.defaultProvider,
@@ -190,8 +191,7 @@ async function packager(config: ServerConfig): Promise<void> {
     channelOf: (channelId) => {
       const channel = channels.find((c) => c.id === channelId);
       if (!channel) return null;
-      const settings = channel.seed?.settings as { live?: { ladder?: unknown } } | undefined;
-      return { slug: channel.config.slug, ladder: settings?.live?.ladder === true };
+      return { slug: channel.config.slug, ladder: channel.config.live?.ladder ?? false };
     },
     log: { info: log, warn: log },
   });

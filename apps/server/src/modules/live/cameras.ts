@@ -45,8 +45,9 @@ export class DemoCameras {
     // Ended, yet the event is live again: a re-seed made it a new game, with a new key and timeline.
     if (row.state === 'ended') row = await this.#o.service.restart(event.channelId, event.eventId);
     if (row.state === 'ending' || row.state === 'ended' || this.#cameras.has(event.eventId)) return;
+    const key = this.#o.service.keyOf(row);
     const camera = startCamera({
-      url: `${this.#o.ingestUrl.replace(/\/+$/, '')}/${this.#o.service.keyOf(row)}`,
+      url: `${this.#o.ingestUrl.replace(/\/+$/, '')}/${key}`,
       name: event.name,
       timeZone: event.timeZone,
       ffmpegPath: this.#o.ffmpegPath,
@@ -55,7 +56,8 @@ export class DemoCameras {
     this.#o.log.info(`demo camera for event ${event.eventId} started (pid ${camera.pid})`);
     void camera.exited.then(({ code, stderr }) => {
       if (this.#cameras.get(event.eventId) === camera) this.#cameras.delete(event.eventId);
-      if (!this.#stopping && code !== 0 && code !== 255) this.#o.log.warn(`demo camera for event ${event.eventId} stopped (${code}): ${stderr.trim() || 'no output'}`);
+      // ffmpeg names the address it published to: the key never reaches the log.
+      if (!this.#stopping && code !== 0 && code !== 255) this.#o.log.warn(`demo camera for event ${event.eventId} stopped (${code}): ${stderr.replaceAll(key, '<stream key>').trim() || 'no output'}`);
     });
   }
 

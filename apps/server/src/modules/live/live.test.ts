@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConsoleLive, EventDetailResponse } from '@grandstand/contract';
@@ -10,6 +11,7 @@ import { buildTestApp, FIXTURE_CHANNELS_DIR, openTestDatabase, type TestApp } fr
 import { freePort } from '../../../test/support/ports.ts';
 import { type Camera, startCamera } from '../../core/ingest/camera.ts';
 import { ManagedIngest } from '../../core/ingest/nginx.ts';
+import { liveDirOf } from '../../core/media/packager/index.ts';
 import { consoleCall, makeOperator, signIn } from '../operators/testing.ts';
 
 // A real nginx with the RTMP module on free ports and real ffmpeg cameras: the refusals are nginx's
@@ -128,7 +130,12 @@ async function statusOf(eventId: number) {
 describe('the ingest details', () => {
   it('shows the configured Server (never the request Host) and a key of this event alone, to producers and owners only', async () => {
     const eventId = await upcomingEvent();
+    // Media an earlier database left under this event's id (a fresh database over kept media) is not its game.
+    const stale = liveDirOf(mediaDir, 'alpha', eventId);
+    await mkdir(stale, { recursive: true });
+    await writeFile(join(stale, 'r1.json'), '{"run":1,"startedAt":"2026-01-01T00:00:00.000Z","variants":[]}\n');
     const screen = await liveScreen(eventId);
+    expect(existsSync(stale)).toBe(false);
     expect(screen.ingest.server).toBe('rtmp://ingest.example.test/live');
     expect(screen.ingest.streamKey).toMatch(/^gs_live_[A-Za-z0-9_-]{43}$/);
     expect(screen.ingest.srt).toBeNull();

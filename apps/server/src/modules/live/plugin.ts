@@ -159,8 +159,7 @@ export default fp<LivePluginOptions>(
           channelOf: (channelId) => {
             const channel = app.channels.byId(channelId);
             if (!channel) return null;
-            const settings = channel.seed?.settings as { live?: { ladder?: unknown } } | undefined;
-            return { slug: channel.config.slug, ladder: settings?.live?.ladder === true };
+            return { slug: channel.config.slug, ladder: channel.config.live?.ladder ?? false };
           },
           log,
           packagerPollMs: options.packagerPollMs,

@@ -42,7 +42,7 @@ export interface LiveServiceOptions {
   log: { info(message: string): void; warn(message: string): void };
   /** Told when an event needs its packager (a publish, an end): the in-process worker looks at once. */
   nudge?: () => void;
-  /** An ended signal's event starts over (a re-seed): its packaged media is removed. */
+  /** An event's signal starts afresh (its first key, or a re-seed after its end): its packaged media is removed. */
   onRestart?: (channelId: number, eventId: number) => Promise<void>;
   now?: () => number;
 }
@@ -83,11 +83,15 @@ export class LiveService {
     const existing = await this.row(channelId, eventId);
     if (existing) return existing;
     const key = newStreamKey();
-    await this.#o.db
+    const inserted = await this.#o.db
       .insertInto('live_streams')
       .values({ event_id: eventId, channel_id: channelId, key_hash: this.#o.keys.hash(key), key_sealed: this.#o.keys.seal(key) })
       .onConflict((c) => c.column('event_id').doNothing())
-      .execute();
+      .returning('event_id')
+      .executeTakeFirst();
+    // A new row is a new game: media left under the event's id by an earlier database (a fresh one
+    // over kept media, a re-seed) is not its timeline.
+    if (inserted) await this.#o.onRestart?.(channelId, eventId);
     return (await this.row(channelId, eventId))!;
   }
 
@@ -103,7 +107,8 @@ export class LiveService {
       .where('state', '=', 'ended')
       .where((w) => w.exists(w.selectFrom('events').select('id').where('id', '=', eventId).where('stream_status', '=', 'live')))
       .executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) await this.#o.onRestart?.(channelId, eventId);
+    if (Number(removed.numDeletedRows) === 0) return (await this.row(channelId, eventId)) ?? this.ensure(channelId, eventId);
+    // Its new row clears the old game's media.
     return this.ensure(channelId, eventId);
   }
 

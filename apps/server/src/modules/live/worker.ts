@@ -87,7 +87,8 @@ export function startPackagingWorker(options: PackagingWorkerOptions): Packaging
         finishing.finishing = packager
           .finish()
           .then(
-            () => options.service.finished(row.channel_id, row.event_id, true),
+            // A camera that never sent a segment leaves no recording: the event ends all the same.
+            (info) => options.service.finished(row.channel_id, row.event_id, info.durationS > 0),
             (error: unknown) => {
               // Nothing was recorded (the camera never sent a segment): the event still ends.
               options.log.warn(`packager ${row.event_id}: no recording (${String(error)})`);
