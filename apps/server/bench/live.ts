@@ -1,4 +1,4 @@
-// `pnpm bench`: how many concurrent 720p camera signals one instance packages (spec §8 live streams),
+// `pnpm bench`: how many concurrent 720p camera signals one instance packages (live events),
 // without re-encoding (the default) and with the ladder (the channel's `live.ladder`), and how
 // long the end of a game takes to become its recording on demand.
 //

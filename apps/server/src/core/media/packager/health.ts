@@ -6,7 +6,7 @@ import { writeAtomically } from './finish.ts';
 import type { RunSegment } from './playlist.ts';
 import { liveDirOf } from './recording.ts';
 
-/** What the control room shows of a camera's signal while it is live (spec §8 stream health). */
+/** What the control room shows of a camera's signal while it is live (its stream health). */
 export interface LiveHealth {
   bitrateKbps: number | null;
   fps: number | null;

@@ -14,7 +14,7 @@ export { recordingPosterNames, TrimError, trimRecording } from './finish.ts';
 export { HEALTH_FILE, KEYFRAME_WARNING_S, type LiveHealth, type LiveWarning, readHealth } from './health.ts';
 
 /**
- * Live packaging (spec §8 live streams): one ffmpeg per live event pulls the camera's signal from the
+ * Live packaging: one ffmpeg per live event pulls the camera's signal from the
  * ingest and packages it without re-encoding (`-c copy`) into fMP4 HLS of 1 s segments (a segment
  * is one GOP when the camera's GOP is a second or more), all files flat in `live/<slug>/<id>/`.
  *
@@ -28,7 +28,7 @@ export { HEALTH_FILE, KEYFRAME_WARNING_S, type LiveHealth, type LiveWarning, rea
 
 /** ffmpeg cuts a segment at the first key frame after this many seconds. */
 export const LIVE_SEGMENT_SECONDS = 1;
-/** 600 × 1 s: the 10-minute DVR window the site offers (spec §8 "rewind up to 10 minutes"). */
+/** 600 × 1 s: the 10-minute DVR window the site offers (the player seeks back that far; clips are cut from it). */
 export const LIVE_WINDOW_SEGMENTS = 600;
 /** The window every viewer reads. */
 export const LIVE_PLAYLIST = 'index.m3u8';

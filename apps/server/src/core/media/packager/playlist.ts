@@ -1,5 +1,5 @@
 /**
- * The playlists of a live event's packaging (spec §8 live streams and their recording): each camera
+ * The playlists of a live event's packaging (its live window and its recording): each camera
  * connection is a *run*, packaged by its own ffmpeg into its own media playlist (`r<run>.m3u8`, every
  * segment kept); these functions compose what viewers read from all the runs: the live window
  * (`index.m3u8`), and once the event ends its recording (`recording-full.m3u8`, `recording.m3u8`).

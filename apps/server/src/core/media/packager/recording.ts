@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { layout, recordingForEvent } from '../library.ts';
 
 /**
- * What a live event leaves in its folder once it ended (spec §8: the recording on demand): readers
+ * What a live event leaves in its folder once it ended (its recording on demand): readers
  * only, so the pictures, clips and downloads can read a recording without the packager's writers.
  */
 
