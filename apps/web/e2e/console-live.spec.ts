@@ -173,6 +173,7 @@ function liveJourney(channel: DemoChannel): void {
       // Where the player stands after 20 s without a signal (its buffer long played out).
       const stalledAt = await playhead(watcher);
       cameras.push(startCamera({ url: cameraUrl, name, keyframeSeconds: 4 }));
+      const resumedAt = Date.now();
       await expect(page.getByText(text(schedule, 'live.state.live'), { exact: true })).toBeVisible({ timeout: 20_000 });
       await plays(watcher, stalledAt + 2);
       expect(await watcher.evaluate(() => (window as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
@@ -190,8 +191,11 @@ function liveJourney(channel: DemoChannel): void {
       await expect.poll(async () => (await apiGet<Event>(request, channel, `events/${created.id}`)).stream_status, { timeout: ON_DEMAND_WITHIN - (Date.now() - endedAt) }).toBe('finished');
       const live = await consoleGet<ConsoleLive>(page, `/events/${created.id}/live`);
       expect(live).toMatchObject({ state: 'ended', recording: { status: 'ready' } });
-      // The whole game: from the camera's first picture to the end, the drop included (its seconds have no pictures).
-      expect(live.recording.durationS).toBeGreaterThan((endedAt - liveAt - DROP_MS) / 1000 - 10);
+      // The whole game: every second the camera published, before and after the drop (each connection
+      // takes a few seconds to its first segment, and the drop's seconds have no pictures).
+      const published = (droppedAt - liveAt + (endedAt - resumedAt)) / 1000;
+      expect(live.recording.durationS).toBeGreaterThan(published - 10);
+      expect(live.recording.durationS).toBeLessThan(published + 5);
       await expect(page.getByRole('img', { name: text(schedule, 'live.recording.poster') })).toBeVisible();
       await pictures(page, 'recording');
 
