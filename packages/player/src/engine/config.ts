@@ -13,7 +13,7 @@ export const RETRY_PARAMETERS = {
   connectionTimeout: 10_000,
 } as const;
 
-/** spec §8: a live viewer may rewind up to 10 minutes (the packager's window of 600 one-second segments). */
+/** How far back a live viewer may rewind: the packager's live window, 600 one-second segments. */
 export const DVR_WINDOW_SECONDS = 600;
 
 /**

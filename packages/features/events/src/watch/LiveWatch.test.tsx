@@ -68,7 +68,7 @@ function setVisibility(state: 'visible' | 'hidden') {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
-describe('the watch page of a live event (spec §8 live streams)', () => {
+describe('the watch page of a live event', () => {
   beforeEach(() => {
     loads.length = 0;
     vi.useFakeTimers({ shouldAdvanceTime: true });
