@@ -55,6 +55,7 @@ export const Figures = styled.dl`
 
   > div {
     display: grid;
+    align-content: start;
     gap: var(--gs-space-xxs);
   }
 
