@@ -43,6 +43,16 @@ function useLiveErrorText(): (error: unknown) => string {
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
+/** An action's outcome under it: both live regions stay mounted so the text is announced when it arrives. */
+function OutcomeMessages({ outcome }: { outcome: Outcome }) {
+  return (
+    <>
+      <FormMessage tone="success">{outcome?.tone === 'success' ? outcome.text : ''}</FormMessage>
+      <FormMessage tone="error">{outcome?.tone === 'error' ? outcome.text : ''}</FormMessage>
+    </>
+  );
+}
+
 /** The encoder's settings: Server and Stream key (hidden until asked) with copy buttons, SRT's absence, and a new key on request. */
 function IngestDetails({ live, eventId }: { live: ConsoleLive; eventId: number }) {
   const { t } = useTranslation('schedule');
@@ -113,8 +123,7 @@ function IngestDetails({ live, eventId }: { live: ConsoleLive; eventId: number }
           {t('live.ingest.rotate')}
         </Button>
       </div>
-      <FormMessage tone="success">{copied?.tone === 'success' ? copied.text : ''}</FormMessage>
-      <FormMessage tone="error">{copied?.tone === 'error' ? copied.text : ''}</FormMessage>
+      <OutcomeMessages outcome={copied} />
       <Popup
         open={asking}
         title={t('live.ingest.rotateTitle')}
@@ -222,8 +231,7 @@ function EndEvent({ eventId, name }: { eventId: number; name: string }) {
           {t('live.end.button')}
         </Button>
       </div>
-      <FormMessage tone="success">{outcome?.tone === 'success' ? outcome.text : ''}</FormMessage>
-      <FormMessage tone="error">{outcome?.tone === 'error' ? outcome.text : ''}</FormMessage>
+      <OutcomeMessages outcome={outcome} />
       <Popup
         open={asking}
         title={t('live.end.confirmTitle', { name })}
@@ -334,8 +342,7 @@ function TrimForm({ eventId, lengthS, startS, endS }: { eventId: number; lengthS
           {t('live.recording.trim')}
         </Button>
       </div>
-      <FormMessage tone="success">{outcome?.tone === 'success' ? outcome.text : ''}</FormMessage>
-      <FormMessage tone="error">{outcome?.tone === 'error' ? outcome.text : ''}</FormMessage>
+      <OutcomeMessages outcome={outcome} />
     </Stack>
   );
 }
