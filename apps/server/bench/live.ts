@@ -14,7 +14,7 @@
 // Environment: BENCH_LIVE_MAX_PASSTHROUGH (default 48) and BENCH_LIVE_MAX_LADDER (default 8) bound
 // the counts tried; BENCH_LIVE_GAME_S (default 60) is the game recorded before its end is timed.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,12 +99,22 @@ async function stopAll(cameras: ChildProcess[], packagers: EventPackager[]): Pro
   for (const camera of cameras) camera.kill('SIGKILL');
 }
 
-/** Starts a run once its camera publishes (the ingest refuses a reader before). */
+/**
+ * Starts a run once its camera publishes (the ingest refuses a reader before; the live module's
+ * worker tries again each second, as this does): resolves once the run wrote its first playlist.
+ */
 async function startRun(packager: EventPackager, url: string): Promise<void> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    await packager.startRun(url);
+  const packaging = () => {
+    const run = packager.runs.at(-1);
+    return packager.running && run !== undefined && existsSync(join(packager.dir, run.variants[0]?.playlist ?? ''));
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (!packager.running) await packager.startRun(url);
+    const attempt = Date.now() + 15_000;
+    while (packager.running && !packaging() && Date.now() < attempt) await sleep(200);
+    if (packaging()) return;
     await sleep(500);
-    if (packager.running) return;
   }
   throw new Error(`the packager could not read ${url}`);
 }
