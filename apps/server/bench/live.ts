@@ -15,7 +15,7 @@
 // the counts tried; BENCH_LIVE_GAME_S (default 60) is the game recorded before its end is timed.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +28,7 @@ import { childEnvironment, runFfmpeg } from '../src/core/media/ffmpeg.ts';
 import { EventPackager, readRecording } from '../src/core/media/packager/index.ts';
 import { migrateToLatest } from '../src/migrations.ts';
 import { seedChannel, upsertChannels } from '../src/modules/channels/seed.ts';
+import { startPlainIngest } from '../test/support/plainIngest.ts';
 import { freePort } from '../test/support/ports.ts';
 
 const WARM_UP_S = 8;
@@ -48,32 +49,6 @@ function cpuTimes(): { busy: number; total: number } {
   const total = fields.reduce((sum, value) => sum + value, 0);
   const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
   return { busy: total - idle, total };
-}
-
-async function startIngest(root: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  await mkdir(join(root, 'logs'), { recursive: true });
-  const conf = [
-    'load_module /usr/lib/nginx/modules/ngx_rtmp_module.so;',
-    'worker_processes 1;',
-    'error_log stderr error;',
-    `pid ${join(root, 'nginx.pid')};`,
-    'events { worker_connections 1024; }',
-    `rtmp { server { listen 127.0.0.1:${port}; chunk_size 4096; application live { live on; idle_streams off; record off; } } }`,
-  ].join('\n');
-  await writeFile(join(root, 'nginx.conf'), conf);
-  const nginx = spawn('/usr/sbin/nginx', ['-p', root, '-c', join(root, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await sleep(500);
-  if (nginx.exitCode !== null) throw new Error('nginx with the RTMP module did not start (Debian packages nginx-light and libnginx-mod-rtmp)');
-  return {
-    url: `rtmp://127.0.0.1:${port}/live`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (nginx.exitCode !== null) return resolve();
-        nginx.once('exit', () => resolve());
-        nginx.kill('SIGTERM');
-      }),
-  };
 }
 
 /** The measuring cameras' signal: 20 s of 720p30, made once. */
@@ -297,7 +272,7 @@ async function main(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'grandstand-bench-live-'));
   let ingest: { url: string; stop(): Promise<void> } | null = null;
   try {
-    ingest = await startIngest(join(root, 'nginx'));
+    ingest = await startPlainIngest(join(root, 'nginx'), { connections: 1024 });
     const loop = await makeLoop(root);
     const passthrough = await capacity(root, ingest.url, loop, false);
     const ladder = await capacity(root, ingest.url, loop, true);

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../../test/support/ports.ts';
+import { startPlainIngest } from '../../../../test/support/plainIngest.ts';
 import { childEnvironment } from '../ffmpeg.ts';
 import { layout, recordingForEvent } from '../library.ts';
 import { EventPackager, ladderFor, LIVE_PLAYLIST, readHealth, readRecording, readRuns, recordingPosterNames, recordingSourceOf, TrimError, trimRecording } from './index.ts';
@@ -15,20 +15,9 @@ import { parseMediaPlaylist } from './playlist.ts';
 // packager pulling from it. Tiny pictures, so the cameras stay light.
 
 let mediaDir: string;
-let nginx: ChildProcess;
-let rtmpPort: number;
+let ingest: { url: string; stop(): Promise<void> };
 const cameras = new Set<ChildProcess>();
 const packagers = new Set<EventPackager>();
-
-/** Whether something listens on the port (read from /proc, without connecting). */
-async function listening(port: number): Promise<boolean> {
-  const hex = port.toString(16).toUpperCase().padStart(4, '0');
-  const table = await readFile('/proc/net/tcp', 'utf8');
-  return table.split('\n').some((line) => {
-    const fields = line.trim().split(/\s+/);
-    return fields[1]?.endsWith(`:${hex}`) && fields[3] === '0A';
-  });
-}
 
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -42,20 +31,7 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(join(tmpdir(), 'grandstand-packager-'));
-  rtmpPort = await freePort();
-  const prefix = join(mediaDir, 'nginx');
-  await mkdir(join(prefix, 'logs'), { recursive: true });
-  const conf = [
-    'load_module /usr/lib/nginx/modules/ngx_rtmp_module.so;',
-    'worker_processes 1;',
-    'error_log stderr error;',
-    `pid ${join(prefix, 'nginx.pid')};`,
-    'events { worker_connections 64; }',
-    `rtmp { server { listen 127.0.0.1:${rtmpPort}; application live { live on; idle_streams off; record off; } } }`,
-  ].join('\n');
-  await writeFile(join(prefix, 'nginx.conf'), conf);
-  nginx = spawn('/usr/sbin/nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-  await until('nginx', () => listening(rtmpPort));
+  ingest = await startPlainIngest(join(mediaDir, 'nginx'));
 });
 
 afterEach(async () => {
@@ -66,7 +42,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  nginx.kill('SIGTERM');
+  await ingest.stop();
   await rm(mediaDir, { recursive: true, force: true });
 });
 
@@ -74,7 +50,7 @@ afterAll(async () => {
 function camera(name: string, options: { keyframeSeconds?: number; fps?: number; size?: string } = {}): { url: string; process: ChildProcess } {
   const fps = options.fps ?? 10;
   const gop = String(Math.round(fps * (options.keyframeSeconds ?? 1)));
-  const url = `rtmp://127.0.0.1:${rtmpPort}/live/${name}`;
+  const url = `${ingest.url}/${name}`;
   const child = spawn(
     'ffmpeg',
     [
