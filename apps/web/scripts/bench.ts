@@ -277,16 +277,28 @@ function kb(scripts: Script[]): string {
 /** Every script a fresh page loads until `ready` and the network is idle. */
 async function scriptsOf(browser: Browser, url: string, ready: (page: Page) => Promise<unknown>): Promise<Script[]> {
   const page = await browser.newPage();
-  const pending: Promise<Script>[] = [];
+  const pending: Promise<Script | null>[] = [];
+  let closed = false;
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') {
-      pending.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length })));
+      // A script arriving as the page closes (a chunk the idle page still asked for) is not the route's:
+      // its body can no longer be read, and must not end the bench.
+      const body = response.body().then(
+        (bytes) => ({ url: response.url(), gzip: gzipSync(bytes, { level: 9 }).length }),
+        (error: unknown) => {
+          if (closed) return null;
+          throw error;
+        },
+      );
+      body.catch(() => undefined);
+      pending.push(body);
     }
   });
   await page.goto(url);
   await ready(page);
   await page.waitForLoadState('networkidle');
-  const scripts = await Promise.all(pending);
+  const scripts = (await Promise.all(pending)).filter((script): script is Script => script !== null);
+  closed = true;
   await page.close();
   return scripts;
 }
