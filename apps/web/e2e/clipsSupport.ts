@@ -25,15 +25,21 @@ export function playhead(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
 }
 
-/** How many seconds the live signal's window holds now: the segments of its media playlist. */
-export async function liveWindowSeconds(request: APIRequestContext, channel: DemoChannel, apiKey: string, eventId: number): Promise<number> {
+/** The event's media playlist as a viewer with `apiKey` is given it (the variant's, under a master playlist); empty without a stream. */
+export async function mediaPlaylist(request: APIRequestContext, channel: DemoChannel, apiKey: string, eventId: number): Promise<string> {
   const site = new URL(siteUrl(channel, '/'));
   const get = async (path: string) => (await request.get(`http://localhost:${site.port}${path}`, { headers: { host: site.host } })).text();
   const detail = await request.get(channelUrl(null, `/api/events/${eventId}`), { params: { api_key: apiKey } });
   const stream = ((await detail.json()) as { data: { stream: { url: string } | null } }).data.stream;
-  if (!stream) return 0;
+  if (!stream) return '';
   let playlist = await get(stream.url);
   const variant = playlist.split('\n').find((line) => line !== '' && !line.startsWith('#') && playlist.includes('#EXT-X-STREAM-INF'));
   if (variant) playlist = await get(new URL(variant, `http://site${stream.url}`).pathname + new URL(variant, `http://site${stream.url}`).search);
+  return playlist;
+}
+
+/** How many seconds the live signal's window holds now: the segments of its media playlist. */
+export async function liveWindowSeconds(request: APIRequestContext, channel: DemoChannel, apiKey: string, eventId: number): Promise<number> {
+  const playlist = await mediaPlaylist(request, channel, apiKey, eventId);
   return [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
 }

@@ -7,7 +7,7 @@ import type { Camera } from '@grandstand/server/camera';
 import { demoChannels, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { apiGet, CARDS, checkoutEvent, escape, payWithNewCard, texts as buyerTexts } from './checkout.ts';
-import { clipsOf, liveWindowSeconds, playhead } from './clipsSupport.ts';
+import { clipsOf, liveWindowSeconds, mediaPlaylist, playhead } from './clipsSupport.ts';
 import { consoleGet, localDateTime, uniqueName } from './consoleSupport.ts';
 import { expect, repoRoot, test, visitorContext } from './support.ts';
 import { confirmEmail, languageOf, registeredViewer, submitLogin, text, texts } from './viewers.ts';
@@ -191,11 +191,15 @@ function liveJourney(channel: DemoChannel): void {
       await expect.poll(async () => (await apiGet<Event>(request, channel, `events/${created.id}`)).stream_status, { timeout: ON_DEMAND_WITHIN - (Date.now() - endedAt) }).toBe('finished');
       const live = await consoleGet<ConsoleLive>(page, `/events/${created.id}/live`);
       expect(live).toMatchObject({ state: 'ended', recording: { status: 'ready' } });
-      // The whole game: every second the camera published, before and after the drop (each connection
-      // takes a few seconds to its first segment, and the drop's seconds have no pictures).
+      // The whole game: all the camera sent before the drop (its first segment takes a few seconds and
+      // the one in flight when it stopped is lost), then, after a discontinuity, what it sent once
+      // back; never more than it published.
       const published = (droppedAt - liveAt + (endedAt - resumedAt)) / 1000;
-      expect(live.recording.durationS).toBeGreaterThan(published - 10);
+      expect(live.recording.durationS).toBeGreaterThan((droppedAt - liveAt) / 1000 - 8);
       expect(live.recording.durationS).toBeLessThan(published + 5);
+      const recording = await mediaPlaylist(request, channel, buyerKey, created.id);
+      expect(recording).toContain('#EXT-X-ENDLIST');
+      expect(recording.split('#EXT-X-DISCONTINUITY\n').length - 1, 'the camera’s two connections, one after the other').toBe(1);
       await expect(page.getByRole('img', { name: text(schedule, 'live.recording.poster') })).toBeVisible();
       await pictures(page, 'recording');
 
