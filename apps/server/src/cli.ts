@@ -115,7 +115,16 @@ async function serve(config: ServerConfig): Promise<void> {
     analyticsUrl: config.analyticsPublicUrl,
     errorDsns: config.errorDsns,
   });
-  const address = await app.listen({ port: preflight.port, host: config.host });
+  let address: string;
+  try {
+    address = await app.listen({ port: preflight.port, host: config.host });
+  } catch (error) {
+    // The port is taken (or the host unknown): the managed ingest and the demo cameras started
+    // with the app run in their own process groups and would outlive this process.
+    await app.close();
+    await opened.close();
+    throw error;
+  }
   log(`listening on ${address}; channels: ${channels.map((c) => `${c.config.slug}${c.config.default ? ' (default)' : ''} at ${app.channels.publicOrigin(c.id)}`).join(', ')}`);
   stopOnSignals(
     async () => {

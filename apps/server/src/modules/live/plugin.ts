@@ -123,8 +123,9 @@ export default fp<LivePluginOptions>(
       async signalOf(channelId, eventId) {
         const row = await app.db.selectFrom('live_streams').select('state').where('channel_id', '=', channelId).where('event_id', '=', eventId).executeTakeFirst();
         if (!row || row.state === 'idle') return 'waiting';
-        // Being ended: the camera is cut and the event turns finished within moments.
-        return row.state === 'live' ? 'on' : 'lost';
+        // Being ended by the producer: the event turns finished within moments, and its viewers
+        // should not be told the camera will be back in a moment meanwhile.
+        return row.state === 'live' || row.state === 'ending' ? 'on' : 'lost';
       },
       async waitForPlaylist(slug, eventId, timeoutMs) {
         const playlist = join(liveDirOf(mediaDir, slug, eventId), 'index.m3u8');
