@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LiveSignal } from '@grandstand/contract';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { ingestControl } from '../../core/ingest/control.ts';
 import { ManagedIngest } from '../../core/ingest/nginx.ts';
 import { liveDirOf } from '../../core/media/packager/index.ts';
@@ -108,6 +109,19 @@ export default fp<LivePluginOptions>(
       for (const event of await seededLive()) await cameras.ensure({ channelId: event.channel_id, eventId: event.id, name: event.name, timeZone: event.time_zone });
     };
 
+    // Every viewer of a live game asks its detail every few seconds (the watch page follows the
+    // camera): one read of the table per game and second, whatever the audience. A change of state
+    // on this instance drops it at once; another instance's within the second.
+    const signals = new LRUCache<string, LiveSignal>({ max: 10_000, ttl: 1000 });
+    const stopClearing = app.dataChanged.on(() => signals.clear());
+    app.addHook('onClose', async () => stopClearing());
+    const readSignal = async (channelId: number, eventId: number): Promise<LiveSignal> => {
+      const row = await app.db.selectFrom('live_streams').select('state').where('channel_id', '=', channelId).where('event_id', '=', eventId).executeTakeFirst();
+      if (!row || row.state === 'idle') return 'waiting';
+      // Being ended by the producer: the event turns finished within moments, and its viewers
+      // should not be told the camera will be back in a moment meanwhile.
+      return row.state === 'live' || row.state === 'ending' ? 'on' : 'lost';
+    };
     const module: LiveModule = {
       service,
       cameras,
@@ -121,11 +135,12 @@ export default fp<LivePluginOptions>(
         await cameras.ensure(event);
       },
       async signalOf(channelId, eventId) {
-        const row = await app.db.selectFrom('live_streams').select('state').where('channel_id', '=', channelId).where('event_id', '=', eventId).executeTakeFirst();
-        if (!row || row.state === 'idle') return 'waiting';
-        // Being ended by the producer: the event turns finished within moments, and its viewers
-        // should not be told the camera will be back in a moment meanwhile.
-        return row.state === 'live' || row.state === 'ending' ? 'on' : 'lost';
+        const key = `${channelId}.${eventId}`;
+        const cached = signals.get(key);
+        if (cached) return cached;
+        const signal = await readSignal(channelId, eventId);
+        signals.set(key, signal);
+        return signal;
       },
       async waitForPlaylist(slug, eventId, timeoutMs) {
         const playlist = join(liveDirOf(mediaDir, slug, eventId), 'index.m3u8');
