@@ -41,8 +41,8 @@ async function downloadedSeconds(request: APIRequestContext, channel: DemoChanne
   }
 }
 
-// The live game's flow comes last, and its signal starts as the file begins: a signal starts when
-// its stream is first asked for (the suite's server runs MEDIA_LIVE=on-demand), so its window fills
+// The live game's flow comes last, and its camera starts as the file begins: a demo camera starts when
+// its stream is first asked for (the suite's server runs DEMO_CAMERAS=on-demand), so its window fills
 // while the other flows run rather than while this one waits.
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext();

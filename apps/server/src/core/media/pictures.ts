@@ -85,7 +85,7 @@ export interface PicturesOptions {
   /** The media directory (prepared posters, live thumbnails, slide variants). */
   dir: string;
   channelById: (id: number) => LoadedChannel | undefined;
-  /** False when the live signals are off (`MEDIA_LIVE=off`): live events show their drawn card. */
+  /** False when there is no ingest (`INGEST=off`): live events show their drawn card. */
   liveThumbnails?: boolean;
 }
 
