@@ -6,7 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../test/renderRoute.tsx';
 import { matchup } from '../test/fixtures.ts';
-import { LIVE_POLL_MS, livePollingFor, STARTING_POLL_MS } from './livePolling.ts';
+import { EARLY_POLL_MS, LIVE_POLL_MS, livePollingFor, STARTING_POLL_MS } from './livePolling.ts';
 
 /** Every stream load shaka is asked for: a new one is a new playback (the player remounted). */
 const loads: string[] = [];
@@ -139,12 +139,14 @@ describe('the watch page of a live event', () => {
     await waitFor(() => expect(asked()).toBe(shown + 1));
   });
 
-  it('asks nothing again for an event far from its start or finished', async () => {
+  it('asks once a minute for an event far from its start, whose camera may start early', async () => {
     const { asked } = await watch(detail({ stream_status: 'upcoming', event_utc_ts: nowS() + 2 * 3600 }));
     await screen.findByLabelText('Starts in');
     const first = asked();
     await advance(STARTING_POLL_MS * 3);
     expect(asked()).toBe(first);
+    await advance(EARLY_POLL_MS);
+    await waitFor(() => expect(asked()).toBe(first + 1));
   });
 });
 
@@ -159,8 +161,12 @@ describe('livePollingFor', () => {
     expect(livePollingFor({ stream_status: 'upcoming', cancelled: false, event_utc_ts: at(-5), access: allowed }, now)).toBe(STARTING_POLL_MS);
   });
 
-  it('leaves alone an event further away, finished, cancelled, or one the viewer may not watch', () => {
-    expect(livePollingFor({ stream_status: 'upcoming', cancelled: false, event_utc_ts: at(31), access: allowed }, now)).toBe(0);
+  it('asks once a minute for an upcoming event further away', () => {
+    expect(livePollingFor({ stream_status: 'upcoming', cancelled: false, event_utc_ts: at(31), access: allowed }, now)).toBe(EARLY_POLL_MS);
+    expect(livePollingFor({ stream_status: 'upcoming', cancelled: false, event_utc_ts: at(60 * 24 * 3), access: allowed }, now)).toBe(EARLY_POLL_MS);
+  });
+
+  it('leaves alone an event finished, cancelled, or one the viewer may not watch', () => {
     expect(livePollingFor({ stream_status: 'finished', cancelled: false, event_utc_ts: at(-90), access: allowed }, now)).toBe(0);
     expect(livePollingFor({ stream_status: 'live', cancelled: true, event_utc_ts: at(-5), access: allowed }, now)).toBe(0);
     expect(livePollingFor({ stream_status: 'live', cancelled: false, event_utc_ts: at(-5), access: { allowed: false, geo_blocked: false, options: ['buy_event'] } }, now)).toBe(0);

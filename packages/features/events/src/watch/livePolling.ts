@@ -5,21 +5,27 @@ import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } fro
 export const LIVE_POLL_MS = 3_000;
 /** How often an event about to start (or past its start, not begun) is asked for again: it turns live within it. */
 export const STARTING_POLL_MS = 5_000;
-/** How long before its start an upcoming event is asked for again: a camera may start early. */
+/** How long before its start an upcoming event is asked for again every few seconds. */
 export const STARTING_SOON_S = 30 * 60;
+/**
+ * How often an upcoming event further away is asked for again: a producer may start the camera
+ * well before the listed time (a warm-up, a pre-game show), and a page left open should follow.
+ */
+export const EARLY_POLL_MS = 60_000;
 
 type Polled = Pick<EventDetail, 'stream_status' | 'cancelled' | 'event_utc_ts' | 'access'>;
 
 /**
  * How often the watch page asks for its event again, 0 for never: while it is live (to follow the
- * camera's signal and the end), and while it is upcoming from 30 minutes before its start (so a
- * viewer already on the page gets the player when the camera starts, without reloading). Only for
+ * camera's signal and the end), and while it is upcoming, every few seconds from 30 minutes before
+ * its start and once a minute before that (so a viewer already on the page gets the player when
+ * the camera starts, without reloading). Only for
  * a viewer allowed to watch: the others see the access panel, which the signal does not change.
  */
 export function livePollingFor(event: Polled | undefined, nowMs: number): number {
   if (!event || event.cancelled || !event.access.allowed) return 0;
   if (event.stream_status === 'live') return LIVE_POLL_MS;
-  if (event.stream_status === 'upcoming' && event.event_utc_ts - nowMs / 1000 <= STARTING_SOON_S) return STARTING_POLL_MS;
+  if (event.stream_status === 'upcoming') return event.event_utc_ts - nowMs / 1000 <= STARTING_SOON_S ? STARTING_POLL_MS : EARLY_POLL_MS;
   return 0;
 }
 
@@ -40,15 +46,15 @@ export function usePageVisible(): boolean {
 /**
  * The polling interval for the page's event query (`livePollingFor`), 0 while the page is hidden: a
  * background tab asks for nothing, and asks at once (`refetch`) when it is shown again. An upcoming
- * event further away starts being asked for when it comes within 30 minutes of its start.
+ * event further away is asked for more often when it comes within 30 minutes of its start.
  */
 export function useLivePolling(event: Polled | undefined, refetch: () => unknown): number {
   const visible = usePageVisible();
   const [now, setNow] = useState(() => Date.now());
   const interval = livePollingFor(event, now);
 
-  // An upcoming event not yet within 30 minutes: the page looks again when it is.
-  const soonAt = event && event.stream_status === 'upcoming' && event.access.allowed && !event.cancelled && interval === 0 ? (event.event_utc_ts - STARTING_SOON_S) * 1000 : null;
+  // An upcoming event not yet within 30 minutes: the page asks more often once it is.
+  const soonAt = event && interval === EARLY_POLL_MS ? (event.event_utc_ts - STARTING_SOON_S) * 1000 : null;
   useEffect(() => {
     if (soonAt === null) return;
     // setTimeout holds at most 2^31-1 ms (~24.8 days): further away, it looks again then.
