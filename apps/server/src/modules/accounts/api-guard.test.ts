@@ -23,6 +23,10 @@ const NO_KEY_ROUTES = new Set([
   // The API's public description (OpenAPI), for integrators.
   'GET /api/openapi.json',
   'HEAD /api/openapi.json',
+  // The ingest (nginx) calls them when a camera publishes and leaves; the token in the address,
+  // derived from the app secret, is the credential (modules/live).
+  'POST /api/ingest/publish',
+  'POST /api/ingest/publish-done',
 ]);
 
 /**
@@ -161,5 +165,10 @@ describe('the /api guard', () => {
     const webhook = await t.app.inject({ method: 'POST', url: '/api/sandbox/webhook', payload: { id: 'evt' } });
     expect(webhook.statusCode).toBe(400);
     expect(webhook.json()).not.toMatchObject({ field: 'api_key' });
+    for (const call of ['publish', 'publish-done']) {
+      const ingest = await t.app.inject({ method: 'POST', url: `/api/ingest/${call}?token=forged`, payload: 'call=publish&name=key&clientid=1&addr=127.0.0.1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(ingest.statusCode).toBe(403);
+      expect(ingest.json()).toMatchObject({ field: 'token' });
+    }
   });
 });

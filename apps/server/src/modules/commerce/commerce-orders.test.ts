@@ -434,7 +434,8 @@ describe('subscriptions', () => {
     expect(cards).toHaveLength(1);
     const end = new Date(paid.subscription?.current_period_end as string);
     await runRenewals(t.app, new Date(end.getTime() + 1000));
-    const renewed = await settled(key, paid.id, (o) => o.transactions.length === 2 && o.transactions[1]?.status !== 'pending');
+    // The renewal's charge and the period it buys are written one after the other: wait for both.
+    const renewed = await settled(key, paid.id, (o) => o.transactions.length === 2 && o.transactions[1]?.status !== 'pending' && o.subscription?.current_period_end !== paid.subscription?.current_period_end);
     expect(renewed.transactions[1]).toMatchObject({ kind: 'Subscription Renewal', status: 'succeeded', amount: 9.99 });
     expect(renewed.subscription?.current_period_end).toBe(new Date(end.getTime() + 30 * 86_400_000).toISOString());
   });
