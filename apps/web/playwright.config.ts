@@ -60,6 +60,9 @@ export default defineConfig({
       // A fresh database for every run, seeded with the channels' demo data, serving the built sites;
       // the media is packaged once and kept (prepare-media does nothing when it is there).
       command: `rm -rf "${e2eDataDir}" && ${server} seed && ${server} prepare-media && ${server} serve`,
+      // Ended with a signal it handles, not killed: it stops the ingest (nginx) and the demo cameras it
+      // runs in process groups of their own, which a kill would leave running.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: {
         PORT: String(E2E_PORT),
         PGLITE_DATA_DIR: e2eDataDir,
