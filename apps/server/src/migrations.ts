@@ -5,6 +5,7 @@ import { gatherMigrations, migrateWith } from './core/db/migrator.ts';
 import type { Database } from './core/db/schema.ts';
 import { accountsMigrations } from './modules/accounts/migration.ts';
 import { analyticsMigrations } from './modules/analytics/migration.ts';
+import { channelsMigrations } from './modules/channels/migration.ts';
 import { clipsMigrations } from './modules/clips/migration.ts';
 import { commerceMigrations } from './modules/commerce/migration.ts';
 import { favouritesMigrations } from './modules/favourites/migration.ts';
@@ -34,6 +35,7 @@ export const migrations: Readonly<Record<string, Migration>> = gatherMigrations(
   operatorsMigrations,
   scheduleMigrations,
   liveMigrations,
+  channelsMigrations,
 );
 
 /** Applies every pending migration; a second run is a no-op. An app's `dataChanged`, given, drops its caches when one was applied. */

@@ -178,6 +178,27 @@ export {
   TotpSetupResponse,
 } from './console/operators.ts';
 export type { ConsoleCode } from './console/operators.ts';
+export {
+  AddChannelDomainBody,
+  CHANNEL_ERROR_CODES,
+  CHANNEL_LOGO_MAX_BYTES,
+  CHANNEL_LOGO_TYPES,
+  CHANNEL_STATUSES,
+  ChannelDomain,
+  ChannelDomainParams,
+  ChannelDomainsResponse,
+  ChannelHostname,
+  ChannelLook,
+  ChannelSlug,
+  ChannelStatus,
+  CreatePlatformChannelBody,
+  PlatformChannel,
+  PlatformChannelResponse,
+  PlatformChannelsResponse,
+  UpdateChannelLookBody,
+  UpdatePlatformChannelBody,
+} from './console/channels.ts';
+export type { ChannelErrorCode } from './console/channels.ts';
 export { capabilityFlags, ProfileResponse, User } from './user.ts';
 export { CustomFormSubmission, CustomFormSubmissionResponse, CustomFormValue } from './channel.ts';
 export { CHANNEL_PICTURE_FILE, ChannelConfig, isPublicOrigin, parseChannelConfig, PUBLIC_ORIGIN_PROBLEM } from './channelConfig.ts';

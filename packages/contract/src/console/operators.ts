@@ -55,6 +55,8 @@ export const ConsoleOperator = z.object({
   totpSetupRequired: z.boolean(),
   /** Every channel the operator holds a role on (a platform owner holds several). */
   channels: z.array(ConsoleChannelRef.extend({ role: OperatorRole })),
+  /** The operator runs the platform: creates, suspends and restores channels (`/api/console/platform/...`). */
+  platformOwner: z.boolean().default(false),
 });
 export type ConsoleOperator = z.infer<typeof ConsoleOperator>;
 

@@ -21,6 +21,8 @@ export interface OperatorsTable {
   totp_last_step: number | null;
   language: string;
   created_at: CreatedAt;
+  /** Runs the platform: creates, suspends and restores channels (modules/channels/platformRoutes). */
+  is_platform_owner: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface OperatorMembershipsTable {

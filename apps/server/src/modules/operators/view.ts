@@ -15,5 +15,6 @@ export async function operatorView(db: Database, session: Pick<ResolvedSession, 
     totpEnabled: operator.totp_enabled_at !== null,
     totpSetupRequired: session.totpSetupRequired,
     channels: await channelsOf(db, operator.id),
+    platformOwner: operator.is_platform_owner,
   };
 }

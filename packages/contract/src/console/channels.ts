@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { ColorSettings } from '../channel.ts';
+import { HexColor } from '../common.ts';
+import { Language } from '../enums.ts';
+
+/**
+ * Channels as data (spec §1: a channel's look, menu, language and currency come from server
+ * settings): the platform owner's calls that create, rename, suspend and restore channels
+ * (`/api/console/platform/channels`), and a channel owner's calls that edit its look, logo and
+ * custom domains (`/api/console/channel/...`). Errors are `ApiErrorBody`; the channel-specific
+ * refusals carry one of `CHANNEL_ERROR_CODES` in `code`, the guard's the console's own codes.
+ */
+
+/** The machine codes of these calls' refusals, and of a suspended channel's API answers. */
+export const CHANNEL_ERROR_CODES = {
+  /** A suspended channel hands out no stream, media or purchase (403). */
+  suspended: 'channel_suspended',
+  /** The hostname serves another channel already (409). */
+  domainTaken: 'domain_taken',
+  /** A channel with this slug exists (409). */
+  slugTaken: 'slug_taken',
+  /** The logo is not an SVG, PNG or JPEG, is too large, or is an SVG with scripts (400/413/415). */
+  logoRefused: 'logo_refused',
+} as const;
+export type ChannelErrorCode = (typeof CHANNEL_ERROR_CODES)[keyof typeof CHANNEL_ERROR_CODES];
+
+export const ChannelStatus = z.enum(['active', 'suspended']);
+export type ChannelStatus = z.infer<typeof ChannelStatus>;
+export const CHANNEL_STATUSES = ChannelStatus.options;
+
+export const ChannelSlug = z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be 2 to 40 lowercase letters, digits or hyphens');
+const ChannelName = z.string().trim().min(1, 'must not be empty').max(80);
+const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like USD');
+const Email = z.string().trim().toLowerCase().min(3).max(254).email('must be an email address');
+
+/**
+ * A custom domain as a viewer types it: lower-case DNS labels with at least one dot
+ * (`watch.northfield.example`), no scheme, port, path or trailing dot, not an IP address and not
+ * under `localhost` (those hosts name channels by slug already).
+ */
+export const ChannelHostname = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be a domain name like watch.example.com (no scheme, port or path)')
+  .refine((host) => host !== 'localhost' && !host.endsWith('.localhost'), 'must not be under localhost');
+export type ChannelHostname = z.infer<typeof ChannelHostname>;
+
+/** A channel as the platform owner's list shows it. */
+export const PlatformChannel = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  language: Language,
+  currency: z.string(),
+  status: ChannelStatus,
+  /** Its custom domains, besides `<slug>.localhost` and its configured public origin. */
+  domains: z.array(z.string()),
+  is_default: z.boolean(),
+  /** ISO 8601; when the channel's row last changed. */
+  updated_at: z.string(),
+});
+export type PlatformChannel = z.infer<typeof PlatformChannel>;
+
+export const PlatformChannelsResponse = z.object({ channels: z.array(PlatformChannel) });
+export type PlatformChannelsResponse = z.infer<typeof PlatformChannelsResponse>;
+
+export const PlatformChannelResponse = z.object({ channel: PlatformChannel });
+export type PlatformChannelResponse = z.infer<typeof PlatformChannelResponse>;
+
+/**
+ * POST /api/console/platform/channels: a new channel, its look from a default palette, no demo
+ * data; `owner_email` is invited as its owner (the invitation mail, as an owner invites operators).
+ */
+export const CreatePlatformChannelBody = z.object({
+  slug: ChannelSlug,
+  name: ChannelName,
+  language: Language,
+  currency: Currency,
+  owner_email: Email,
+});
+export type CreatePlatformChannelBody = z.infer<typeof CreatePlatformChannelBody>;
+
+/** PATCH /api/console/platform/channels/:id: any subset. */
+export const UpdatePlatformChannelBody = z.object({ name: ChannelName.optional(), status: ChannelStatus.optional() }).strict();
+export type UpdatePlatformChannelBody = z.infer<typeof UpdatePlatformChannelBody>;
+
+/** GET /api/console/channel/look: what the owner's Look page edits. */
+export const ChannelLook = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Paint the first frame before the colour settings arrive (channel.json `fallbackColors`). */
+  fallback_colors: ColorSettings,
+  /** The colour settings the site's theme is made of (GET /color-settings/web). */
+  colors: ColorSettings,
+  /** Where the site reads the logo, null when the channel has none. */
+  logo_url: z.string().nullable(),
+  favicon_url: z.string().nullable(),
+  /** ISO 8601: the page's version; a viewer's next page load shows a change. */
+  updated_at: z.string(),
+});
+export type ChannelLook = z.infer<typeof ChannelLook>;
+
+const ColorPatch = z.object(Object.fromEntries(Object.keys(ColorSettings.shape).map((key) => [key, HexColor.optional()])) as { [K in keyof ColorSettings]: z.ZodOptional<typeof HexColor> }).strict();
+
+/** PUT /api/console/channel/look: any subset; each colour `#rrggbb`, a bad one named by its path (`colors.primary-color`). */
+export const UpdateChannelLookBody = z
+  .object({
+    name: ChannelName.optional(),
+    description: z.string().trim().max(300).nullable().optional(),
+    fallback_colors: ColorPatch.optional(),
+    colors: ColorPatch.optional(),
+  })
+  .strict();
+export type UpdateChannelLookBody = z.infer<typeof UpdateChannelLookBody>;
+
+/** PUT /api/console/channel/logo: the picture as the raw body, its type in Content-Type. */
+export const CHANNEL_LOGO_TYPES = ['image/svg+xml', 'image/png', 'image/jpeg'] as const;
+export const CHANNEL_LOGO_MAX_BYTES = 256 * 1024;
+
+export const ChannelDomain = z.object({ hostname: z.string(), created_at: z.string() });
+export type ChannelDomain = z.infer<typeof ChannelDomain>;
+
+export const ChannelDomainsResponse = z.object({ domains: z.array(ChannelDomain) });
+export type ChannelDomainsResponse = z.infer<typeof ChannelDomainsResponse>;
+
+/** POST /api/console/channel/domains. */
+export const AddChannelDomainBody = z.object({ hostname: ChannelHostname }).strict();
+export type AddChannelDomainBody = z.infer<typeof AddChannelDomainBody>;
+
+export const ChannelDomainParams = z.object({ hostname: ChannelHostname });
+export type ChannelDomainParams = z.infer<typeof ChannelDomainParams>;
