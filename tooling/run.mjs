@@ -24,6 +24,8 @@ const systemNeeds = {
   // The ingest cameras and encoders publish to: nginx with Debian's RTMP module.
   'nginx-light': () => existsSync('/usr/sbin/nginx'),
   'libnginx-mod-rtmp': () => existsSync('/usr/lib/nginx/modules/ngx_rtmp_module.so'),
+  // The balancer in front of several server instances (the cluster's end-to-end test).
+  haproxy: () => existsSync('/usr/sbin/haproxy'),
   postgresql: () => {
     const base = '/usr/lib/postgresql';
     return existsSync(base) && readdirSync(base).some((v) => existsSync(join(base, v, 'bin', 'initdb')));
@@ -31,7 +33,7 @@ const systemNeeds = {
 };
 const needsByCommand = {
   start: ['ffmpeg', 'fonts-dejavu-core', 'nginx-light', 'libnginx-mod-rtmp'],
-  test: ['chromium', 'postgresql', 'ffmpeg', 'fonts-dejavu-core', 'nginx-light', 'libnginx-mod-rtmp'],
+  test: ['chromium', 'postgresql', 'ffmpeg', 'fonts-dejavu-core', 'nginx-light', 'libnginx-mod-rtmp', 'haproxy'],
 };
 
 function run(cmd, args, env, options = {}) {
