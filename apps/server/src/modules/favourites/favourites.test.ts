@@ -310,6 +310,20 @@ describe('GET /events/favorite', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/favorite/${favourite.id}?api_key=${key}` });
     expect(idsOfEvents((await favouriteEvents(key)).data)).toEqual(sorted([game.old, game.jv]));
   });
+
+  it('lists at once a favourite made outside this instance (another instance, by hand), and drops one removed outside it', async () => {
+    const key = await registerViewer(t);
+    const girls = await followed(key, 'category', alpha.girls);
+    // Read once: this instance now knows what the viewer follows.
+    expect(idsOfEvents((await favouriteEvents(key)).data)).toEqual(sorted([game.next, game.other]));
+    const db = t.database.db;
+    const { user_id, channel_id } = await db.selectFrom('favorites').select(['user_id', 'channel_id']).where('id', '=', girls.id).executeTakeFirstOrThrow();
+    // Written straight to the database, as another instance on it writes: no call of this app sees it.
+    await db.insertInto('favorites').values({ channel_id, user_id, favoritable_type: 'category', favoritable_id: alpha.soccer, event_category_id: alpha.soccer }).execute();
+    await expect.poll(async () => idsOfEvents((await favouriteEvents(key)).data), { timeout: 2_000, interval: 50 }).toEqual(sorted([game.next, game.other, game.old, game.jv]));
+    await db.deleteFrom('favorites').where('id', '=', girls.id).execute();
+    await expect.poll(async () => idsOfEvents((await favouriteEvents(key)).data), { timeout: 2_000, interval: 50 }).toEqual(sorted([game.old, game.jv]));
+  });
 });
 
 describe('the private calendar feed', () => {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { calendarHashMigration } from './calendarHashMigration.ts';
+import { favoritesChangedNoticeMigration } from './changedNoticeMigration.ts';
 
 // Kysely<any> on purpose, as every migration: it must not depend on today's typed schema.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -68,4 +69,5 @@ export const favouritesMigration: Migration = {
 export const favouritesMigrations: Readonly<Record<string, Migration>> = {
   '0013_favourites': favouritesMigration,
   '0018_calendar_token_hashes': calendarHashMigration,
+  '0023_favorites_changed_notice': favoritesChangedNoticeMigration,
 };

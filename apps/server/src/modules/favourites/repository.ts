@@ -3,7 +3,9 @@ import type { FavoritableType } from '@grandstand/contract';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { type NoticeSubscription, noticesOf } from '../../core/db/notices.ts';
 import type { Database } from '../../core/db/schema.ts';
+import { FAVORITES_CHANGED_CHANNEL } from './changedNoticeMigration.ts';
 import { calendarTokenHash, newCalendarNonce } from './rules.ts';
 import { purposeKey, type Secret } from '../../core/tokens.ts';
 import type { Pictures } from '../../core/media/pictures.ts';
@@ -33,10 +35,10 @@ const TABLE_OF = { participant: 'participants', group: 'participant_groups', cat
  */
 export interface FavouritesRepositoryOptions {
   /**
-   * Keep each viewer's follows in memory, dropped on every change this process makes. Only for the
-   * embedded engine: PGlite is one process, so this process makes every change, and its queries
-   * run on the event loop, where a read per favourite events request is dear. On PostgreSQL other
-   * instances change favourites too, and the read runs beside the loop: it is read every time.
+   * Keep each viewer's follows in memory: a favourite events request then reads none of them from
+   * the database. Dropped on every change this process makes, and on the database's notice of any
+   * other change (`listenForChangedFavorites`), which another instance's writes need: with notices,
+   * the cache is trusted only while they are heard (`trustCache`).
    */
   cacheFollows?: boolean;
   /** The app secret (`APP_SECRET`), which calendar addresses are derived from. Default: random in memory (tests, tools). */
@@ -48,6 +50,9 @@ export class FavouritesRepository {
   readonly #pictures: Pictures;
   readonly #follows: LRUCache<string, Follows> | null;
   readonly #calendarKey: Buffer;
+  /** Bumped by every forget: a read that raced a change does not keep what it read. */
+  #generation = 0;
+  #cacheTrusted = true;
 
   constructor(db: Database, pictures: Pictures, options: FavouritesRepositoryOptions = {}) {
     this.#db = db;
@@ -60,9 +65,21 @@ export class FavouritesRepository {
   /** Drops the cached follows of one viewer, of a channel's viewers, or of everyone (null). */
   forget(channelId: number | null, userId?: number): void {
     if (!this.#follows) return;
+    this.#generation += 1;
     if (channelId === null) return this.#follows.clear();
     if (userId !== undefined) return void this.#follows.delete(`${channelId}:${userId}`);
     for (const key of [...this.#follows.keys()]) if (key.startsWith(`${channelId}:`)) this.#follows.delete(key);
+  }
+
+  /**
+   * Whether this cache hears of every change. While it does not (before the notice connection
+   * listens, or once it is lost), follows are read from the database every time, and nothing held
+   * from before is kept: changes made meanwhile were not heard.
+   */
+  trustCache(trusted: boolean): void {
+    this.#cacheTrusted = trusted;
+    this.#generation += 1;
+    if (!trusted) this.#follows?.clear();
   }
 
   /** The viewer's favourites, newest first, each with its team's, school's or sport's name. */
@@ -102,12 +119,14 @@ export class FavouritesRepository {
 
   /** What the viewer follows, as ids (the favourite events' filter and the calendar feed). */
   async follows(channelId: number, userId: number): Promise<Follows> {
-    const cached = this.#follows?.get(`${channelId}:${userId}`);
+    const cache = this.#cacheTrusted ? this.#follows : null;
+    const cached = cache?.get(`${channelId}:${userId}`);
     if (cached) return cached;
+    const generation = this.#generation;
     const rows = await this.#db.selectFrom('favorites').select(['favoritable_type', 'favoritable_id']).where('channel_id', '=', channelId).where('user_id', '=', userId).execute();
     const of = (type: FavoritableType) => rows.filter((row) => row.favoritable_type === type).map((row) => row.favoritable_id);
     const follows = { participantIds: of('participant'), groupIds: of('group'), categoryIds: of('category') };
-    this.#follows?.set(`${channelId}:${userId}`, follows);
+    if (generation === this.#generation && this.#cacheTrusted) cache?.set(`${channelId}:${userId}`, follows);
     return follows;
   }
 
@@ -215,15 +234,45 @@ export class FavouritesRepository {
   }
 }
 
-/** `app.favouritesRepository`: built once on the app's database; a seed or migration drops its cached follows. */
+/**
+ * Hears the database's notice of every change to favourites (a trigger on `favorites`, migration
+ * 0023_favorites_changed_notice), so a follow made through another instance, or a favourite removed
+ * with its team, is listed at once here too. Until it listens, and whenever the notice connection
+ * is lost, the cached follows are not trusted.
+ */
+export function listenForChangedFavorites(db: Database, repository: FavouritesRepository, log: { warn(details: object, message: string): void }): NoticeSubscription | null {
+  const listen = noticesOf(db);
+  if (!listen) return null;
+  repository.trustCache(false);
+  return listen(FAVORITES_CHANGED_CHANNEL, {
+    notice: (payload) => {
+      const [channelId, userId] = payload.split(':').map(Number);
+      if (!Number.isSafeInteger(channelId)) return;
+      repository.forget(channelId!, userId !== undefined && Number.isSafeInteger(userId) ? userId : undefined);
+    },
+    live: (listening) => repository.trustCache(listening),
+    error: (error) => log.warn({ err: error }, "not hearing of other instances' favourites; reading every viewer's follows from the database until the connection is back"),
+  });
+}
+
+/** `app.favouritesRepository`: built once on the app's database; a seed or migration drops its cached follows, and so does the database's notice of any change to favourites. */
 export default fp<{ secret?: Secret }>(
   async (app, options) => {
+    const listen = noticesOf(app.db) !== null;
     const { rows } = await sql<{ version: string }>`select version() as version`.execute(app.db);
     const embedded = /emscripten|pglite/i.test(rows[0]?.version ?? '');
-    const favourites = new FavouritesRepository(app.db, app.pictures, { cacheFollows: embedded, secret: options.secret });
+    // Without notices (a database handle openDatabase did not open), only the embedded engine, which
+    // one process holds, may keep follows: no one else changes them unseen.
+    const favourites = new FavouritesRepository(app.db, app.pictures, { cacheFollows: listen || embedded, secret: options.secret });
     app.decorate('favouritesRepository', favourites);
     const unsubscribe = app.dataChanged.on((channelId) => favourites.forget(channelId));
     app.addHook('onClose', async () => unsubscribe());
+    const changed = listenForChangedFavorites(app.db, favourites, app.log);
+    if (changed) {
+      app.addHook('onClose', async () => changed.close());
+      // Not fatal: until the notices are heard, every viewer's follows are read from the database.
+      await changed.ready;
+    }
   },
   { name: 'favourites-repository', dependencies: ['db', 'buses', 'pictures'] },
 );
