@@ -29,6 +29,7 @@ const HTTP_LAYER = [
   'src/modules/mail/outbox.test.ts',
   'test/demo-host.test.ts',
   'src/core/log-redaction.test.ts',
+  'src/core/health.test.ts',
 ];
 
 // The OpenAPI fuzzing runs on PostgreSQL only. What it looks for is input the server's validation

@@ -66,6 +66,8 @@ export interface BuildAppOptions extends ModuleOptions {
   /** How the sites' first screens are rendered (cache, time-out, renders at once). */
   siteRender?: SiteRenderOptions;
   logger?: boolean | object;
+  /** `INSTANCE_ID`: this instance among several on one database, named by `GET /health`. */
+  instanceId?: string;
   /** Honour X-Forwarded-* (request.ip, host) only when a trusted proxy is in front. */
   trustProxy?: boolean | string[];
   catalogCache?: CatalogCacheOptions;
@@ -165,7 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The download addresses are signed with the media secret, as the stream addresses.
   await app.register(import('./modules/clips/plugin.ts'), { ...options.clips });
   // GET /health, outside /api and the api key's scope: an operator's probe has no key.
-  await app.register(import('./core/health.ts'));
+  await app.register(import('./core/health.ts'), { instanceId: options.instanceId });
   await app.register(import('./modules/social/index.ts'), options.social ?? {});
   // Before every route: a channel's own app on another origin may call /api and read /media.
   await app.register(cors);

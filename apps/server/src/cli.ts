@@ -86,7 +86,9 @@ async function serve(config: ServerConfig): Promise<void> {
     channels,
     sitesDir: config.paths.sitesDir,
     consoleDir: config.paths.consoleDir,
-    logger: { level: config.logLevel },
+    // Each line names the instance it came from: several write to one log store behind a balancer.
+    logger: { level: config.logLevel, base: { instance: config.instanceId } },
+    instanceId: config.instanceId,
     trustProxy: config.trustProxy,
     publicOrigins: preflight.publicOrigins,
     media: { dir: config.media.dir, secret: secrets.media, ffmpegPath: config.media.ffmpegPath, tokenTtlSeconds: config.media.tokenTtlSeconds },

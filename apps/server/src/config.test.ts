@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KEY_EXCHANGE_RATE_LIMIT, DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS, DEFAULT_SESSION_IDLE_LIFETIME_MS } from './modules/accounts/config.ts';
@@ -33,6 +34,13 @@ describe('loadConfig', () => {
       live: { ingest: 'managed', rtmpPort: 1935, httpPort: 1936, publicUrl: 'rtmp://localhost:1935/live', pullUrl: 'rtmp://127.0.0.1:1935/live', callbackUrl: 'http://127.0.0.1:8080', graceSeconds: 120, demoCameras: 'eager', packager: 'in-process' },
     });
     expect(config.social('alpha', 'google')).toBeNull();
+  });
+
+  it('names the instance INSTANCE_ID, by default its machine and process, and refuses a name logs could not carry', () => {
+    expect(loadConfig({}).instanceId).toBe(`${hostname()}-${process.pid}`);
+    expect(loadConfig({ INSTANCE_ID: 'web-2.eu_west' }).instanceId).toBe('web-2.eu_west');
+    expect(() => loadConfig({ INSTANCE_ID: 'web 2' })).toThrow(/^INSTANCE_ID: /);
+    expect(() => loadConfig({ INSTANCE_ID: 'x'.repeat(65) })).toThrow(/^INSTANCE_ID: /);
   });
 
   it('packages the media at 480p unless MEDIA_QUALITY asks for 240p', () => {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CardProvider, ErrorDsn, isPublicOrigin, PUBLIC_ORIGIN_PROBLEM, type SocialProvider } from '@grandstand/contract';
 import { duration, got, type LogLevel, logLevel, onOff, parseEnv, path, port, trustProxy, variable, wholeNumber } from '@grandstand/service-kit';
@@ -51,6 +52,11 @@ export interface ServerConfig {
   host: string;
   /** `LOG_LEVEL` (info). */
   logLevel: LogLevel;
+  /**
+   * `INSTANCE_ID` (`<hostname>-<pid>`): this process among the instances behind one balancer, in
+   * every log line (`instance`) and in `GET /health`.
+   */
+  instanceId: string;
   /** `TRUST_PROXY`: the proxies whose X-Forwarded-* is believed; false: none. */
   trustProxy: string[] | false;
   paths: ServerPaths;
@@ -278,6 +284,12 @@ const EnvSchema = z
     PORT: port(DEFAULT_PORT),
     HOST: variable(z.string().default('0.0.0.0')),
     LOG_LEVEL: logLevel(),
+    INSTANCE_ID: variable(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: (issue) => `must be 1 to 64 letters, digits, dots, dashes or underscores ${got(issue)}` })
+        .optional(),
+    ),
     // Unset trusts no proxy, so a viewer cannot choose their country by sending X-Forwarded-For.
     TRUST_PROXY: trustProxy(),
     DATABASE_URL: variable(z.string().optional()),
@@ -444,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: parsed.PORT,
     host: parsed.HOST,
     logLevel: parsed.LOG_LEVEL,
+    instanceId: parsed.INSTANCE_ID ?? `${hostname()}-${process.pid}`,
     trustProxy: parsed.TRUST_PROXY,
     paths: { channelsDir: parsed.CHANNELS_DIR, sitesDir: parsed.SITES_DIR, consoleDir: parsed.CONSOLE_DIR, pgliteDataDir, dataDir, mediaDir: parsed.MEDIA_DIR },
     database: parsed.DATABASE_URL ? { kind: 'postgres', connectionString: parsed.DATABASE_URL } : { kind: 'pglite', dataDir: pgliteDataDir },
