@@ -2,7 +2,7 @@
 export type IngestMode = 'managed' | 'external' | 'off';
 /** Where events are packaged (`PACKAGER`): in this process, or by `cli.ts packager` elsewhere. */
 export type PackagerMode = 'in-process' | 'external';
-/** When the demo's cameras publish (`DEMO_CAMERAS`): all at start-up, on a viewer's first stream request, or never. */
+/** When the demo's cameras publish (`DEMO_CAMERAS`): a channel's from its first request, on a viewer's first stream request, or never. */
 export type DemoCamerasMode = 'eager' | 'on-demand' | 'off';
 
 export const DEFAULT_INGEST_RTMP_PORT = 1935;

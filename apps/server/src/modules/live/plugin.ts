@@ -94,20 +94,41 @@ export default fp<LivePluginOptions>(
           })
         : null;
 
-    const seededLive = async () =>
+    const seededLive = async (channelIds: readonly number[]) =>
       app.db
         .selectFrom('events as e')
         .leftJoin('live_streams as l', 'l.event_id', 'e.id')
         .select(['e.id', 'e.channel_id', 'e.name', 'e.time_zone'])
+        .where('e.channel_id', 'in', channelIds)
         .where('e.stream_status', '=', 'live')
         .where('e.origin', '=', 'seed')
         .where('e.cancelled_at', 'is', null)
         .where((w) => w.or([w('l.state', 'is', null), w('l.state', '!=', 'ending')]))
         .orderBy('e.id')
         .execute();
-    const startDemoCameras = async () => {
-      for (const event of await seededLive()) await cameras.ensure({ channelId: event.channel_id, eventId: event.id, name: event.name, timeZone: event.time_zone });
+    // Eager demo cameras start per channel, on the channel's first request (its site, its API), not
+    // for every channel at boot: a thousand channels on one instance start no camera of a channel no
+    // one visits. From then on the channel's seeded live events are checked every DEMO_CHECK_MS.
+    const inUse = new Set<number>();
+    const startDemoCameras = async (channelIds: readonly number[]) => {
+      if (channelIds.length === 0) return;
+      for (const event of await seededLive(channelIds)) await cameras.ensure({ channelId: event.channel_id, eventId: event.id, name: event.name, timeZone: event.time_zone });
     };
+    const eager = config.demoCameras === 'eager' && config.ingest !== 'off';
+    let listening = false;
+    const checkDemoCameras = (channelIds: readonly number[]) => void startDemoCameras(channelIds).catch((error: unknown) => log.warn(`demo cameras: ${String(error)}`));
+    if (eager) {
+      // A hook with a callback, not a promise: it runs on every request.
+      app.addHook('preHandler', (request, _reply, done) => {
+        const channelId = request.channelId || request.hostChannel?.id;
+        if (channelId && !inUse.has(channelId)) {
+          inUse.add(channelId);
+          // Cameras publish once the server listens (the ingest calls it back before it lets one in).
+          if (listening) checkDemoCameras([channelId]);
+        }
+        done();
+      });
+    }
 
     // Every viewer of a live game asks its detail every few seconds (the watch page follows the
     // camera): one read of the table per game and second, whatever the audience. A change of state
@@ -195,8 +216,9 @@ export default fp<LivePluginOptions>(
     });
     // Cameras publish once the server listens: the ingest calls it back before it lets one in.
     app.addHook('onListen', async () => {
-      if (config.demoCameras !== 'eager' || config.ingest === 'off') return;
-      const check = () => void startDemoCameras().catch((error: unknown) => log.warn(`demo cameras: ${String(error)}`));
+      if (!eager) return;
+      listening = true;
+      const check = () => checkDemoCameras([...inUse]);
       check();
       demoTimer = setInterval(check, DEMO_CHECK_MS);
       demoTimer.unref();
