@@ -1,3 +1,4 @@
+import { channelsSections } from '@grandstand/channels';
 import type { ConsoleSection } from '@grandstand/console';
 import { createConsoleRoutes } from '@grandstand/console';
 import { scheduleSection } from '@grandstand/schedule';
@@ -8,6 +9,8 @@ import { scheduleSection } from '@grandstand/schedule';
  */
 export const consoleSections: ConsoleSection[] = [
   scheduleSection,
+  // The channel's look and domains for its owners; every channel for the platform owner.
+  ...channelsSections,
 ];
 
 export const consoleRoutes = createConsoleRoutes(consoleSections);

@@ -48,7 +48,7 @@ export function createConsoleRoutes(sections: readonly ConsoleSection[] = []): R
       children: [
         { index: true, element: <HomePage sections={all} /> },
         { path: 'account/two-step', element: <TwoStepPage /> },
-        ...all.map(({ path, roles, element, children, Wrapper }) => ({ path, element: <RoleGate roles={roles} element={element} Wrapper={Wrapper} />, children })),
+        ...all.map(({ path, roles, platformOwner, element, children, Wrapper }) => ({ path, element: <RoleGate roles={roles} platformOwner={platformOwner} element={element} Wrapper={Wrapper} />, children })),
         { path: '*', element: <ConsoleNotFound /> },
       ],
     },

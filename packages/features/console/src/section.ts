@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@grandstand/contract';
+import type { ConsoleOperator, OperatorRole } from '@grandstand/contract';
 import type { FeatureNamespace } from '@grandstand/i18n';
 import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
@@ -20,14 +20,16 @@ export interface ConsoleSection {
   path: string;
   /** The roles that see it in the navigation and may open it; others get the "not for your role" page. */
   roles: readonly OperatorRole[];
+  /** Only for the platform owner (`ConsoleOperator.platformOwner`), whatever their role: the screens that run every channel. */
+  platformOwner?: boolean;
   /** The navigation entry's text, in the operator's language (a component, so the section translates its own words). */
   Label: ComponentType;
   /** The section's page at `/console/<path>`. */
   element?: ReactNode;
   /** Or its own routes, relative to `<path>`. */
   children?: RouteObject[];
-  /** Around the section's routes, given the operator's role (e.g. a context telling views whether they may write). */
-  Wrapper?: ComponentType<{ role: OperatorRole; children: ReactNode }>;
+  /** Around the section's routes, given the operator's role and the operator (e.g. a context telling views whether they may write). */
+  Wrapper?: ComponentType<{ role: OperatorRole; operator: ConsoleOperator; children: ReactNode }>;
   /** The section's texts: the app registers them (loaded when a view first asks) with the console's own. */
   namespace?: FeatureNamespace;
 }

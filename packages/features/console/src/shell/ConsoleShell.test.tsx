@@ -14,6 +14,21 @@ const events: ConsoleSection = {
   element: <h1>The events</h1>,
 };
 
+/** A section of the platform owner's, whatever their role; its wrapper names the operator it is given. */
+const platform: ConsoleSection = {
+  path: 'channels',
+  roles: ['owner', 'producer', 'support', 'analyst'],
+  platformOwner: true,
+  Label: () => <>Channels</>,
+  element: <h1>Every channel</h1>,
+  Wrapper: ({ operator, children }) => (
+    <>
+      <p>For {operator.name}</p>
+      {children}
+    </>
+  ),
+};
+
 describe('ConsoleShell', () => {
   it('sends a signed-out visitor to sign in', async () => {
     const { where } = await renderConsole({ route: '/operators', routes: { 'GET /console/session': signedOut } });
@@ -36,6 +51,21 @@ describe('ConsoleShell', () => {
     expect(await screen.findByText('Your role does not open this section.')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Control room sections' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Events']);
+  });
+
+  it('shows a platform section to the platform owner only, whatever the role, and hands it the operator', async () => {
+    await renderConsole({ route: '/channels', sections: [platform], routes: { 'GET /console/session': sessionOf(testOperator()) } });
+    expect(await screen.findByText('Your role does not open this section.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Every channel' })).toBeNull();
+    expect(within(screen.getByRole('navigation', { name: 'Control room sections' })).queryByRole('link', { name: 'Channels' })).toBeNull();
+  });
+
+  it('opens a platform section to the platform owner', async () => {
+    const owner = testOperator({ name: 'Pat Platform', platformOwner: true });
+    await renderConsole({ route: '/channels', sections: [platform], routes: { 'GET /console/session': sessionOf(owner) } });
+    expect(await screen.findByRole('heading', { name: 'Every channel' })).toBeInTheDocument();
+    expect(screen.getByText('For Pat Platform')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Control room sections' })).getByRole('link', { name: 'Channels' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('hides the events from an analyst', async () => {

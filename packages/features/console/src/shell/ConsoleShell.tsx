@@ -18,9 +18,9 @@ export interface ConsoleShellProps {
   sections: readonly ConsoleSection[];
 }
 
-/** The sections the operator's role opens. */
-export function sectionsFor(sections: readonly ConsoleSection[], role: OperatorRole): ConsoleSection[] {
-  return sections.filter((section) => section.roles.includes(role));
+/** The sections the operator's role opens (a platform section only for the platform owner). */
+export function sectionsFor(sections: readonly ConsoleSection[], role: OperatorRole, platformOwner = false): ConsoleSection[] {
+  return sections.filter((section) => section.roles.includes(role) && (!section.platformOwner || platformOwner));
 }
 
 function isCurrent(pathname: string, href: string): boolean {
@@ -31,7 +31,7 @@ function isCurrent(pathname: string, href: string): boolean {
 function ConsoleNav({ operator, sections }: { operator: ConsoleOperator; sections: readonly ConsoleSection[] }) {
   const { t } = useTranslation('console');
   const { pathname } = useLocation();
-  const entries = [{ href: CONSOLE_PATHS.home, label: <>{t('nav.home')}</> }, ...sectionsFor(sections, operator.role).map(({ path, Label }) => ({ href: `/${path}`, label: <Label /> }))];
+  const entries = [{ href: CONSOLE_PATHS.home, label: <>{t('nav.home')}</> }, ...sectionsFor(sections, operator.role, operator.platformOwner).map(({ path, Label }) => ({ href: `/${path}`, label: <Label /> }))];
   return (
     <SideNav aria-label={t('shell.nav')}>
       <ul>

@@ -11,6 +11,7 @@ export function testOperator(overrides: Partial<ConsoleOperator> = {}): ConsoleO
     totpEnabled: false,
     totpSetupRequired: false,
     channels: [{ slug: 'northfield', name: 'Northfield Sports', role: 'owner' }],
+    platformOwner: false,
     ...overrides,
   };
 }

@@ -9,7 +9,7 @@ import { useConsoleOperator } from '../shared/operator.tsx';
 export function HomePage({ sections }: { sections: readonly ConsoleSection[] }) {
   const { t } = useTranslation('console');
   const operator = useConsoleOperator();
-  const open = sectionsFor(sections, operator.role);
+  const open = sectionsFor(sections, operator.role, operator.platformOwner);
   return (
     <Stack gap="lg">
       <PageTitle>{t('home.title', { name: operator.name })}</PageTitle>

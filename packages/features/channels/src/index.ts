@@ -1,0 +1,24 @@
+export { channelDomainsSection, channelLookSection, channelsSections, platformChannelsSection } from './routes.tsx';
+export { channelsPaths, CHANNELS_SECTION_PATH, DOMAINS_SECTION_PATH, LOOK_SECTION_PATH } from './paths.ts';
+export { channelsNamespace } from './namespace.ts';
+export {
+  channelsApi,
+  CHANNELS_TAG_TYPES,
+  LOGO_URL,
+  useAddChannelDomainMutation,
+  useCreatePlatformChannelMutation,
+  useGetChannelDomainsQuery,
+  useGetChannelLookQuery,
+  useGetPlatformChannelsQuery,
+  useRemoveChannelDomainMutation,
+  useUpdateChannelLookMutation,
+  useUpdatePlatformChannelMutation,
+  useUploadChannelLogoMutation,
+} from './channelsApi.ts';
+export type { UpdatePlatformChannelArgs } from './channelsApi.ts';
+export { ChannelsPage } from './views/ChannelsPage/ChannelsPage.tsx';
+export { LookPage } from './views/LookPage/LookPage.tsx';
+export { LookPreview } from './views/LookPage/LookPreview.tsx';
+export type { LookPreviewProps } from './views/LookPage/LookPreview.tsx';
+export { DomainsPage } from './views/DomainsPage/DomainsPage.tsx';
+export { ChannelsOperatorContext, ChannelsOperatorProvider, useChannelsOperator } from './operator.tsx';

@@ -1,0 +1,26 @@
+import { ColorSettings } from '@grandstand/contract';
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json' with { type: 'json' };
+import { channelsNamespace } from './namespace.ts';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => keys(inner, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('channels namespace', () => {
+  it('has every English text in French, with the same placeholders', async () => {
+    const fr = (await channelsNamespace.loaders.fr()).default;
+    expect(keys(fr).sort()).toEqual(keys(en).sort());
+    const placeholders = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]).sort();
+    const at = (tree: unknown, path: string) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree) as string;
+    for (const key of keys(en)) expect(placeholders(at(fr, key)), key).toEqual(placeholders(at(en, key)));
+  });
+
+  it('is the channels namespace, with every colour of the theme named in both languages', async () => {
+    const fr = (await channelsNamespace.loaders.fr()).default;
+    expect(channelsNamespace.namespace).toBe('channels');
+    expect(Object.keys(en.look.keys)).toEqual(Object.keys(ColorSettings.shape));
+    expect(fr.look.keys['primary-color']).toBe('Couleur principale');
+  });
+});

@@ -1,0 +1,134 @@
+import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
+import type { ChannelDomain, ChannelLook, ColorSettings, ConsoleOperator, PlatformChannel } from '@grandstand/contract';
+
+/** The demo owner of Northfield, signed in (not the platform owner). */
+export function testOperator(overrides: Partial<ConsoleOperator> = {}): ConsoleOperator {
+  return {
+    id: 1,
+    email: 'owner@northfield.test',
+    name: 'Nora Owner',
+    role: 'owner',
+    channel: { slug: 'northfield', name: 'Northfield Schools Network' },
+    totpEnabled: true,
+    totpSetupRequired: false,
+    channels: [{ slug: 'northfield', name: 'Northfield Schools Network', role: 'owner' }],
+    platformOwner: false,
+    ...overrides,
+  };
+}
+
+/** The platform owner, an owner of the default channel. */
+export const platformOwner = testOperator({ id: 9, email: 'platform@grandstand.test', name: 'Pat Platform', platformOwner: true });
+
+export const northfieldColors: ColorSettings = {
+  'header-background': '#0b1f3a',
+  'header-text-color': '#ffffff',
+  'body-background': '#f5f7fa',
+  'body-text-color': '#14213d',
+  'footer-background': '#0b1f3a',
+  'footer-text-color': '#e5e9f0',
+  'primary-color': '#f2a900',
+  'secondary-color': '#1d4e89',
+};
+
+export function platformChannel(overrides: Partial<PlatformChannel> = {}): PlatformChannel {
+  return {
+    id: 1,
+    slug: 'northfield',
+    name: 'Northfield Schools Network',
+    language: 'en',
+    currency: 'USD',
+    status: 'active',
+    domains: [],
+    is_default: true,
+    updated_at: '2026-12-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The French channel, with a domain of its own. */
+export const laurentides = () =>
+  platformChannel({ id: 2, slug: 'laurentides', name: 'Ligue des Laurentides', language: 'fr', currency: 'CAD', is_default: false, domains: ['regarder.laurentides.example'] });
+
+/** The platform owner's calls over a list of channels the test reads back, recording what was sent. */
+export function platformApi(channels: PlatformChannel[] = [platformChannel(), laurentides()], extra: Record<string, FakeHandler> = {}) {
+  const sent: FakeRequest[] = [];
+  const routes: Record<string, FakeHandler> = {
+    'GET /console/platform/channels': () => ({ json: { channels } }),
+    'POST /console/platform/channels': (request) => {
+      sent.push(request);
+      const body = request.body as { slug: string; name: string; language: 'en' | 'fr'; currency: string };
+      if (channels.some((channel) => channel.slug === body.slug)) return { status: 409, json: { message: 'A channel with this slug exists.', field: 'slug', code: 'slug_taken' } };
+      const channel = platformChannel({ id: channels.length + 10, slug: body.slug, name: body.name, language: body.language, currency: body.currency, is_default: false });
+      channels.push(channel);
+      return { json: { channel } };
+    },
+    ...extra,
+  };
+  for (const channel of channels) {
+    routes[`PATCH /console/platform/channels/${channel.id}`] = (request) => {
+      sent.push(request);
+      Object.assign(channel, request.body);
+      return { json: { channel } };
+    };
+  }
+  return { routes, sent, channels };
+}
+
+export function channelLook(overrides: Partial<ChannelLook> = {}): ChannelLook {
+  return {
+    name: 'Northfield Schools Network',
+    description: 'Live and on-demand high-school sports from the Northfield district.',
+    fallback_colors: { ...northfieldColors },
+    colors: { ...northfieldColors },
+    logo_url: null,
+    favicon_url: null,
+    updated_at: '2026-12-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The owner's look call over one look, which a PUT changes as the server would. */
+export function lookApi(look: ChannelLook = channelLook(), extra: Record<string, FakeHandler> = {}) {
+  const sent: FakeRequest[] = [];
+  const routes: Record<string, FakeHandler> = {
+    'GET /console/channel/look': () => ({ json: look }),
+    'PUT /console/channel/look': (request) => {
+      sent.push(request);
+      const body = request.body as Partial<ChannelLook>;
+      Object.assign(look, {
+        ...body,
+        colors: { ...look.colors, ...body.colors },
+        fallback_colors: { ...look.fallback_colors, ...body.fallback_colors },
+        updated_at: new Date().toISOString(),
+      });
+      return { json: look };
+    },
+    ...extra,
+  };
+  return { routes, sent, look };
+}
+
+/** The owner's domains calls over a list the test reads back. */
+export function domainsApi(domains: ChannelDomain[] = [{ hostname: 'watch.northfield.example', created_at: '2026-11-20T09:00:00.000Z' }], taken: string[] = []) {
+  const sent: FakeRequest[] = [];
+  const routes: Record<string, FakeHandler> = {
+    'GET /console/channel/domains': () => ({ json: { domains } }),
+    'POST /console/channel/domains': (request) => {
+      sent.push(request);
+      const hostname = String(request.body?.hostname);
+      if (taken.includes(hostname)) return { status: 409, json: { message: 'This domain serves another channel.', field: 'hostname', code: 'domain_taken' } };
+      const domain = { hostname, created_at: '2026-12-06T12:00:00.000Z' };
+      domains.push(domain);
+      return { json: { domains } };
+    },
+  };
+  for (const domain of [...domains]) {
+    routes[`DELETE /console/channel/domains/${domain.hostname}`] = (request) => {
+      sent.push(request);
+      domains.splice(domains.indexOf(domain), 1);
+      return { json: { domains } };
+    };
+  }
+  return { routes, sent, domains };
+}
