@@ -36,6 +36,7 @@ import usersRepository from './modules/accounts/usersRepository.ts';
 import authRoutes from './modules/accounts/routes.ts';
 import authMailRoutes from './modules/accounts/mailRoutes.ts';
 import channelRoutes from './modules/channels/routes.ts';
+import { suspendedApiGuard } from './modules/channels/suspended.ts';
 import clipsRoutes from './modules/clips/routes.ts';
 import commerceCatalogRoutes from './modules/commerce/catalog/routes.ts';
 import commerceOrdersRoutes from './modules/commerce/orders/routes.ts';
@@ -58,7 +59,11 @@ import './core/types.ts';
 /** The composition's own options, and each module's (`ModuleOptions`, which the modules fill). */
 export interface BuildAppOptions extends ModuleOptions {
   db: Database;
-  channels: LoadedChannel[];
+  /**
+   * Not read: the app serves every channel of the database (the registry reads the rows at start and
+   * follows their changes). Callers written before channels were data still pass what they imported.
+   */
+  channels?: readonly LoadedChannel[];
   /** Built sites, one folder per channel slug. Default: `<repo>/apps/web/dist`; `serve` passes `SITES_DIR`. */
   sitesDir?: string;
   /** The control room's one build, served at /console on every channel host. Default: `<repo>/apps/console/dist`; `serve` passes `CONSOLE_DIR`. */
@@ -104,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The channels whose sites load the tag manager (settings `google-analytics`), read once the
   // database is open: only their answers allow its script (core/security.ts).
   const tagManagerChannels = new Set<number>();
+  const channelRows = await options.db.selectFrom('channels').select(['id', 'slug', 'settings']).execute();
   const securityOptions = {
     tagManager: (hostname: string) => {
       const channel = app.channels.byHostname(hostname);
@@ -112,7 +118,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stripe: options.payments?.defaultProvider === 'stripe' && Boolean(options.payments.stripe),
     connect: reportingOrigins(
       options.analyticsUrl ?? null,
-      options.channels.map((channel) => options.errorDsns?.[channel.config.slug] ?? channel.seed?.settings.error_dsn ?? null),
+      channelRows.map((row) => {
+        const dsn = (row.settings as { error_dsn?: unknown } | null)?.error_dsn;
+        return options.errorDsns?.[row.slug] ?? (typeof dsn === 'string' ? dsn : null);
+      }),
     ),
   };
   const app = Fastify({
@@ -136,8 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(security, securityOptions);
   // Before every route: the document is made of the routes' own schemas.
   await app.register(openapi);
-  await app.register(dbPlugin, { db: options.db, channels: options.channels, publicOrigins: options.publicOrigins });
-  for (const row of await options.db.selectFrom('channels').select(['id', 'settings']).execute()) {
+  await app.register(dbPlugin, { db: options.db, publicOrigins: options.publicOrigins });
+  for (const row of channelRows) {
     const trackingId = (row.settings as { 'google-analytics'?: unknown } | null)?.['google-analytics'];
     if (typeof trackingId === 'string' && trackingId.trim() !== '') tagManagerChannels.add(row.id);
   }
@@ -177,6 +186,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // sealed with the app secret, as the mailed links are signed with it.
   // The analytics service checks its reports' sign-ins against the operators with the token both share.
   await app.register(import('./modules/operators/plugin.ts'), { secret: options.mail?.secret, checkToken: options.analyticsForget?.adminToken ?? null, ...options.operators });
+  // Channels as data: the platform owner's and a channel owner's calls under /api/console, a
+  // suspended channel's refusals, and `channels import` handed to this server (token from the app secret).
+  await app.register(import('./modules/channels/plugin.ts'), { secret: options.mail?.secret });
   // The control room's schedule under /api/console/events, guarded by the operators' requireConsole.
   await app.register(import('./modules/schedule/index.ts'));
   // Live from a camera: the ingest's callbacks, the lifecycle, the packaging worker, the demo cameras
@@ -202,6 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(apiKeyGuard);
+      // A suspended channel hands out no stream and takes no payment, whoever asks (modules/channels).
+      await api.register(suspendedApiGuard);
       await api.register(keysRoutes);
       for (const routes of [channelRoutes, participantsRoutes, eventsRoutes, profileRoutes, geoRoutes, formsRoutes, authRoutes, commerceCatalogRoutes]) {
         await api.register(routes);

@@ -4,7 +4,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, serviceLog, stopOnSignals } from '@grandstand/service-kit';
 import { buildApp } from './app.ts';
-import { type ChannelFolder, loadChannelFolders, type LoadedChannel } from './core/channels/loadChannels.ts';
+import { type ChannelFolder, loadChannelFolder, loadChannelFolders } from './core/channels/loadChannels.ts';
+import { type ImportedChannel, importChannel } from './modules/channels/import.ts';
+import { type ImportAnswer, importToken, INTERNAL_IMPORT_PATH } from './modules/channels/internalImport.ts';
 import { seedChannel, seedMissing, upsertChannels } from './modules/channels/seed.ts';
 import { loadClipMedia } from './modules/clips/cutter.ts';
 import { startClipWorker } from './modules/clips/worker.ts';
@@ -22,11 +24,13 @@ import { LiveService } from './modules/live/service.ts';
 import { startPackagingWorker } from './modules/live/worker.ts';
 import { loadSecrets } from './secrets.ts';
 
-const USAGE = `usage: node src/cli.ts <serve|seed|migrate|prepare-media|worker|packager|ingest-config>
+const USAGE = `usage: node src/cli.ts <serve|seed|migrate|channels|prepare-media|worker|packager|ingest-config>
 
   serve    migrate, load channels/, seed channels that have no demo data, listen on PORT (8080)
   seed     re-seed every channel's demo data from its seed.json, times relative to now
   migrate  apply pending database migrations
+  channels import <folder>  validate a channel folder and write it into the database (its row, its pictures, its demo data if
+           it has none yet); a server running on this PGlite data is handed the folder instead; it answers within moments, no restart
   prepare-media  package the on-demand recordings, the library's videos and prerolls as HLS with ffmpeg (kept when present)
   worker   cut queued clips, no HTTP (beside servers run with CLIP_WORKERS=0); stops cleanly on SIGTERM
   packager package live events' cameras, no HTTP (beside servers run with PACKAGER=external; same database and MEDIA_DIR)
@@ -67,7 +71,7 @@ async function loadFolders(config: ServerConfig): Promise<ChannelFolder[]> {
   return folders;
 }
 
-async function loadChannels(config: ServerConfig, opened: OpenedDatabase): Promise<LoadedChannel[]> {
+async function loadChannels(config: ServerConfig, opened: OpenedDatabase): Promise<ImportedChannel[]> {
   return upsertChannels(opened.db, await loadFolders(config));
 }
 
@@ -83,7 +87,6 @@ async function serve(config: ServerConfig): Promise<void> {
   if (seeded.length > 0) log(`seeded demo data: ${seeded.join(', ')}`);
   const app = await buildApp({
     db: opened.db,
-    channels,
     sitesDir: config.paths.sitesDir,
     consoleDir: config.paths.consoleDir,
     // Each line names the instance it came from: several write to one log store behind a balancer.
@@ -127,7 +130,9 @@ async function serve(config: ServerConfig): Promise<void> {
     await opened.close();
     throw error;
   }
-  log(`listening on ${address}; channels: ${channels.map((c) => `${c.config.slug}${c.config.default ? ' (default)' : ''} at ${app.channels.publicOrigin(c.id)}`).join(', ')}`);
+  const served = app.channels.all;
+  const named = served.slice(0, 10).map((c) => `${c.config.slug}${c.config.default ? ' (default)' : ''} at ${app.channels.publicOrigin(c.id)}`);
+  log(`listening on ${address}; ${served.length} channels: ${named.join(', ')}${served.length > named.length ? ', …' : ''}`);
   stopOnSignals(
     async () => {
       await app.close();
@@ -149,6 +154,53 @@ async function seed(config: ServerConfig): Promise<void> {
   } finally {
     await opened.close();
   }
+}
+
+/**
+ * `channels import <folder>`: the folder validated as at start (file and field named), then written
+ * into the database. On PGlite the running server holds the database, so the folder is handed to
+ * it (loopback, the token derived from the app secret); with no server there, or on PostgreSQL,
+ * the command writes itself, and the `channels_changed` notice tells running servers.
+ */
+async function channelsCommand(config: ServerConfig): Promise<void> {
+  const [action, target] = process.argv.slice(3);
+  if (action !== 'import' || !target) throw new Error('usage: node src/cli.ts channels import <folder>');
+  const folder = loadChannelFolder(target);
+  if (config.database.kind === 'pglite') {
+    const answer = await handToServer(config, folder.dir);
+    if (answer) {
+      log(`imported ${answer.slug} (${answer.outcome}${answer.seeded ? ', demo data seeded' : ''}) through the running server`);
+      return;
+    }
+  }
+  const opened = await open(config);
+  try {
+    const { channel, outcome } = await importChannel(opened.db, folder, { force: true });
+    const seeded = await seedMissing(opened.db, [channel]);
+    log(`imported ${channel.config.slug} (${outcome}${seeded.length > 0 ? ', demo data seeded' : ''})`);
+  } finally {
+    await opened.close();
+  }
+}
+
+/** The server on this machine's PORT imports the folder; null when none listens there. */
+async function handToServer(config: ServerConfig, dir: string): Promise<ImportAnswer | null> {
+  let response: Response;
+  try {
+    response = await fetch(`http://127.0.0.1:${config.port}${INTERNAL_IMPORT_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${importToken(loadSecrets(config).app)}` },
+      body: JSON.stringify({ folder: dir }),
+      signal: AbortSignal.timeout(120_000),
+    });
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code === 'ECONNREFUSED') return null;
+    throw error;
+  }
+  const body = (await response.json().catch(() => null)) as (ImportAnswer & { message?: string }) | null;
+  if (!response.ok) throw new Error(`the server on port ${config.port} refused the import: ${body?.message ?? response.status}`);
+  return body;
 }
 
 async function migrate(config: ServerConfig): Promise<void> {
@@ -236,4 +288,4 @@ async function ingestConfigCommand(config: ServerConfig): Promise<void> {
 }
 
 // The whole environment, parsed once: a bad value stops every command, naming the variable.
-void runCli<ServerConfig>({ tag: 'server', usage: USAGE, commands: { serve, seed, migrate, 'prepare-media': prepareMediaCommand, worker, packager, 'ingest-config': ingestConfigCommand }, loadConfig });
+void runCli<ServerConfig>({ tag: 'server', usage: USAGE, commands: { serve, seed, migrate, channels: channelsCommand, 'prepare-media': prepareMediaCommand, worker, packager, 'ingest-config': ingestConfigCommand }, loadConfig });

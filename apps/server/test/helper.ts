@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app.ts';
-import { loadChannelFolders, type LoadedChannel } from '../src/core/channels/loadChannels.ts';
+import { loadChannelFolders } from '../src/core/channels/loadChannels.ts';
+import type { ImportedChannel } from '../src/modules/channels/import.ts';
 import { upsertChannels } from '../src/modules/channels/seed.ts';
 import { openDatabase, type OpenedDatabase } from '../src/core/db/connect.ts';
 import { databaseUrl } from './setup/postgres.ts';
@@ -57,8 +58,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
-  channels: LoadedChannel[];
-  channel(slug: 'alpha' | 'bravo' | string): LoadedChannel;
+  channels: ImportedChannel[];
+  channel(slug: 'alpha' | 'bravo' | string): ImportedChannel;
   /** A fresh api key of the channel, through the real key exchange. */
   keyFor(slug: string): Promise<string>;
   close(): Promise<void>;

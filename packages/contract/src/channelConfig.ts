@@ -39,8 +39,8 @@ export const ChannelConfig = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like USD'),
   /** Paints the first frame before the colour settings arrive (architecture: theme from settings). */
   fallbackColors: ColorSettings,
-  /** A file in the channel folder, served as the site's logo and favicon. */
-  logo: z.string().regex(/^[\w.-]+\.(svg|png)$/).optional(),
+  /** A file in the channel folder (or the owner's upload), served as the site's logo and favicon. */
+  logo: z.string().regex(/^[\w.-]+\.(svg|png|jpe?g)$/).optional(),
   description: z.string().max(300).optional(),
   /**
    * Crest images of the channel's teams and schools, by their seed `alias`: files in the channel

@@ -3,7 +3,7 @@ import type { LoadedChannel } from './loadChannels.ts';
 import { ChannelRegistry } from './registry.ts';
 
 function channel(id: number, slug: string, isDefault: boolean): LoadedChannel {
-  return { id, dir: `/channels/${slug}`, seed: null, logoFile: null, config: { slug, name: slug, default: isDefault, channelKey: `${slug}-key-0123456789`, language: 'en', currency: 'USD', fallbackColors: {} as never } };
+  return { id, status: 'active', domains: [], updatedAt: new Date(0), config: { slug, name: slug, default: isDefault, channelKey: `${slug}-key-0123456789`, language: 'en', currency: 'USD', fallbackColors: {} as never } };
 }
 
 describe('ChannelRegistry.byHostname', () => {

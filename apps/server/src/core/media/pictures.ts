@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import type { Picture } from '@grandstand/contract';
 import type { LoadedChannel } from '../channels/loadChannels.ts';
 import { type CardCrest, type CardTeam, CARD_HEIGHT, CARD_WIDTH, cardSvg, type CrestInput, crestSvg, hexOr, luminance, shortHash } from './drawn.ts';
@@ -93,16 +93,40 @@ interface ManifestView {
   items: Record<string, { hash: string; files: string[] } | undefined>;
 }
 
-/** The channel folder's file, or null (a name outside the folder's picture files is never read). */
-export function channelFile(channel: LoadedChannel, file: string): string | null {
-  const path = join(channel.dir, file);
-  return existsSync(path) ? path : null;
+/**
+ * The pictures channels carry (`channel_files`: logo, crests, slide images), copied by content into
+ * `<media dir>/pictures/files/<sha256>.<ext>` so the pictures are read from disk as prepared media
+ * are, and indexed per channel by their path in the channel's folder. `syncChannelFiles` fills it
+ * at start and when a channel changes; only channels that carry files take room here.
+ */
+export class ChannelFiles {
+  readonly root: string;
+  readonly #index = new Map<number, Map<string, string>>();
+
+  constructor(mediaDir: string) {
+    this.root = join(mediaDir, 'pictures', 'files');
+  }
+
+  /** The local copy of the channel's file, or null (a name outside the channel's files is never read). */
+  path(channelId: number, file: string): string | null {
+    const sha = this.#index.get(channelId)?.get(file);
+    if (sha === undefined) return null;
+    const path = join(this.root, `${sha}${extname(file).toLowerCase()}`);
+    return existsSync(path) ? path : null;
+  }
+
+  /** What the channel's files are now (path → sha256); an empty map forgets the channel. */
+  set(channelId: number, files: ReadonlyMap<string, string>): void {
+    if (files.size === 0) this.#index.delete(channelId);
+    else this.#index.set(channelId, new Map(files));
+  }
 }
 
 export class Pictures {
   readonly dir: string;
   readonly liveThumbnails: boolean;
   readonly #channelById: PicturesOptions['channelById'];
+  readonly files: ChannelFiles;
   readonly #folderCrests = new Map<string, FolderCrest | null>();
   readonly #slideFiles = new Map<string, { path: string; hash: string } | null>();
   #manifest: ManifestView = { items: {} };
@@ -113,6 +137,14 @@ export class Pictures {
     this.dir = options.dir;
     this.liveThumbnails = options.liveThumbnails ?? true;
     this.#channelById = options.channelById;
+    this.files = new ChannelFiles(options.dir);
+  }
+
+  /** A channel's files changed: what was read of them is read again. */
+  forgetChannelFiles(channelId: number | null): void {
+    for (const cache of [this.#folderCrests, this.#slideFiles]) {
+      for (const key of cache.keys()) if (channelId === null || key.startsWith(`${channelId}:`)) cache.delete(key);
+    }
   }
 
   /** The prepared-media manifest, re-read when it changed (checked at most every 2 s). */
@@ -168,7 +200,7 @@ export class Pictures {
     if (!file) return null;
     const key = `${channel.id}:${file}`;
     if (!this.#folderCrests.has(key)) {
-      const path = channelFile(channel, file);
+      const path = this.files.path(channel.id, file);
       let crest: FolderCrest | null = null;
       if (path) {
         const bytes = readFileSync(path);
@@ -275,7 +307,7 @@ export class Pictures {
     const channel = this.#channel(channelId);
     const key = `${channelId}:${image}`;
     if (!this.#slideFiles.has(key)) {
-      const path = channelFile(channel, image);
+      const path = this.files.path(channel.id, image);
       this.#slideFiles.set(key, path ? { path, hash: shortHash(readFileSync(path)) } : null);
     }
     return this.#slideFiles.get(key) ?? null;

@@ -27,6 +27,9 @@ const NO_KEY_ROUTES = new Set([
   // derived from the app secret, is the credential (modules/live).
   'POST /api/ingest/publish',
   'POST /api/ingest/publish-done',
+  // `channels import` hands a folder to the running server from this machine; the token derived
+  // from the app secret is the credential (modules/channels).
+  'POST /api/internal/channels/import',
 ]);
 
 /**

@@ -47,7 +47,21 @@ const channelsAsData: Migration = {
   },
 };
 
+/**
+ * What a channel row was last imported from (sha256 of its folder's files): a start that finds the
+ * folder unchanged leaves the row, and the owner's edits made since in the control room, alone.
+ */
+const channelsSource: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('channels').addColumn('source_sha256', 'text').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.alterTable('channels').dropColumn('source_sha256').execute();
+  },
+};
+
 /** The channels' migrations, by the names databases in service run them under. */
 export const channelsMigrations: Readonly<Record<string, Migration>> = {
   '0022_channels_as_data': channelsAsData,
+  '0022_channels_source': channelsSource,
 };

@@ -3,7 +3,8 @@ import { createUsersRepository, hashPassword } from '../accounts/index.ts';
 import { addMissingOperators, seedOperators } from '../operators/seed.ts';
 import type { DataChangedBus } from '../../core/buses.ts';
 import type { Database, DatabaseSchema } from '../../core/db/schema.ts';
-import type { ChannelFolder, LoadedChannel } from '../../core/channels/loadChannels.ts';
+import type { ChannelFolder } from '../../core/channels/loadChannels.ts';
+import { type ImportedChannel, importChannels } from './import.ts';
 import type { ChannelSeed } from '../../core/channels/seedSchema.ts';
 import { ensureSingleOffer, needsSingleOffer } from '../schedule/index.ts';
 import { searchDocument, searchLanguageOf, searchTitle } from '../vod/rules.ts';
@@ -42,41 +43,17 @@ type SeededRowTable = (typeof SEEDED_ROW_TABLES)[number];
 
 type Tx = Database;
 
+/** A channel and the demo data its folder brought. */
+export type SeedableChannel = Pick<ImportedChannel, 'id' | 'config' | 'seed'>;
+
 /**
- * Creates or updates a channel row per folder (slug is the identity) so the ids stay stable
- * across restarts and api keys keep working. An app's `dataChanged`, given, drops its caches.
+ * Creates or updates a channel row per folder (slug is the identity, `import.ts`) so the ids stay
+ * stable across restarts and api keys keep working. An app's `dataChanged`, given, drops its caches.
  */
-export async function upsertChannels(db: Database, folders: readonly ChannelFolder[], dataChanged?: DataChangedBus): Promise<LoadedChannel[]> {
-  const loaded: LoadedChannel[] = [];
-  for (const folder of folders) {
-    const { config } = folder;
-    const row = await db
-      .insertInto('channels')
-      .values({
-        slug: config.slug,
-        name: config.name,
-        channel_key: config.channelKey,
-        language: config.language,
-        currency: config.currency,
-        is_default: config.default,
-        settings: '{}',
-        color_settings: JSON.stringify(config.fallbackColors),
-      })
-      .onConflict((oc) =>
-        oc.column('slug').doUpdateSet({
-          name: config.name,
-          channel_key: config.channelKey,
-          language: config.language,
-          currency: config.currency,
-          is_default: config.default,
-        }),
-      )
-      .returning(['id'])
-      .executeTakeFirstOrThrow();
-    loaded.push({ ...folder, id: row.id });
-  }
+export async function upsertChannels(db: Database, folders: readonly ChannelFolder[], dataChanged?: DataChangedBus): Promise<ImportedChannel[]> {
+  const imported = await importChannels(db, folders);
   dataChanged?.emit(null);
-  return loaded;
+  return imported;
 }
 
 function lookup(map: Map<string, number>, ref: string | null, what: string, slug: string): number | null {
@@ -418,7 +395,7 @@ async function seedUsers(tx: Tx, channelId: number, users: ChannelSeed['users'])
  * stay as they are. Api keys, users and orders survive. An app's `dataChanged`, given, drops what
  * its caches hold of the channel.
  */
-export async function seedChannel(db: Database, channel: LoadedChannel, now: Date = new Date(), dataChanged?: DataChangedBus): Promise<void> {
+export async function seedChannel(db: Database, channel: SeedableChannel, now: Date = new Date(), dataChanged?: DataChangedBus): Promise<void> {
   const { seed } = channel;
   if (!seed) return;
   await db.transaction().execute(async (tx) => {
@@ -429,7 +406,7 @@ export async function seedChannel(db: Database, channel: LoadedChannel, now: Dat
 }
 
 /** Seeds the channels that have a seed but no demo data yet (first start). */
-export async function seedMissing(db: Database, channels: readonly LoadedChannel[], now: Date = new Date()): Promise<string[]> {
+export async function seedMissing(db: Database, channels: readonly SeedableChannel[], now: Date = new Date()): Promise<string[]> {
   const seeded: string[] = [];
   for (const channel of channels) {
     if (!channel.seed) continue;

@@ -29,6 +29,8 @@ declare module '../../core/db/schema.ts' {
     config: Json<ChannelConfig> | null;
     status: ColumnType<string, string | undefined, string>;
     updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+    /** sha256 of the folder the row was last imported from; null for a channel made in the control room. */
+    source_sha256: string | null;
   }
   interface DatabaseSchema {
     channel_domains: ChannelDomainsTable;

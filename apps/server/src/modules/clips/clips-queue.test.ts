@@ -9,7 +9,8 @@ import { openDatabase } from '../../core/db/connect.ts';
 import { ClipQueue, type ClipQueueOptions } from './queue.ts';
 import { ClipsRepository } from './repository.ts';
 import { FIXTURE_CHANNELS_DIR, openTestDatabase, type TestDatabase } from '../../../test/helper.ts';
-import { loadChannelFolders, type LoadedChannel } from '../../core/channels/loadChannels.ts';
+import { loadChannelFolders } from '../../core/channels/loadChannels.ts';
+import type { ImportedChannel } from '../channels/import.ts';
 import { seedChannel, upsertChannels } from '../channels/seed.ts';
 import { startClipWorker } from './worker.ts';
 import { testClipMedia, type TestClipMedia } from '../../../test/support/clipMedia.ts';
@@ -17,7 +18,7 @@ import { testClipMedia, type TestClipMedia } from '../../../test/support/clipMed
 // The durable clip queue on the database (spec §4 clip lifecycle, §9 five minutes): claims,
 // retries, a restart in the middle of a cut, two workers on one database, fairness.
 let database: TestDatabase;
-let channels: LoadedChannel[];
+let channels: ImportedChannel[];
 let repository: ClipsRepository;
 let mediaDir: string;
 const queues: ClipQueue[] = [];

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { LoadedChannel } from '../../core/channels/loadChannels.ts';
 import { cspNonce } from '../../core/security.ts';
 import type { RenderedPage } from './render.ts';
+import { channelFile } from '../channels/import.ts';
 
 export interface StaticSitesOptions {
   /** Holds one built site per channel: `<sitesDir>/<slug>/index.html` and `assets/`. */
@@ -198,11 +199,13 @@ export default fp<StaticSitesOptions>(
 
     app.get('/channel-logo.svg', { config: { apiKey: false } }, async (request, reply) => {
       const channel = request.hostChannel;
-      if (!channel?.logoFile) {
+      // The logo is a row of the channel's (its folder's file, or the owner's upload): no folder on disk.
+      const logo = channel?.config.logo ? await channelFile(app.db, channel.id, channel.config.logo) : null;
+      if (!logo) {
         const body: ApiErrorBody = { message: 'This channel has no logo.', field: 'url' };
         return reply.code(404).send(body);
       }
-      return sendFile(reply, channel.dir, channel.logoFile.slice(channel.dir.length + 1), 'public, max-age=3600');
+      return reply.header('content-type', logo.contentType).header('cache-control', 'public, max-age=3600').header('etag', `"${logo.sha256}"`).send(logo.content);
     });
 
     const site = async (request: FastifyRequest, reply: FastifyReply) => {
