@@ -106,4 +106,20 @@ describe('ListingCache', () => {
     expect(refreshed.size).toBeGreaterThan(0);
     expect(refreshed.size).toBeLessThan(50);
   });
+
+  it("serves another channel's miss before the rest of one channel's burst of misses", async () => {
+    const cache = new ListingCache<string>({ concurrency: 1 });
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(name);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return name;
+    };
+    // Channel 1 asks for four listings no one asked before; channel 2 for one, just after.
+    const burst = ['1:a', '1:b', '1:c', '1:d'].map((key) => cache.get(key, job(key)));
+    const other = cache.get('2:a', job('2:a'));
+    await Promise.all([...burst, other]);
+    // The burst's first was running already; the other channel goes next, not after the whole burst.
+    expect(order).toEqual(['1:a', '2:a', '1:b', '1:c', '1:d']);
+  });
 });
