@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ManagedIngest } from '../src/core/ingest/nginx.ts';
 import { repoRoot } from '../src/core/paths.ts';
-import { liveKeys } from '../src/modules/live/keys.ts';
 import { freePort } from '../test/support/ports.ts';
 import { type RunningBalancer, startHaproxy } from './haproxy.ts';
 import { databaseUrl, startPostgres, type ThrowawayPostgres } from './postgres.ts';
@@ -54,8 +53,10 @@ export interface ClusterInstance {
   stop(): Promise<void>;
   /** SIGKILL to its whole process group: a crash, nothing handed back. */
   kill(): Promise<void>;
-  /** Stops it where it stands (SIGSTOP to its group), as a machine that hangs: resumed by `kill()` or `stop()`. */
+  /** Stops it where it stands (SIGSTOP to its group), as a machine that hangs. */
   freeze(): void;
+  /** Lets a frozen instance go on (SIGCONT). */
+  resume(): void;
 }
 
 export interface Cluster {
@@ -95,12 +96,24 @@ async function waitForHealth(url: string, process: GroupProcess, timeoutMs: numb
   }
 }
 
-/** Runs a command of the server's CLI to its end (the seed). */
-async function runCli(name: string, command: string, env: NodeJS.ProcessEnv): Promise<void> {
+/** Runs a command of the server's CLI to its end (the seed, the ingest's configuration); its output. */
+async function runCli(name: string, command: string, env: NodeJS.ProcessEnv): Promise<string> {
   const child = startGroupProcess(name, process.execPath, ['src/cli.ts', command], { cwd: SERVER_DIR, env });
   const { code, signal } = await child.exited;
   await child.stop();
   if (code !== 0) throw new Error(`node src/cli.ts ${command} ended with ${code ?? signal}:\n${child.output()}`);
+  return child.output();
+}
+
+/**
+ * The token nginx's callbacks carry, as `ingest-config` prints it for an ingest of its own: derived
+ * from the app secret by the server's code, not again here.
+ */
+async function ingestCallbackToken(env: NodeJS.ProcessEnv): Promise<string> {
+  const printed = await runCli('ingest-config', 'ingest-config', env);
+  const token = /\/api\/ingest\/publish\?token=([^;\s]+)/.exec(printed)?.[1];
+  if (!token) throw new Error(`ingest-config printed no callback token:\n${printed}`);
+  return decodeURIComponent(token);
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
@@ -183,7 +196,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         httpHost: '127.0.0.1',
         httpPort: ingest.httpPort,
         callbackUrl: `http://127.0.0.1:${port}`,
-        callbackToken: liveKeys(appSecret).callbackToken,
+        callbackToken: await ingestCallbackToken(env),
         playAllow: ['127.0.0.1'],
         dir: join(dir, 'ingest'),
       });
@@ -226,6 +239,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         },
         freeze() {
           if (running) killGroup(running.pid, 'SIGSTOP');
+        },
+        resume() {
+          if (running) killGroup(running.pid, 'SIGCONT');
         },
       };
       stops.push(() => instance.stop());
