@@ -39,62 +39,119 @@ const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 10_000;
 
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to queries). A lost connection
- * is reported (`live(false)`) and reopened with a growing delay.
+ * LISTEN on one connection of its own (a pooled one would be handed to queries), shared by every
+ * channel listened on through this function: an instance holds one listening connection, however
+ * many caches listen (api keys, schedules, channels, favourites). A lost connection is reported to
+ * every listener (`live(false)`) and reopened with a growing delay, listening on all their channels
+ * again (`live(true)`). It is opened with the first listener and closed with the last.
  */
 export function postgresNotices(connectionString: string): ListenForNotices {
+  interface Listener {
+    channel: string;
+    handlers: NoticeHandlers;
+    /** Listening on the current connection (told `live(true)`). */
+    live: boolean;
+    settle(): void;
+  }
+  const listeners = new Set<Listener>();
+  let client: pg.Client | null = null;
+  /** `client` once its connection is open (it listens on each channel as it is asked for). */
+  let connected: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = FIRST_RETRY_MS;
+
+  const settleAll = () => {
+    for (const listener of listeners) listener.settle();
+  };
+
+  const drop = (dropped: pg.Client, error?: Error) => {
+    if (client !== dropped) return;
+    client = null;
+    connected = null;
+    for (const listener of listeners) {
+      if (listener.live) listener.handlers.live(false);
+      listener.live = false;
+      if (error) listener.handlers.error?.(error);
+    }
+    dropped.end().catch(() => {});
+    settleAll();
+    if (listeners.size > 0 && timer === undefined) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        void connect();
+      }, delay);
+      timer.unref();
+      delay = Math.min(delay * 2, LAST_RETRY_MS);
+    }
+  };
+
+  /** LISTENs on one listener's channel on the open connection; a failure drops the connection. */
+  const listenOn = async (opened: pg.Client, listener: Listener) => {
+    try {
+      await opened.query(`LISTEN ${opened.escapeIdentifier(listener.channel)}`);
+    } catch (error) {
+      return drop(opened, error instanceof Error ? error : new Error(String(error)));
+    }
+    if (client !== opened || !listeners.has(listener) || listener.live) return;
+    listener.live = true;
+    listener.handlers.live(true);
+    listener.settle();
+  };
+
+  const connect = async () => {
+    if (client || listeners.size === 0) return;
+    const opened = new pg.Client({ connectionString });
+    client = opened;
+    opened.on('notification', (message) => {
+      if (!message.payload) return;
+      for (const listener of listeners) if (listener.channel === message.channel) listener.handlers.notice(message.payload);
+    });
+    opened.on('error', (error) => drop(opened, error));
+    opened.on('end', () => drop(opened, new Error('the notice connection ended')));
+    try {
+      await opened.connect();
+    } catch (error) {
+      return drop(opened, error instanceof Error ? error : new Error(String(error)));
+    }
+    if (client !== opened) return;
+    connected = opened;
+    delay = FIRST_RETRY_MS;
+    // The set itself, not a copy: a listener added meanwhile is listened on too.
+    for (const listener of listeners) {
+      if (client !== opened) return;
+      await listenOn(opened, listener);
+    }
+  };
+
   return (channel, handlers) => {
-    let client: pg.Client | null = null;
-    let closed = false;
-    let timer: NodeJS.Timeout | undefined;
-    let delay = FIRST_RETRY_MS;
     let settle: () => void = () => {};
     const ready = new Promise<void>((resolve) => (settle = resolve));
-
-    const drop = (dropped: pg.Client, error?: Error) => {
-      if (client !== dropped) return;
-      client = null;
-      handlers.live(false);
-      if (error) handlers.error?.(error);
-      dropped.end().catch(() => {});
-      settle();
-      if (!closed) {
-        timer = setTimeout(connect, delay);
-        timer.unref();
-        delay = Math.min(delay * 2, LAST_RETRY_MS);
-      }
-    };
-
-    const connect = async () => {
-      const opened = new pg.Client({ connectionString });
-      client = opened;
-      opened.on('notification', (message) => {
-        if (message.channel === channel && message.payload) handlers.notice(message.payload);
-      });
-      opened.on('error', (error) => drop(opened, error));
-      opened.on('end', () => drop(opened, new Error('the notice connection ended')));
-      try {
-        await opened.connect();
-        await opened.query(`LISTEN ${opened.escapeIdentifier(channel)}`);
-      } catch (error) {
-        return drop(opened, error instanceof Error ? error : new Error(String(error)));
-      }
-      if (client !== opened) return;
-      delay = FIRST_RETRY_MS;
-      handlers.live(true);
-      settle();
-    };
-
-    void connect();
+    const listener: Listener = { channel, handlers, live: false, settle };
+    listeners.add(listener);
+    if (client && connected === client) void listenOn(client, listener);
+    else void connect();
     return {
       ready,
       async close() {
-        closed = true;
-        clearTimeout(timer);
+        if (!listeners.delete(listener)) return;
+        listener.settle();
         const open = client;
-        client = null;
-        settle();
-        if (open) await open.end().catch(() => {});
+        if (!open) {
+          if (listeners.size === 0) {
+            clearTimeout(timer);
+            timer = undefined;
+          }
+          return;
+        }
+        if (listeners.size === 0) {
+          client = null;
+          connected = null;
+          clearTimeout(timer);
+          timer = undefined;
+          await open.end().catch(() => {});
+        } else if (![...listeners].some((other) => other.channel === channel)) {
+          await open.query(`UNLISTEN ${open.escapeIdentifier(channel)}`).catch(() => {});
+        }
       },
     };
   };
