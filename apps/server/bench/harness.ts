@@ -1,7 +1,7 @@
 // What the server benches share: a throwaway database per engine (PGlite in a temp folder, then
 // PostgreSQL on BENCH_DATABASE_URL or a throwaway local cluster), the server in a child process on
 // loopback (so the load generator does not share its event loop), and the printed figures.
-import { execFileSync, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { chownSync, existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -54,11 +54,21 @@ export function serverArgs(): { engine: Engine; connectionString: string | undef
 
 /**
  * Runs `file` as the bench's server child (`--server <engine> [connection string]`) and waits for
- * its first message (the `Ready` it sends once it listens). `stop` lets go of it, and kills it if
- * it has not closed within 5 s.
+ * its first message (the `Ready` it sends once it listens), with `options.env` added to its
+ * environment and `options.execArgv` to Node's flags. `stop` lets go of it, and kills it if it has
+ * not closed within 5 s.
  */
-export async function forkServer<Ready>(file: string, engine: Engine, connectionString?: string): Promise<{ ready: Ready; stop(): Promise<void> }> {
-  const child = fork(file, ['--server', engine, ...(connectionString ? [connectionString] : [])], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function forkServer<Ready>(
+  file: string,
+  engine: Engine,
+  connectionString?: string,
+  options: { env?: Record<string, string>; execArgv?: string[] } = {},
+): Promise<{ ready: Ready; stop(): Promise<void>; child: ChildProcess }> {
+  const child = fork(file, ['--server', engine, ...(connectionString ? [connectionString] : [])], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+    ...(options.execArgv ? { execArgv: [...process.execArgv, ...options.execArgv] } : {}),
+  });
   const stop = async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     if (child.connected) child.disconnect();
@@ -70,7 +80,7 @@ export async function forkServer<Ready>(file: string, engine: Engine, connection
       child.once('message', (message) => resolve(message as Ready));
       child.once('exit', (code) => reject(new Error(`the ${engine} bench server exited early (${code})`)));
     });
-    return { ready, stop };
+    return { ready, stop, child };
   } catch (error) {
     await stop();
     throw error;
@@ -80,10 +90,14 @@ export async function forkServer<Ready>(file: string, engine: Engine, connection
 /**
  * Runs `run` on PGlite (the default engine), then on PostgreSQL: a throwaway database on
  * BENCH_DATABASE_URL when set, otherwise a throwaway local cluster from Debian's binaries, or says
- * it is skipped. `label` names the engine in the printed figures.
+ * it is skipped; `BENCH_ENGINES` (`pglite`, `postgres` or both, comma-separated) keeps only those.
+ * `label` names the engine in the printed figures.
  */
 export async function eachEngine(run: (label: string, engine: Engine, connectionString?: string) => Promise<void>): Promise<void> {
-  await run('PGlite (default engine)', 'pglite');
+  // BENCH_ENGINES (e.g. `postgres`) benches only the engines named: one engine's figures without the other's minutes.
+  const wanted = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
+  if (wanted.includes('pglite')) await run('PGlite (default engine)', 'pglite');
+  if (!wanted.includes('postgres')) return;
   if (process.env.BENCH_DATABASE_URL) {
     const database = await throwawayDatabase(process.env.BENCH_DATABASE_URL);
     try {
@@ -164,19 +178,48 @@ export async function throwawayDatabase(adminUrl: string): Promise<{ url: string
   };
 }
 
-/** One phase's figures: achieved req/s, latency p50 and p99 (ms), and the answers that were not 2xx, errors and time-outs. */
+/**
+ * One phase's figures: achieved req/s, latency p50 and p99 (ms), and the answers that were not 2xx,
+ * errors and time-outs; with `cpuMs`, the server's CPU time (user + system) per answered request,
+ * which other work on a shared machine changes far less than it changes the latencies.
+ */
 export interface Result {
   rps: number;
   p50: number;
   p99: number;
   problems: number;
+  cpuMs?: number;
 }
 
-export function summarise(result: AutocannonResult): Result {
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, problems: result.non2xx + result.errors + result.timeouts };
+export function summarise(result: AutocannonResult, serverCpuMicros?: number): Result {
+  const answered = result.requests.total;
+  const cpuMs = serverCpuMicros !== undefined && answered > 0 ? Math.round(serverCpuMicros / answered / 10) / 100 : undefined;
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, problems: result.non2xx + result.errors + result.timeouts, ...(cpuMs !== undefined ? { cpuMs } : {}) };
+}
+
+/** The child's end of `serverCpu`: answers a `cpu` message with its CPU time so far. */
+export function answerCpuQuestions(): void {
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  });
+}
+
+/** The server child's CPU time so far (user + system, microseconds); the child calls `answerCpuQuestions`. */
+export function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      const cpu = (message as { cpu?: NodeJS.CpuUsage } | null)?.cpu;
+      if (!cpu) return;
+      child.off('message', onMessage);
+      resolve(cpu.user + cpu.system);
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
 }
 
 /** A phase's printed line. */
 export function line(label: string, r: Result, verdict: string): string {
-  return `    ${label.padEnd(40)} ${String(r.rps).padStart(5)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(5)} ms   ${verdict}${r.problems ? `   (${r.problems} non-2xx/errors)` : ''}`;
+  const cpu = r.cpuMs !== undefined ? `   cpu ${r.cpuMs.toFixed(2)} ms/req` : '';
+  return `    ${label.padEnd(40)} ${String(r.rps).padStart(5)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(5)} ms${cpu}   ${verdict}${r.problems ? `   (${r.problems} non-2xx/errors)` : ''}`;
 }
