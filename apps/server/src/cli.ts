@@ -14,6 +14,7 @@ import { loadConfig, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './core/db/connect.ts';
 import { migrateToLatest } from './migrations.ts';
 import { prepareMedia } from './core/media/prepare.ts';
+import { createMediaStorage } from './core/media/storage/index.ts';
 import { servePreflight } from './preflight.ts';
 import { createBus } from './core/buses.ts';
 import { ingestControl } from './core/ingest/control.ts';
@@ -94,7 +95,7 @@ async function serve(config: ServerConfig): Promise<void> {
     instanceId: config.instanceId,
     trustProxy: config.trustProxy,
     publicOrigins: preflight.publicOrigins,
-    media: { dir: config.media.dir, secret: secrets.media, ffmpegPath: config.media.ffmpegPath, tokenTtlSeconds: config.media.tokenTtlSeconds },
+    media: { dir: config.media.dir, secret: secrets.media, ffmpegPath: config.media.ffmpegPath, tokenTtlSeconds: config.media.tokenTtlSeconds, storage: createMediaStorage(config.media.storage, config.media.dir) },
     // The managed ingest keeps its configuration beside the database, one folder per port: servers
     // sharing a data folder (the demo's, the end-to-end runs') never take each other's nginx for a stale one.
     live: { ...config.live, ingestDir: join(config.paths.dataDir, `ingest-${config.live.rtmpPort}`) },
@@ -220,7 +221,15 @@ async function worker(config: ServerConfig): Promise<void> {
   const media = await loadClipMedia();
   if (!media) throw new Error('this build has no src/core/media/clip.ts: there is nothing to cut clips with');
   const opened = await open(config);
-  const running = startClipWorker({ db: opened.db, media, mediaDir: config.media.dir, ffmpegPath: config.media.ffmpegPath, workers: config.clips.workers, log });
+  const running = startClipWorker({
+    db: opened.db,
+    media,
+    mediaDir: config.media.dir,
+    storage: createMediaStorage(config.media.storage, config.media.dir),
+    ffmpegPath: config.media.ffmpegPath,
+    workers: config.clips.workers,
+    log,
+  });
   stopOnSignals(
     async () => {
       // Cuts under way get a few seconds; the rest go back to the queue for another process.

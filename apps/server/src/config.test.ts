@@ -65,6 +65,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MEDIA_TOKEN_LIFETIME: 'forever' })).toThrow(/^MEDIA_TOKEN_LIFETIME: /);
   });
 
+  it('keeps finished media in the media dir unless MEDIA_STORAGE=s3 names a bucket, with both keys or neither', () => {
+    expect(loadConfig({}).media.storage).toEqual({ kind: 'local' });
+    expect(loadConfig({ S3_BUCKET: 'grandstand-media' }).media.storage).toEqual({ kind: 'local' });
+    expect(loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'grandstand-media' }).media.storage).toEqual({
+      kind: 's3',
+      bucket: 'grandstand-media',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3', S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true' }).media
+        .storage,
+    ).toEqual({ kind: 's3', bucket: 'media', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-3', credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' }, forcePathStyle: true });
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3' })).toThrow(/^S3_BUCKET: /m);
+    expect(() => loadConfig({ MEDIA_STORAGE: 'nfs' })).toThrow(/^MEDIA_STORAGE: /);
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'Not_A_Bucket' })).toThrow(/^S3_BUCKET: /);
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'ftp://x' })).toThrow(/^S3_ENDPOINT: /);
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AKID' })).toThrow(/^S3_SECRET_ACCESS_KEY: /);
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/^S3_FORCE_PATH_STYLE: /);
+  });
+
   it('takes blank as unset', () => {
     expect(loadConfig({ PORT: '', DEMO_CAMERAS: ' ', PAYMENT_PROVIDER: '', SESSION_IDLE_LIFETIME: '' })).toMatchObject({ port: 8080, live: { demoCameras: 'eager', ingest: 'managed', graceSeconds: 120 }, payments: { defaultProvider: 'sandbox' } });
   });

@@ -36,6 +36,7 @@ import { DEFAULT_FFMPEG_PATH, MEDIA_QUALITIES, type MediaQuality } from './core/
 import { DEFAULT_INGEST_HTTP_PORT, DEFAULT_INGEST_REFUSAL_LIMIT, DEFAULT_INGEST_RTMP_PORT, DEFAULT_LIVE_GRACE_SECONDS, DEFAULT_LIVE_SWEEP_MS, type LiveConfig } from './modules/live/config.ts';
 import { MEDIA_TOKEN_TTL_SECONDS as DEFAULT_MEDIA_TOKEN_TTL_SECONDS } from './core/media/token.ts';
 import { repoRoot } from './core/paths.ts';
+import type { MediaStorageConfig } from './core/media/storage/index.ts';
 import type { SocialConfig, SocialProviderConfig } from './modules/social/config.ts';
 
 /**
@@ -84,7 +85,8 @@ export interface ServerConfig {
   /** `MEDIA_TOKEN_LIFETIME` (2m): how long a stream address works; the player renews it at half-life. */
   /** `cacheDir`: where prepare-media keeps items by content (`MEDIA_CACHE_DIR`), null when `off`. */
   /** `prerollSeconds`: the sponsor prerolls' length prepare-media encodes (`MEDIA_PREROLL_SECONDS`). */
-  media: { dir: string; ffmpegPath: string; quality: MediaQuality; tokenTtlSeconds: number; cacheDir: string | null; prerollSeconds: number };
+  /** `storage`: where finished media lives (`MEDIA_STORAGE`, `S3_*`; src/core/media/storage/). */
+  media: { dir: string; ffmpegPath: string; quality: MediaQuality; tokenTtlSeconds: number; cacheDir: string | null; prerollSeconds: number; storage: MediaStorageConfig };
   /**
    * Live from a camera (modules/live/config.ts): `INGEST` (managed | external | off), its ports
    * (`INGEST_RTMP_PORT`, `INGEST_HTTP_PORT`), addresses (`INGEST_PUBLIC_URL`, `INGEST_PULL_URL`,
@@ -369,6 +371,14 @@ const EnvSchema = z
     // Read by prepare-media through mediaCacheDir (src/core/media/cache.ts): a path, or `off`.
     MEDIA_CACHE_DIR: variable(z.string().trim().min(1, 'must be a folder or off').optional()),
     MEDIA_TOKEN_LIFETIME: duration(DEFAULT_MEDIA_TOKEN_TTL_SECONDS * 1000, { zeroAllowed: false }),
+    // Where finished media lives (src/core/media/storage/): the media dir, or an S3-compatible bucket.
+    MEDIA_STORAGE: variable(z.enum(['local', 's3'], { error: (issue) => `must be local or s3 ${got(issue)}` }).default('local')),
+    S3_ENDPOINT: httpUrl,
+    S3_BUCKET: variable(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: (issue) => `must be a bucket name: 3 to 63 lower-case letters, digits, dots or dashes ${got(issue)}` }).optional()),
+    S3_REGION: variable(z.string().regex(/^[a-z0-9-]{1,32}$/, { error: (issue) => `must be a region name such as us-east-1 ${got(issue)}` }).default('us-east-1')),
+    S3_ACCESS_KEY_ID: variable(z.string().optional()),
+    S3_SECRET_ACCESS_KEY: variable(z.string().optional()),
+    S3_FORCE_PATH_STYLE: variable(z.enum(['true', 'false'], { error: (issue) => `must be true or false ${got(issue)}` }).default('false')).transform((value) => value === 'true'),
     // Clips.
     CLIP_WORKERS: wholeNumber(DEFAULT_CLIP_WORKERS, 0),
     CLIP_ADDRESS_RATE_LIMIT: wholeNumber(DEFAULT_CLIP_ADDRESS_RATE_LIMIT, 1),
@@ -396,6 +406,9 @@ const EnvSchema = z
     // One without the other would leave deleted viewers in the analytics service unnoticed.
     if (env.ANALYTICS_URL !== undefined && env.ANALYTICS_ADMIN_TOKEN === undefined) problem('ANALYTICS_ADMIN_TOKEN', 'must be set with ANALYTICS_URL (both or neither)');
     if (env.ANALYTICS_ADMIN_TOKEN !== undefined && env.ANALYTICS_URL === undefined) problem('ANALYTICS_URL', 'must be set with ANALYTICS_ADMIN_TOKEN (both or neither)');
+    if (env.MEDIA_STORAGE === 's3' && env.S3_BUCKET === undefined) problem('S3_BUCKET', 'must be set with MEDIA_STORAGE=s3');
+    // One key without the other would fall back to the SDK's own credentials without a word.
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) problem('S3_SECRET_ACCESS_KEY', 'must be set with S3_ACCESS_KEY_ID (both or neither)');
   });
 
 const SOCIAL_VARIABLE = /^(?:GRANDSTAND_[A-Z0-9_]+_)?SOCIAL_(?:GOOGLE|FACEBOOK)_(ISSUER|CLIENT_ID|CLIENT_SECRET|AUTHORIZATION_ENDPOINT|TOKEN_ENDPOINT|USERINFO_ENDPOINT|JWKS_URI|TRUST_EMAIL)$/;
@@ -433,6 +446,19 @@ function socialConfig(values: Readonly<Record<string, string>>): SocialConfig {
       jwksUri: read('JWKS_URI'),
       trustEmail: trust === undefined ? provider === 'facebook' : trust === '1' || trust === 'true',
     };
+  };
+}
+
+/** `MEDIA_STORAGE` and its `S3_*` (checked together in EnvSchema). */
+function mediaStorageConfig(parsed: z.output<typeof EnvSchema>): MediaStorageConfig {
+  if (parsed.MEDIA_STORAGE === 'local' || parsed.S3_BUCKET === undefined) return { kind: 'local' };
+  return {
+    kind: 's3',
+    bucket: parsed.S3_BUCKET,
+    endpoint: parsed.S3_ENDPOINT,
+    region: parsed.S3_REGION,
+    credentials: parsed.S3_ACCESS_KEY_ID && parsed.S3_SECRET_ACCESS_KEY ? { accessKeyId: parsed.S3_ACCESS_KEY_ID, secretAccessKey: parsed.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: parsed.S3_FORCE_PATH_STYLE,
   };
 }
 
@@ -501,6 +527,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       prerollSeconds: parsed.MEDIA_PREROLL_SECONDS,
       // Whole seconds, as the signed addresses count them; at least two, so half-life renewal has a second to run in.
       tokenTtlSeconds: Math.max(2, Math.round(parsed.MEDIA_TOKEN_LIFETIME / 1000)),
+      storage: mediaStorageConfig(parsed),
     },
     live: {
       ingest: parsed.INGEST,

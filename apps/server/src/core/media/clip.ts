@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { CLIP_PROCESSING_LIMIT_MS, type Picture } from '@grandstand/contract';
 import { execFile } from 'node:child_process';
 import { childEnvironment, runFfmpeg } from './ffmpeg.ts';
@@ -8,6 +8,7 @@ import { layout, MEDIA_FILE } from './library.ts';
 import { ffprobeBeside, LIVE_PLAYLIST, liveDirOf, recordingSourceOf } from './packager/index.ts';
 import { parseMediaPlaylist } from './packager/playlist.ts';
 import { POSTER_HEIGHT_OF, POSTER_WIDTHS } from './pictures.ts';
+import type { MediaStorage } from './storage/index.ts';
 
 /**
  * Viewer clips (spec §1, §4 clip lifecycle, §9 "Clip creation up to 5 minutes"): a span of an
@@ -102,9 +103,14 @@ export function clipDirPicture(dir: string): Picture {
   return clipPicture(basename(dirname(dir)), basename(dir));
 }
 
-/** Removes a clip's files (its deletion); nothing happens when there are none. */
-export async function removeClipMedia(mediaDir: string, channelSlug: string, uuid: string): Promise<void> {
-  await rm(clipDir(mediaDir, channelSlug, uuid), { recursive: true, force: true });
+/** A clip's storage key (core/media/storage/): its folder's place in the media dir, `clips/<channelSlug>/<uuid>`. */
+export function clipKey(channelSlug: string, uuid: string): string {
+  return layout.clipDir(channelSlug, uuid).split(sep).join('/');
+}
+
+/** Removes a clip's files (its deletion) from where they are stored; nothing happens when there are none. */
+export async function removeClipMedia(storage: MediaStorage, channelSlug: string, uuid: string): Promise<void> {
+  await storage.remove(clipKey(channelSlug, uuid));
 }
 
 /**

@@ -10,7 +10,7 @@ export async function deleteAccountClips(app: FastifyInstance, channelId: number
   const rows = await app.clipsRepository.deleteAllOf(channelId, userId);
   const slug = app.channels.byId(channelId)?.config.slug;
   if (slug === undefined) return rows.length;
-  for (const row of rows) await removeClipMedia(app.media.dir, slug, row.uuid);
+  for (const row of rows) await removeClipMedia(app.media.storage, slug, row.uuid);
   app.clips.storage?.forget(slug);
   return rows.length;
 }

@@ -112,7 +112,11 @@ describe('a paid game’s clip', () => {
     const playlist = await get(url);
     expect(playlist.statusCode, playlist.body).toBe(200);
     expect(playlist.body).toContain('#EXTM3U');
+    // The viewer's browser may keep it; no shared cache (a CDN) may, or it would hand the clip
+    // to anyone holding the address after its token lapsed.
+    expect(playlist.headers['cache-control']).toBe('private, max-age=60');
     expect((await get(sibling(url, 'seg-000.m4s'))).statusCode).toBe(200);
+    expect((await get(sibling(url, 'seg-000.m4s'))).headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect((await get(sibling(url, 'init.mp4'))).statusCode).toBe(200);
     // Only the HLS under the address: not the MP4 (a signed download of its own), nor anything else.
     expect((await get(sibling(url, 'clip.mp4'))).statusCode).toBe(404);

@@ -1,9 +1,10 @@
-import { dirname } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ClipMedia, loadClipMedia } from './cutter.ts';
 import { removeStaleClipWork } from '../../core/media/clip.ts';
+import { layout } from '../../core/media/library.ts';
 import { type ClipLimits, DEFAULT_CLIP_LIMITS } from './limits.ts';
 import { ClipQueue, type ClipQueueOptions, DEFAULT_CLIP_WORKERS } from './queue.ts';
 import { withClipCounters } from './profile.ts';
@@ -69,6 +70,7 @@ export default fp<ClipsPluginOptions>(
             db: app.db,
             media,
             mediaDir: app.media.dir,
+            storage: app.media.storage,
             ffmpegPath: app.media.ffmpegPath,
             concurrency: options.workers ?? DEFAULT_CLIP_WORKERS,
             ...options.queue,
@@ -80,7 +82,8 @@ export default fp<ClipsPluginOptions>(
         ? null
         : new ClipStorage({
             db: app.db,
-            folderOf: (slug) => dirname(media.clipDir(app.media.dir, slug, 'any')),
+            storage: app.media.storage,
+            prefixOf: (slug) => dirname(layout.clipDir(slug, 'any')).split(sep).join('/'),
             quotaBytes: limits.storageQuotaBytes,
             ttlMs: options.storageTtlMs,
             warn: (message) => app.log.warn(message),

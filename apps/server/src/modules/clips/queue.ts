@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { CLIP_FAILURES, CLIP_PROCESSING_LIMIT_MS } from '@grandstand/contract';
 import { sql } from 'kysely';
 import type { Database } from '../../core/db/schema.ts';
+import { LocalMediaStorage, type MediaStorage } from '../../core/media/storage/index.ts';
 import type { ClipMedia, ClipSourceEvent } from './cutter.ts';
 
 export const DEFAULT_CLIP_WORKERS = 2;
@@ -19,6 +20,11 @@ export interface ClipQueueOptions {
   db: Database;
   media: Pick<ClipMedia, 'cutClip' | 'clipDir'>;
   mediaDir: string;
+  /**
+   * Where a finished clip is put (`MEDIA_STORAGE`): its folder is cut in the media dir, then put
+   * whole under its key. Default: moved into its place in the media dir.
+   */
+  storage?: MediaStorage;
   ffmpegPath?: string;
   /** Clips cut at once by this process (`CLIP_WORKERS`); 0: this process only queues. */
   concurrency?: number;
@@ -80,7 +86,7 @@ export interface ClipQueueStats {
  */
 export class ClipQueue {
   readonly #db: Database;
-  readonly #options: Required<Omit<ClipQueueOptions, 'db' | 'media' | 'ffmpegPath' | 'log'>> & Pick<ClipQueueOptions, 'ffmpegPath' | 'log' | 'media'>;
+  readonly #options: Required<Omit<ClipQueueOptions, 'db' | 'media' | 'ffmpegPath' | 'log' | 'storage'>> & Pick<ClipQueueOptions, 'ffmpegPath' | 'log' | 'media' | 'storage'>;
   readonly #running = new Map<number, Running>();
   #started = false;
   #closed = false;
@@ -333,14 +339,17 @@ export class ClipQueue {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Moves the files into place and marks the clip ready, only while this claim still holds the job. */
+  /**
+   * Puts the files into storage and marks the clip ready, only while this claim still holds the
+   * job. The clip's key is its folder's place in the media dir (`clips/<channel>/<uuid>`).
+   */
   async #settleReady(job: Claimed, partDir: string, finalDir: string, duration: number): Promise<boolean> {
+    const storage = this.#options.storage ?? new LocalMediaStorage(this.#options.mediaDir);
+    const key = relative(this.#options.mediaDir, finalDir).split(sep).join('/');
     return this.#db.transaction().execute(async (tx) => {
       const held = await tx.selectFrom('clip_jobs').select('id').where('id', '=', job.job_id).where('claim', '=', job.claim).forUpdate().executeTakeFirst();
       if (!held) return false;
-      await rm(finalDir, { recursive: true, force: true });
-      await mkdir(dirname(finalDir), { recursive: true });
-      await rename(partDir, finalDir);
+      await storage.putFolder(partDir, key);
       await tx.deleteFrom('clip_jobs').where('id', '=', job.job_id).execute();
       await tx
         .updateTable('clips')

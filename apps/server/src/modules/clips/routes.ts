@@ -245,7 +245,7 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     const deleted = await clips.delete(request.channelId, viewer.user.id, request.params.id);
     if (!deleted) return refuseClip(reply, 404, 'id', 'clipNotFound');
     // A cut under way finds its job gone and writes nothing (modules/clips/queue.ts).
-    await removeClipMedia(app.media.dir, slugOf(request), deleted.uuid);
+    await removeClipMedia(app.media.storage, slugOf(request), deleted.uuid);
     app.clips.storage?.forget(slugOf(request));
     return { data: { message: 'Your clip has been deleted.' } };
   });

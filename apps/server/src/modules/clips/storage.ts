@@ -1,6 +1,5 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Database } from '../../core/db/schema.ts';
+import type { MediaStorage } from '../../core/media/storage/index.ts';
 
 /**
  * What a clip asked for but not yet cut will take on disk, per second: a 10 s clip's folder (HLS,
@@ -28,16 +27,18 @@ export interface ChannelClipStorage {
 export class ClipStorage {
   readonly quotaBytes: number;
   readonly #db: Database;
-  readonly #folderOf: (slug: string) => string;
+  readonly #storage: MediaStorage;
+  readonly #prefixOf: (slug: string) => string;
   readonly #ttlMs: number;
   readonly #warn: (message: string) => void;
   readonly #measured = new Map<string, { bytes: number; at: number }>();
   readonly #full = new Set<string>();
 
-  /** `folderOf`: the folder of a channel's clips (each clip's folder is inside it). */
-  constructor(options: { db: Database; folderOf: (slug: string) => string; quotaBytes: number; ttlMs?: number; warn: (message: string) => void }) {
+  /** `prefixOf`: the storage key of a channel's clips (each clip's files are under it). */
+  constructor(options: { db: Database; storage: MediaStorage; prefixOf: (slug: string) => string; quotaBytes: number; ttlMs?: number; warn: (message: string) => void }) {
     this.#db = options.db;
-    this.#folderOf = options.folderOf;
+    this.#storage = options.storage;
+    this.#prefixOf = options.prefixOf;
     this.quotaBytes = options.quotaBytes;
     this.#ttlMs = options.ttlMs ?? DEFAULT_CLIP_STORAGE_TTL_MS;
     this.#warn = options.warn;
@@ -62,7 +63,7 @@ export class ClipStorage {
   async #onDisk(slug: string): Promise<number> {
     const known = this.#measured.get(slug);
     if (known && Date.now() - known.at < this.#ttlMs) return known.bytes;
-    const bytes = await folderBytes(this.#folderOf(slug));
+    const bytes = await this.#storage.bytesUnder(this.#prefixOf(slug));
     this.#measured.set(slug, { bytes, at: Date.now() });
     return bytes;
   }
@@ -76,21 +77,4 @@ export class ClipStorage {
       .executeTakeFirstOrThrow();
     return Number(row.s);
   }
-}
-
-/** The bytes of every file under `dir` (0 when it does not exist). */
-async function folderBytes(dir: string): Promise<number> {
-  let entries;
-  try {
-    entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  let total = 0;
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    // A file removed meanwhile (a clip deleted) counts nothing.
-    total += await stat(join(entry.parentPath, entry.name)).then((s) => s.size, () => 0);
-  }
-  return total;
 }

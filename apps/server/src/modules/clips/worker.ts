@@ -1,4 +1,5 @@
 import type { Database } from '../../core/db/schema.ts';
+import type { MediaStorage } from '../../core/media/storage/index.ts';
 import type { ClipMedia } from './cutter.ts';
 import { ClipQueue, DEFAULT_CLIP_WORKERS } from './queue.ts';
 
@@ -6,6 +7,8 @@ export interface ClipWorkerOptions {
   db: Database;
   media: ClipMedia;
   mediaDir: string;
+  /** Where a finished clip is put (`MEDIA_STORAGE`); default: its folder in the media dir. */
+  storage?: MediaStorage;
   ffmpegPath?: string;
   /** Clips cut at once (`CLIP_WORKERS`); 0 means the default here, since cutting is this process's only job. */
   workers: number;
@@ -23,6 +26,7 @@ export function startClipWorker(options: ClipWorkerOptions): { queue: ClipQueue;
     db: options.db,
     media: options.media,
     mediaDir: options.mediaDir,
+    storage: options.storage,
     ffmpegPath: options.ffmpegPath,
     concurrency,
     log: { info: options.log, warn: options.log },

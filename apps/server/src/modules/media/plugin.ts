@@ -6,6 +6,7 @@ import { repoRoot } from '../../core/paths.ts';
 import { type ClipGrant, clipTokens, MEDIA_TOKEN_TTL_SECONDS, type MediaGrant, mediaTokens, type VodGrant, vodTokens } from '../../core/media/token.ts';
 import type { DownloadLink } from '@grandstand/contract';
 import { type DownloadGrant, downloadTokens, signedClipDownloadUrl, signedEventDownloadUrl } from '../../core/media/download.ts';
+import { LocalMediaStorage, type MediaStorage } from '../../core/media/storage/index.ts';
 
 export interface MediaPluginOptions {
   /** The media directory. Default: `<repo>/.data/media`; `serve` passes `MEDIA_DIR`. */
@@ -18,6 +19,8 @@ export interface MediaPluginOptions {
   tokenTtlSeconds?: number;
   /** The clock, in UTC seconds (tests move it). */
   now?: () => number;
+  /** Where finished media (clips) is put and read (`MEDIA_STORAGE`); default: files under `dir`. */
+  storage?: MediaStorage;
 }
 
 export interface StreamUrlInput {
@@ -60,6 +63,8 @@ export interface MediaService {
   /** The grant of a download address's token, or null. */
   verifyDownload(token: string): DownloadGrant | null;
   readonly dir: string;
+  /** Where finished media (clips) is put and read: the media dir's files, or a bucket (core/media/storage/). */
+  readonly storage: MediaStorage;
   /** The ffmpeg binary (`FFMPEG_PATH`), for pictures made on first request. */
   readonly ffmpegPath: string | undefined;
   exists(path: string): Promise<boolean>;
@@ -118,6 +123,7 @@ export default fp<MediaPluginOptions>(
       eventDownload: (input) => signedEventDownloadUrl(secret, input, { now: now() }),
       verifyDownload: (token) => downloads.verify(token, now()),
       dir,
+      storage: options.storage ?? new LocalMediaStorage(dir),
       ffmpegPath: options.ffmpegPath,
       sawViewer(channelId, eventId, sessionId) {
         const key = `${channelId}.${eventId}`;

@@ -1,14 +1,16 @@
 import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ApiErrorBody } from '@grandstand/contract';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { hasMedia } from './repository.ts';
 import { contentTypeOf, layout, MEDIA_FILE, recordingForEvent } from '../../core/media/library.ts';
 import { LIVE_THUMB_CACHE, mimeOf } from '../../core/media/pictures.ts';
 import { CARD_WIDTH } from '../../core/media/drawn.ts';
 import { ensureCardVariants, ensureSlideVariants } from '../../core/media/variants.ts';
-import { clipDir } from '../../core/media/clip.ts';
+import { clipKey } from '../../core/media/clip.ts';
+import { type MediaStorage, PRIVATE_IMMUTABLE, PRIVATE_SHORT } from '../../core/media/storage/index.ts';
+import { sendStored } from '../../core/media/storage/send.ts';
 import { attachmentDisposition, ensureEventDownload } from '../../core/media/download.ts';
 import { LIVE_PLAYLIST as LIVE_PLAYLIST_FILE, liveDirOf, recordingSourceOf } from '../../core/media/packager/index.ts';
 
@@ -112,6 +114,18 @@ async function sendPictureFile(reply: FastifyReply, path: string, ext: string, c
 }
 
 /**
+ * One file of a clip, from where finished media is stored (core/media/storage/): its folder in the
+ * media dir, read as the other media folders are, or its object in the bucket.
+ */
+async function sendClipFile(request: FastifyRequest, reply: FastifyReply, storage: MediaStorage, clip: { slug: string; uuid: string; file: string }, cacheControl: string) {
+  const key = clipKey(clip.slug, clip.uuid);
+  const folder = storage.localPath(key);
+  if (folder === null) return sendStored(request, reply, storage, `${key}/${clip.file}`, cacheControl);
+  if (clip.file.startsWith('poster')) return sendPictureFile(reply, join(folder, clip.file), clip.file.slice(clip.file.lastIndexOf('.') + 1), cacheControl);
+  return sendMedia(reply, folder, clip.file, cacheControl);
+}
+
+/**
  * The media routes. The signed token is the authorisation (no api key):
  * it names one event of one channel and expires. Prerolls are public.
  */
@@ -201,7 +215,9 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     const file = request.params['*'];
     const channel = app.channels.byId(grant.channelId);
     if (!CLIP_HLS_FILE.test(file) || !channel) return fail(reply, 404, 'url', 'Not found.');
-    return sendMedia(reply, clipDir(media.dir, channel.config.slug, grant.uuid), file, file.endsWith('.m3u8') ? SHORT : IMMUTABLE);
+    // Behind its token: the viewer's browser may keep it, no shared cache (a CDN) may, or it
+    // would hand the clip to anyone holding the address after the token has lapsed.
+    return sendClipFile(request, reply, media.storage, { slug: channel.config.slug, uuid: grant.uuid, file }, file.endsWith('.m3u8') ? PRIVATE_SHORT : PRIVATE_IMMUTABLE);
   });
 
   // An item's posters and preview are public (a locked item's card shows them, spec §3), on its
@@ -302,13 +318,9 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     const channel = request.hostChannel;
     if (!match || !channel || match[1] !== channel.config.slug) return fail(reply, 404, 'url', 'Not found.');
     const [, slug, uuid, file] = match as unknown as [string, string, string, string];
-    const folder = clipDir(media.dir, slug, uuid);
-    if (file.startsWith('poster')) {
-      const ext = file.slice(file.lastIndexOf('.') + 1);
-      return sendPictureFile(reply, join(folder, file), ext, IMMUTABLE);
-    }
-    // The playlist briefly: a deleted clip stops playing from caches soon after.
-    return sendMedia(reply, folder, file, file.endsWith('.m3u8') ? SHORT : IMMUTABLE);
+    // The playlist briefly: a deleted clip stops playing from caches soon after. Its segments and
+    // posters never change under their names, so a CDN keeps them.
+    return sendClipFile(request, reply, media.storage, { slug, uuid, file }, file.endsWith('.m3u8') ? SHORT : IMMUTABLE);
   });
 
   // The MP4 downloads: the signed address is the authorisation (the api gave it to a viewer
@@ -324,7 +336,13 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     if (!channel || channel.id !== grant.channelId || spelt !== encodeURIComponent(grant.name)) return fail(reply, 404, 'url', 'Not found.');
     let file: string;
     if ('clip' in grant) {
-      file = join(clipDir(media.dir, channel.config.slug, grant.clip), 'clip.mp4');
+      const key = `${clipKey(channel.config.slug, grant.clip)}/clip.mp4`;
+      const local = media.storage.localPath(key);
+      if (local === null) {
+        const notFound = { message: 'This clip is not ready or was deleted.', field: 'id' };
+        return sendStored(request, reply, media.storage, key, DOWNLOAD, { notFound, headers: { 'content-disposition': attachmentDisposition(grant.name) } });
+      }
+      file = local;
       if (!(await media.exists(file))) return fail(reply, 404, 'id', 'This clip is not ready or was deleted.');
     } else {
       const event = await app.mediaEventsRepository.find(channel.id, grant.eventId);
