@@ -2,39 +2,37 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
-import type { ChannelConfig } from '@grandstand/contract';
 import { stripDynamicJsonImportAttributes } from '@grandstand/vitest-config/vite-plugins';
-import { defaultChannel, readChannel } from '@grandstand/contract/node';
-import { channelsDir } from './scripts/channels.ts';
 
-const VIRTUAL_ID = 'virtual:grandstand-channel';
+/** The id of the JSON script that names the page's channel (src/channel.ts). */
+const SITE_CHANNEL_ID = 'grandstand-site-channel';
 
 /**
- * The channel is fixed at build time: its public config becomes a virtual module, and the first
- * paint uses its fallback colours inlined into index.html, never another channel's.
+ * The dev server's page, which no reference server writes into: the default channel's name,
+ * language and fallback colours, and the channel script the site reads, as the server writes them
+ * (apps/server/src/modules/sites/static.ts). The build reads no channel: one build serves every
+ * channel, and its index.html keeps the `%…%` placeholders for the server to fill in.
  */
-function channelPlugin(channel: ChannelConfig): Plugin {
-  const publicConfig = {
-    slug: channel.slug,
-    name: channel.name,
-    language: channel.language,
-    currency: channel.currency,
-    fallbackColors: channel.fallbackColors,
-    description: channel.description ?? '',
-  };
-  const colors = channel.fallbackColors;
+function devChannelPlugin(): Plugin {
   return {
-    name: 'grandstand-channel',
-    resolveId: (id) => (id === VIRTUAL_ID ? `\0${VIRTUAL_ID}` : undefined),
-    load: (id) => (id === `\0${VIRTUAL_ID}` ? `export default ${JSON.stringify(publicConfig)};` : undefined),
-    transformIndexHtml: (html) =>
-      html
+    name: 'grandstand-dev-channel',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      const { defaultChannel } = await import('@grandstand/contract/node');
+      const { channelsDir } = await import('./scripts/channels.ts');
+      const channel = defaultChannel(channelsDir).config;
+      const colors = channel.fallbackColors;
+      const description = channel.description ?? '';
+      const pageChannel = { slug: channel.slug, name: channel.name, language: channel.language, currency: channel.currency, fallbackColors: colors, description };
+      return html
         .replaceAll('%CHANNEL_LANG%', channel.language)
         .replaceAll('%CHANNEL_NAME%', escapeHtml(channel.name))
-        .replaceAll('%CHANNEL_DESCRIPTION%', escapeHtml(channel.description ?? channel.name))
+        .replaceAll('%CHANNEL_DESCRIPTION%', escapeHtml(description || channel.name))
         .replaceAll('%BODY_BACKGROUND%', colors['body-background'])
         .replaceAll('%BODY_TEXT%', colors['body-text-color'])
-        .replaceAll('%HEADER_BACKGROUND%', colors['header-background']),
+        .replaceAll('%HEADER_BACKGROUND%', colors['header-background'])
+        .replace('<div id="root"></div>', `<div id="root"></div>\n    <script type="application/json" id="${SITE_CHANNEL_ID}">${JSON.stringify(pageChannel).replace(/</g, '\\u003c')}</script>`);
+    },
   };
 }
 
@@ -153,13 +151,9 @@ function escapeHtml(text: string): string {
 }
 
 export default defineConfig(() => {
-  // GRANDSTAND_CHANNEL: the channel of this build (scripts/build.ts sets it); the default one otherwise.
-  const requested = process.env.GRANDSTAND_CHANNEL;
-  const channel = (requested ? readChannel(channelsDir, requested) : defaultChannel(channelsDir)).config;
-  const slug = channel.slug;
   const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
   return {
-    plugins: [react(), channelPlugin(channel), entryScriptOnly(), bootScript(), stripDynamicJsonImportAttributes()],
+    plugins: [react(), devChannelPlugin(), entryScriptOnly(), bootScript(), stripDynamicJsonImportAttributes()],
     build: {
       // No <link rel="modulepreload"> list in the page: the first screen comes rendered in the HTML,
       // and two dozen high-priority script downloads ahead of it held back its first paint and the
@@ -170,7 +164,8 @@ export default defineConfig(() => {
       // Its list leaves out the chunks the start has loaded before any lazy import can run: every
       // import named them, and the start's chunk carried their names in each list for nothing.
       modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps.filter((dep) => !LOADED_AT_START.test(dep))) },
-      outDir: `dist/${slug}`,
+      // One site for every channel (scripts/build.ts writes the server renderer beside it, in dist/.ssr).
+      outDir: 'dist/site',
       emptyOutDir: true,
       target: 'es2022',
       // The maps are written, and the server names each in a SourceMap header rather than a comment

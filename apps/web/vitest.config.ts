@@ -4,10 +4,8 @@ import { domProject } from '@grandstand/vitest-config/dom';
 
 export default mergeConfig(domProject(), {
   plugins: [react()],
-  resolve: {
-    alias: {
-      // Tests run as the default channel's build would.
-      'virtual:grandstand-channel': new URL('./src/test/channel.ts', import.meta.url).pathname,
-    },
+  test: {
+    // The build's own checks (scripts/), beside the site's tests.
+    include: ['scripts/**/*.test.ts'],
   },
 });

@@ -1,12 +1,14 @@
-// Builds the site once per channel into dist/<slug>/, and its server renderer into
-// dist/.ssr/<slug>/ (outside the served folder: a slug has no dot). GRANDSTAND_CHANNEL (one slug) or
-// GRANDSTAND_CHANNELS (comma-separated) narrows it; turbo declares both so a cached build of one
-// channel is never reused for another.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Builds the site once for every channel: the page and its scripts into dist/site/, its server
+// renderer into dist/.ssr/ (outside the served folder). No channel is read to build it: the server
+// writes the request's channel into each page and hands it to the renderer
+// (apps/server/src/modules/sites). After the build, every channel folder's name and key are
+// searched for in the whole output, and the build fails if one is there.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { readChannels } from '@grandstand/contract/node';
+import { findChannelLeaks } from './channelLeaks.ts';
 import { channelsDir } from './channels.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
@@ -25,26 +27,33 @@ function precompress(dir: string): void {
   }
 }
 
-const requested = process.env.GRANDSTAND_CHANNEL ?? process.env.GRANDSTAND_CHANNELS;
-const only = requested ? requested.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
-const slugs = readChannels(channelsDir, { only }).map((channel) => channel.config.slug);
+const dist = new URL('../dist', import.meta.url).pathname;
 const configFile = new URL('../vite.config.ts', import.meta.url).pathname;
 
-for (const slug of slugs) {
-  process.stdout.write(`building the site of channel "${slug}"\n`);
-  // vite.config.ts reads the channel from the environment each time it is loaded.
-  process.env.GRANDSTAND_CHANNEL = slug;
-  await build({ configFile, mode: 'production', logLevel: 'warn' });
-  precompress(new URL(`../dist/${slug}`, import.meta.url).pathname);
-  // The first screen in the HTML (architecture): the reference server imports this module and
-  // renders a page with it. Bundled whole, so the server needs none of the site's dependencies.
-  await build({
-    configFile,
-    mode: 'production',
-    logLevel: 'warn',
-    ssr: { noExternal: true, target: 'node' },
-    // The bundled libraries (React, Redux Toolkit) choose their production builds by this.
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: { ssr: 'src/entry-server.tsx', outDir: `dist/.ssr/${slug}`, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
-  });
+// The whole folder anew: a per-channel site left by an older build would be served by no one but
+// would still be searched below.
+rmSync(dist, { recursive: true, force: true });
+process.stdout.write('building the site (one build for every channel)\n');
+await build({ configFile, mode: 'production', logLevel: 'warn' });
+precompress(join(dist, 'site'));
+// The first screen in the HTML (architecture): the reference server imports this module and
+// renders a page with it, handing it the request's channel. Bundled whole, so the server needs none
+// of the site's dependencies.
+await build({
+  configFile,
+  mode: 'production',
+  logLevel: 'warn',
+  ssr: { noExternal: true, target: 'node' },
+  // The bundled libraries (React, Redux Toolkit) choose their production builds by this.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: { ssr: 'src/entry-server.tsx', outDir: 'dist/.ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+});
+
+const channels = readChannels(channelsDir).map(({ config }) => ({ slug: config.slug, name: config.name, channelKey: config.channelKey }));
+const leaks = findChannelLeaks(dist, channels);
+if (leaks.length > 0) {
+  for (const leak of leaks) process.stderr.write(`dist/${leak.file} holds the ${leak.found} of channel "${leak.slug}"\n`);
+  process.stderr.write('The site is built once for every channel: a channel reaches the page from the server, never from the build.\n');
+  process.exit(1);
 }
+process.stdout.write(`no channel's name or key in the build (${channels.length} channels searched)\n`);

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
-import channel from 'virtual:grandstand-channel';
+import { useSiteChannel } from './channel.ts';
 import { RouterLink } from './navigation/RouterLink.tsx';
 import { WatchPrefetch } from './navigation/WatchPrefetch.tsx';
 import { buildRoutes, SiteRoutes } from './routes.tsx';
@@ -31,6 +31,7 @@ const eventsExtensions: EventsExtensions = { Follow: LazyFollowButton };
  * on the server and in the browser, so a visitor's server-rendered follow controls hydrate as they are.
  */
 export function Shell({ colors, children }: { colors: ColorSettings | undefined; children: ReactNode }) {
+  const channel = useSiteChannel();
   // Every link of ui and the features navigates with react-router: said once, here.
   return (
     <ChannelThemeProvider colors={colors ?? channel.fallbackColors}>
@@ -59,6 +60,7 @@ export interface AppProps {
  */
 export function App({ client, store, routes: serverRoutes }: AppProps) {
   const { t, i18n } = useTranslation('shell');
+  const channel = useSiteChannel();
   const [startup, setStartup] = useState<StartupResult | null>(null);
   const showReload = useAppSelector(selectShowReloadScreen);
   const ready = serverRoutes !== undefined || startup !== null;
@@ -102,8 +104,8 @@ export function App({ client, store, routes: serverRoutes }: AppProps) {
   const routes = useMemo(() => {
     if (serverRoutes) return serverRoutes;
     if (startup?.status !== 'ready') return null;
-    return buildRoutes(startup.pages);
-  }, [serverRoutes, startup]);
+    return buildRoutes(startup.pages, channel);
+  }, [serverRoutes, startup, channel]);
 
   const reload = async () => {
     // spec §2: the button re-requests the api key, then reloads.

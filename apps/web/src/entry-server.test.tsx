@@ -91,7 +91,7 @@ function api(overrides: Record<string, FakeHandler> = {}) {
 describe('the server render of a shared clip (spec §2 /share/{id}/{uuid})', () => {
   it('is in the HTML with a video card: the clip, its poster and its embeddable player', async () => {
     const fake = api({ [`GET /shared-clip/${UUID}`]: () => ({ json: { data: clip } }) });
-    const page = await render({ url: `/share/42/${UUID}`, fetch: fake.fetch, storage: createMemoryStorage() });
+    const page = await render({ url: `/share/42/${UUID}`, fetch: fake.fetch, storage: createMemoryStorage(), channel });
     expect(page).not.toBeNull();
     expect(page!.html).toContain('<h1>Buzzer beater</h1>');
     expect(page!.html).toContain('Riverside Lions @ Northfield Eagles');
@@ -112,14 +112,14 @@ describe('the server render of a shared clip (spec §2 /share/{id}/{uuid})', () 
 
   it('leaves an unknown or unfinished clip, or a link of another game, to the browser (which shows the 404 page)', async () => {
     const missing = api({ [`GET /shared-clip/${UUID}`]: () => ({ status: 404, json: { message: 'Clip not found', field: 'id' } }) });
-    expect(await render({ url: `/share/42/${UUID}`, fetch: missing.fetch, storage: createMemoryStorage() })).toBeNull();
+    expect(await render({ url: `/share/42/${UUID}`, fetch: missing.fetch, storage: createMemoryStorage(), channel })).toBeNull();
     const found = api({ [`GET /shared-clip/${UUID}`]: () => ({ json: { data: clip } }) });
-    expect(await render({ url: `/share/41/${UUID}`, fetch: found.fetch, storage: createMemoryStorage() })).toBeNull();
+    expect(await render({ url: `/share/41/${UUID}`, fetch: found.fetch, storage: createMemoryStorage(), channel })).toBeNull();
   });
 
   it('renders the clip\'s embed alone, the page a player card frames', async () => {
     const fake = api({ [`GET /shared-clip/${UUID}`]: () => ({ json: { data: clip } }) });
-    const page = await render({ url: `/share_embed/42/${UUID}`, fetch: fake.fetch, storage: createMemoryStorage() });
+    const page = await render({ url: `/share_embed/42/${UUID}`, fetch: fake.fetch, storage: createMemoryStorage(), channel });
     expect(page!.html).toContain('<video');
     expect(page!.html).not.toContain('<h1>');
     expect(page!.html).not.toContain('<footer');

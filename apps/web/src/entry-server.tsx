@@ -15,8 +15,9 @@ import { Provider } from 'react-redux';
 import { matchRoutes, StaticRouter } from 'react-router';
 import type { RouteMatch } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
-import channel from 'virtual:grandstand-channel';
 import { Shell } from './App.tsx';
+import { SiteChannelProvider } from './channel.ts';
+import type { SiteChannel } from './channel.ts';
 import { buildRoutes, preloadRoutes, SiteRoutes } from './routes.tsx';
 import { eventSummary } from './share/eventSummary.ts';
 import { ApiClientContext } from './shell/services.tsx';
@@ -36,6 +37,11 @@ export interface RenderRequest {
   fetch: typeof fetch;
   /** Where the renders of one channel keep their visitor keys (one shared key, not one per page). */
   storage: KeyValueStorage;
+  /**
+   * The channel of the request's host, as the server writes it into the page: one renderer serves
+   * every channel, so the channel comes with each render, never from the build.
+   */
+  channel: SiteChannel;
 }
 
 /** Open Graph and Twitter card tags of a page a link to it should preview with (spec §2 share links). */
@@ -159,6 +165,7 @@ function shareTagsOf(store: AppStore, leaf: RouteMatch, fallback: ShareTags, t: 
  * paths) or the startup failed: the browser then starts as before, loader first.
  */
 export async function render(request: RenderRequest): Promise<RenderResult | null> {
+  const { channel } = request;
   const url = new URL(request.url, 'http://site.invalid');
   const client = createApiClient({
     baseUrl: '/api',
@@ -172,7 +179,7 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   const startup = await runPublicStartup(client, store);
   if (startup.status !== 'ready' || !isServerRenderedPath(url.pathname, startup.pages)) return null;
 
-  const routes = buildRoutes(startup.pages);
+  const routes = buildRoutes(startup.pages, channel);
   const leaf = matchRoutes(routes, url.pathname)?.at(-1);
   // The catch-all's `<Navigate>` to /404 happens in the browser (a static router does not navigate):
   // an unknown path is left to it, as the site's own start.
@@ -185,17 +192,19 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   const i18n = await startI18n(settings.language);
 
   const page = () => (
-    <ApiClientContext value={client}>
-      <Provider store={store}>
-        <I18nProvider i18n={i18n}>
-          <Shell colors={startup.colors}>
-            <StaticRouter location={url.pathname + url.search}>
-              <SiteRoutes routes={routes} />
-            </StaticRouter>
-          </Shell>
-        </I18nProvider>
-      </Provider>
-    </ApiClientContext>
+    <SiteChannelProvider value={channel}>
+      <ApiClientContext value={client}>
+        <Provider store={store}>
+          <I18nProvider i18n={i18n}>
+            <Shell colors={startup.colors}>
+              <StaticRouter location={url.pathname + url.search}>
+                <SiteRoutes routes={routes} />
+              </StaticRouter>
+            </Shell>
+          </I18nProvider>
+        </Provider>
+      </ApiClientContext>
+    </SiteChannelProvider>
   );
 
   // Each pass starts the queries its views ask for (store: side effects in render on the server) and

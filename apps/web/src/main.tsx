@@ -6,16 +6,17 @@ import { I18nProvider, seedRenderedFormats } from '@grandstand/i18n';
 import { yieldToBrowser } from '@grandstand/ui';
 import { startTransition, StrictMode } from 'react';
 import { Provider } from 'react-redux';
-import channel from 'virtual:grandstand-channel';
 import { App } from './App.tsx';
+import { readSiteChannel, SiteChannelProvider } from './channel.ts';
+import type { SiteChannel } from './channel.ts';
 import { buildRoutes, preloadRoutes } from './routes.tsx';
 import { ApiClientContext, LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
 import { startI18n } from './startup/i18n.ts';
 import { readServerState, sharedByEveryone, type ServerState } from './startup/serverState.ts';
 
 /** The routes of the server's page, with the code of the views it shows loaded before it hydrates. */
-async function hydratingRoutes(pages: Parameters<typeof buildRoutes>[0]) {
-  const routes = buildRoutes(pages);
+async function hydratingRoutes(pages: Parameters<typeof buildRoutes>[0], channel: SiteChannel) {
+  const routes = buildRoutes(pages, channel);
   await preloadRoutes(routes, window.location);
   return routes;
 }
@@ -32,6 +33,9 @@ function takenAsIs(api: ServerState['api']): ServerState['api'] {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+// The server writes the channel into every page it sends (one build serves every channel).
+const channel = readSiteChannel(document);
+if (!channel) throw new Error('the page names no channel (#grandstand-site-channel)');
 /**
  * The start. Each step is a task of its own (the libraries' evaluation, the store's, the rest of the
  * site's, the client with the server's state read, the texts' start, the routes', the store's
@@ -40,7 +44,7 @@ if (!root) throw new Error('index.html has no #root');
  * chunk this module is built into (vite.config.ts), and a module still waiting at its top level
  * would hold their evaluation, and so the start that waits for them, forever.
  */
-async function start(root: HTMLElement): Promise<void> {
+async function start(root: HTMLElement, channel: SiteChannel): Promise<void> {
   await yieldToBrowser();
   const client = createApiClient({
     baseUrl: '/api',
@@ -66,7 +70,7 @@ async function start(root: HTMLElement): Promise<void> {
   const texts = startI18n(language, language === server?.language ? server.texts : undefined);
   texts.catch(() => {}); // awaited below, where a failure stops the start as before
   await yieldToBrowser();
-  const loading = Promise.all([texts, server ? hydratingRoutes(server.pages) : undefined]);
+  const loading = Promise.all([texts, server ? hydratingRoutes(server.pages, channel) : undefined]);
   loading.catch(() => {});
   await yieldToBrowser();
   // The Redux DevTools extension sees the store in development only, never a viewer's production site.
@@ -77,13 +81,15 @@ async function start(root: HTMLElement): Promise<void> {
   await yieldToBrowser();
   const app = (
     <StrictMode>
-      <ApiClientContext value={client}>
-        <Provider store={store}>
-          <I18nProvider i18n={i18n}>
-            <App client={client} store={store} routes={routes} />
-          </I18nProvider>
-        </Provider>
-      </ApiClientContext>
+      <SiteChannelProvider value={channel}>
+        <ApiClientContext value={client}>
+          <Provider store={store}>
+            <I18nProvider i18n={i18n}>
+              <App client={client} store={store} routes={routes} />
+            </I18nProvider>
+          </Provider>
+        </ApiClientContext>
+      </SiteChannelProvider>
     </StrictMode>
   );
   // Hydration as a transition: React then works through the page in slices, between which the
@@ -92,4 +98,4 @@ async function start(root: HTMLElement): Promise<void> {
   else createRoot(root).render(app);
 }
 
-void start(root);
+void start(root, channel);

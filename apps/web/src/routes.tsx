@@ -12,7 +12,7 @@ import { searchRoutes, VOD_PATHS, vodRoutes } from '@grandstand/vod';
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes } from 'react-router';
-import channel from 'virtual:grandstand-channel';
+import type { SiteChannel } from './channel.ts';
 import { NavigationEffects } from './navigation/NavigationEffects.tsx';
 import { NavigationGuards } from './navigation/NavigationGuards.tsx';
 import { Layout } from './shell/Layout.tsx';
@@ -71,7 +71,7 @@ function Plain() {
  * pages come from its page list, each titled with its name and showing the shared schedule view
  * (spec §2).
  */
-export function buildRoutes(pages: readonly Page[]): RouteObject[] {
+export function buildRoutes(pages: readonly Page[], channel: Pick<SiteChannel, 'description'>): RouteObject[] {
   const pageRoutes = pages
     .filter((page) => page.url.startsWith('/') && !RESERVED.has(page.url))
     .map((page) => createChannelPageRoute(page, <LazyScheduleView />));

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -30,9 +30,9 @@ const BUILT_PAGE = `<!doctype html>
 beforeAll(async () => {
   sitesDir = await mkdtemp(join(tmpdir(), 'grandstand-security-sites-'));
   outboxDir = await mkdtemp(join(tmpdir(), 'grandstand-security-outbox-'));
-  await mkdir(join(sitesDir, 'alpha', 'assets'), { recursive: true });
-  await writeFile(join(sitesDir, 'alpha', 'index.html'), BUILT_PAGE);
-  await writeFile(join(sitesDir, 'alpha', 'assets', 'index-abc123.js'), 'console.log("alpha")');
+  await mkdir(join(sitesDir, 'site', 'assets'), { recursive: true });
+  await writeFile(join(sitesDir, 'site', 'index.html'), BUILT_PAGE);
+  await writeFile(join(sitesDir, 'site', 'assets', 'index-abc123.js'), 'console.log("alpha")');
   await mkdir(join(outboxDir, 'alpha'), { recursive: true });
   await writeFile(
     join(outboxDir, 'alpha', `${MAIL_ID}.json`),
@@ -94,7 +94,6 @@ describe('security headers', () => {
       { what: 'index.html by name', status: 200, url: '/index.html' },
       { what: 'hashed asset', status: 200, url: '/assets/index-abc123.js' },
       { what: 'missing asset', status: 404, url: '/assets/missing.js' },
-      { what: 'site not built', status: 503, url: '/', host: 'bravo.localhost:8080' },
       { what: 'channel key', status: 200, url: '/channel-key.json' },
       { what: 'channel logo', status: 200, url: '/channel-logo.svg' },
       { what: 'api', status: 200, url: `/api/settings?api_key=${key}` },
@@ -123,6 +122,15 @@ describe('security headers', () => {
       });
       expect(response.statusCode, request.what).toBe(request.status);
       expectSecured(response, request.what);
+    }
+    // The site's one build missing: the answer that says so is secured as well.
+    await rename(join(sitesDir, 'site'), join(sitesDir, 'site-away'));
+    try {
+      const notBuilt = await t.app.inject({ url: '/', headers: { host: 'bravo.localhost:8080' } });
+      expect(notBuilt.statusCode, 'site not built').toBe(503);
+      expectSecured(notBuilt, 'site not built');
+    } finally {
+      await rename(join(sitesDir, 'site-away'), join(sitesDir, 'site'));
     }
   });
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { lazy, Suspense, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
-import channel from 'virtual:grandstand-channel';
+import { useSiteChannel } from '../channel.ts';
 import { AccountActions, LogoutButton } from './AccountActions.tsx';
 import { FooterBlock } from './FooterBlock.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -27,6 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const headerItems = useMemo(() => toNavItems(menuForPlacement(menu, 'header'), pages), [menu, pages]);
   const footerItems = useMemo(() => toNavItems(menuForPlacement(menu, 'footer'), pages), [menu, pages]);
   const footerBlock = settings?.static_blocks.find((block) => block.alias === 'footer');
+  const channel = useSiteChannel();
   const name = settings?.name ?? channel.name;
 
   return (

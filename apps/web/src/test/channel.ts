@@ -1,10 +1,11 @@
-// Stands in for the build's `virtual:grandstand-channel` in unit tests (vitest.config.ts).
+// The page's channel in unit tests, as the server would write it into the page (src/channel.ts).
 import { testColors } from '@grandstand/test-kit/fixtures';
+import type { SiteChannel } from '../channel.ts';
 
-const channel = {
+const channel: SiteChannel = {
   slug: 'testchannel',
   name: 'Test Channel',
-  language: 'en' as const,
+  language: 'en',
   currency: 'USD',
   description: 'A channel for unit tests',
   fallbackColors: testColors,

@@ -28,8 +28,8 @@ beforeAll(async () => {
   await writeFile(join(consoleDir, 'index.html'), PAGE);
   await writeFile(join(consoleDir, 'assets', 'index-abc123.js'), 'console.log("console")');
   await writeFile(join(sitesDir, 'secret.txt'), 'not the console');
-  await mkdir(join(sitesDir, 'alpha'), { recursive: true });
-  await writeFile(join(sitesDir, 'alpha', 'index.html'), '<!doctype html><title>Alpha site</title><div id="root"></div>');
+  await mkdir(join(sitesDir, 'site'), { recursive: true });
+  await writeFile(join(sitesDir, 'site', 'index.html'), '<!doctype html><title>Alpha site</title><div id="root"></div>');
   t = await buildTestApp({ consoleDir, sitesDir });
 });
 afterAll(async () => {

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LoadedChannel } from '../../core/channels/loadChannels.ts';
 import { cspNonce } from '../../core/security.ts';
+import { scriptJson } from './pageChannel.ts';
 import { isFile, resolveInside } from './static.ts';
 
 export interface ConsoleSiteOptions {
@@ -32,11 +33,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** JSON that cannot end the script element it sits in, whatever a channel's name holds. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
-
 /**
  * The control room's page for the host's channel: its language, name and fallback colours written
  * in (the first frame is the channel's, from one build for every channel), and this answer's style
@@ -46,16 +42,20 @@ async function sendPage(reply: FastifyReply, consoleDir: string, channel: Loaded
   const nonce = cspNonce(reply);
   const { slug, name, language, fallbackColors } = channel.config;
   const colors = fallbackColors;
+  const values: Record<string, string> = {
+    '%CHANNEL_LANG%': language,
+    '%CHANNEL_NAME%': name,
+    '%BODY_BACKGROUND%': colors['body-background'],
+    '%BODY_TEXT%': colors['body-text-color'],
+  };
+  // Replaced by functions: a `$&` or `$'` in a channel's name is text, not a replacement pattern.
   const html = (await readPage(join(consoleDir, 'index.html')))
     .replace('<head>', `<head>\n    <meta property="csp-nonce" nonce="${nonce}" />`)
     .replaceAll('<style>', `<style nonce="${nonce}">`)
-    .replaceAll('%CHANNEL_LANG%', escapeHtml(language))
-    .replaceAll('%CHANNEL_NAME%', escapeHtml(name))
-    .replaceAll('%BODY_BACKGROUND%', escapeHtml(colors['body-background']))
-    .replaceAll('%BODY_TEXT%', escapeHtml(colors['body-text-color']))
+    .replace(/%(?:CHANNEL_LANG|CHANNEL_NAME|BODY_BACKGROUND|BODY_TEXT)%/g, (placeholder) => escapeHtml(values[placeholder] ?? ''))
     .replace(
       '<div id="root"></div>',
-      `<div id="root"></div>\n    <script type="application/json" id="${CONSOLE_CHANNEL_SCRIPT_ID}">${scriptJson({ slug, name, language, fallbackColors })}</script>`,
+      () => `<div id="root"></div>\n    <script type="application/json" id="${CONSOLE_CHANNEL_SCRIPT_ID}">${scriptJson({ slug, name, language, fallbackColors })}</script>`,
     );
   // no-cache without a validator: every load fetches the page again, with a fresh nonce. An
   // operator's screens have no business in a search engine.

@@ -2,12 +2,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isFile } from './static.ts';
+import type { LoadedChannel } from '../../core/channels/loadChannels.ts';
 import { redactUrl } from '../../core/redaction.ts';
+import { channelVersion, sitePageChannel } from './pageChannel.ts';
+import type { SitePageChannel } from './pageChannel.ts';
+import { isFile } from './static.ts';
 
 /**
- * What the site's server renderer (`apps/web/src/entry-server.tsx`, built into
- * `<sitesDir>/.ssr/<slug>/entry-server.js`) answers: the first screen of a page.
+ * What the site's server renderer (`apps/web/src/entry-server.tsx`, built once for every channel
+ * into `<sitesDir>/.ssr/entry-server.js`) answers: the first screen of a page.
  */
 export interface RenderedPage {
   html: string;
@@ -25,18 +28,18 @@ interface KeyValueStorage {
 }
 
 interface Renderer {
-  render(request: { url: string; fetch: typeof fetch; storage: KeyValueStorage }): Promise<RenderedPage | null>;
+  render(request: { url: string; fetch: typeof fetch; storage: KeyValueStorage; channel: SitePageChannel }): Promise<RenderedPage | null>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The first screen of a site page for this request's channel, or null when the page starts in the browser. */
-    renderSitePage(request: FastifyRequest, sitesDir: string, slug: string): Promise<RenderedPage | null>;
+    renderSitePage(request: FastifyRequest, sitesDir: string, channel: LoadedChannel): Promise<RenderedPage | null>;
   }
 }
 
 export interface SiteRenderOptions {
-  /** How long a rendered page is reused for the same channel and URL (default 5 s). */
+  /** How long a rendered page is reused for the same channel (and version of it) and URL (default 5 s). */
   cacheMs?: number;
   /** A render that takes longer is given up: the page starts in the browser (default 3 s). */
   timeoutMs?: number;
@@ -105,16 +108,17 @@ export default fp<SiteRenderOptions>(
     const timeoutMs = options.timeoutMs ?? 3_000;
     const maxConcurrent = options.maxConcurrent ?? 4;
     let running = 0;
+    // One renderer for every channel (the site is built once); kept by its file all the same.
     const renderers = new Map<string, Promise<Renderer>>();
     // One visitor key per channel for all its renders, not one per page view.
-    const storages = new Map<string, KeyValueStorage>();
+    const storages = new Map<number, KeyValueStorage>();
     const pages = new Map<string, { at: number; page: Promise<RenderedPage | null> }>();
     // A changed schedule or catalog is in the next first screen, not one rendered before it.
     const unsubscribe = app.dataChanged.on(() => pages.clear());
     app.addHook('onClose', async () => unsubscribe());
 
-    async function rendererOf(sitesDir: string, slug: string): Promise<Renderer | null> {
-      const file = join(sitesDir, '.ssr', slug, 'entry-server.js');
+    async function rendererOf(sitesDir: string): Promise<Renderer | null> {
+      const file = join(sitesDir, '.ssr', 'entry-server.js');
       const known = renderers.get(file);
       if (known) return known;
       if (!(await isFile(file))) return null;
@@ -126,11 +130,11 @@ export default fp<SiteRenderOptions>(
       return renderer;
     }
 
-    async function renderNow(request: FastifyRequest, renderer: Renderer, slug: string): Promise<RenderedPage | null> {
-      let storage = storages.get(slug);
+    async function renderNow(request: FastifyRequest, renderer: Renderer, channel: LoadedChannel): Promise<RenderedPage | null> {
+      let storage = storages.get(channel.id);
       if (!storage) {
         storage = memoryStorage();
-        storages.set(slug, storage);
+        storages.set(channel.id, storage);
       }
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<null>((resolve) => {
@@ -140,7 +144,7 @@ export default fp<SiteRenderOptions>(
         }, timeoutMs);
       });
       try {
-        return await Promise.race([renderer.render({ url: request.url, fetch: inProcessFetch(app, request), storage }), timeout]);
+        return await Promise.race([renderer.render({ url: request.url, fetch: inProcessFetch(app, request), storage, channel: sitePageChannel(channel) }), timeout]);
       } catch (error) {
         request.log.error({ err: error, url: redactUrl(request.url) }, 'the page could not be rendered on the server; it starts in the browser');
         return null;
@@ -149,21 +153,22 @@ export default fp<SiteRenderOptions>(
       }
     }
 
-    app.decorate('renderSitePage', async (request: FastifyRequest, sitesDir: string, slug: string) => {
-      const renderer = await rendererOf(sitesDir, slug).catch((error: unknown) => {
+    app.decorate('renderSitePage', async (request: FastifyRequest, sitesDir: string, channel: LoadedChannel) => {
+      const renderer = await rendererOf(sitesDir).catch((error: unknown) => {
         request.log.error({ err: error }, 'the site renderer could not be loaded');
         return null;
       });
       if (!renderer) return null;
       // Every render is a visitor's page, the same for every viewer of a channel and URL: reused
-      // for a few seconds, and one render serves the requests that arrive while it runs.
-      const key = `${slug}\n${request.url}`;
+      // for a few seconds, and one render serves the requests that arrive while it runs. The
+      // channel's version is in the key: a page rendered before an edit of the channel is not reused.
+      const key = `${channel.id}\n${channelVersion(channel)}\n${request.url}`;
       const now = Date.now();
       const cached = pages.get(key);
       if (cached && now - cached.at < cacheMs) return cached.page;
       if (running >= maxConcurrent) return null;
       running += 1;
-      const page = renderNow(request, renderer, slug).finally(() => {
+      const page = renderNow(request, renderer, channel).finally(() => {
         running -= 1;
       });
       pages.delete(key);

@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 
 // architecture: the first screen comes in the HTML. The site's renderer is the built site's own
-// module; here a small one stands in for it, calling the API through the fetch the server hands it.
+// module, one for every channel; here a small one stands in for it, calling the API through the
+// fetch the server hands it and writing the channel it is handed, with a count of its renders.
 const RENDERER = `
-export async function render({ url, fetch }) {
+let renders = 0;
+export async function render({ url, fetch, channel }) {
+  renders += 1;
   if (url.startsWith('/throws')) throw new Error('render failed');
   if (url.startsWith('/browser-only')) return null;
   if (url.startsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, 300));
@@ -17,7 +20,7 @@ export async function render({ url, fetch }) {
   const settings = await (await fetch('/api/settings?api_key=' + issued.data.api_key)).json();
   const upcoming = url.startsWith('/upcoming') ? (await (await fetch('/api/events?stream_status=upcoming&limit=100&api_key=' + issued.data.api_key)).json()).meta.total : '';
   return {
-    html: '<main><h1>' + settings.data.name + '</h1><p>' + key.channel_key.length + '</p><p>upcoming:' + upcoming + '</p></main>',
+    html: '<main><h1>' + settings.data.name + '</h1><p>' + key.channel_key.length + '</p><p>upcoming:' + upcoming + '</p><p>channel:' + JSON.stringify(channel) + '</p><p>render:' + renders + '</p></main>',
     styles: '<style data-styled="true">.a{color:red}</style>',
     state: JSON.stringify({ url }).replaceAll('<', '\\\\u003c'),
     language: 'en',
@@ -27,16 +30,16 @@ export async function render({ url, fetch }) {
 }
 `;
 
-const PAGE = '<!doctype html><html><head>\n<meta name="description" content="Alpha" />\n<title>Alpha site</title>\n<style>html{}</style>\n</head><body><div id="root"></div></body></html>';
+const PAGE = '<!doctype html><html lang="%CHANNEL_LANG%"><head>\n<meta name="description" content="%CHANNEL_DESCRIPTION%" />\n<title>%CHANNEL_NAME%</title>\n<style>html{}</style>\n</head><body><div id="root"></div></body></html>';
 
 let t: TestApp;
 let sitesDir: string;
 beforeAll(async () => {
   sitesDir = await mkdtemp(join(tmpdir(), 'grandstand-render-'));
-  await mkdir(join(sitesDir, 'alpha'), { recursive: true });
-  await mkdir(join(sitesDir, '.ssr', 'alpha'), { recursive: true });
-  await writeFile(join(sitesDir, 'alpha', 'index.html'), PAGE);
-  await writeFile(join(sitesDir, '.ssr', 'alpha', 'entry-server.js'), RENDERER);
+  await mkdir(join(sitesDir, 'site'), { recursive: true });
+  await mkdir(join(sitesDir, '.ssr'), { recursive: true });
+  await writeFile(join(sitesDir, 'site', 'index.html'), PAGE);
+  await writeFile(join(sitesDir, '.ssr', 'entry-server.js'), RENDERER);
   t = await buildTestApp({ sitesDir });
 });
 afterAll(async () => {
@@ -121,9 +124,41 @@ describe('server-rendered pages', () => {
   });
 
   it('never serves the renderer itself', async () => {
-    for (const url of ['/.ssr/alpha/entry-server.js', '/../.ssr/alpha/entry-server.js', '/%2e%2e/.ssr/alpha/entry-server.js']) {
+    for (const url of ['/.ssr/entry-server.js', '/../.ssr/entry-server.js', '/%2e%2e/.ssr/entry-server.js', '/..%2f.ssr/entry-server.js']) {
       const response = await get(url);
       expect(response.body, url).not.toContain('export async function render');
     }
+  });
+});
+
+describe('one server renderer for every channel', () => {
+  const renderOf = (body: string) => Number(/render:(\d+)/.exec(body)?.[1]);
+
+  it('renders each host\'s page with that host\'s channel, its public part only', async () => {
+    for (const slug of ['alpha', 'bravo']) {
+      const { config } = t.channel(slug);
+      const body = (await get('/vod', `${slug}.localhost:8080`)).body;
+      expect(body, slug).toContain(`<h1>${config.name}</h1>`);
+      const handed: unknown = JSON.parse(/channel:(\{.*?\})<\/p>/.exec(body)?.[1] ?? 'null');
+      expect(handed, slug).toEqual({ slug, name: config.name, language: config.language, currency: config.currency, fallbackColors: config.fallbackColors, description: config.description });
+      expect(body, slug).toContain(`<html lang="${config.language}">`);
+    }
+  });
+
+  it('never serves one channel\'s render of a URL to another channel', async () => {
+    const alpha = await get('/schedule?same', 'alpha.localhost:8080');
+    const bravo = await get('/schedule?same', 'bravo.localhost:8080');
+    expect(alpha.body).toContain(`<h1>${t.channel('alpha').config.name}</h1>`);
+    expect(bravo.body).toContain(`<h1>${t.channel('bravo').config.name}</h1>`);
+    expect(renderOf(bravo.body)).not.toBe(renderOf(alpha.body));
+  });
+
+  it('renders a channel anew once it has changed: the channel\'s version is in the cache\'s key', async () => {
+    const first = renderOf((await get('/live?edited')).body);
+    expect(renderOf((await get('/live?edited')).body)).toBe(first);
+    // What the registry holds once a channel's row is edited (its look, in the control room).
+    const channel = t.app.channels.bySlug('alpha')!;
+    Object.assign(channel, { updatedAt: new Date(Date.now() + 60_000) });
+    expect(renderOf((await get('/live?edited')).body)).toBeGreaterThan(first);
   });
 });

@@ -33,10 +33,10 @@ let t: TestApp;
 let sitesDir: string;
 beforeAll(async () => {
   sitesDir = await mkdtemp(join(tmpdir(), 'grandstand-share-'));
-  await mkdir(join(sitesDir, 'alpha'), { recursive: true });
-  await mkdir(join(sitesDir, '.ssr', 'alpha'), { recursive: true });
-  await writeFile(join(sitesDir, 'alpha', 'index.html'), PAGE);
-  await writeFile(join(sitesDir, '.ssr', 'alpha', 'entry-server.js'), RENDERER);
+  await mkdir(join(sitesDir, 'site'), { recursive: true });
+  await mkdir(join(sitesDir, '.ssr'), { recursive: true });
+  await writeFile(join(sitesDir, 'site', 'index.html'), PAGE);
+  await writeFile(join(sitesDir, '.ssr', 'entry-server.js'), RENDERER);
   t = await buildTestApp({ sitesDir });
 });
 afterAll(async () => {

@@ -1,26 +1,53 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import type { LoadedChannel } from '../../core/channels/loadChannels.ts';
+import { SITE_CHANNEL_SCRIPT_ID } from './pageChannel.ts';
+import { withChannel } from './static.ts';
 
 // architecture: one server, many sites, each served by host; spec §2: history-mode routing.
+// The site is built once for every channel (spec §1: a channel's look and language come from server
+// settings): its index.html names no channel, and the server writes the host's channel into it.
+const BUILT_PAGE = `<!doctype html>
+<html lang="%CHANNEL_LANG%">
+  <head>
+    <meta name="description" content="%CHANNEL_DESCRIPTION%" />
+    <meta name="theme-color" content="%HEADER_BACKGROUND%" />
+    <link rel="icon" href="/channel-logo.svg" type="image/svg+xml" />
+    <title>%CHANNEL_NAME%</title>
+    <style>
+      html { background: %BODY_BACKGROUND%; color: %BODY_TEXT%; }
+    </style>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
 let t: TestApp;
 let sitesDir: string;
 beforeAll(async () => {
   sitesDir = await mkdtemp(join(tmpdir(), 'grandstand-sites-'));
-  // Only alpha is "built": bravo exercises the not-built answer.
-  await mkdir(join(sitesDir, 'alpha', 'assets'), { recursive: true });
-  await writeFile(join(sitesDir, 'alpha', 'index.html'), '<!doctype html><title>Alpha site</title>');
-  await writeFile(join(sitesDir, 'alpha', 'assets', 'index-abc123.js'), 'console.log("alpha")');
-  await writeFile(join(sitesDir, 'alpha', 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("alpha")'));
-  await writeFile(join(sitesDir, 'alpha', 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["main.ts"],"mappings":""}');
-  await writeFile(join(sitesDir, 'alpha', 'assets', 'vendor-def456.js'), 'console.log("no map")');
-  await writeFile(join(sitesDir, 'alpha', 'robots.txt'), 'User-agent: *');
+  await mkdir(join(sitesDir, 'site', 'assets'), { recursive: true });
+  await writeFile(join(sitesDir, 'site', 'index.html'), BUILT_PAGE);
+  await writeFile(join(sitesDir, 'site', 'assets', 'index-abc123.js'), 'console.log("alpha")');
+  await writeFile(join(sitesDir, 'site', 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("alpha")'));
+  await writeFile(join(sitesDir, 'site', 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["main.ts"],"mappings":""}');
+  await writeFile(join(sitesDir, 'site', 'assets', 'vendor-def456.js'), 'console.log("no map")');
+  await writeFile(join(sitesDir, 'site', 'robots.txt'), 'User-agent: *');
   await writeFile(join(sitesDir, 'secret.txt'), 'outside every site');
   t = await buildTestApp({ sitesDir });
 });
+
+/** The channel script of a page, parsed. */
+function pageChannelOf(html: string): unknown {
+  const json = new RegExp(`<script type="application/json" id="${SITE_CHANNEL_SCRIPT_ID}">([^<]*)</script>`).exec(html)?.[1];
+  return json === undefined ? undefined : JSON.parse(json);
+}
 afterAll(async () => {
   await t.close();
   await rm(sitesDir, { recursive: true, force: true });
@@ -61,7 +88,7 @@ describe('static sites', () => {
     for (const url of ['/', '/live', '/watch/12', '/profile/edit?x=1', '/about-us']) {
       const response = await t.app.inject({ url, headers: { host: 'alpha.localhost:8080' } });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toContain('Alpha site');
+      expect(response.body, url).toContain('<title>Alpha Sports</title>');
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.headers['content-type'], url).toContain('text/html');
     }
@@ -91,11 +118,16 @@ describe('static sites', () => {
     expect((await t.app.inject({ url: '/media/x.m3u8', headers: { host: 'localhost' } })).statusCode).toBe(404);
   });
 
-  it('answers a clear 503 naming the build command when a site is not built', async () => {
-    const response = await t.app.inject({ url: '/live', headers: { host: 'bravo.localhost:8080' } });
-    expect(response.statusCode).toBe(503);
-    expect(response.headers['content-type']).toContain('text/plain');
-    expect(response.body).toContain('pnpm --filter @grandstand/web build');
+  it('answers a clear 503 naming the build command when the site is not built', async () => {
+    await rename(join(sitesDir, 'site'), join(sitesDir, 'site-away'));
+    try {
+      const response = await t.app.inject({ url: '/live', headers: { host: 'bravo.localhost:8080' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toContain('text/plain');
+      expect(response.body).toContain('pnpm --filter @grandstand/web build');
+    } finally {
+      await rename(join(sitesDir, 'site-away'), join(sitesDir, 'site'));
+    }
   });
 
   it('answers 404 for an unknown channel subdomain', async () => {
@@ -110,5 +142,54 @@ describe('static sites', () => {
     expect(alpha.headers['content-type']).toContain('image/svg+xml');
     expect(alpha.body).toContain('aria-label="Alpha Sports"');
     expect(bravo.body).toContain('aria-label="Bravo Sports"');
+  });
+});
+
+describe('one site build for every channel', () => {
+  it('serves the same build on each channel\'s host with that channel written in: language, name, description, colours, favicon and channel script', async () => {
+    for (const slug of ['alpha', 'bravo']) {
+      const { config } = t.channel(slug);
+      const other = t.channels.find((channel) => channel.config.slug !== slug)!.config;
+      const response = await t.app.inject({ url: '/schedule', headers: { host: `${slug}.localhost:8080` } });
+      expect(response.statusCode, slug).toBe(200);
+      const html = response.body;
+      expect(html, slug).toContain(`<html lang="${config.language}">`);
+      expect(html, slug).toContain(`<title>${config.name}</title>`);
+      expect(html, slug).toContain(`<meta name="description" content="${config.description}" />`);
+      expect(html, slug).toContain(`<meta name="theme-color" content="${config.fallbackColors['header-background']}" />`);
+      expect(html, slug).toContain(`html { background: ${config.fallbackColors['body-background']}; color: ${config.fallbackColors['body-text-color']}; }`);
+      expect(html, slug).toContain('<link rel="icon" href="/channel-logo.svg" type="image/svg+xml" />');
+      expect(pageChannelOf(html), slug).toEqual({
+        slug,
+        name: config.name,
+        language: config.language,
+        currency: config.currency,
+        fallbackColors: config.fallbackColors,
+        description: config.description,
+      });
+      // Nothing of another channel, no placeholder left, and never a channel key in the page.
+      expect(html, slug).not.toContain(other.name);
+      expect(html, slug).not.toMatch(/%[A-Z_]+%/);
+      expect(html, slug).not.toContain(config.channelKey);
+    }
+  });
+
+  it('writes a channel\'s name into the page as text whatever it holds: no markup, no script end, no replacement pattern', () => {
+    const alpha = t.channel('alpha');
+    const name = 'Ligue "A" </script><b>$\' & $&';
+    const channel: LoadedChannel = { ...alpha, config: { ...alpha.config, name, description: undefined } };
+    const html = withChannel(BUILT_PAGE, channel);
+    expect(html).toContain('<title>Ligue &#34;A&#34; &#60;/script&#62;&#60;b&#62;$&#39; &#38; $&#38;</title>');
+    expect(html).toContain('<meta name="description" content="Ligue &#34;A&#34; &#60;/script&#62;&#60;b&#62;$&#39; &#38; $&#38;" />');
+    expect(html).not.toContain('</script><b>');
+    expect((pageChannelOf(html) as { name: string }).name).toBe(name);
+    // The page's end is where it was: `$'` was not read as "the rest of the page".
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
+  });
+
+  it('leaves the favicon out for a channel without a logo, and names a PNG logo as one', () => {
+    const alpha = t.channel('alpha');
+    expect(withChannel(BUILT_PAGE, { ...alpha, config: { ...alpha.config, logo: undefined } })).not.toContain('rel="icon"');
+    expect(withChannel(BUILT_PAGE, { ...alpha, config: { ...alpha.config, logo: 'logo.png' } })).toContain('<link rel="icon" href="/channel-logo.svg" type="image/png" />');
   });
 });

@@ -7,13 +7,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LoadedChannel } from '../../core/channels/loadChannels.ts';
 import { cspNonce } from '../../core/security.ts';
+import { scriptJson, SITE_CHANNEL_SCRIPT_ID, sitePageChannel } from './pageChannel.ts';
 import type { RenderedPage } from './render.ts';
 import { channelFile } from '../channels/import.ts';
 
 export interface StaticSitesOptions {
-  /** Holds one built site per channel: `<sitesDir>/<slug>/index.html` and `assets/`. */
+  /**
+   * Holds the site's one build, for every channel: `<sitesDir>/site/` (index.html and `assets/`),
+   * and its server renderer in `<sitesDir>/.ssr/` (never served).
+   */
   sitesDir: string;
 }
+
+/** The served folder of the build under the sites dir (the renderer sits beside it, in `.ssr`). */
+export const SITE_FOLDER = 'site';
 
 export const SITE_BUILD_COMMAND = 'pnpm --filter @grandstand/web build';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -119,16 +126,49 @@ function shareHead(page: RenderedPage, origin: string, path: string): string {
   ].join('\n    ');
 }
 
+/** The favicon link of a channel's page: its logo (an SVG or PNG of its folder), or none. */
+function faviconLink(channel: LoadedChannel): string {
+  const logo = channel.config.logo;
+  if (!logo) return '';
+  const type = logo.endsWith('.png') ? 'image/png' : 'image/svg+xml';
+  return `<link rel="icon" href="/channel-logo.svg" type="${type}" />`;
+}
+
+/**
+ * The built page for one channel (spec §1: a channel's language and look come from server
+ * settings; the site is built once for every channel): its language, name, description, fallback
+ * colours (the first frame, before the colour settings arrive) and favicon, and the script that
+ * names the channel to the site (apps/web/src/channel.ts).
+ */
+export function withChannel(html: string, channel: LoadedChannel): string {
+  const pageChannel = sitePageChannel(channel);
+  const colors = pageChannel.fallbackColors;
+  const values: Record<string, string> = {
+    '%CHANNEL_LANG%': pageChannel.language,
+    '%CHANNEL_NAME%': pageChannel.name,
+    '%CHANNEL_DESCRIPTION%': pageChannel.description || pageChannel.name,
+    '%BODY_BACKGROUND%': colors['body-background'],
+    '%BODY_TEXT%': colors['body-text-color'],
+    '%HEADER_BACKGROUND%': colors['header-background'],
+  };
+  // Replaced by functions: a `$&` or `$'` in a channel's name is text, not a replacement pattern.
+  return html
+    .replace(/%(?:CHANNEL_LANG|CHANNEL_NAME|CHANNEL_DESCRIPTION|BODY_BACKGROUND|BODY_TEXT|HEADER_BACKGROUND)%/g, (placeholder) => escapeHtml(values[placeholder] ?? ''))
+    .replace(/<link rel="icon" [^>]*>/, () => faviconLink(channel))
+    .replace('<div id="root"></div>', () => `<div id="root"></div>\n    <script type="application/json" id="${SITE_CHANNEL_SCRIPT_ID}">${scriptJson(pageChannel)}</script>`);
+}
+
 /** index.html with the server's first screen in it: markup, its styles, its data and the share tags. */
 function withFirstScreen(html: string, page: RenderedPage, nonce: string, origin: string, path: string): string {
   const styles = page.styles.replaceAll('<style ', `<style nonce="${nonce}" `);
+  // Replaced by functions: a `$'` in an event's name or the markup is text, not a replacement pattern.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(page.share.description)}" />`)
-    .replace('</head>', `    ${shareHead(page, origin, path)}\n    ${styles}\n  </head>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(page.share.description)}" />`)
+    .replace('</head>', () => `    ${shareHead(page, origin, path)}\n    ${styles}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.html}</div>\n    <script type="application/json" id="grandstand-state">${page.state}</script>`,
+      () => `<div id="root">${page.html}</div>\n    <script type="application/json" id="grandstand-state">${page.state}</script>`,
     );
 }
 
@@ -139,11 +179,10 @@ function withFirstScreen(html: string, page: RenderedPage, nonce: string, origin
  */
 async function sendPage(request: FastifyRequest, reply: FastifyReply, sitesDir: string, channel: LoadedChannel) {
   const nonce = cspNonce(reply);
-  const siteRoot = join(sitesDir, channel.config.slug);
-  let html = (await readPage(join(siteRoot, 'index.html')))
+  let html = withChannel(await readPage(join(sitesDir, SITE_FOLDER, 'index.html')), channel)
     .replace('<head>', `<head>\n    <meta property="csp-nonce" nonce="${nonce}" />`)
     .replaceAll('<style>', `<style nonce="${nonce}">`);
-  const page = request.method === 'GET' ? await request.server.renderSitePage(request, sitesDir, channel.config.slug) : null;
+  const page = request.method === 'GET' ? await request.server.renderSitePage(request, sitesDir, channel) : null;
   if (page) html = withFirstScreen(html, page, nonce, request.server.channels.publicOrigin(channel.id), request.url);
   // no-cache without a validator: every use fetches the page again, with a fresh nonce.
   reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
@@ -183,7 +222,8 @@ async function hasSourceMap(script: string): Promise<boolean> {
 }
 
 /**
- * Serves each channel's built site by host (architecture: one server, many sites): hashed
+ * Serves the site's one build on every channel's host (architecture: one server, many sites), the
+ * host's channel written into each page: hashed
  * `/assets/*` are immutable, `index.html` is revalidated on every load, and any other GET that is
  * not /api, not /media and not a file gets the channel's index.html (spec §2: history mode). A
  * script's source map is named in a `SourceMap` header (browsers' developer tools and error
@@ -193,6 +233,7 @@ async function hasSourceMap(script: string): Promise<boolean> {
 export default fp<StaticSitesOptions>(
   async (app, options) => {
     const sitesDir = normalize(options.sitesDir);
+    const siteRoot = join(sitesDir, SITE_FOLDER);
     // Every sendFile names its root (the channel's site or folder), so a missing sites dir is not an error here.
     // The site build writes .br and .gz beside each file; they are sent to browsers that accept them.
     await app.register(fastifyStatic, { root: sitesDir, serve: false, decorateReply: true, suppressWarning: true, preCompressed: true });
@@ -213,13 +254,12 @@ export default fp<StaticSitesOptions>(
       if (path === '/api' || path.startsWith('/api/') || path === '/media' || path.startsWith('/media/')) return reply.callNotFound();
       const channel = request.hostChannel;
       if (!channel) return reply.callNotFound();
-      const siteRoot = join(sitesDir, channel.config.slug);
       if (!(await isFile(join(siteRoot, 'index.html')))) {
         return reply
           .code(503)
           .header('cache-control', 'no-store')
           .type('text/plain; charset=utf-8')
-          .send(`The site of channel "${channel.config.slug}" is not built yet. Build it with: ${SITE_BUILD_COMMAND}\n`);
+          .send(`The site is not built yet. Build it with: ${SITE_BUILD_COMMAND}\n`);
       }
       const file = resolveInside(siteRoot, path);
       if (file !== null && (await isFile(file))) {
