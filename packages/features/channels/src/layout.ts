@@ -30,15 +30,15 @@ export const ItemText = styled.div`
   overflow-wrap: anywhere;
 `;
 
-/** Fields side by side where they fit, their submit button lined up under the last. */
+/** Fields side by side where they fit, tops aligned (a hint under one leaves the others in place), the buttons on a row of their own under them. */
 export const FieldRow = styled.form`
   display: grid;
   gap: 0 var(--gs-space-md);
-  align-items: end;
+  align-items: start;
   grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
 `;
 
-/** Buttons in a row, wrapping on a phone; below fields, it keeps the space a field keeps under its input. */
+/** Buttons in a row, wrapping on a phone; in a `FieldRow`, the whole row under its fields. */
 export const ButtonRow = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -46,6 +46,6 @@ export const ButtonRow = styled.div`
   gap: var(--gs-space-sm);
 
   ${FieldRow} > & {
-    margin-block-end: var(--gs-space-md);
+    grid-column: 1 / -1;
   }
 `;

@@ -44,19 +44,22 @@ export const ColorGrid = styled.div`
   grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
 `;
 
-/** The picker beside its text field, lined up with the field's input. */
+/**
+ * The picker beside its text field, level with the field's input however many lines its label takes
+ * (the field keeps a margin under its input; an error under it moves the input up by its height).
+ */
 export const ColorRow = styled.div`
   display: grid;
   grid-template-columns: auto 1fr;
   gap: var(--gs-space-sm);
-  align-items: start;
+  align-items: end;
 `;
 
-// The text field's label is above its input: the picker's padding sets it level with the input.
 export const Swatch = styled.div`
-  padding-block-start: calc(var(--gs-font-size-sm) * 1.5 + var(--gs-space-xs));
+  margin-block-end: var(--gs-space-md);
 
   input[type='color'] {
+    display: block;
     inline-size: 44px;
     block-size: 44px;
     padding: 2px;

@@ -56,6 +56,7 @@ export const Tools = styled.span`
 export const Menu = styled.span`
   display: flex;
   gap: var(--gs-space-sm);
+  white-space: nowrap;
 
   @media (max-width: 30rem) {
     display: none;
@@ -63,6 +64,7 @@ export const Menu = styled.span`
 `;
 
 export const Login = styled.span`
+  white-space: nowrap;
   padding: var(--gs-space-xxs) var(--gs-space-sm);
   border: 1px solid currentColor;
   border-radius: var(--gs-radius-pill);
