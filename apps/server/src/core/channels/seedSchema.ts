@@ -233,6 +233,8 @@ export const ChannelSeed = z.object({
         name: z.string().min(1).max(100),
         password: z.string().min(8).max(128),
         role: z.enum(['owner', 'producer', 'support', 'analyst']),
+        /** Runs the platform (creates and suspends channels) from the default host's control room. */
+        platform_owner: z.boolean().default(false),
       }),
     )
     .default([]),

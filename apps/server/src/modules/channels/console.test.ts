@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from '../../../test/helper.ts';
 import { listOutbox } from '../mail/index.ts';
+import { seedOperators } from '../operators/seed.ts';
 import { consoleCall, hostOf, makeOperator, signIn } from '../operators/testing.ts';
 
 /**
@@ -87,6 +88,18 @@ describe('the platform owner’s calls', () => {
       expect(t.app.channels.byId(bravo)?.status).toBe('active');
     });
   }
+
+  it('a seed’s platform owner (the demo’s) runs the platform; a re-seed of the same account never clears the flag', async () => {
+    const seeded = { email: 'Seeded-Platform@example.test', name: 'Seeded', password: 'seeded-platform-2026', role: 'owner' as const, platform_owner: true };
+    await seedOperators(t.app.db, alpha, [seeded]);
+    await seedOperators(t.app.db, bravo, [{ ...seeded, platform_owner: false }]);
+    const cookie = await signIn(t.app, 'alpha', 'seeded-platform@example.test', { password: seeded.password });
+    const session = await call('alpha', 'GET', '/session', { credential: cookie });
+    expect(session.json().operator.platformOwner).toBe(true);
+    expect((await call('alpha', 'GET', '/platform/channels', { credential: cookie })).statusCode).toBe(200);
+    const owner = await call('alpha', 'GET', '/session', { credential: cookies.alphaOwner });
+    expect(owner.json().operator.platformOwner).toBe(false);
+  });
 
   it('lists the channels', async () => {
     const response = await call('alpha', 'GET', '/platform/channels', { credential: cookies.platform });

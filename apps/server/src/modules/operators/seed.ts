@@ -8,6 +8,13 @@ export interface SeedOperator {
   name: string;
   password: string;
   role: OperatorRole;
+  /** The demo's platform owner (modules/channels): the flag is set, never cleared, by a seed. */
+  platform_owner?: boolean;
+}
+
+async function markPlatformOwners(db: Database, operators: readonly SeedOperator[]): Promise<void> {
+  const emails = operators.filter((seeded) => seeded.platform_owner).map((seeded) => normalEmail(seeded.email));
+  if (emails.length > 0) await db.updateTable('operators').set({ is_platform_owner: true }).where('email', 'in', emails).execute();
 }
 
 /**
@@ -24,6 +31,7 @@ export async function seedOperators(db: Database, channelId: number, operators: 
     if (existing) await db.updateTable('operators').set({ name: seeded.name, password_hash: passwordHash }).where('id', '=', existing.id).execute();
     await upsertOperatorWithRole(db, { email: normalEmail(seeded.email), name: seeded.name, passwordHash, channelId, role: seeded.role });
   }
+  await markPlatformOwners(db, operators);
 }
 
 /**
@@ -39,5 +47,6 @@ export async function addMissingOperators(db: Database, channelId: number, opera
   for (const [index, seeded] of missing.entries()) {
     await upsertOperatorWithRole(db, { email: normalEmail(seeded.email), name: seeded.name, passwordHash: hashes[index]!, channelId, role: seeded.role });
   }
+  await markPlatformOwners(db, missing);
   return missing.map((seeded) => normalEmail(seeded.email));
 }
