@@ -36,8 +36,9 @@ const HTTP_LAYER = [
 // lets through: such a value meets PostgreSQL's types on either engine (PGlite is PostgreSQL's own),
 // while its concurrent requests can only race on a server with more than one connection. It took
 // 36 s on PGlite and 24 s on PostgreSQL a run (2026-11-29).
-// The notice connection's own test is PostgreSQL's: PGlite has no connection to share or lose.
-const SERVER_ENGINE_ONLY = ['test/openapi-fuzz.test.ts', 'src/core/db/notices.test.ts', ...HTTP_LAYER];
+// The notice connection's and the start-up lock's own tests are PostgreSQL's: PGlite has no
+// connection to share or lose, and is one process (nothing starts beside it).
+const SERVER_ENGINE_ONLY = ['test/openapi-fuzz.test.ts', 'src/core/db/notices.test.ts', 'src/core/db/startupLock.test.ts', ...HTTP_LAYER];
 
 export default mergeConfig(
   base,

@@ -13,6 +13,7 @@ import { startClipWorker } from './modules/clips/worker.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './core/db/connect.ts';
 import { migrateToLatest } from './migrations.ts';
+import { withStartupLock } from './core/db/startupLock.ts';
 import { prepareMedia } from './core/media/prepare.ts';
 import { createMediaStorage } from './core/media/storage/index.ts';
 import { servePreflight } from './preflight.ts';
@@ -83,8 +84,8 @@ async function serve(config: ServerConfig): Promise<void> {
   const preflight = servePreflight(config, folders);
   const secrets = loadSecrets(config);
   const opened = await open(config);
-  const channels = await upsertChannels(opened.db, folders);
-  const seeded = await seedMissing(opened.db, channels);
+  // Instances started together on one database take turns at these writes (a fresh database's demo seed).
+  const seeded = await withStartupLock(opened, async () => seedMissing(opened.db, await upsertChannels(opened.db, folders)));
   if (seeded.length > 0) log(`seeded demo data: ${seeded.join(', ')}`);
   const app = await buildApp({
     db: opened.db,
