@@ -55,3 +55,32 @@ describe('ChannelRegistry.publicOrigin', () => {
     expect(registry.byHostname('elsewhere.example')?.config.slug).toBe('northfield');
   });
 });
+
+describe('ChannelRegistry kept current', () => {
+  it('answers a channel’s custom domains, and forgets what a changed channel no longer has', () => {
+    const registry = new ChannelRegistry([channel(1, 'northfield', true), { ...channel(2, 'laurentides', false), domains: ['watch.laurentides.example'] }]);
+    expect(registry.byHostname('watch.laurentides.example')?.id).toBe(2);
+    expect(registry.byKnownHost('WATCH.laurentides.example.')?.id).toBe(2);
+    const seen: Array<number | null> = [];
+    registry.onChanged((id) => seen.push(id));
+    // The domain removed, the key changed: the old ones lead nowhere (the domain falls back to the default channel).
+    registry.put(2, { ...channel(2, 'laurentides', false), config: { ...channel(2, 'laurentides', false).config, channelKey: 'laurentides-new-key-0123456789' } });
+    expect(registry.byKnownHost('watch.laurentides.example')).toBeUndefined();
+    expect(registry.byHostname('watch.laurentides.example')?.id).toBe(1);
+    expect(registry.byChannelKey('laurentides-key-0123456789')).toBeUndefined();
+    expect(registry.byChannelKey('laurentides-new-key-0123456789')?.id).toBe(2);
+    // A new channel answers at once; a deleted one is gone; the default moves with the config.
+    registry.put(3, channel(3, 'delta', false));
+    expect(registry.byHostname('delta.localhost')?.id).toBe(3);
+    expect(registry.all.map((c) => c.id)).toEqual([1, 2, 3]);
+    registry.put(1, channel(1, 'northfield', false));
+    registry.put(3, channel(3, 'delta', true));
+    expect(registry.defaultChannel?.id).toBe(3);
+    expect(registry.byHostname('localhost')?.id).toBe(3);
+    registry.put(3, null);
+    expect(registry.byId(3)).toBeUndefined();
+    expect(registry.byHostname('delta.localhost')).toBeUndefined();
+    expect(registry.defaultChannel?.id).toBe(1);
+    expect(seen).toEqual([2, 3, 1, 3, 3]);
+  });
+});

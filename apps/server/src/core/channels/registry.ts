@@ -70,6 +70,8 @@ export class ChannelRegistry {
   #all: readonly LoadedChannel[] | null = null;
   #default: LoadedChannel | null = null;
   readonly #listeners = new Set<(channelId: number | null) => void>();
+  /** The latest read of a channel under way (`refresh`), by id: only it may put what it read. */
+  readonly #reads = new Map<number, number>();
 
   constructor(channels: readonly LoadedChannel[], origins: PublicOriginsOptions = {}) {
     this.#origins = origins;
@@ -93,11 +95,21 @@ export class ChannelRegistry {
     return this.#default;
   }
 
-  /** Reads one channel's row again (created, edited, suspended, a domain added or removed, deleted); the channel as now held, or null. */
+  /**
+   * Reads one channel's row again (created, edited, suspended, a domain added or removed, deleted);
+   * the channel as now held, or null. Of two reads of one channel under way at once, the later
+   * one's row is kept: an earlier read that finishes last never puts an older row back.
+   */
   async refresh(db: Database, id: number): Promise<LoadedChannel | null> {
-    const channel = await readLoadedChannel(db, id);
-    this.put(id, channel);
-    return channel;
+    const ticket = (this.#reads.get(id) ?? 0) + 1;
+    this.#reads.set(id, ticket);
+    try {
+      const channel = await readLoadedChannel(db, id);
+      if (this.#reads.get(id) === ticket) this.put(id, channel);
+      return this.#byId.get(id) ?? null;
+    } finally {
+      if (this.#reads.get(id) === ticket) this.#reads.delete(id);
+    }
   }
 
   /** Reads every row again (the notices were not heard for a while: what changed meanwhile is unknown). */
