@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import { stripDynamicJsonImportAttributes } from '@grandstand/vitest-config/vite-plugins';
+import { defaultChannel } from '@grandstand/contract/node';
+import { channelsDir } from './scripts/channels.ts';
 
 /** The id of the JSON script that names the page's channel (src/channel.ts). */
 const SITE_CHANNEL_ID = 'grandstand-site-channel';
@@ -17,21 +19,19 @@ function devChannelPlugin(): Plugin {
   return {
     name: 'grandstand-dev-channel',
     apply: 'serve',
-    async transformIndexHtml(html) {
-      const { defaultChannel } = await import('@grandstand/contract/node');
-      const { channelsDir } = await import('./scripts/channels.ts');
+    transformIndexHtml(html) {
       const channel = defaultChannel(channelsDir).config;
       const colors = channel.fallbackColors;
       const description = channel.description ?? '';
       const pageChannel = { slug: channel.slug, name: channel.name, language: channel.language, currency: channel.currency, fallbackColors: colors, description };
       return html
-        .replaceAll('%CHANNEL_LANG%', channel.language)
-        .replaceAll('%CHANNEL_NAME%', escapeHtml(channel.name))
-        .replaceAll('%CHANNEL_DESCRIPTION%', escapeHtml(description || channel.name))
-        .replaceAll('%BODY_BACKGROUND%', colors['body-background'])
-        .replaceAll('%BODY_TEXT%', colors['body-text-color'])
-        .replaceAll('%HEADER_BACKGROUND%', colors['header-background'])
-        .replace('<div id="root"></div>', `<div id="root"></div>\n    <script type="application/json" id="${SITE_CHANNEL_ID}">${JSON.stringify(pageChannel).replace(/</g, '\\u003c')}</script>`);
+        .replaceAll('%CHANNEL_LANG%', () => channel.language)
+        .replaceAll('%CHANNEL_NAME%', () => escapeHtml(channel.name))
+        .replaceAll('%CHANNEL_DESCRIPTION%', () => escapeHtml(description || channel.name))
+        .replaceAll('%BODY_BACKGROUND%', () => colors['body-background'])
+        .replaceAll('%BODY_TEXT%', () => colors['body-text-color'])
+        .replaceAll('%HEADER_BACKGROUND%', () => colors['header-background'])
+        .replace('<div id="root"></div>', () => `<div id="root"></div>\n    <script type="application/json" id="${SITE_CHANNEL_ID}">${JSON.stringify(pageChannel).replace(/</g, '\\u003c')}</script>`);
     },
   };
 }
