@@ -62,9 +62,16 @@ const syncCache = new Map<string, { mtimeMs: number; info: RecordingInfo | null 
  */
 export function readRecordingSync(mediaDir: string, slug: string, eventId: number): RecordingInfo | null {
   const file = join(liveDirOf(mediaDir, slug, eventId), RECORDING_INFO);
+  // Most finished events never had a camera: no error made for them (four times dearer than the
+  // look itself, for each listed event of every listing computed).
   let mtimeMs: number;
   try {
-    mtimeMs = statSync(file).mtimeMs;
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats) {
+      syncCache.delete(file);
+      return null;
+    }
+    mtimeMs = stats.mtimeMs;
   } catch {
     syncCache.delete(file);
     return null;
