@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAnalyticsApp } from './app.ts';
-import { type AnalyticsConfig, DATABASE_FILE, loadConfig } from './config.ts';
+import { type AnalyticsConfig, databaseFile, loadConfig } from './config.ts';
 import { profilesFrom, readProfilesFromChannels } from './profiles.ts';
 import { demoOperators } from './reports/operators.ts';
 import { readChannels } from '@grandstand/contract/node';
@@ -14,7 +14,7 @@ const USAGE = `usage: node src/cli.ts serve
 
   serve    open the store in ANALYTICS_DATA_DIR, listen on ANALYTICS_HOST:ANALYTICS_PORT (127.0.0.1:8090)
 
-env: ANALYTICS_HOST, ANALYTICS_PORT, ANALYTICS_DATA_DIR (default .data/analytics), ANALYTICS_PROFILES (slug=key,…;
+env: ANALYTICS_HOST, ANALYTICS_PORT, ANALYTICS_DATA_DIR (default .data/analytics), ANALYTICS_INSTANCE (several processes on one data dir), ANALYTICS_PROFILES (slug=key,…;
      default: each channel's seed.json settings.analytics_key in CHANNELS_DIR, default channels/),
      ANALYTICS_SECRET (default: generated once into the data dir), ANALYTICS_ADMIN_TOKEN (unset: /admin/forget refused),
      ANALYTICS_RETENTION_DAYS (395), ANALYTICS_RETENTION (slug=days,…), ANALYTICS_QUEUE_LIMIT (20000 rows),
@@ -32,7 +32,9 @@ async function serve(config: AnalyticsConfig): Promise<void> {
   const channels = profiles.channels.map((slug) => ({ slug, name: names.get(slug) ?? slug }));
   mkdirSync(config.dataDir, { recursive: true });
   const secret = loadOrCreateSecret(config.secret, join(config.dataDir, 'analytics-secret'));
-  const path = join(config.dataDir, DATABASE_FILE);
+  // Instances sharing the data dir share its generated secret (a session hash from one verifies on
+  // any) and each write a file of their own.
+  const path = join(config.dataDir, databaseFile(config.instance));
   const store = await openStore({ path, queueLimit: config.queueLimit });
   const app = await buildAnalyticsApp({
     store,
@@ -53,7 +55,7 @@ async function serve(config: AnalyticsConfig): Promise<void> {
     },
   });
   const address = await app.listen({ port: config.port, host: config.host });
-  log(`listening on ${address}; store ${path}; channels: ${profiles.channels.join(', ') || 'none'}`);
+  log(`listening on ${address}; ${config.instance === null ? '' : `instance ${config.instance}; `}store ${path}; channels: ${profiles.channels.join(', ') || 'none'}`);
   stopOnSignals(
     async () => {
       // Calls under way finish (their rows are committed) before the store commits what is left and closes.

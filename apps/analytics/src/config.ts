@@ -23,6 +23,11 @@ export interface AnalyticsConfig {
   trustProxy: string[] | false;
   /** `ANALYTICS_DATA_DIR` (`<repo>/.data/analytics`): the DuckDB file and the generated secret. */
   dataDir: string;
+  /**
+   * `ANALYTICS_INSTANCE`: this process's name among several ingest processes sharing one data dir
+   * behind a balancer; each writes its own file (`databaseFile`). null: one process, `analytics.duckdb`.
+   */
+  instance: string | null;
   /** `CHANNELS_DIR` (`<repo>/channels`): where the demo profile keys come from without `ANALYTICS_PROFILES`. */
   channelsDir: string;
   /** `ANALYTICS_PROFILES`: slug → its profile keys; null: read the channel folders. */
@@ -71,6 +76,14 @@ export const DEFAULT_PORT = 8090;
 export const DEFAULT_RETENTION_DAYS = 395;
 export const DEFAULT_QUEUE_LIMIT = 20_000;
 export const DATABASE_FILE = 'analytics.duckdb';
+
+/**
+ * The DuckDB file of one process: DuckDB lets one process write a file, so each instance sharing a
+ * data dir writes its own (`analytics-<instance>.duckdb`); a lone process keeps `analytics.duckdb`.
+ */
+export function databaseFile(instance: string | null): string {
+  return instance === null ? DATABASE_FILE : `analytics-${instance}.duckdb`;
+}
 
 // The env helpers are the server's too (@grandstand/service-kit): the same rules, the same messages.
 export { ConfigError, type LogLevel } from '@grandstand/service-kit';
@@ -140,6 +153,7 @@ const EnvSchema = z.object({
   // As the channel server's: unset trusts no proxy, so X-Forwarded-For is ignored.
   TRUST_PROXY: trustProxy(),
   ANALYTICS_DATA_DIR: path(join(repoRoot, '.data', 'analytics')),
+  ANALYTICS_INSTANCE: variable(z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { error: 'must be 1 to 32 lower-case letters, digits or dashes, starting with a letter or digit' }).optional()),
   CHANNELS_DIR: path(join(repoRoot, 'channels')),
   ANALYTICS_PROFILES: profiles,
   ANALYTICS_SECRET: variable(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
@@ -190,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AnalyticsConfi
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
     dataDir: parsed.ANALYTICS_DATA_DIR,
+    instance: parsed.ANALYTICS_INSTANCE ?? null,
     channelsDir: parsed.CHANNELS_DIR,
     profiles: parsed.ANALYTICS_PROFILES,
     secret: parsed.ANALYTICS_SECRET,

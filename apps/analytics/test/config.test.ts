@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_RETENTION_DAYS, loadConfig } from '../src/config.ts';
+import { ConfigError, databaseFile, DEFAULT_RETENTION_DAYS, loadConfig } from '../src/config.ts';
 import { repoRoot } from '../src/paths.ts';
 import { profilesFrom, readProfilesFromChannels } from '../src/profiles.ts';
 import { DEMO_OPERATORS_FILE, demoOperators } from '../src/reports/operators.ts';
@@ -21,6 +21,14 @@ describe('loadConfig', () => {
       retention: { defaultDays: DEFAULT_RETENTION_DAYS, channels: {} },
     });
     expect(DEFAULT_RETENTION_DAYS).toBe(395);
+  });
+
+  it('names one file per instance sharing a data dir with ANALYTICS_INSTANCE, and analytics.duckdb alone', () => {
+    expect(loadConfig({}).instance).toBeNull();
+    expect(databaseFile(null)).toBe('analytics.duckdb');
+    expect(loadConfig({ ANALYTICS_INSTANCE: 'ingest-2' }).instance).toBe('ingest-2');
+    expect(databaseFile('ingest-2')).toBe('analytics-ingest-2.duckdb');
+    for (const bad of ['Ingest', '../x', '-a', 'a'.repeat(33), 'a b']) expect(() => loadConfig({ ANALYTICS_INSTANCE: bad }), bad).toThrow(/^ANALYTICS_INSTANCE: /);
   });
 
   it('takes operators from ANALYTICS_OPERATORS, and refuses the demo ones in production', () => {

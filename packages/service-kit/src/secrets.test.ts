@@ -1,8 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadOrCreateSecret, MIN_STORED_SECRET_LENGTH } from './secrets.ts';
+
+const execFileAsync = promisify(execFile);
 
 describe('loadOrCreateSecret', () => {
   let dir: string;
@@ -34,6 +38,17 @@ describe('loadOrCreateSecret', () => {
     expect(secret).not.toBe('short');
     expect(secret.length).toBeGreaterThanOrEqual(MIN_STORED_SECRET_LENGTH);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps the secret another process wrote first, leaving nothing else in the folder', async () => {
+    const file = join(dir, 'shared', 'analytics-secret');
+    // Processes starting at once on one folder: each generates, one file wins, all read it.
+    const script = `import { loadOrCreateSecret } from ${JSON.stringify(join(import.meta.dirname, 'secrets.ts'))}; process.stdout.write(loadOrCreateSecret(undefined, ${JSON.stringify(file)}));`;
+    const runs = Array.from({ length: 6 }, () => execFileAsync(process.execPath, ['--input-type=module', '-e', script]));
+    const secrets = (await Promise.all(runs)).map((run) => run.stdout);
+    expect(new Set(secrets).size).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe(`${secrets[0]}\n`);
+    expect(readdirSync(join(dir, 'shared'))).toEqual(['analytics-secret']);
   });
 
   it('gives two files two different secrets', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** A kept secret shorter than this is not trusted (a truncated or hand-edited file): a new one replaces it. */
@@ -21,8 +21,23 @@ export function loadOrCreateSecret(configured: string | undefined, file: string)
   }
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  // The mode above applies only to a new file: one that was there (too short) is narrowed too.
-  chmodSync(file, 0o600);
-  return secret;
+  // Written aside, then linked into place only if no file is there: processes starting at once on
+  // one folder (instances sharing a data dir) all keep the secret that got there first, and none
+  // reads half a file.
+  const aside = `${file}.${process.pid}-${randomBytes(6).toString('hex')}`;
+  writeFileSync(aside, `${secret}\n`, { mode: 0o600 });
+  try {
+    linkSync(aside, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= MIN_STORED_SECRET_LENGTH) return stored;
+    // One that was there but too short to trust is replaced, and narrowed to the owner.
+    renameSync(aside, file);
+    chmodSync(file, 0o600);
+    return secret;
+  } finally {
+    rmSync(aside, { force: true });
+  }
 }
