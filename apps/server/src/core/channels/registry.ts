@@ -71,7 +71,7 @@ export class ChannelRegistry {
   #default: LoadedChannel | null = null;
   readonly #listeners = new Set<(channelId: number | null) => void>();
   /** The latest read of a channel under way (`refresh`), by id: only it may put what it read. */
-  readonly #reads = new Map<number, number>();
+  readonly #reads = new Map<number, Promise<void>>();
 
   constructor(channels: readonly LoadedChannel[], origins: PublicOriginsOptions = {}) {
     this.#origins = origins;
@@ -98,18 +98,26 @@ export class ChannelRegistry {
   /**
    * Reads one channel's row again (created, edited, suspended, a domain added or removed, deleted);
    * the channel as now held, or null. Of two reads of one channel under way at once, the later
-   * one's row is kept: an earlier read that finishes last never puts an older row back.
+   * one's row is kept (an earlier read that finishes last never puts an older row back), and a
+   * caller whose read was overtaken waits for the later one: when it returns, the registry holds
+   * the channel as the database had it after the caller's own change.
    */
   async refresh(db: Database, id: number): Promise<LoadedChannel | null> {
-    const ticket = (this.#reads.get(id) ?? 0) + 1;
-    this.#reads.set(id, ticket);
-    try {
-      const channel = await readLoadedChannel(db, id);
-      if (this.#reads.get(id) === ticket) this.put(id, channel);
-      return this.#byId.get(id) ?? null;
-    } finally {
-      if (this.#reads.get(id) === ticket) this.#reads.delete(id);
-    }
+    const read: Promise<void> = readLoadedChannel(db, id).then(
+      (channel) => {
+        if (this.#reads.get(id) !== read) return;
+        this.#reads.delete(id);
+        this.put(id, channel);
+      },
+      (error: unknown) => {
+        if (this.#reads.get(id) === read) this.#reads.delete(id);
+        throw error;
+      },
+    );
+    this.#reads.set(id, read);
+    await read;
+    for (let later = this.#reads.get(id); later !== undefined; later = this.#reads.get(id)) await later.catch(() => {});
+    return this.#byId.get(id) ?? null;
   }
 
   /** Reads every row again (the notices were not heard for a while: what changed meanwhile is unknown). */
