@@ -27,11 +27,17 @@ export type ListingBody = z.output<typeof EventsResponse> | z.output<typeof Even
  */
 export async function sendListing(request: FastifyRequest, reply: FastifyReply, answer: FrozenAnswer<ListingBody>): Promise<FastifyReply> {
   let body = answer.body;
-  // The cached answer is every user's; each user's purchases are applied to it.
-  if (request.userId !== null) body = grantListingAccess(body, await loadEntitlements(request.server.db, request.channelId, request.userId));
+  // The cached answer is every user's; each user's purchases are applied to it. Only paid and ppv
+  // events not open already can change: a page without one asks the database for no purchases.
+  if (request.userId !== null && body.data.some(lockedForPurchase)) body = grantListingAccess(body, await loadEntitlements(request.server.db, request.channelId, request.userId));
   // spec §3 Geo: the cached answer is everyone's; a viewer in a blocked country has access to none.
   if (reply.server.geo.viewer(reply.request).is_geo_blocked) body = withoutAccess(body);
   return reply.type('application/json; charset=utf-8').send(answer.json(body));
+}
+
+/** An event only a purchase opens, not open in the answer: what `grantListingAccess` may open. */
+function lockedForPurchase(event: ListingBody['data'][number]): boolean {
+  return !event.has_access && (event.access_type === 'paid' || event.access_type === 'ppv');
 }
 
 /**
