@@ -6,7 +6,7 @@ import { ApiErrorBody, ClipResponse, ClipsResponse, SharedClipResponse } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { testClipMedia } from '../../../test/support/clipMedia.ts';
-import { userIdOf, verifiedViewer } from '../../../test/support/clipViewers.ts';
+import { buyEvent, verifiedViewer } from '../../../test/support/clipViewers.ts';
 
 // A paid or ppv game's clip plays only under a signed, short-lived address bound to the session
 // that asked (server README, Security: clips), as an event's stream does: the public file address
@@ -40,30 +40,6 @@ afterAll(async () => {
   await rm(mediaDir, { recursive: true, force: true });
 });
 
-/** A paid order of the game, as the payment flow leaves it. */
-async function buy(key: string, eventId: number): Promise<number> {
-  const row = await t.database.db
-    .insertInto('orders')
-    .values({
-      channel_id: t.channel('alpha').id,
-      user_id: await userIdOf(t, key),
-      type: 'event',
-      status: 'paid',
-      activity_status: 'active',
-      product_id: eventId,
-      product_name: 'Test purchase',
-      amount: 5,
-      currency: 'USD',
-      idempotency_key: randomUUID(),
-      request_fingerprint: randomUUID(),
-      paid_at: new Date(),
-      expires_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** A ready clip of the game, as its maker's list answers it. The folder gets the real cutter's segment names too (core/media/clip.ts). */
 async function readyClip(key: string, eventId: number) {
   const created = await t.app.inject({ method: 'POST', url: '/api/clip', payload: { api_key: key, event_id: eventId, name: 'Top corner', start_time: 30, duration: 20, tags: ['goal'] } });
@@ -96,14 +72,14 @@ function tokenRefused(response: { statusCode: number; json(): unknown; body: str
 describe('a paid game’s clip', () => {
   it('plays for an entitled viewer under a signed address that stops after its lifetime', async () => {
     const maker = await verifiedViewer(t);
-    await buy(maker, paidEvent);
+    await buyEvent(t, maker, paidEvent);
     const clip = await readyClip(maker, paidEvent);
     expect(clip.stream_url).toMatch(new RegExp(`^/media/s/[^/]+/clips/${clip.uuid}/index\\.m3u8$`));
     expect(clip.stream_expires_in).toBe(TTL);
 
     // Another viewer who bought the game gets their own address from the share answer.
     const buyer = await verifiedViewer(t);
-    await buy(buyer, paidEvent);
+    await buyEvent(t, buyer, paidEvent);
     const answer = SharedClipResponse.parse((await shared(buyer, clip.uuid)).json()).data;
     expect(answer.stream_expires_in).toBe(TTL);
     const url = answer.stream_url;
@@ -138,7 +114,7 @@ describe('a paid game’s clip', () => {
 
   it('is never served at its public file address, its poster alone is', async () => {
     const maker = await verifiedViewer(t);
-    await buy(maker, paidEvent);
+    await buyEvent(t, maker, paidEvent);
     const clip = await readyClip(maker, paidEvent);
     for (const file of ['index.m3u8', 'init.mp4', 'seg-000.m4s']) {
       const response = await publicFile(clip.uuid, file);
@@ -153,7 +129,7 @@ describe('a paid game’s clip', () => {
 
   it('gets no address for a viewer who may not watch the game, nor for its maker once refunded', async () => {
     const maker = await verifiedViewer(t);
-    const order = await buy(maker, paidEvent);
+    const order = await buyEvent(t, maker, paidEvent);
     const clip = await readyClip(maker, paidEvent);
     expect((await shared(await verifiedViewer(t), clip.uuid)).statusCode).toBe(403);
     await t.database.db.updateTable('orders').set({ status: 'refunded', activity_status: 'inactive' }).where('id', '=', order).execute();
@@ -167,7 +143,7 @@ describe('a paid game’s clip', () => {
     config.public_paid_shares = true;
     try {
       const maker = await verifiedViewer(t);
-      await buy(maker, paidEvent);
+      await buyEvent(t, maker, paidEvent);
       const clip = await readyClip(maker, paidEvent);
       expect(clip).toMatchObject({ stream_url: `/media/clips/alpha/${clip.uuid}/index.m3u8`, stream_expires_in: null });
       expect((await publicFile(clip.uuid, 'index.m3u8')).statusCode).toBe(200);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +11,7 @@ import { S3MediaStorage } from './index.ts';
 import { buildTestApp, FIXTURE_CHANNELS_DIR, type TestApp } from '../../../../test/helper.ts';
 import { TEST_MEDIA_CACHE } from '../../../../test/support/mediaCache.ts';
 import { startS3Server, type TestS3Server } from '../../../../test/support/s3Server.ts';
-import { userIdOf, verifiedViewer } from '../../../../test/support/clipViewers.ts';
+import { buyEvent, verifiedViewer } from '../../../../test/support/clipViewers.ts';
 
 // MEDIA_STORAGE=s3 (server README, Several instances): a viewer's clip is cut by real ffmpeg in the
 // media dir, put into an S3-compatible bucket whole when it is ready, and every file of it is then
@@ -153,25 +152,8 @@ describe('a clip in S3-compatible storage', () => {
 
   it('plays a paid game\'s clip from the bucket only under its signed address, which no shared cache keeps', async () => {
     await t.database.db.updateTable('events').set({ access_type: 'paid', base_price: 5 }).where('id', '=', eventId).execute();
-    // Its maker bought the game, as the payment flow leaves an order: the clip stays theirs to share.
-    await t.database.db
-      .insertInto('orders')
-      .values({
-        channel_id: t.channel('alpha').id,
-        user_id: await userIdOf(t, maker),
-        type: 'event',
-        status: 'paid',
-        activity_status: 'active',
-        product_id: eventId,
-        product_name: 'Test purchase',
-        amount: 5,
-        currency: 'USD',
-        idempotency_key: randomUUID(),
-        request_fingerprint: randomUUID(),
-        paid_at: new Date(),
-        expires_at: null,
-      })
-      .execute();
+    // Its maker bought the game: the clip stays theirs to share.
+    await buyEvent(t, maker, eventId);
     try {
       // The public address of its HLS is refused; its poster stays public (link previews).
       const refused = await get(`/media/clips/alpha/${clip.uuid}/index.m3u8`);
