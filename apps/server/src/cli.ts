@@ -83,6 +83,9 @@ async function serve(config: ServerConfig): Promise<void> {
   const folders = await loadFolders(config);
   const preflight = servePreflight(config, folders);
   const secrets = loadSecrets(config);
+  // A bucket that cannot be reached stops the start, named, rather than the first clip.
+  const mediaStorage = createMediaStorage(config.media.storage, config.media.dir);
+  await mediaStorage.check();
   const opened = await open(config);
   // Instances started together on one database take turns at these writes (a fresh database's demo seed).
   const seeded = await withStartupLock(opened, async () => seedMissing(opened.db, await upsertChannels(opened.db, folders)));
@@ -96,7 +99,7 @@ async function serve(config: ServerConfig): Promise<void> {
     instanceId: config.instanceId,
     trustProxy: config.trustProxy,
     publicOrigins: preflight.publicOrigins,
-    media: { dir: config.media.dir, secret: secrets.media, ffmpegPath: config.media.ffmpegPath, tokenTtlSeconds: config.media.tokenTtlSeconds, storage: createMediaStorage(config.media.storage, config.media.dir) },
+    media: { dir: config.media.dir, secret: secrets.media, ffmpegPath: config.media.ffmpegPath, tokenTtlSeconds: config.media.tokenTtlSeconds, storage: mediaStorage },
     // The managed ingest keeps its configuration beside the database, one folder per port: servers
     // sharing a data folder (the demo's, the end-to-end runs') never take each other's nginx for a stale one.
     live: { ...config.live, ingestDir: join(config.paths.dataDir, `ingest-${config.live.rtmpPort}`) },
@@ -221,12 +224,14 @@ async function prepareMediaCommand(config: ServerConfig): Promise<void> {
 async function worker(config: ServerConfig): Promise<void> {
   const media = await loadClipMedia();
   if (!media) throw new Error('this build has no src/core/media/clip.ts: there is nothing to cut clips with');
+  const storage = createMediaStorage(config.media.storage, config.media.dir);
+  await storage.check();
   const opened = await open(config);
   const running = startClipWorker({
     db: opened.db,
     media,
     mediaDir: config.media.dir,
-    storage: createMediaStorage(config.media.storage, config.media.dir),
+    storage,
     ffmpegPath: config.media.ffmpegPath,
     workers: config.clips.workers,
     log,

@@ -20,6 +20,8 @@ import { S3MediaStorage, type S3StorageConfig } from './s3.ts';
  */
 export interface MediaStorage {
   readonly kind: 'local' | 's3';
+  /** Rejects, naming the variable at fault, when the storage cannot be used (a start checks it before serving). */
+  check(): Promise<void>;
   /**
    * Puts every file of a finished folder under `prefix` (`clips/<channel>/<uuid>`), replacing
    * whatever was there; the folder is gone afterwards (moved on disk, uploaded to a bucket).

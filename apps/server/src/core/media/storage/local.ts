@@ -15,6 +15,10 @@ export class LocalMediaStorage implements MediaStorage {
     this.#root = root;
   }
 
+  async check(): Promise<void> {
+    // The media dir is made as files are written: nothing to reach.
+  }
+
   localPath(key: string): string {
     return join(this.#root, ...key.split('/'));
   }

@@ -1,7 +1,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { type ByteRange, type MediaStorage, type StoredObject, storedContentType } from './index.ts';
 
 /** `S3_*` (src/config.ts): the bucket, and where and how to reach it. */
@@ -38,6 +38,16 @@ export class S3MediaStorage implements MediaStorage {
       ...(config.credentials ? { credentials: config.credentials } : {}),
       forcePathStyle: config.forcePathStyle,
     });
+  }
+
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const status = error instanceof S3ServiceException ? ` (HTTP ${error.$metadata.httpStatusCode})` : '';
+      // The bucket is named, never the keys.
+      throw new Error(`S3_BUCKET: the bucket "${this.bucket}" cannot be reached${status}: ${error instanceof Error ? error.message || error.name : String(error)}`, { cause: error });
+    }
   }
 
   localPath(): null {

@@ -78,6 +78,15 @@ describe.each([
   });
 });
 
+describe('the start check', () => {
+  it('passes for a bucket that is there and the media dir, and names S3_BUCKET for one that is not', async () => {
+    await new S3MediaStorage(s3.config).check();
+    await new LocalMediaStorage(join(work, 'not-made-yet')).check();
+    await expect(new S3MediaStorage({ ...s3.config, bucket: 'no-such-bucket' }).check()).rejects.toThrow(/^S3_BUCKET: the bucket "no-such-bucket" cannot be reached \(HTTP 404\)/);
+    await expect(new S3MediaStorage({ ...s3.config, endpoint: 'http://127.0.0.1:9' }).check()).rejects.toThrow(/^S3_BUCKET: /);
+  });
+});
+
 describe('a Range header', () => {
   it('is read for one range and ignored when it is several, reversed or not bytes', () => {
     expect(parseRange('bytes=0-99')).toEqual({ start: 0, end: 99 });
