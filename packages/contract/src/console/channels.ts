@@ -131,3 +131,33 @@ export type AddChannelDomainBody = z.infer<typeof AddChannelDomainBody>;
 
 export const ChannelDomainParams = z.object({ hostname: ChannelHostname });
 export type ChannelDomainParams = z.infer<typeof ChannelDomainParams>;
+
+/** GET/PUT /api/console/channel/faq: the channel's FAQ (spec §7 `/faq`) as a whole, in order. */
+export const ChannelFaqItem = z.object({ question: z.string().trim().min(1, 'must not be empty').max(300), answer: z.string().trim().min(1, 'must not be empty').max(5000) }).strict();
+export type ChannelFaqItem = z.infer<typeof ChannelFaqItem>;
+export const ChannelFaq = z.object({ items: z.array(ChannelFaqItem).max(100) }).strict();
+export type ChannelFaq = z.infer<typeof ChannelFaq>;
+
+/**
+ * GET/PUT /api/console/channel/blocks: the channel's static blocks (settings `static_blocks`: about
+ * text, footer notes; HTML the site sanitises before it shows it), each alias once.
+ */
+export const ChannelBlock = z
+  .object({
+    alias: z.string().trim().regex(/^[a-z0-9][a-z0-9_-]{0,59}$/, 'must be 1 to 60 lowercase letters, digits, _ or -'),
+    title: z.string().trim().max(200),
+    content: z.string().max(20_000),
+  })
+  .strict();
+export type ChannelBlock = z.infer<typeof ChannelBlock>;
+export const ChannelBlocks = z
+  .object({ blocks: z.array(ChannelBlock).max(50) })
+  .strict()
+  .superRefine((value, ctx) => {
+    const seen = new Set<string>();
+    value.blocks.forEach((block, index) => {
+      if (seen.has(block.alias)) ctx.addIssue({ code: 'custom', path: ['blocks', index, 'alias'], message: 'is used by another block' });
+      seen.add(block.alias);
+    });
+  });
+export type ChannelBlocks = z.infer<typeof ChannelBlocks>;

@@ -209,6 +209,10 @@ describe('a channel owner’s calls', () => {
     { method: 'GET', url: '/channel/domains' },
     { method: 'POST', url: '/channel/domains', payload: { hostname: 'hijack.example.com' } },
     { method: 'DELETE', url: '/channel/domains/hijack.example.com' },
+    { method: 'GET', url: '/channel/faq' },
+    { method: 'PUT', url: '/channel/faq', payload: { items: [] } },
+    { method: 'GET', url: '/channel/blocks' },
+    { method: 'PUT', url: '/channel/blocks', payload: { blocks: [] } },
   ];
 
   for (const route of routes) {
@@ -225,8 +229,40 @@ describe('a channel owner’s calls', () => {
       }
       expect(t.app.channels.byId(bravo)?.config.name).toBe('Bravo Sports');
       expect(t.app.channels.byKnownHost('hijack.example.com')).toBeUndefined();
+      expect(await t.app.db.selectFrom('faq_items').select('id').where('channel_id', '=', bravo).execute()).not.toEqual([]);
     });
   }
+
+  it('replaces the FAQ and the static blocks: viewers read them at once; bad input is named by its path', async () => {
+    const key = await t.keyFor('bravo');
+    // Read once so the catalog cache holds the old answers.
+    expect((await t.app.inject({ url: `/api/faq?api_key=${key}` })).json().data.length).toBeGreaterThan(0);
+    for (const [url, payload, field] of [
+      ['/channel/faq', { items: [{ question: 'Q?', answer: '' }] }, 'items.0.answer'],
+      ['/channel/faq', { items: [{ question: 'Q?', answer: 'A.', extra: 1 }] }, 'items.0.extra'],
+      ['/channel/faq', { items: 'none' }, 'items'],
+      ['/channel/blocks', { blocks: [{ alias: 'Bad Alias', title: 'x', content: 'y' }] }, 'blocks.0.alias'],
+      ['/channel/blocks', { blocks: [{ alias: 'about', title: 'A', content: 'a' }, { alias: 'about', title: 'B', content: 'b' }] }, 'blocks.1.alias'],
+    ] as const) {
+      const response = await call('bravo', 'PUT', url, { credential: cookies.bravoOwner, payload });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().field, field).toBe(field);
+    }
+    const faq = { items: [{ question: 'Where do I watch?', answer: 'Here.' }, { question: 'Is it free?', answer: 'Some games are.' }] };
+    const saved = await call('bravo', 'PUT', '/channel/faq', { credential: cookies.bravoOwner, payload: faq });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual(faq);
+    const viewers = (await t.app.inject({ url: `/api/faq?api_key=${key}` })).json().data.map((item: { question: string }) => item.question);
+    expect(viewers).toEqual(['Where do I watch?', 'Is it free?']);
+    const blocks = { blocks: [{ alias: 'about', title: 'About', content: '<p>Bravo</p>' }] };
+    expect((await call('bravo', 'PUT', '/channel/blocks', { credential: cookies.bravoOwner, payload: blocks })).json()).toEqual(blocks);
+    expect((await call('bravo', 'GET', '/channel/blocks', { credential: cookies.bravoOwner })).json()).toEqual(blocks);
+    expect((await t.app.inject({ url: `/api/settings?api_key=${key}` })).json().data.static_blocks).toEqual(blocks.blocks);
+    const actions = await t.app.db.selectFrom('audit_log').select('action').where('action', 'in', ['channel.faq', 'channel.blocks']).orderBy('id').execute();
+    expect(actions.map((row) => row.action)).toEqual(['channel.faq', 'channel.blocks']);
+    // Alpha's FAQ is its own.
+    expect(await t.app.db.selectFrom('faq_items').select('id').where('channel_id', '=', alpha).execute()).not.toEqual([]);
+  });
 
   it('edits the look: viewers’ colour settings change at once, the change is audited, and bad colours are named', async () => {
     const key = await t.keyFor('bravo');

@@ -6,7 +6,9 @@ import {
   CHANNEL_LOGO_MAX_BYTES,
   CHANNEL_LOGO_TYPES,
   type ChannelConfig,
+  ChannelBlocks,
   ChannelDomainParams,
+  ChannelFaq,
   ChannelDomainsResponse,
   ChannelLook,
   ColorSettings,
@@ -24,6 +26,7 @@ import {
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { announceChannelChange } from '../../core/channels/registry.ts';
 import type { Database } from '../../core/db/schema.ts';
 import { consoleFail, newSecret, recordAudit, requireConsole, sha256 } from '../operators/auth.ts';
@@ -228,6 +231,20 @@ async function lookOf(db: Database, channelId: number): Promise<ChannelLook | nu
   };
 }
 
+/**
+ * The body by `schema`, or null once a 400 naming the field by its whole path (`colors.primary-color`,
+ * `items.2.question`) is sent: the route's schema validates too, but names the first segment only.
+ */
+function parsedBody<T>(schema: z.ZodType<T>, body: unknown, reply: FastifyReply): T | null {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  const field = path.join('.') || 'body';
+  void consoleFail(reply, 400, CONSOLE_CODES.invalid, `${field}: ${issue.message}`, field);
+  return null;
+}
+
 function refuse(reply: FastifyReply, status: number, message: string, field: string) {
   return consoleFail(reply, status, CHANNEL_ERROR_CODES.logoRefused, message, field);
 }
@@ -249,14 +266,8 @@ export const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   // Validated here rather than by the route's schema so a refusal names the colour itself (`colors.primary-color`), not just `colors`.
   app.put('/channel/look', { config: { apiKey: false }, attachValidation: true, preHandler: ownerOnly, schema: { tags: ['console'], body: UpdateChannelLookBody, response: { 200: ChannelLook, ...errors } } }, async (request, reply) => {
     const channelId = request.channelId;
-    const parsed = UpdateChannelLookBody.safeParse(request.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-      const field = path.join('.') || 'body';
-      return consoleFail(reply, 400, CONSOLE_CODES.invalid, `${field}: ${issue.message}`, field);
-    }
-    const body = parsed.data;
+    const body = parsedBody(UpdateChannelLookBody, request.body, reply);
+    if (!body) return reply;
     const done = await db.transaction().execute(async (tx) => {
       const before = await tx.selectFrom('channels').select(['config', 'color_settings']).where('id', '=', channelId).forUpdate().executeTakeFirst();
       if (!before?.config) return false;
@@ -329,6 +340,52 @@ export const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       return (await lookOf(db, channelId))!;
     },
   );
+
+  const faqOf = async (channelId: number) => ({
+    items: await db.selectFrom('faq_items').select(['question', 'answer']).where('channel_id', '=', channelId).orderBy('position').orderBy('id').execute(),
+  });
+
+  app.get('/channel/faq', { config: { apiKey: false }, preHandler: ownerOnly, schema: { tags: ['console'], response: { 200: ChannelFaq, ...errors } } }, async (request) => faqOf(request.channelId));
+
+  app.put('/channel/faq', { config: { apiKey: false }, attachValidation: true, preHandler: ownerOnly, schema: { tags: ['console'], body: ChannelFaq, response: { 200: ChannelFaq, ...errors } } }, async (request, reply) => {
+    const body = parsedBody(ChannelFaq, request.body, reply);
+    if (!body) return reply;
+    const channelId = request.channelId;
+    await db.transaction().execute(async (tx) => {
+      const slug = (await tx.selectFrom('channels').select('slug').where('id', '=', channelId).forUpdate().executeTakeFirstOrThrow()).slug;
+      const before = await tx.selectFrom('faq_items').select(['question', 'answer']).where('channel_id', '=', channelId).orderBy('position').orderBy('id').execute();
+      await tx.deleteFrom('faq_items').where('channel_id', '=', channelId).execute();
+      if (body.items.length > 0) await tx.insertInto('faq_items').values(body.items.map((item, position) => ({ channel_id: channelId, question: item.question, answer: item.answer, position }))).execute();
+      await tx.updateTable('channels').set({ updated_at: new Date() }).where('id', '=', channelId).execute();
+      await recordAudit(tx, { actor: request.consoleActor!, action: 'channel.faq', subject: `channel:${slug}`, before: { items: before }, after: body });
+      await announceChannelChange(tx, channelId);
+    });
+    await changed(app, channelId);
+    return faqOf(channelId);
+  });
+
+  const blocksOf = async (channelId: number) => {
+    const row = await db.selectFrom('channels').select('settings').where('id', '=', channelId).executeTakeFirst();
+    const blocks = (row?.settings as { static_blocks?: unknown } | null)?.static_blocks;
+    return { blocks: Array.isArray(blocks) ? (blocks as ChannelBlocks['blocks']) : [] };
+  };
+
+  app.get('/channel/blocks', { config: { apiKey: false }, preHandler: ownerOnly, schema: { tags: ['console'], response: { 200: ChannelBlocks, ...errors } } }, async (request) => blocksOf(request.channelId));
+
+  app.put('/channel/blocks', { config: { apiKey: false }, attachValidation: true, preHandler: ownerOnly, schema: { tags: ['console'], body: ChannelBlocks, response: { 200: ChannelBlocks, ...errors } } }, async (request, reply) => {
+    const body = parsedBody(ChannelBlocks, request.body, reply);
+    if (!body) return reply;
+    const channelId = request.channelId;
+    await db.transaction().execute(async (tx) => {
+      const row = await tx.selectFrom('channels').select(['slug', 'settings']).where('id', '=', channelId).forUpdate().executeTakeFirstOrThrow();
+      const settings = (row.settings ?? {}) as Record<string, unknown>;
+      await tx.updateTable('channels').set({ settings: JSON.stringify({ ...settings, static_blocks: body.blocks }), updated_at: new Date() }).where('id', '=', channelId).execute();
+      await recordAudit(tx, { actor: request.consoleActor!, action: 'channel.blocks', subject: `channel:${row.slug}`, before: { blocks: settings.static_blocks ?? [] }, after: body });
+      await announceChannelChange(tx, channelId);
+    });
+    await changed(app, channelId);
+    return blocksOf(channelId);
+  });
 
   const domainsOf = async (channelId: number) => ({
     domains: (await db.selectFrom('channel_domains').select(['hostname', 'created_at']).where('channel_id', '=', channelId).orderBy('hostname').execute()).map((row) => ({ hostname: row.hostname, created_at: iso(row.created_at) })),
