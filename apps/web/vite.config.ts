@@ -23,7 +23,7 @@ function devChannelPlugin(): Plugin {
       const channel = defaultChannel(channelsDir).config;
       const colors = channel.fallbackColors;
       const description = channel.description ?? '';
-      const pageChannel = { slug: channel.slug, name: channel.name, language: channel.language, currency: channel.currency, fallbackColors: colors, description };
+      const pageChannel = { slug: channel.slug, name: channel.name, language: channel.language, currency: channel.currency, fallbackColors: colors, description, logo: channel.logo ? '/channel-logo.svg' : null };
       return html
         .replaceAll('%CHANNEL_LANG%', () => channel.language)
         .replaceAll('%CHANNEL_NAME%', () => escapeHtml(channel.name))

@@ -18,6 +18,7 @@ function pageWith(json: string | null): Document {
 describe('readSiteChannel', () => {
   it('reads the channel the server wrote into the page', () => {
     expect(readSiteChannel(pageWith(JSON.stringify(channel)))).toEqual(channel);
+    expect(readSiteChannel(pageWith(JSON.stringify({ ...channel, logo: null })))).toEqual({ ...channel, logo: null });
   });
 
   it('reads a name that holds markup as the server escaped it', () => {
@@ -31,5 +32,6 @@ describe('readSiteChannel', () => {
     expect(readSiteChannel(pageWith('%CHANNEL%'))).toBeNull();
     expect(readSiteChannel(pageWith('{"slug":"x"}'))).toBeNull();
     expect(readSiteChannel(pageWith(JSON.stringify({ ...channel, fallbackColors: null })))).toBeNull();
+    expect(readSiteChannel(pageWith(JSON.stringify({ ...channel, logo: 3 })))).toBeNull();
   });
 });

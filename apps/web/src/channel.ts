@@ -14,6 +14,8 @@ export interface SiteChannel {
   currency: string;
   fallbackColors: ColorSettings;
   description: string;
+  /** The logo's address (versioned by the channel's last change), or null: the header shows the name. */
+  logo: string | null;
 }
 
 /** The id of the JSON script that names the page's channel. */
@@ -21,8 +23,9 @@ export const SITE_CHANNEL_ID = 'grandstand-site-channel';
 
 function isSiteChannel(value: unknown): value is SiteChannel {
   if (typeof value !== 'object' || value === null) return false;
-  const { slug, name, language, currency, fallbackColors, description } = value as Record<string, unknown>;
+  const { slug, name, language, currency, fallbackColors, description, logo } = value as Record<string, unknown>;
   return (
+    (logo === null || typeof logo === 'string') &&
     typeof slug === 'string' &&
     typeof name === 'string' &&
     typeof language === 'string' &&

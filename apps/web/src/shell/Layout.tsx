@@ -35,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <SkipLink href="#main">{t('skipToContent')}</SkipLink>
       <Header
         channelName={name}
-        logoSrc="/channel-logo.svg"
+        logoSrc={channel.logo ?? undefined}
         homeHref="/"
         items={headerItems}
         navLabel={t('mainNav')}

@@ -9,5 +9,6 @@ const channel: SiteChannel = {
   currency: 'USD',
   description: 'A channel for unit tests',
   fallbackColors: testColors,
+  logo: '/channel-logo.svg?v=1',
 };
 export default channel;

@@ -13,14 +13,22 @@ export interface SitePageChannel {
   currency: string;
   fallbackColors: ColorSettings;
   description: string;
+  /**
+   * The logo's address, versioned by the channel's last change so a new logo shows at once (its
+   * answer is cached an hour), or null for a channel without one (the header then shows the name).
+   */
+  logo: string | null;
 }
+
+/** Where a channel's logo is served on its host (modules/sites/static.ts), whatever its format. */
+export const CHANNEL_LOGO_PATH = '/channel-logo.svg';
 
 /** The id of the JSON script that names the page's channel (apps/web/src/channel.ts reads it). */
 export const SITE_CHANNEL_SCRIPT_ID = 'grandstand-site-channel';
 
 export function sitePageChannel(channel: LoadedChannel): SitePageChannel {
-  const { slug, name, language, currency, fallbackColors, description } = channel.config;
-  return { slug, name, language, currency, fallbackColors, description: description ?? '' };
+  const { slug, name, language, currency, fallbackColors, description, logo } = channel.config;
+  return { slug, name, language, currency, fallbackColors, description: description ?? '', logo: logo ? `${CHANNEL_LOGO_PATH}?v=${channelVersion(channel)}` : null };
 }
 
 /**

@@ -136,11 +136,11 @@ describe('one server renderer for every channel', () => {
 
   it('renders each host\'s page with that host\'s channel, its public part only', async () => {
     for (const slug of ['alpha', 'bravo']) {
-      const { config } = t.channel(slug);
+      const { config, updatedAt } = t.app.channels.bySlug(slug)!;
       const body = (await get('/vod', `${slug}.localhost:8080`)).body;
       expect(body, slug).toContain(`<h1>${config.name}</h1>`);
       const handed: unknown = JSON.parse(/channel:(\{.*?\})<\/p>/.exec(body)?.[1] ?? 'null');
-      expect(handed, slug).toEqual({ slug, name: config.name, language: config.language, currency: config.currency, fallbackColors: config.fallbackColors, description: config.description });
+      expect(handed, slug).toEqual({ slug, name: config.name, language: config.language, currency: config.currency, fallbackColors: config.fallbackColors, description: config.description, logo: `/channel-logo.svg?v=${updatedAt.getTime()}` });
       expect(body, slug).toContain(`<html lang="${config.language}">`);
     }
   });

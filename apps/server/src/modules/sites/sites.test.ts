@@ -148,8 +148,9 @@ describe('static sites', () => {
 describe('one site build for every channel', () => {
   it('serves the same build on each channel\'s host with that channel written in: language, name, description, colours, favicon and channel script', async () => {
     for (const slug of ['alpha', 'bravo']) {
-      const { config } = t.channel(slug);
+      const { config, updatedAt } = t.app.channels.bySlug(slug)!;
       const other = t.channels.find((channel) => channel.config.slug !== slug)!.config;
+      const logo = `/channel-logo.svg?v=${updatedAt.getTime()}`;
       const response = await t.app.inject({ url: '/schedule', headers: { host: `${slug}.localhost:8080` } });
       expect(response.statusCode, slug).toBe(200);
       const html = response.body;
@@ -158,7 +159,7 @@ describe('one site build for every channel', () => {
       expect(html, slug).toContain(`<meta name="description" content="${config.description}" />`);
       expect(html, slug).toContain(`<meta name="theme-color" content="${config.fallbackColors['header-background']}" />`);
       expect(html, slug).toContain(`html { background: ${config.fallbackColors['body-background']}; color: ${config.fallbackColors['body-text-color']}; }`);
-      expect(html, slug).toContain('<link rel="icon" href="/channel-logo.svg" type="image/svg+xml" />');
+      expect(html, slug).toContain(`<link rel="icon" href="${logo}" type="image/svg+xml" />`);
       expect(pageChannelOf(html), slug).toEqual({
         slug,
         name: config.name,
@@ -166,6 +167,7 @@ describe('one site build for every channel', () => {
         currency: config.currency,
         fallbackColors: config.fallbackColors,
         description: config.description,
+        logo,
       });
       // Nothing of another channel, no placeholder left, and never a channel key in the page.
       expect(html, slug).not.toContain(other.name);
@@ -187,9 +189,14 @@ describe('one site build for every channel', () => {
     expect(html.match(/<\/html>/g)).toHaveLength(1);
   });
 
-  it('leaves the favicon out for a channel without a logo, and names a PNG logo as one', () => {
+  it('leaves the logo out for a channel without one, names a PNG logo as one, and versions it by the channel\'s last change', () => {
     const alpha = t.channel('alpha');
-    expect(withChannel(BUILT_PAGE, { ...alpha, config: { ...alpha.config, logo: undefined } })).not.toContain('rel="icon"');
-    expect(withChannel(BUILT_PAGE, { ...alpha, config: { ...alpha.config, logo: 'logo.png' } })).toContain('<link rel="icon" href="/channel-logo.svg" type="image/png" />');
+    const without = withChannel(BUILT_PAGE, { ...alpha, config: { ...alpha.config, logo: undefined } });
+    expect(without).not.toContain('rel="icon"');
+    expect(pageChannelOf(without)).toMatchObject({ logo: null });
+    const edited = new Date('2026-12-06T12:00:00Z');
+    const png = withChannel(BUILT_PAGE, { ...alpha, updatedAt: edited, config: { ...alpha.config, logo: 'logo.png' } });
+    expect(png).toContain(`<link rel="icon" href="/channel-logo.svg?v=${edited.getTime()}" type="image/png" />`);
+    expect(pageChannelOf(png)).toMatchObject({ logo: `/channel-logo.svg?v=${edited.getTime()}` });
   });
 });

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LoadedChannel } from '../../core/channels/loadChannels.ts';
 import { cspNonce } from '../../core/security.ts';
-import { scriptJson, SITE_CHANNEL_SCRIPT_ID, sitePageChannel } from './pageChannel.ts';
+import { CHANNEL_LOGO_PATH, scriptJson, SITE_CHANNEL_SCRIPT_ID, sitePageChannel } from './pageChannel.ts';
 import type { RenderedPage } from './render.ts';
 import { channelFile } from '../channels/import.ts';
 
@@ -126,12 +126,12 @@ function shareHead(page: RenderedPage, origin: string, path: string): string {
   ].join('\n    ');
 }
 
-/** The favicon link of a channel's page: its logo (an SVG or PNG of its folder), or none. */
-function faviconLink(channel: LoadedChannel): string {
-  const logo = channel.config.logo;
-  if (!logo) return '';
-  const type = logo.endsWith('.png') ? 'image/png' : 'image/svg+xml';
-  return `<link rel="icon" href="/channel-logo.svg" type="${type}" />`;
+/** The favicon link of a channel's page: its logo (an SVG or PNG), or none. */
+function faviconLink(channel: LoadedChannel, href: string | null): string {
+  const file = channel.config.logo;
+  if (!file || !href) return '';
+  const type = file.endsWith('.png') ? 'image/png' : 'image/svg+xml';
+  return `<link rel="icon" href="${escapeHtml(href)}" type="${type}" />`;
 }
 
 /**
@@ -154,7 +154,7 @@ export function withChannel(html: string, channel: LoadedChannel): string {
   // Replaced by functions: a `$&` or `$'` in a channel's name is text, not a replacement pattern.
   return html
     .replace(/%(?:CHANNEL_LANG|CHANNEL_NAME|CHANNEL_DESCRIPTION|BODY_BACKGROUND|BODY_TEXT|HEADER_BACKGROUND)%/g, (placeholder) => escapeHtml(values[placeholder] ?? ''))
-    .replace(/<link rel="icon" [^>]*>/, () => faviconLink(channel))
+    .replace(/<link rel="icon" [^>]*>/, () => faviconLink(channel, pageChannel.logo))
     .replace('<div id="root"></div>', () => `<div id="root"></div>\n    <script type="application/json" id="${SITE_CHANNEL_SCRIPT_ID}">${scriptJson(pageChannel)}</script>`);
 }
 
@@ -238,7 +238,7 @@ export default fp<StaticSitesOptions>(
     // The site build writes .br and .gz beside each file; they are sent to browsers that accept them.
     await app.register(fastifyStatic, { root: sitesDir, serve: false, decorateReply: true, suppressWarning: true, preCompressed: true });
 
-    app.get('/channel-logo.svg', { config: { apiKey: false } }, async (request, reply) => {
+    app.get(CHANNEL_LOGO_PATH, { config: { apiKey: false } }, async (request, reply) => {
       const channel = request.hostChannel;
       // The logo is a row of the channel's (its folder's file, or the owner's upload): no folder on disk.
       const logo = channel?.config.logo ? await channelFile(app.db, channel.id, channel.config.logo) : null;
