@@ -122,4 +122,15 @@ describe('ListingCache', () => {
     // The burst's first was running already; the other channel goes next, not after the whole burst.
     expect(order).toEqual(['1:a', '2:a', '1:b', '1:c', '1:d']);
   });
+
+  it("keeps other channels' answers when one channel asks for many new listings", async () => {
+    const cache = new ListingCache<string>({ max: 10, maxPerChannel: 4 });
+    for (const key of ['2:a', '2:b', '2:c']) await cache.get(key, async () => key);
+    // Channel 1 asks for twenty listings no one asked before (random dates, a crawler).
+    for (let i = 0; i < 20; i += 1) await cache.get(`1:${i}`, async () => String(i));
+    expect(['2:a', '2:b', '2:c'].map((key) => cache.has(key))).toEqual([true, true, true]);
+    // Channel 1 keeps its latest four.
+    expect([16, 17, 18, 19].map((i) => cache.has(`1:${i}`))).toEqual([true, true, true, true]);
+    expect(cache.has('1:15')).toBe(false);
+  });
 });

@@ -7,6 +7,12 @@ export interface ListingCacheOptions {
   staleMs?: number;
   max?: number;
   /**
+   * How many answers one channel may hold (a key's part before its first `:`), at most `max`: a
+   * channel asked for endless new listings (random dates, a crawler) replaces its own oldest
+   * answers, never the other channels'. Default: half of `max`.
+   */
+  maxPerChannel?: number;
+  /**
    * How many computations run at once. PGlite runs one query at a time on the event loop, so more
    * than one only queues inside it; a PostgreSQL pool can take a few.
    */
@@ -68,6 +74,9 @@ export class ListingCache<T> {
   /** When each channel (a key's part before its first `:`) last had a computation started: the order of fairness. */
   readonly #lastStarted = new Map<string, number>();
   #starts = 0;
+  /** Each channel's held keys, oldest first (a Set keeps the order of insertion). */
+  readonly #byChannel = new Map<string, Set<string>>();
+  readonly #maxPerChannel: number;
 
   constructor(options: ListingCacheOptions = {}) {
     this.#ttl = options.ttlMs ?? 10_000;
@@ -75,7 +84,18 @@ export class ListingCache<T> {
     this.#concurrency = Math.max(1, options.concurrency ?? 1);
     this.#jitter = Math.min(Math.max(options.jitter ?? 0.2, 0), 1);
     this.#now = options.now ?? Date.now;
-    this.#entries = new LRUCache<string, Entry<T>>({ max: options.max ?? 5_000 });
+    const max = options.max ?? 5_000;
+    this.#maxPerChannel = Math.max(1, Math.min(max, options.maxPerChannel ?? Math.ceil(max / 2)));
+    this.#entries = new LRUCache<string, Entry<T>>({
+      max,
+      // Whatever drops an answer (the LRU's bound, an invalidation) drops it from its channel's keys.
+      dispose: (_value, key, reason) => {
+        if (reason === 'set') return;
+        const keys = this.#byChannel.get(channelOf(key));
+        keys?.delete(key);
+        if (keys?.size === 0) this.#byChannel.delete(channelOf(key));
+      },
+    });
   }
 
   async get(key: string, compute: () => Promise<T>): Promise<T> {
@@ -178,7 +198,7 @@ export class ListingCache<T> {
       if (job.generation === this.#generation) {
         const at = this.#now();
         const freshFor = this.#ttl * (1 - this.#jitter * Math.random());
-        this.#entries.set(job.key, { value, freshUntil: at + freshFor, staleUntil: at + this.#ttl + this.#stale });
+        this.#hold(job.key, { value, freshUntil: at + freshFor, staleUntil: at + this.#ttl + this.#stale });
       }
       job.resolve(value);
     } catch (error) {
@@ -191,12 +211,31 @@ export class ListingCache<T> {
     }
   }
 
+  /** Keeps an answer; past its channel's share, that channel's oldest answer goes. */
+  #hold(key: string, entry: Entry<T>): void {
+    const channel = channelOf(key);
+    let keys = this.#byChannel.get(channel);
+    if (!keys) this.#byChannel.set(channel, (keys = new Set()));
+    keys.delete(key);
+    keys.add(key);
+    while (keys.size > this.#maxPerChannel) {
+      const oldest = keys.values().next().value!;
+      keys.delete(oldest);
+      this.#entries.delete(oldest);
+    }
+    this.#entries.set(key, entry);
+  }
+
   /** Drops the answers whose key starts with `prefix` (one channel's), or all of them. */
   invalidate(prefix: string | null): void {
     this.#generation += 1;
     // Jobs already queued or running still answer their callers; a new caller starts afresh.
     this.#pending.clear();
-    if (prefix === null) return this.#entries.clear();
+    if (prefix === null) {
+      this.#entries.clear();
+      this.#byChannel.clear();
+      return;
+    }
     for (const key of [...this.#entries.keys()]) if (key.startsWith(prefix)) this.#entries.delete(key);
   }
 }
