@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ColorSettings } from '../channel.ts';
 import { HexColor } from '../common.ts';
+import { isPublicOrigin, PUBLIC_ORIGIN_PROBLEM } from '../channelConfig.ts';
 import { Language } from '../enums.ts';
 
 /**
@@ -32,6 +33,8 @@ export const ChannelSlug = z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be 2 to 4
 const ChannelName = z.string().trim().min(1, 'must not be empty').max(80);
 const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like USD');
 const Email = z.string().trim().toLowerCase().min(3).max(254).email('must be an email address');
+/** Where the channel's site is public: the base of its mailed links (channel.json `publicOrigin`). */
+const PublicOrigin = z.string().refine(isPublicOrigin, PUBLIC_ORIGIN_PROBLEM);
 
 /**
  * A custom domain as a viewer types it: lower-case DNS labels with at least one dot
@@ -58,6 +61,8 @@ export const PlatformChannel = z.object({
   /** Its custom domains, besides `<slug>.localhost` and its configured public origin. */
   domains: z.array(z.string()),
   is_default: z.boolean(),
+  /** The base of its mailed links and redirects: configured, or derived in development (`http://<slug>.localhost:<port>`). */
+  public_origin: z.string().optional(),
   /** ISO 8601; when the channel's row last changed. */
   updated_at: z.string(),
 });
@@ -82,8 +87,11 @@ export const CreatePlatformChannelBody = z.object({
 });
 export type CreatePlatformChannelBody = z.infer<typeof CreatePlatformChannelBody>;
 
-/** PATCH /api/console/platform/channels/:id: any subset. */
-export const UpdatePlatformChannelBody = z.object({ name: ChannelName.optional(), status: ChannelStatus.optional() }).strict();
+/**
+ * PATCH /api/console/platform/channels/:id: any subset. `public_origin`: where the channel's site is
+ * public, the base of its mailed links from then on (without one, the development origin is derived).
+ */
+export const UpdatePlatformChannelBody = z.object({ name: ChannelName.optional(), status: ChannelStatus.optional(), public_origin: PublicOrigin.optional() }).strict();
 export type UpdatePlatformChannelBody = z.infer<typeof UpdatePlatformChannelBody>;
 
 /** GET /api/console/channel/look: what the owner's Look page edits. */

@@ -143,7 +143,7 @@ describe('the platform owner’s calls', () => {
     });
     expect(response.statusCode).toBe(201);
     const { channel } = PlatformChannelResponse.parse(response.json());
-    expect(channel).toMatchObject({ slug: 'delta', name: 'Delta Sports', language: 'fr', currency: 'CAD', status: 'active', is_default: false, domains: [] });
+    expect(channel).toMatchObject({ slug: 'delta', name: 'Delta Sports', language: 'fr', currency: 'CAD', status: 'active', is_default: false, domains: [], public_origin: 'http://delta.localhost:8080' });
     // No restart: the registry serves it by its host, and its key gets api keys.
     expect(t.app.channels.byHostname('delta.localhost')?.id).toBe(channel.id);
     const key = await t.app.inject({ method: 'POST', url: '/api/get_api_key', payload: { channel_key: t.app.channels.byId(channel.id)!.config.channelKey } });
@@ -152,10 +152,23 @@ describe('the platform owner’s calls', () => {
     expect(settings.json().data).toMatchObject({ name: 'Delta Sports' });
     const mail = (await listOutbox(outboxDir, 'delta')).find((message) => message.to === 'delta-owner@example.test');
     expect(mail).toBeDefined();
+    // The invitation links to the channel's own origin, not to the host the platform owner called from.
+    expect(mail?.text).toContain('http://delta.localhost:8080/console/invitation/');
+    // The platform owner gives it its public origin: mailed links go there from now on, and it is the channel's host too.
+    const badOrigin = await call('alpha', 'PATCH', `/platform/channels/${channel.id}`, { credential: cookies.platform, payload: { public_origin: 'https://watch.delta.example/path' } });
+    expect(badOrigin.statusCode).toBe(400);
+    expect(badOrigin.json().field).toBe('public_origin');
+    const origin = await call('alpha', 'PATCH', `/platform/channels/${channel.id}`, { credential: cookies.platform, payload: { public_origin: 'https://watch.delta.example' } });
+    expect(origin.json().channel.public_origin).toBe('https://watch.delta.example');
+    expect(t.app.channels.publicOrigin(channel.id)).toBe('https://watch.delta.example');
+    expect(t.app.channels.byHostname('watch.delta.example')?.id).toBe(channel.id);
     const invitation = await t.app.db.selectFrom('operator_invitations').select(['role', 'email']).where('channel_id', '=', channel.id).executeTakeFirstOrThrow();
     expect(invitation).toEqual({ role: 'owner', email: 'delta-owner@example.test' });
-    const audit = await t.app.db.selectFrom('audit_log').select(['action', 'actor_label']).where('subject', '=', 'channel:delta').execute();
-    expect(audit).toEqual([{ action: 'channel.create', actor_label: 'platform@example.test' }]);
+    const audit = await t.app.db.selectFrom('audit_log').select(['action', 'actor_label']).where('subject', '=', 'channel:delta').orderBy('id').execute();
+    expect(audit).toEqual([
+      { action: 'channel.create', actor_label: 'platform@example.test' },
+      { action: 'channel.update', actor_label: 'platform@example.test' },
+    ]);
   });
 
   it('suspends a channel: it hands out no stream and takes no purchase, its listings still answer; restoring brings it back', async () => {
@@ -190,12 +203,12 @@ describe('the platform owner’s calls', () => {
     const audit = await t.app.db.selectFrom('audit_log').select(['action', 'before', 'after']).where('subject', '=', 'channel:bravo').where('action', '=', 'channel.update').orderBy('id').execute();
     expect(audit.map((row) => [row.before, row.after])).toEqual([
       [
-        { name: 'Bravo Sports', status: 'active' },
-        { name: 'Bravo Sports', status: 'suspended' },
+        { name: 'Bravo Sports', status: 'active', public_origin: null },
+        { name: 'Bravo Sports', status: 'suspended', public_origin: null },
       ],
       [
-        { name: 'Bravo Sports', status: 'suspended' },
-        { name: 'Bravo Sports', status: 'active' },
+        { name: 'Bravo Sports', status: 'suspended', public_origin: null },
+        { name: 'Bravo Sports', status: 'active', public_origin: null },
       ],
     ]);
   });

@@ -78,7 +78,7 @@ function platformQuery(db: Database) {
     .where('c.config', 'is not', null);
 }
 
-function platformView(row: PlatformRow): PlatformChannel {
+function platformView(app: FastifyInstance, row: PlatformRow): PlatformChannel {
   return {
     id: row.id,
     slug: row.slug,
@@ -88,6 +88,7 @@ function platformView(row: PlatformRow): PlatformChannel {
     status: row.status === 'active' ? 'active' : 'suspended',
     domains: [...(row.domains ?? [])].sort(),
     is_default: row.is_default,
+    public_origin: app.channels.byId(row.id) ? app.channels.publicOrigin(row.id) : '',
     updated_at: iso(row.updated_at),
   };
 }
@@ -107,7 +108,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/platform/channels', { config: { apiKey: false }, preHandler: platformOwnerOnly, schema: { tags: ['console'], response: { 200: PlatformChannelsResponse, ...errors } } }, async () => {
     const rows = (await platformQuery(db).orderBy('c.id').execute()) as PlatformRow[];
-    return { channels: rows.map(platformView) };
+    return { channels: rows.map((row) => platformView(app, row)) };
   });
 
   app.post(
@@ -154,7 +155,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       const invited = await inviteOwner(app, request, id, body.owner_email);
       if (!invited) return consoleFail(reply, 502, CONSOLE_CODES.invalid, 'The channel was made, but the invitation could not be mailed: invite its owner from its control room.', 'owner_email');
       const row = (await platformQuery(db).where('c.id', '=', id).executeTakeFirstOrThrow()) as PlatformRow;
-      return reply.code(201).send({ channel: platformView(row) });
+      return reply.code(201).send({ channel: platformView(app, row) });
     },
   );
 
@@ -172,20 +173,18 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await tx.selectFrom('channels').select(['name', 'status', 'config']).where('id', '=', id).where('config', 'is not', null).forUpdate().executeTakeFirst();
         if (!before) return false;
         const config = before.config as ChannelConfig;
-        const after = { name: body.name ?? before.name, status: body.status ?? before.status };
-        await tx
-          .updateTable('channels')
-          .set({ name: after.name, status: after.status, config: JSON.stringify({ ...config, name: after.name }), updated_at: new Date() })
-          .where('id', '=', id)
-          .execute();
-        await recordAudit(tx, { actor: request.consoleActor!, action: 'channel.update', subject: `channel:${config.slug}`, before: { name: before.name, status: before.status }, after });
+        const publicOrigin = body.public_origin ?? config.publicOrigin ?? null;
+        const after = { name: body.name ?? before.name, status: body.status ?? before.status, public_origin: publicOrigin };
+        const next: ChannelConfig = { ...config, name: after.name, ...(publicOrigin === null ? {} : { publicOrigin }) };
+        await tx.updateTable('channels').set({ name: after.name, status: after.status, config: JSON.stringify(next), updated_at: new Date() }).where('id', '=', id).execute();
+        await recordAudit(tx, { actor: request.consoleActor!, action: 'channel.update', subject: `channel:${config.slug}`, before: { name: before.name, status: before.status, public_origin: config.publicOrigin ?? null }, after });
         await announceChannelChange(tx, id);
         return true;
       });
       if (!outcome) return consoleFail(reply, 404, CONSOLE_CODES.notFound, 'No such channel.', 'id');
       await changed(app, id);
       const row = (await platformQuery(db).where('c.id', '=', id).executeTakeFirstOrThrow()) as PlatformRow;
-      return { channel: platformView(row) };
+      return { channel: platformView(app, row) };
     },
   );
 };
