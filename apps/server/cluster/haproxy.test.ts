@@ -65,8 +65,8 @@ describe("Debian's HAProxy in front of two servers", () => {
         { name: 'b', host: '127.0.0.1', port: b.port },
       ],
       healthPath: '/health',
-      checkIntervalMs: 100,
-      fall: 1,
+      checkIntervalMs: 200,
+      fall: 2,
       rise: 1,
       servedByHeader: 'X-Served-By',
     });
@@ -96,6 +96,15 @@ describe("Debian's HAProxy in front of two servers", () => {
     expect((await Promise.all([ask(), ask(), ask(), ask()])).map((answer) => answer.body).join('')).toBe('aaaa');
     b.healthy = true;
     await expect.poll(async () => (await Promise.all([ask(), ask(), ask(), ask()])).map((answer) => answer.body).sort().join(''), { timeout: 5000, interval: 150 }).toBe('aabb');
+  });
+
+  it('takes a server out of the rotation when told, and puts it back', async () => {
+    await balancer.setServer('a', 'maint');
+    expect((await balancer.servers()).a).toBe('MAINT');
+    expect((await Promise.all([ask(), ask(), ask(), ask()])).map((answer) => answer.body).join('')).toBe('bbbb');
+    await balancer.setServer('a', 'ready');
+    await expect.poll(async () => (await Promise.all([ask(), ask(), ask(), ask()])).map((answer) => answer.body).sort().join(''), { timeout: 5000, interval: 150 }).toBe('aabb');
+    await expect(balancer.setServer('nobody', 'maint')).rejects.toThrow(/no server nobody/);
   });
 
   it('answers from the other server when one is gone, before any check notices', async () => {

@@ -31,14 +31,17 @@ export interface BalancerOptions {
   fall?: number;
   /** Passed checks before it is put back (default 2). */
   rise?: number;
-  /** Idle and waiting limits (defaults: connect 2 s, client and server 60 s, a request's headers 10 s). */
-  timeouts?: { connectMs?: number; clientMs?: number; serverMs?: number; httpRequestMs?: number };
+  /**
+   * Idle and waiting limits (defaults: connect 2 s, client and server 60 s, a request's headers
+   * 10 s, a health check's answer 3 s: a busy server is slow, not dead).
+   */
+  timeouts?: { connectMs?: number; clientMs?: number; serverMs?: number; httpRequestMs?: number; checkMs?: number };
   /**
    * A response header naming the server that answered (`X-Served-By`). Off by default: it tells a
    * client the layout behind the balancer. Tests and diagnostics turn it on.
    */
   servedByHeader?: string;
-  /** HAProxy's runtime socket (a unix socket, `level user`: it reads the servers' states, changes nothing). */
+  /** HAProxy's runtime socket (a unix socket, mode 600, `level admin`: it reads the servers' states and takes one out or puts it back). */
   statsSocket?: string;
 }
 
@@ -66,7 +69,7 @@ export function haproxyConfig(options: BalancerOptions): string {
   if (!options.healthPath.startsWith('/') || /\s/.test(options.healthPath)) throw new Error(`healthPath "${options.healthPath}" must be a path without spaces`);
   const healthHost = options.healthHost ?? 'localhost';
   if (!/^[a-zA-Z0-9.:[\]-]+$/.test(healthHost)) throw new Error(`healthHost "${healthHost}" is not a host name`);
-  const t = { connectMs: 2000, clientMs: 60_000, serverMs: 60_000, httpRequestMs: 10_000, ...options.timeouts };
+  const t = { connectMs: 2000, clientMs: 60_000, serverMs: 60_000, httpRequestMs: 10_000, checkMs: 3000, ...options.timeouts };
   const inter = options.checkIntervalMs ?? 2000;
   const servedBy = options.servedByHeader ? [`  http-response set-header ${options.servedByHeader} %[srv_name]`] : [];
   return [
@@ -74,7 +77,7 @@ export function haproxyConfig(options: BalancerOptions): string {
     'global',
     '  log stderr format raw local0 warning',
     '  maxconn 4096',
-    ...(options.statsSocket ? [`  stats socket ${options.statsSocket} mode 600 level user`] : []),
+    ...(options.statsSocket ? [`  stats socket ${options.statsSocket} mode 600 level admin`] : []),
     '',
     'defaults',
     '  mode http',
@@ -84,6 +87,7 @@ export function haproxyConfig(options: BalancerOptions): string {
     `  timeout client ${t.clientMs}ms`,
     `  timeout server ${t.serverMs}ms`,
     `  timeout http-request ${t.httpRequestMs}ms`,
+    `  timeout check ${t.checkMs}ms`,
     '  retries 3',
     '  option redispatch 1',
     '  retry-on conn-failure empty-response response-timeout',
@@ -114,6 +118,11 @@ export interface RunningBalancer {
   readonly configFile: string;
   /** Each server's state as the health checks see it (`UP`, `DOWN`, `MAINT`, or a transition such as `UP 1/2`). */
   servers(): Promise<Record<string, string>>;
+  /**
+   * Takes a server out of the rotation (`maint`: no request reaches it) or puts it back (`ready`),
+   * as an operator does for a deploy; its health checks decide again once it is back.
+   */
+  setServer(name: string, state: 'ready' | 'maint'): Promise<void>;
   /** Stops HAProxy and anything left in its process group. */
   stop(): Promise<void>;
 }
@@ -166,6 +175,11 @@ export async function startHaproxy(
     pid: child.pid,
     configFile,
     servers,
+    async setServer(name, state) {
+      if (!options.servers.some((server) => server.name === name)) throw new Error(`no server ${name} behind ${options.name}`);
+      const answer = await runtime(statsSocket, `set server ${options.name}_servers/${name} state ${state}`);
+      if (answer.trim() !== '') throw new Error(`HAProxy refused to set ${name} ${state}: ${answer.trim()}`);
+    },
     async stop() {
       if (child.pid === undefined) return;
       const pgid = child.pid;
@@ -180,15 +194,20 @@ export async function startHaproxy(
   };
 }
 
-/** The `status` column of `show stat` for the servers of one backend, by server name. */
-async function serverStates(socket: string, backend: string): Promise<Record<string, string>> {
-  const csv = await new Promise<string>((resolve, reject) => {
+/** One command on HAProxy's runtime socket; its answer. */
+function runtime(socket: string, command: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     let text = '';
-    const connection = connect(socket, () => connection.end('show stat\n'));
+    const connection = connect(socket, () => connection.end(`${command}\n`));
     connection.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     connection.once('error', reject);
     connection.once('close', () => resolve(text));
   });
+}
+
+/** The `status` column of `show stat` for the servers of one backend, by server name. */
+async function serverStates(socket: string, backend: string): Promise<Record<string, string>> {
+  const csv = await runtime(socket, 'show stat');
   const [header, ...rows] = csv.trim().split('\n');
   const columns = (header ?? '').replace(/^# /, '').split(',');
   const [proxy, server, status] = ['pxname', 'svname', 'status'].map((name) => columns.indexOf(name));

@@ -48,7 +48,7 @@ env: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in PGLITE_DATA_DIR, defau
      MEDIA_CACHE_DIR (prepare-media's items kept by content; default ~/.cache/grandstand/media; off: none),
      SESSION_IDLE_LIFETIME (30d), SESSION_ABSOLUTE_LIFETIME (90d),
      VISITOR_KEY_IDLE_LIFETIME (30d), KEY_PRUNE_INTERVAL (1h; 0 off), KEY_EXCHANGE_RATE_LIMIT (300 a minute per address),
-     CLIP_WORKERS (clips cut at once by this process, 2; 0: none), CLIP_RATE_LIMIT (10 a minute per viewer), CLIP_ADDRESS_RATE_LIMIT (60 per address),
+     CLIP_WORKERS (clips cut at once by this process, 2; 0: none), CLIP_LEASE (30s: a dead process's clip job is taken over after it), CLIP_RATE_LIMIT (10 a minute per viewer), CLIP_ADDRESS_RATE_LIMIT (60 per address),
      CLIP_DEFAULT_MAX_CLIPS (20), CLIP_DEFAULT_SECONDS_PER_DAY (600),
      CLIP_DEFAULT_DOWNLOADS_PER_DAY (10), CLIP_STORAGE_QUOTA_MB (5120 per channel), CHANNEL_PUBLIC_ORIGINS (slug=origin,…), SMTP_URL, MAIL_OUTBOX (on | off; default off), MAIL_DISABLED (true | false),
      ANALYTICS_URL and ANALYTICS_ADMIN_TOKEN (both or neither: deleted viewers are forgotten by the analytics service),
@@ -120,7 +120,7 @@ async function serve(config: ServerConfig): Promise<void> {
       resetTimeWindowMs: config.accounts.resetRequests.windowMs,
     },
     commerce: config.commerce,
-    clips: { workers: config.clips.workers, limits: config.clips.limits },
+    clips: { workers: config.clips.workers, limits: config.clips.limits, queue: { leaseMs: config.clips.leaseMs } },
     analyticsForget: config.analyticsService,
     analyticsUrl: config.analyticsPublicUrl,
     errorDsns: config.errorDsns,
@@ -234,6 +234,7 @@ async function worker(config: ServerConfig): Promise<void> {
     storage,
     ffmpegPath: config.media.ffmpegPath,
     workers: config.clips.workers,
+    leaseMs: config.clips.leaseMs,
     log,
   });
   stopOnSignals(

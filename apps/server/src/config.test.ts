@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_KEY_EXCHANGE_RATE_LIMIT, DEFAULT_SESSION_ABSOLUTE_LIFETIME_MS, DEFAULT_SESSION_IDLE_LIFETIME_MS } from './modules/accounts/config.ts';
 import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './modules/commerce/orders/config.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DEFAULT_CLIP_LEASE_MS } from './modules/clips/queue.ts';
 import { repoRoot } from './core/paths.ts';
 
 describe('loadConfig', () => {
@@ -41,6 +42,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ INSTANCE_ID: 'web-2.eu_west' }).instanceId).toBe('web-2.eu_west');
     expect(() => loadConfig({ INSTANCE_ID: 'web 2' })).toThrow(/^INSTANCE_ID: /);
     expect(() => loadConfig({ INSTANCE_ID: 'x'.repeat(65) })).toThrow(/^INSTANCE_ID: /);
+  });
+
+  it('holds a clip job CLIP_LEASE past its last sign of life (30 s), a positive duration', () => {
+    expect(loadConfig({}).clips.leaseMs).toBe(DEFAULT_CLIP_LEASE_MS);
+    expect(DEFAULT_CLIP_LEASE_MS).toBe(30_000);
+    expect(loadConfig({ CLIP_LEASE: '5s' }).clips.leaseMs).toBe(5000);
+    expect(() => loadConfig({ CLIP_LEASE: '0' })).toThrow(/^CLIP_LEASE: /);
+    expect(() => loadConfig({ CLIP_LEASE: 'soon' })).toThrow(/^CLIP_LEASE: /);
   });
 
   it('packages the media at 480p unless MEDIA_QUALITY asks for 240p', () => {

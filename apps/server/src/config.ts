@@ -25,7 +25,7 @@ import {
   DEFAULT_CLIP_STORAGE_QUOTA_MB,
   MIB,
 } from './modules/clips/limits.ts';
-import { DEFAULT_CLIP_WORKERS } from './modules/clips/queue.ts';
+import { DEFAULT_CLIP_LEASE_MS, DEFAULT_CLIP_WORKERS } from './modules/clips/queue.ts';
 import { DEFAULT_CONSOLE_SESSION_SECONDS, type OperatorsOptions } from './modules/operators/plugin.ts';
 import { DEFAULT_SIGN_IN_LIMITS } from './modules/operators/throttle.ts';
 import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './modules/commerce/orders/config.ts';
@@ -96,11 +96,13 @@ export interface ServerConfig {
   live: LiveConfig;
   /**
    * `CLIP_WORKERS` (2): clips this process cuts at once; 0: it cuts none (a `cli.ts worker` does).
+   * `CLIP_LEASE` (30 s): how long a job stays with a process after its last sign of life, before
+   * another takes it over (an instance that died mid-cut).
    * The clip limits (src/modules/clips/limits.ts): `CLIP_RATE_LIMIT` (10 a minute per viewer),
    * `CLIP_ADDRESS_RATE_LIMIT` (60 a minute per address), and where a channel sets none `CLIP_DEFAULT_MAX_CLIPS` (20),
    * `CLIP_DEFAULT_SECONDS_PER_DAY` (600), `CLIP_DEFAULT_DOWNLOADS_PER_DAY` (10); `CLIP_STORAGE_QUOTA_MB` (5120) per channel.
    */
-  clips: { workers: number; limits: Omit<ClipLimits, 'rateWindowMs'> };
+  clips: { workers: number; leaseMs: number; limits: Omit<ClipLimits, 'rateWindowMs'> };
   /** `SOCIAL_<PROVIDER>_<FIELD>` and `GRANDSTAND_<SLUG>_SOCIAL_<PROVIDER>_<FIELD>`. */
   social: SocialConfig;
   /** `ANALYTICS_URL` and `ANALYTICS_ADMIN_TOKEN`, both or neither: the analytics service told about deleted viewers; null: none is. */
@@ -381,6 +383,7 @@ const EnvSchema = z
     S3_FORCE_PATH_STYLE: variable(z.enum(['true', 'false'], { error: (issue) => `must be true or false ${got(issue)}` }).default('false')).transform((value) => value === 'true'),
     // Clips.
     CLIP_WORKERS: wholeNumber(DEFAULT_CLIP_WORKERS, 0),
+    CLIP_LEASE: duration(DEFAULT_CLIP_LEASE_MS, { zeroAllowed: false }),
     CLIP_ADDRESS_RATE_LIMIT: wholeNumber(DEFAULT_CLIP_ADDRESS_RATE_LIMIT, 1),
     CLIP_RATE_LIMIT: wholeNumber(DEFAULT_CLIP_RATE_LIMIT, 1),
     CLIP_DEFAULT_MAX_CLIPS: wholeNumber(DEFAULT_CLIP_MAX_CLIPS, 1),
@@ -548,6 +551,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     clips: {
       workers: parsed.CLIP_WORKERS,
+      leaseMs: parsed.CLIP_LEASE,
       limits: {
         addressRateMax: parsed.CLIP_ADDRESS_RATE_LIMIT,
         rateMax: parsed.CLIP_RATE_LIMIT,

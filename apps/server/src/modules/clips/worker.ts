@@ -12,6 +12,8 @@ export interface ClipWorkerOptions {
   ffmpegPath?: string;
   /** Clips cut at once (`CLIP_WORKERS`); 0 means the default here, since cutting is this process's only job. */
   workers: number;
+  /** How long a claimed job stays with this process after its last renewal (`CLIP_LEASE`; default 30 s). */
+  leaseMs?: number;
   log: (message: string) => void;
 }
 
@@ -29,6 +31,7 @@ export function startClipWorker(options: ClipWorkerOptions): { queue: ClipQueue;
     storage: options.storage,
     ffmpegPath: options.ffmpegPath,
     concurrency,
+    ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     log: { info: options.log, warn: options.log },
   });
   queue.start();
