@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceChannelChange } from '../../core/channels/registry.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 
 // A thousand channels on one instance (architecture: channels are data): eager demo cameras start
@@ -37,6 +38,18 @@ describe('eager demo cameras', () => {
     const key = await t.keyFor('alpha');
     expect((await t.app.inject({ url: `/api/events?api_key=${key}` })).statusCode).toBe(200);
     await expect.poll(() => withCamera('alpha'), { timeout: 5_000, interval: 50 }).toEqual(alphaLive);
+    expect(await withCamera('bravo')).toEqual([]);
+  });
+
+  it('start none for a suspended channel, whatever asks for it', async () => {
+    const bravo = t.channel('bravo').id;
+    await t.database.db.updateTable('channels').set({ status: 'suspended' }).where('id', '=', bravo).execute();
+    await announceChannelChange(t.database.db, bravo);
+    await expect.poll(() => t.app.channels.byId(bravo)?.status, { timeout: 5_000, interval: 50 }).toBe('suspended');
+    await t.app.inject({ url: '/', headers: { host: 'bravo.localhost' } });
+    await t.app.inject({ url: `/api/events?api_key=${await t.keyFor('bravo')}` });
+    // The first request's look runs at once: a camera would be asked for within moments.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await withCamera('bravo')).toEqual([]);
   });
 });

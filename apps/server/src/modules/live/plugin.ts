@@ -111,8 +111,10 @@ export default fp<LivePluginOptions>(
     // one visits. From then on the channel's seeded live events are checked every DEMO_CHECK_MS.
     const inUse = new Set<number>();
     const startDemoCameras = async (channelIds: readonly number[]) => {
-      if (channelIds.length === 0) return;
-      for (const event of await seededLive(channelIds)) await cameras.ensure({ channelId: event.channel_id, eventId: event.id, name: event.name, timeZone: event.time_zone });
+      // A suspended channel hands out no stream: its demo cameras stay off until it is restored.
+      const active = channelIds.filter((id) => app.channels.byId(id)?.status === 'active');
+      if (active.length === 0) return;
+      for (const event of await seededLive(active)) await cameras.ensure({ channelId: event.channel_id, eventId: event.id, name: event.name, timeZone: event.time_zone });
     };
     const eager = config.demoCameras === 'eager' && config.ingest !== 'off';
     let listening = false;
