@@ -15,7 +15,7 @@
 //      the same while the busy channel's listings take 500 req/s: the quiet channel's p99 ratio.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import type { ChannelConfigInput } from '@grandstand/contract';
@@ -138,8 +138,9 @@ async function runServer(engine: Engine, connectionString: string | undefined): 
   const opened = await openDatabase(databaseTarget(engine, connectionString, process.env.BENCH_PGLITE_DIR!));
   await migrateToLatest(opened.db);
   await startChannels(opened.db, process.env.BENCH_CHANNELS_DIR!);
-  // The app serves every channel row of the database, whatever `channels/` held.
-  const app = await buildApp({ db: opened.db, logger: false });
+  // The app serves every channel row of the database, whatever `channels/` held. A media folder of
+  // its own: the channels' pictures are copied there from the database as a new instance copies them.
+  const app = await buildApp({ db: opened.db, logger: false, media: { dir: process.env.BENCH_MEDIA_DIR! } });
   const port = await listenOnLoopback(app);
   const startMs = Math.round(performance.now());
   // Twice: what a first collection frees can leave more for the second (weak references, finalizers).
@@ -238,7 +239,7 @@ async function benchEngine(engine: Engine, connectionString?: string): Promise<E
 /** Starts a server on the database with the channel folders of `dir`, runs `measure` against it, stops it. */
 async function startAndMeasure(engine: Engine, connectionString: string | undefined, pgliteDir: string, dir: string, measure: (base: string) => Promise<void>): Promise<Ready> {
   const { ready, stop } = await forkServer<Ready>(import.meta.filename, engine, connectionString, {
-    env: { BENCH_PGLITE_DIR: pgliteDir, BENCH_CHANNELS_DIR: dir },
+    env: { BENCH_PGLITE_DIR: pgliteDir, BENCH_CHANNELS_DIR: dir, BENCH_MEDIA_DIR: join(pgliteDir, '..', `media-${basename(dir)}`) },
     execArgv: ['--expose-gc'],
   });
   try {
