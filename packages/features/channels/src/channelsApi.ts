@@ -2,6 +2,7 @@ import type {
   AddChannelDomainBody,
   ChannelDomain,
   ChannelDomainsResponse,
+  ChannelFaq,
   ChannelLook,
   CreatePlatformChannelBody,
   PlatformChannel,
@@ -15,7 +16,7 @@ import { baseApi } from '@grandstand/store';
 import type { SerializedApiError } from '@grandstand/store';
 
 /** The tags this feature adds to the store's one api. */
-export const CHANNELS_TAG_TYPES = ['PlatformChannel', 'ChannelLook', 'ChannelDomain'] as const;
+export const CHANNELS_TAG_TYPES = ['PlatformChannel', 'ChannelLook', 'ChannelDomain', 'ChannelFaq'] as const;
 
 const LIST = { type: 'PlatformChannel', id: 'LIST' } as const;
 
@@ -97,6 +98,14 @@ export const channelsApi = baseApi.enhanceEndpoints({ addTagTypes: CHANNELS_TAG_
       query: (hostname) => consoleCall(`/channel/domains/${encodeURIComponent(hostname)}`, { method: 'DELETE' }),
       invalidatesTags: ['ChannelDomain'],
     }),
+    getChannelFaq: build.query<ChannelFaq, void>({
+      query: () => consoleCall('/channel/faq'),
+      providesTags: ['ChannelFaq'],
+    }),
+    updateChannelFaq: build.mutation<unknown, ChannelFaq>({
+      query: (body) => consoleCall('/channel/faq', { method: 'PUT', body: { ...body } }),
+      invalidatesTags: ['ChannelFaq'],
+    }),
   }),
 });
 
@@ -110,4 +119,6 @@ export const {
   useGetChannelDomainsQuery,
   useAddChannelDomainMutation,
   useRemoveChannelDomainMutation,
+  useGetChannelFaqQuery,
+  useUpdateChannelFaqMutation,
 } = channelsApi;

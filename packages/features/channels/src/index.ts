@@ -1,5 +1,5 @@
-export { channelDomainsSection, channelLookSection, channelsSections, platformChannelsSection } from './routes.tsx';
-export { channelsPaths, CHANNELS_SECTION_PATH, DOMAINS_SECTION_PATH, LOOK_SECTION_PATH } from './paths.ts';
+export { channelDomainsSection, channelFaqSection, channelLookSection, channelsSections, platformChannelsSection } from './routes.tsx';
+export { channelsPaths, CHANNELS_SECTION_PATH, DOMAINS_SECTION_PATH, FAQ_SECTION_PATH, LOOK_SECTION_PATH } from './paths.ts';
 export { channelsNamespace } from './namespace.ts';
 export {
   channelsApi,
@@ -8,9 +8,11 @@ export {
   useAddChannelDomainMutation,
   useCreatePlatformChannelMutation,
   useGetChannelDomainsQuery,
+  useGetChannelFaqQuery,
   useGetChannelLookQuery,
   useGetPlatformChannelsQuery,
   useRemoveChannelDomainMutation,
+  useUpdateChannelFaqMutation,
   useUpdateChannelLookMutation,
   useUpdatePlatformChannelMutation,
   useUploadChannelLogoMutation,
@@ -21,4 +23,5 @@ export { LookPage } from './views/LookPage/LookPage.tsx';
 export { LookPreview } from './views/LookPage/LookPreview.tsx';
 export type { LookPreviewProps } from './views/LookPage/LookPreview.tsx';
 export { DomainsPage } from './views/DomainsPage/DomainsPage.tsx';
+export { FaqPage } from './views/FaqPage/FaqPage.tsx';
 export { ChannelsOperatorContext, ChannelsOperatorProvider, useChannelsOperator } from './operator.tsx';

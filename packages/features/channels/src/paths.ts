@@ -1,11 +1,13 @@
-/** The sections' paths under the console's base: `/console/channels`, `/console/look`, `/console/domains`. */
+/** The sections' paths under the console's base: `/console/channels`, `/console/look`, `/console/faq`, `/console/domains`. */
 export const CHANNELS_SECTION_PATH = 'channels';
 export const LOOK_SECTION_PATH = 'look';
 export const DOMAINS_SECTION_PATH = 'domains';
+export const FAQ_SECTION_PATH = 'faq';
 
 /** The pages, as links inside the console (its router adds the `/console` base). */
 export const channelsPaths = {
   channels: `/${CHANNELS_SECTION_PATH}`,
   look: `/${LOOK_SECTION_PATH}`,
   domains: `/${DOMAINS_SECTION_PATH}`,
+  faq: `/${FAQ_SECTION_PATH}`,
 } as const;

@@ -3,13 +3,14 @@ import { useTranslation } from '@grandstand/i18n';
 import { lazyView } from '@grandstand/ui';
 import { channelsNamespace } from './namespace.ts';
 import { ChannelsOperatorProvider } from './operator.tsx';
-import { CHANNELS_SECTION_PATH, DOMAINS_SECTION_PATH, LOOK_SECTION_PATH } from './paths.ts';
+import { CHANNELS_SECTION_PATH, DOMAINS_SECTION_PATH, FAQ_SECTION_PATH, LOOK_SECTION_PATH } from './paths.ts';
 
 const ChannelsPage = lazyView(async () => (await import('./views/ChannelsPage/ChannelsPage.tsx')).ChannelsPage);
 const LookPage = lazyView(async () => (await import('./views/LookPage/LookPage.tsx')).LookPage);
+const FaqPage = lazyView(async () => (await import('./views/FaqPage/FaqPage.tsx')).FaqPage);
 const DomainsPage = lazyView(async () => (await import('./views/DomainsPage/DomainsPage.tsx')).DomainsPage);
 
-function navLabel(key: 'channels' | 'look' | 'domains') {
+function navLabel(key: 'channels' | 'look' | 'domains' | 'faq') {
   return function ChannelsNavLabel() {
     const { t } = useTranslation('channels');
     return <>{t(`nav.${key}`)}</>;
@@ -51,10 +52,20 @@ export const channelDomainsSection = {
   namespace: channelsNamespace,
 };
 
+/** A channel's FAQ (`/console/faq`), for its owners. */
+export const channelFaqSection = {
+  path: FAQ_SECTION_PATH,
+  roles: ['owner'] as const satisfies readonly OperatorRole[],
+  Label: navLabel('faq'),
+  element: <FaqPage />,
+  Wrapper: ChannelsOperatorProvider,
+  namespace: channelsNamespace,
+};
+
 /**
  * The feature's sections in navigation order, for the console's list (`apps/console/src/routes.tsx`).
  *
  * @example
  * const consoleSections = [scheduleSection, ...channelsSections];
  */
-export const channelsSections = [channelLookSection, channelDomainsSection, platformChannelsSection];
+export const channelsSections = [channelLookSection, channelFaqSection, channelDomainsSection, platformChannelsSection];

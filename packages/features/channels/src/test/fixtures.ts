@@ -1,5 +1,5 @@
 import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
-import type { ChannelDomain, ChannelLook, ColorSettings, ConsoleOperator, PlatformChannel } from '@grandstand/contract';
+import type { ChannelDomain, ChannelFaqItem, ChannelLook, ColorSettings, ConsoleOperator, PlatformChannel } from '@grandstand/contract';
 
 /** The demo owner of Northfield, signed in (not the platform owner). */
 export function testOperator(overrides: Partial<ConsoleOperator> = {}): ConsoleOperator {
@@ -131,4 +131,21 @@ export function domainsApi(domains: ChannelDomain[] = [{ hostname: 'watch.northf
     };
   }
   return { routes, sent, domains };
+}
+
+/** The owner's FAQ calls over a list of questions, which a PUT replaces as the server does. */
+export function faqApi(items: ChannelFaqItem[] = [
+  { question: 'How do I watch a game?', answer: '<p>Open the game and press Watch.</p>' },
+  { question: 'Can I get a refund?', answer: '<p>All sales are final.</p>' },
+]) {
+  const sent: FakeRequest[] = [];
+  const routes: Record<string, FakeHandler> = {
+    'GET /console/channel/faq': () => ({ json: { items } }),
+    'PUT /console/channel/faq': (request) => {
+      sent.push(request);
+      items.splice(0, items.length, ...((request.body as { items: ChannelFaqItem[] }).items));
+      return { json: { items } };
+    },
+  };
+  return { routes, sent, items };
 }
