@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { join, normalize, sep } from 'node:path';
+import { basename, dirname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@grandstand/contract';
@@ -9,7 +9,6 @@ import type { LoadedChannel } from '../../core/channels/loadChannels.ts';
 import { cspNonce } from '../../core/security.ts';
 import { CHANNEL_LOGO_PATH, scriptJson, SITE_CHANNEL_SCRIPT_ID, sitePageChannel } from './pageChannel.ts';
 import type { RenderedPage } from './render.ts';
-import { channelFile } from '../channels/import.ts';
 
 export interface StaticSitesOptions {
   /**
@@ -240,13 +239,14 @@ export default fp<StaticSitesOptions>(
 
     app.get(CHANNEL_LOGO_PATH, { config: { apiKey: false } }, async (request, reply) => {
       const channel = request.hostChannel;
-      // The logo is a row of the channel's (its folder's file, or the owner's upload): no folder on disk.
-      const logo = channel?.config.logo ? await channelFile(app.db, channel.id, channel.config.logo) : null;
-      if (!logo) {
+      // The logo is one of the channel's files (its folder's, or the owner's upload), kept on disk
+      // by content in the media dir (core/media/pictures.ts): no folder of the channel's, no query.
+      const file = channel?.config.logo ? request.server.pictures.files.path(channel.id, channel.config.logo) : null;
+      if (!file) {
         const body: ApiErrorBody = { message: 'This channel has no logo.', field: 'url' };
         return reply.code(404).send(body);
       }
-      return reply.header('content-type', logo.contentType).header('cache-control', 'public, max-age=3600').header('etag', `"${logo.sha256}"`).send(logo.content);
+      return sendFile(reply, dirname(file), basename(file), 'public, max-age=3600');
     });
 
     const site = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -280,5 +280,5 @@ export default fp<StaticSitesOptions>(
     app.get('/watch_embed/*', { config: { apiKey: false, csp: 'embed' } }, site);
     app.get('/share_embed/*', { config: { apiKey: false, csp: 'embed' } }, site);
   },
-  { name: 'static-sites', dependencies: ['channel-by-host', 'security', 'site-render'] },
+  { name: 'static-sites', dependencies: ['channel-by-host', 'security', 'site-render', 'pictures'] },
 );
