@@ -295,7 +295,7 @@ describe('clips of a paid game', () => {
   });
 
   it('a channel may share paid games’ clips publicly, and caps each viewer’s clips of one paid game', async () => {
-    const config = t.channel('alpha').config.clips!;
+    const config = t.app.channels.bySlug('alpha')!.config.clips!; // the registry's copy: the one the routes read
     const saved = { public_paid_shares: config.public_paid_shares, shares_per_event: config.shares_per_event };
     Object.assign(config, { public_paid_shares: true, shares_per_event: 2 });
     try {

@@ -138,7 +138,7 @@ describe('a paid game’s clip', () => {
   });
 
   it('keeps a public address where the channel shares paid games’ clips publicly', async () => {
-    const config = t.channel('alpha').config.clips!;
+    const config = t.app.channels.bySlug('alpha')!.config.clips!; // the registry's copy: the one the routes read
     const saved = config.public_paid_shares;
     config.public_paid_shares = true;
     try {
