@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -40,7 +41,8 @@ export async function syncChannelFiles(db: Database, files: ChannelFiles, channe
     for (const { sha256, content } of contents) {
       for (const target of missing.get(sha256) ?? []) {
         // Written aside and renamed: another instance sharing the media dir never reads half a file.
-        const partial = `${target}.${process.pid}.part`;
+        // A random name, not the pid: two loads in one process (two apps, one media dir) write at once.
+        const partial = `${target}.${randomBytes(6).toString('hex')}.part`;
         await writeFile(partial, content);
         await rename(partial, target);
       }
