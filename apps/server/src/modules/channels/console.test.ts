@@ -139,9 +139,11 @@ describe('the platform owner’s calls', () => {
   it('creates a channel that answers at once, invites its owner, and audits it', async () => {
     const response = await call('alpha', 'POST', '/platform/channels', {
       credential: cookies.platform,
-      payload: { slug: 'delta', name: 'Delta Sports', language: 'fr', currency: 'CAD', owner_email: 'Delta-Owner@example.test' },
+      // As the console's client sends it: the visitor api key in the body (spec §7), ignored here.
+      payload: { slug: 'delta', name: 'Delta Sports', language: 'fr', currency: 'CAD', owner_email: 'Delta-Owner@example.test', api_key: 'visitor-key' },
     });
-    expect(response.statusCode).toBe(201);
+    // 200, not 201: the client takes any other status as a failure (spec §8).
+    expect(response.statusCode).toBe(200);
     const { channel } = PlatformChannelResponse.parse(response.json());
     expect(channel).toMatchObject({ slug: 'delta', name: 'Delta Sports', language: 'fr', currency: 'CAD', status: 'active', is_default: false, domains: [], public_origin: 'http://delta.localhost:8080' });
     // No restart: the registry serves it by its host, and its key gets api keys.
@@ -347,8 +349,8 @@ describe('a channel owner’s calls', () => {
       expect(response.statusCode, hostname).toBe(400);
       expect(response.json().field, hostname).toBe('hostname');
     }
-    const added = await call('bravo', 'POST', '/channel/domains', { credential: cookies.bravoOwner, payload: { hostname: 'Watch.Bravo.Example' } });
-    expect(added.statusCode).toBe(201);
+    const added = await call('bravo', 'POST', '/channel/domains', { credential: cookies.bravoOwner, payload: { hostname: 'Watch.Bravo.Example', api_key: 'visitor-key' } });
+    expect(added.statusCode).toBe(200);
     expect(added.json().domains.map((d: { hostname: string }) => d.hostname)).toEqual(['watch.bravo.example']);
     // The Host header names the channel: its logo, its console.
     const logo = await t.app.inject({ url: '/channel-logo.svg', headers: { host: 'watch.bravo.example' } });

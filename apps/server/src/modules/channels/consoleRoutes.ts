@@ -113,7 +113,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/platform/channels',
-    { config: { apiKey: false }, preHandler: platformOwnerOnly, schema: { tags: ['console'], body: CreatePlatformChannelBody, response: { 201: PlatformChannelResponse, ...errors } } },
+    { config: { apiKey: false }, preHandler: platformOwnerOnly, schema: { tags: ['console'], body: CreatePlatformChannelBody, response: { 200: PlatformChannelResponse, ...errors } } },
     async (request, reply) => {
       const body = request.body;
       const taken = await db.selectFrom('channels').select('id').where('slug', '=', body.slug).executeTakeFirst();
@@ -155,7 +155,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       const invited = await inviteOwner(app, request, id, body.owner_email);
       if (!invited) return consoleFail(reply, 502, CONSOLE_CODES.invalid, 'The channel was made, but the invitation could not be mailed: invite its owner from its control room.', 'owner_email');
       const row = (await platformQuery(db).where('c.id', '=', id).executeTakeFirstOrThrow()) as PlatformRow;
-      return reply.code(201).send({ channel: platformView(app, row) });
+      return { channel: platformView(app, row) };
     },
   );
 
@@ -394,7 +394,7 @@ export const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/channel/domains',
-    { config: { apiKey: false }, preHandler: ownerOnly, schema: { tags: ['console'], body: AddChannelDomainBody, response: { 201: ChannelDomainsResponse, ...errors } } },
+    { config: { apiKey: false }, preHandler: ownerOnly, schema: { tags: ['console'], body: AddChannelDomainBody, response: { 200: ChannelDomainsResponse, ...errors } } },
     async (request, reply) => {
       const channelId = request.channelId;
       const { hostname } = request.body;
@@ -415,7 +415,7 @@ export const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome === 'taken') return consoleFail(reply, 409, CHANNEL_ERROR_CODES.domainTaken, 'This domain serves a channel already.', 'hostname');
       if (outcome === 'full') return consoleFail(reply, 409, CONSOLE_CODES.invalid, `A channel has at most ${MAX_CHANNEL_DOMAINS} domains.`, 'hostname');
       await changed(app, channelId);
-      return reply.code(201).send(await domainsOf(channelId));
+      return await domainsOf(channelId);
     },
   );
 

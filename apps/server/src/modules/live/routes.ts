@@ -117,11 +117,6 @@ export function consoleLiveRoutes(options: ConsoleLiveOptions): FastifyPluginAsy
       if (error instanceof TrimError) return fail(reply, error.code === 'not_finished' ? 409 : 422, error.field, error.code === 'not_finished' ? LIVE_ERROR_CODES.notFinished : LIVE_ERROR_CODES.trimOutOfRange, error.message);
       throw error;
     });
-    // The console's api-client puts the visitor api key in every JSON body (spec §7): not ours to read.
-    app.addHook('preValidation', async (request) => {
-      const body = request.body;
-      if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'api_key' in body) delete (body as Record<string, unknown>).api_key;
-    });
     const eventOf = async (channelId: number, id: number) => {
       const event = await app.db.selectFrom('events').select(['id', 'name']).where('channel_id', '=', channelId).where('id', '=', id).executeTakeFirst();
       // Another channel's event is as unknown as a missing one (architecture: multi-tenancy).

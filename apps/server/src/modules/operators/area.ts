@@ -11,6 +11,13 @@ export async function registerConsoleRoutes(app: FastifyInstance, routes: readon
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
         return payload;
       });
+      // The console's screens call through the site's api-client, which puts the visitor api key in
+      // every JSON body (spec §7). The session or token is the credential here, so the key is dropped
+      // before the strict bodies are read; any other unknown field is still refused.
+      console.addHook('preValidation', async (request) => {
+        const body = request.body;
+        if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'api_key' in body) delete (body as Record<string, unknown>).api_key;
+      });
       for (const plugin of routes) await console.register(plugin);
     },
     { prefix: '/api/console' },

@@ -49,13 +49,6 @@ const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     // Everything else as the app answers it (schema refusals name their field).
     throw error;
   });
-  // The console's screens call through the site's api-client, which puts the visitor api key in every
-  // JSON body (spec §7). The session or token is the credential here, so the key is dropped before the
-  // strict bodies are read; any other unknown field is still refused.
-  app.addHook('preValidation', async (request) => {
-    const body = request.body;
-    if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'api_key' in body) delete (body as Record<string, unknown>).api_key;
-  });
 
   app.get('/events', { config: route, preHandler: read, schema: { tags: ['console'], querystring: ConsoleEventsQuery, response: { 200: ConsoleEventsResponse, ...errors } } }, async (request) =>
     schedule.list(request.channelId, request.query),

@@ -189,6 +189,33 @@ describe('one site build for every channel', () => {
     expect(html.match(/<\/html>/g)).toHaveLength(1);
   });
 
+  it('answers every page of a suspended channel with a page that says so in its language, and no site; restored, the site is back', async () => {
+    const bravo = t.channel('bravo');
+    const suspend = async (status: 'active' | 'suspended') => {
+      await t.database.db.updateTable('channels').set({ status }).where('id', '=', bravo.id).execute();
+      await t.app.channels.refresh(t.database.db, bravo.id);
+    };
+    await suspend('suspended');
+    try {
+      for (const url of ['/', '/watch/1', '/index.html']) {
+        const response = await t.app.inject({ url, headers: { host: 'bravo.localhost:8080' } });
+        expect(response.statusCode, url).toBe(503);
+        expect(response.headers['cache-control'], url).toBe('no-store');
+        expect(response.body, url).toContain('<html lang="fr">');
+        expect(response.body, url).toContain('<h1>Cette chaîne est suspendue.</h1>');
+        expect(response.body, url).not.toContain(SITE_CHANNEL_SCRIPT_ID);
+        expect(response.body, url).not.toContain('<script');
+      }
+      // Another channel's site is untouched.
+      expect((await t.app.inject({ url: '/', headers: { host: 'alpha.localhost:8080' } })).statusCode).toBe(200);
+    } finally {
+      await suspend('active');
+    }
+    const restored = await t.app.inject({ url: '/', headers: { host: 'bravo.localhost:8080' } });
+    expect(restored.statusCode).toBe(200);
+    expect(pageChannelOf(restored.body)).toMatchObject({ slug: 'bravo' });
+  });
+
   it('leaves the logo out for a channel without one, names a PNG logo as one, and versions it by the channel\'s last change', () => {
     const alpha = t.channel('alpha');
     const without = withChannel(BUILT_PAGE, { ...alpha, config: { ...alpha.config, logo: undefined } });

@@ -193,6 +193,46 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, sitesDir: 
   return reply.send(html);
 }
 
+/** What a suspended channel's site says (in its language; English for any other). */
+const SUSPENDED_TEXTS: Record<string, { title: string; body: string }> = {
+  en: { title: 'This channel is suspended.', body: 'Its games and videos are not available for now.' },
+  fr: { title: 'Cette chaîne est suspendue.', body: 'Ses matchs et ses vidéos ne sont pas disponibles pour le moment.' },
+};
+
+/**
+ * A suspended channel's every page: a short page that says so, in its name, language and first-frame
+ * colours, and no site (no player, no stream, no checkout). 503: the channel is away, not gone, and
+ * a crawler keeps its pages for when it is restored.
+ */
+function sendSuspendedPage(reply: FastifyReply, channel: LoadedChannel) {
+  const pageChannel = sitePageChannel(channel);
+  const texts = SUSPENDED_TEXTS[pageChannel.language] ?? SUSPENDED_TEXTS.en!;
+  const colors = pageChannel.fallbackColors;
+  const nonce = cspNonce(reply);
+  const html = `<!doctype html>
+<html lang="${escapeHtml(pageChannel.language)}">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>${escapeHtml(pageChannel.name)}</title>
+    <style nonce="${nonce}">
+      body { margin: 0; min-height: 100vh; display: grid; place-content: center; text-align: center; padding: 1rem; font-family: system-ui, sans-serif; background: ${escapeHtml(colors['body-background'])}; color: ${escapeHtml(colors['body-text-color'])}; }
+      h1 { font-size: 1.5rem; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <p>${escapeHtml(pageChannel.name)}</p>
+      <h1>${escapeHtml(texts.title)}</h1>
+      <p>${escapeHtml(texts.body)}</p>
+    </main>
+  </body>
+</html>
+`;
+  return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
 /** The encoding of a page for an Accept-Encoding header: brotli, then gzip, unless refused with q=0. */
 export function pageEncoding(header: string | undefined): 'br' | 'gzip' | null {
   const accepted = new Set<string>();
@@ -254,6 +294,7 @@ export default fp<StaticSitesOptions>(
       if (path === '/api' || path.startsWith('/api/') || path === '/media' || path.startsWith('/media/')) return reply.callNotFound();
       const channel = request.hostChannel;
       if (!channel) return reply.callNotFound();
+      if (channel.status === 'suspended') return sendSuspendedPage(reply, channel);
       if (!(await isFile(join(siteRoot, 'index.html')))) {
         return reply
           .code(503)
