@@ -80,7 +80,7 @@ describe('ChannelsPage', () => {
 
     await user.clear(screen.getByRole('textbox', { name: 'Address' }));
     await user.type(screen.getByRole('textbox', { name: 'Address' }), 'harbour-city');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'French');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Channel’s language' }), 'French');
     await user.click(screen.getByRole('button', { name: 'Create the channel' }));
     expect(await screen.findByText('Harbour City Rowing is created. Its owner has been invited by email.')).toBeInTheDocument();
     expect(sent.at(-1)?.body).toMatchObject({ name: 'Harbour City Rowing', slug: 'harbour-city', language: 'fr', currency: 'CAD', owner_email: 'coach@harbour.example' });
