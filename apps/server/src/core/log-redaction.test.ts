@@ -36,7 +36,7 @@ afterAll(async () => {
 
 /** Path parameters that name no secret (an id, a provider's name): anything else must be redacted. */
 // A clip's uuid is public: it is the share link's own address.
-const PUBLIC_PARAMS = new Set(['id', 'alias', 'eventId', 'itemId', 'uuid', 'cardId', 'provider', 'order_id']);
+const PUBLIC_PARAMS = new Set(['id', 'alias', 'eventId', 'itemId', 'uuid', 'cardId', 'provider', 'order_id', 'hostname']);
 /** Catch-all routes whose rest is a public file name or page path (checked one by one, not by name). */
 const PUBLIC_WILDCARDS = new Set([
   '/*',

@@ -45,7 +45,9 @@ const API_KEY = { type: 'string', minLength: 1, description: 'The api key from P
  * - this document itself.
  */
 function documented(url: string): boolean {
-  if (url === OPENAPI_PATH || url === '/api/:provider/webhook' || url.startsWith('/api/ingest/')) return false;
+  // The ingest's callbacks and the installation's own calls (a CLI handing a channel import to the
+  // running server) are not the channel API: loopback or token-guarded, never a client's.
+  if (url === OPENAPI_PATH || url === '/api/:provider/webhook' || url.startsWith('/api/ingest/') || url.startsWith('/api/internal/')) return false;
   return url.startsWith('/api/') || url === '/channel-key.json';
 }
 

@@ -32,6 +32,7 @@ import type { Database } from '../../core/db/schema.ts';
 import { consoleFail, newSecret, recordAudit, requireConsole, sha256 } from '../operators/auth.ts';
 import { invitationMail } from '../operators/invitationMail.ts';
 import { INVITATION_DAYS } from '../operators/invitationRoutes.ts';
+import { syncChannelFiles } from './files.ts';
 import { CONSOLE_FILES_PREFIX } from './import.ts';
 import { logoProblem } from './logo.ts';
 import './tables.ts';
@@ -93,9 +94,15 @@ function platformView(app: FastifyInstance, row: PlatformRow): PlatformChannel {
   };
 }
 
-/** After a change is committed: this instance serves it at once (the notice tells the others), and the channel's cached answers go. */
+/**
+ * After a change is committed: this instance serves it at once (the notice tells the others), with
+ * its pictures on disk (a new logo's address is in the answer, so it must answer at once), and the
+ * channel's cached answers go.
+ */
 async function changed(app: FastifyInstance, channelId: number): Promise<void> {
   await app.channels.refresh(app.db, channelId);
+  await syncChannelFiles(app.db, app.pictures.files, channelId);
+  app.pictures.forgetChannelFiles(channelId);
   app.dataChanged.emit(channelId);
 }
 

@@ -249,12 +249,14 @@ describe('the ladder', () => {
     expect(ladderFor(640, 360)).toEqual([{ width: 426, height: 240, kbps: 400 }]);
   });
 
+  // Generous limits: the lower rendition is encoded, which on a 2-core machine shared with other
+  // suites waits for a core (timed out at 30 s in a full run); the bench measures the speed.
   it('packages the camera as v0 and encodes the lower ones, named in a master playlist', async () => {
     const p = packager(4, { ladder: true });
     // 640x360 gets one rung (240p): the encode stays light.
     const cam = camera('e4', { size: '640x360' });
     await startWhenPublished(p, cam.url);
-    await until('both renditions', async () => existsSync(join(p.dir, 'v0.m3u8')) && existsSync(join(p.dir, 'v1.m3u8')) && uris(await readFile(join(p.dir, 'v1.m3u8'), 'utf8')).length >= 2, 30_000);
+    await until('both renditions', async () => existsSync(join(p.dir, 'v0.m3u8')) && existsSync(join(p.dir, 'v1.m3u8')) && uris(await readFile(join(p.dir, 'v1.m3u8'), 'utf8')).length >= 2, 75_000);
     const master = await windowOf(p);
     expect(master).toContain('#EXT-X-STREAM-INF:');
     expect(uris(master)).toEqual(['v0.m3u8', 'v1.m3u8']);
@@ -266,5 +268,5 @@ describe('the ladder', () => {
     const recording = await readFile(join(p.dir, 'recording.m3u8'), 'utf8');
     expect(uris(recording).every((uri) => uri.startsWith('r1-v0-'))).toBe(true);
     expect(info.durationS).toBeGreaterThan(1);
-  }, 60_000);
+  }, 110_000);
 });
