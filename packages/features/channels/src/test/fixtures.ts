@@ -1,5 +1,6 @@
 import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
-import type { ChannelDomain, ChannelFaqItem, ChannelLook, ColorSettings, ConsoleOperator, PlatformChannel } from '@grandstand/contract';
+import type { ChannelDomain, ChannelFaqItem, ChannelLook, ConsoleOperator, PlatformChannel } from '@grandstand/contract';
+import { northfieldColors } from '@grandstand/contract/testing';
 
 /** The demo owner of Northfield, signed in (not the platform owner). */
 export function testOperator(overrides: Partial<ConsoleOperator> = {}): ConsoleOperator {
@@ -20,16 +21,8 @@ export function testOperator(overrides: Partial<ConsoleOperator> = {}): ConsoleO
 /** The platform owner, an owner of the default channel. */
 export const platformOwner = testOperator({ id: 9, email: 'platform@grandstand.test', name: 'Pat Platform', platformOwner: true });
 
-export const northfieldColors: ColorSettings = {
-  'header-background': '#0b1f3a',
-  'header-text-color': '#ffffff',
-  'body-background': '#f5f7fa',
-  'body-text-color': '#14213d',
-  'footer-background': '#0b1f3a',
-  'footer-text-color': '#e5e9f0',
-  'primary-color': '#f2a900',
-  'secondary-color': '#1d4e89',
-};
+// The demo palette every package's tests share (the contract's testing entry).
+export { northfieldColors };
 
 export function platformChannel(overrides: Partial<PlatformChannel> = {}): PlatformChannel {
   return {
