@@ -19,6 +19,7 @@ import type { RetentionPolicy } from './config.ts';
 import { IngestLimiter, type IngestLimits } from './ingestLimits.ts';
 import type { Profiles } from './profiles.ts';
 import { issueSessionHash, verifySessionHash } from './sessionHash.ts';
+import { AdminReports, ReportBody } from './reports/admin.ts';
 import { reportsPlugin, type ReportsPluginOptions } from './reports/plugin.ts';
 import type { LoginLimits } from './reports/throttle.ts';
 import type { EventRow } from './storage/row.ts';
@@ -332,6 +333,18 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
       currency: body.currency,
     });
     return reply.send({ data: { stored } });
+  });
+
+  // The control room's reports (the channel server asks with the admin token): a channel's audience
+  // figures for a period as JSON, over a read connection of its own (reports/admin.ts).
+  let adminReports: Promise<AdminReports> | undefined;
+  app.post('/admin/report', async (request, reply) => {
+    admin(request);
+    const body = parse(ReportBody, bodyObject(request));
+    if (!profiles.channels.includes(body.channel)) throw new Refusal(404, 'channel', `No channel "${body.channel}" here.`);
+    adminReports ??= store.connect().then((connection) => new AdminReports(connection));
+    const report = await (await adminReports).report(body.channel, { from: body.from, to: body.to }, now());
+    return reply.send({ data: report });
   });
 
   healthRoute(app, {

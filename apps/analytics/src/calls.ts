@@ -29,7 +29,8 @@ const sessionHash = z.string().min(1).max(128);
 
 export const EVENT_NAMES = ['login', 'visit_page', 'api_request', 'view_buy_page', 'begin_purchase', 'begin_checkout', 'purchase', 'purchase_success', 'purchase_failed'] as const;
 export const VIDEO_EVENTS = ['first_frame', 'start', 'pause', 'seek', 'end', 'error'] as const;
-export const STREAM_TYPES = ['live', 'vod', 'clip'] as const;
+/** An event's stream live or its recording (`vod`), an on-demand library video (`vod_media`), a clip. */
+export const STREAM_TYPES = ['live', 'vod', 'vod_media', 'clip'] as const;
 export const PRODUCT_TYPES = ['event', 'package', 'subscription'] as const;
 
 /** The largest DECIMAL(12, 2). */

@@ -226,6 +226,20 @@ describe('POST /datalake/video/event/ and /datalake/video/viewing/', () => {
     expect(stored[2]).toMatchObject({ kind: 'viewing', event: null, viewing_seconds: 30, sport: 'Hockey', team: 'Northfield Owls', user_id: '3' });
   });
 
+  it('takes the on-demand library\'s videos and clips as streams (spec §7 video calls)', async () => {
+    for (const stream_type of ['vod_media', 'clip']) {
+      expect((await post(t.app, '/datalake/video/event/', { ...base(), ...firstFrame, stream_type, event: 'start' })).statusCode).toBe(200);
+      expect((await post(t.app, '/datalake/video/viewing/', { ...base(), ...viewing, stream_type })).statusCode).toBe(200);
+    }
+    const stored = await rows(t.store);
+    expect(stored.map((row) => [row.kind, row.stream_type])).toEqual([
+      ['video', 'vod_media'],
+      ['viewing', 'vod_media'],
+      ['video', 'clip'],
+      ['viewing', 'clip'],
+    ]);
+  });
+
   it.each([
     ['/datalake/video/event/', 'event', { event: 'rewind' }],
     ['/datalake/video/event/', 'stream_type', { stream_type: 'radio' }],

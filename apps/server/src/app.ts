@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionOptions } from './modules/accounts/config.ts';
 import type { ClipsPluginOptions } from './modules/clips/plugin.ts';
+import type { LibraryPluginOptions } from './modules/vod/library/plugin.ts';
 import type { LoadedChannel } from './core/channels/loadChannels.ts';
 import type { PublicOriginsOptions } from './core/channels/publicOrigins.ts';
 import type { ModuleOptions } from './core/appOptions.ts';
@@ -37,17 +38,20 @@ import authRoutes from './modules/accounts/routes.ts';
 import authMailRoutes from './modules/accounts/mailRoutes.ts';
 import channelRoutes from './modules/channels/routes.ts';
 import { suspendedApiGuard } from './modules/channels/suspended.ts';
+import { suspendedViewerGuard } from './modules/accounts/suspension.ts';
 import clipsRoutes from './modules/clips/routes.ts';
 import commerceCatalogRoutes from './modules/commerce/catalog/routes.ts';
 import commerceOrdersRoutes from './modules/commerce/orders/routes.ts';
 import eventsRoutes from './modules/events/routes.ts';
 import favouritesRoutes, { calendarFeedRoute } from './modules/favourites/routes.ts';
 import vodRoutes from './modules/vod/routes.ts';
+import engagementViewerRoutes from './modules/engagement/viewerRoutes.ts';
 import formsRoutes from './modules/forms/routes.ts';
 import geoRoutes from './modules/geo/routes.ts';
 import keysRoutes, { channelKeyFileRoute } from './modules/accounts/keysRoutes.ts';
 import outboxRoutes from './modules/mail/routes.ts';
 import mediaRoutes from './modules/media/routes.ts';
+import prerollRoutes from './modules/media/prerollRoutes.ts';
 import openapiRoutes from './core/openapi/routes.ts';
 import participantsRoutes from './modules/catalog/participantsRoutes.ts';
 import profileRoutes from './modules/profile/routes.ts';
@@ -83,6 +87,8 @@ export interface BuildAppOptions extends ModuleOptions {
   publicOrigins?: PublicOriginsOptions;
   /** Viewer clips: workers in this process (`CLIP_WORKERS`), the media part, the queue's timings. */
   clips?: ClipsPluginOptions;
+  /** The control room's library: upload limits, the rendition ladder, transcode workers (`LIBRARY_*`). */
+  library?: LibraryPluginOptions;
   /** The analytics service's public base URL (`ANALYTICS_PUBLIC_URL`), told to the site in the settings; null or unset: none. */
   analyticsUrl?: string | null;
   /** `CHANNEL_ERROR_DSNS`: slug → the channel's error DSN, over its seed's `error_dsn`. */
@@ -191,6 +197,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(import('./modules/channels/plugin.ts'), { secret: options.mail?.secret });
   // The control room's schedule under /api/console/events, guarded by the operators' requireConsole.
   await app.register(import('./modules/schedule/index.ts'));
+  // The library: resumable uploads, their transcode queue and the console's calls under /api/console/library.
+  await app.register(import('./modules/vod/library/plugin.ts'), options.library ?? {});
+  // Support's orders (refunds, comps) and viewers under /api/console/orders and /viewers.
+  await app.register(import('./modules/profile/viewersConsole.ts'));
+  // The owner's offers and promo codes under /api/console/offers and /promo-codes.
+  await app.register(import('./modules/commerce/console/offersRoutes.ts'));
+  // Polls and popups: the console's calls under /api/console, the viewers' in the /api scope below.
+  await app.register(import('./modules/engagement/index.ts'), options.engagement ?? {});
   // Live from a camera: the ingest's callbacks, the lifecycle, the packaging worker, the demo cameras
   // and the event's live screen under /api/console. Stream keys are sealed with the app secret.
   await app.register(import('./modules/live/plugin.ts'), { secret: options.mail?.secret, mediaDir: options.media?.dir, ffmpegPath: options.media?.ffmpegPath, ...options.live });
@@ -198,6 +212,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(import('./modules/analytics/forget.ts'), { options: options.analyticsForget ?? null });
   // Settled charges are told to it too: its revenue reports count nothing else.
   await app.register(import('./modules/analytics/payments.ts'), { options: options.analyticsForget ?? null });
+  // The control room's reports under /api/console/reports: the server's own figures, and the analytics
+  // service's (asked with the same token) when it is configured.
+  await app.register(import('./modules/reports/index.ts'), {
+    analytics: options.analyticsForget ? { url: options.analyticsForget.url, adminToken: options.analyticsForget.adminToken } : null,
+    ...(options.analyticsForget?.timeoutMs === undefined ? {} : { analyticsTimeoutMs: options.analyticsForget.timeoutMs }),
+  });
 
   // Outside /api, each with its own credential or none: the site's channel key file, the API
   // document (no key is needed to read how to get one), the media files (the signed address),
@@ -216,6 +236,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(apiKeyGuard);
       // A suspended channel hands out no stream and takes no payment, whoever asks (modules/channels).
       await api.register(suspendedApiGuard);
+      // A viewer suspended by support makes no clip and downloads nothing (modules/accounts).
+      await api.register(suspendedViewerGuard);
       await api.register(keysRoutes);
       for (const routes of [channelRoutes, participantsRoutes, eventsRoutes, profileRoutes, geoRoutes, formsRoutes, authRoutes, commerceCatalogRoutes]) {
         await api.register(routes);
@@ -227,6 +249,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(clipsRoutes);
       await api.register(favouritesRoutes);
       await api.register(vodRoutes);
+      await api.register(prerollRoutes);
+      await api.register(engagementViewerRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { runCli, serviceLog, stopOnSignals } from '@grandstand/service-kit';
 import { buildApp } from './app.ts';
 import { type ChannelFolder, loadChannelFolder, loadChannelFolders } from './core/channels/loadChannels.ts';
+import { CHANNELS_CHANGED_CHANNEL, ChannelRegistry } from './core/channels/registry.ts';
 import { type ImportedChannel, importChannel } from './modules/channels/import.ts';
 import { type ImportAnswer, importToken, INTERNAL_IMPORT_PATH } from './modules/channels/internalImport.ts';
 import { seedChannel, seedMissing, upsertChannels } from './modules/channels/seed.ts';
@@ -12,6 +13,7 @@ import { loadClipMedia } from './modules/clips/cutter.ts';
 import { startClipWorker } from './modules/clips/worker.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './core/db/connect.ts';
+import { noticesOf } from './core/db/notices.ts';
 import { migrateToLatest } from './migrations.ts';
 import { withStartupLock } from './core/db/startupLock.ts';
 import { prepareMedia } from './core/media/prepare.ts';
@@ -121,6 +123,7 @@ async function serve(config: ServerConfig): Promise<void> {
     },
     commerce: config.commerce,
     clips: { workers: config.clips.workers, limits: config.clips.limits, queue: { leaseMs: config.clips.leaseMs } },
+    library: config.library,
     analyticsForget: config.analyticsService,
     analyticsUrl: config.analyticsPublicUrl,
     errorDsns: config.errorDsns,
@@ -250,7 +253,23 @@ async function worker(config: ServerConfig): Promise<void> {
 async function packager(config: ServerConfig): Promise<void> {
   const secrets = loadSecrets(config);
   const opened = await open(config);
-  const channels = await loadChannels(config, opened);
+  await loadChannels(config, opened);
+  // The channels as their rows are now, kept current from the `channels_changed` notice as the
+  // server's are: an owner's change of the live ladder applies from the next game this process packages.
+  const channels = await ChannelRegistry.load(opened.db);
+  let heardBefore = false;
+  const changes = noticesOf(opened.db)?.(CHANNELS_CHANGED_CHANNEL, {
+    notice: (payload) => {
+      const id = Number(payload);
+      if (Number.isSafeInteger(id)) channels.refresh(opened.db, id).catch((error: unknown) => log(`could not read channel ${id} again: ${String(error)}`));
+    },
+    live: (listening) => {
+      // Back after a lost connection: what changed meanwhile went unheard, so every row is read again.
+      if (listening && heardBefore) channels.reload(opened.db).catch((error: unknown) => log(`could not read the channels again: ${String(error)}`));
+      if (listening) heardBefore = true;
+    },
+    error: (error) => log(`not hearing of channels changed elsewhere until the connection is back: ${error.message}`),
+  });
   const service = new LiveService({
     db: opened.db,
     keys: liveKeys(secrets.app),
@@ -268,7 +287,7 @@ async function packager(config: ServerConfig): Promise<void> {
     ffmpegPath: config.media.ffmpegPath,
     pullUrl: config.live.pullUrl,
     channelOf: (channelId) => {
-      const channel = channels.find((c) => c.id === channelId);
+      const channel = channels.byId(channelId);
       if (!channel) return null;
       return { slug: channel.config.slug, ladder: channel.config.live?.ladder ?? false };
     },
@@ -279,6 +298,7 @@ async function packager(config: ServerConfig): Promise<void> {
     async () => {
       // Runs stop without a recording; another packager (or this one restarted) continues them.
       await running.stop();
+      await changes?.close();
       await opened.close();
     },
     { tag: 'server' },

@@ -26,6 +26,8 @@ import {
   MIB,
 } from './modules/clips/limits.ts';
 import { DEFAULT_CLIP_LEASE_MS, DEFAULT_CLIP_WORKERS } from './modules/clips/queue.ts';
+import { DEFAULT_TRANSCODE_WORKERS, DEFAULT_UPLOAD_EXPIRY_MS, DEFAULT_UPLOAD_MAX_BYTES, DEFAULT_UPLOAD_QUOTA_BYTES } from './modules/vod/library/config.ts';
+import { DEFAULT_LADDER, parseLadder, type Rendition } from './core/media/transcode.ts';
 import { DEFAULT_CONSOLE_SESSION_SECONDS, type OperatorsOptions } from './modules/operators/plugin.ts';
 import { DEFAULT_SIGN_IN_LIMITS } from './modules/operators/throttle.ts';
 import { DEFAULT_RENEWAL_ATTEMPTS, DEFAULT_RENEWAL_INTERVAL_MS, DEFAULT_RENEWAL_TIMEOUT_MS } from './modules/commerce/orders/config.ts';
@@ -103,6 +105,14 @@ export interface ServerConfig {
    * `CLIP_DEFAULT_SECONDS_PER_DAY` (600), `CLIP_DEFAULT_DOWNLOADS_PER_DAY` (10); `CLIP_STORAGE_QUOTA_MB` (5120) per channel.
    */
   clips: { workers: number; leaseMs: number; limits: Omit<ClipLimits, 'rateWindowMs'> };
+  /**
+   * The control room's library (src/modules/vod/library): `LIBRARY_UPLOAD_MAX_MB` (2048) the largest
+   * upload, `LIBRARY_UPLOAD_QUOTA_MB` (20480) the uploads a channel may hold on disk at once,
+   * `LIBRARY_UPLOAD_EXPIRY` (24h) after which a stalled upload is removed, `LIBRARY_LADDER`
+   * ("1080,720,480,360") the rendition heights an upload is transcoded to (those at or under its
+   * own), `LIBRARY_TRANSCODE_WORKERS` (1) transcodes at once in this process (0: none).
+   */
+  library: { limits: { maxBytes: number; quotaBytes: number; expiryMs: number }; ladder: Rendition[]; workers: number };
   /** `SOCIAL_<PROVIDER>_<FIELD>` and `GRANDSTAND_<SLUG>_SOCIAL_<PROVIDER>_<FIELD>`. */
   social: SocialConfig;
   /** `ANALYTICS_URL` and `ANALYTICS_ADMIN_TOKEN`, both or neither: the analytics service told about deleted viewers; null: none is. */
@@ -390,6 +400,17 @@ const EnvSchema = z
     CLIP_DEFAULT_SECONDS_PER_DAY: wholeNumber(DEFAULT_CLIP_SECONDS_PER_DAY, 1),
     CLIP_DEFAULT_DOWNLOADS_PER_DAY: wholeNumber(DEFAULT_CLIP_DOWNLOADS_PER_DAY, 1),
     CLIP_STORAGE_QUOTA_MB: wholeNumber(DEFAULT_CLIP_STORAGE_QUOTA_MB, 1),
+    // The library's uploads and transcodes.
+    LIBRARY_UPLOAD_MAX_MB: wholeNumber(DEFAULT_UPLOAD_MAX_BYTES / MIB, 1),
+    LIBRARY_UPLOAD_QUOTA_MB: wholeNumber(DEFAULT_UPLOAD_QUOTA_BYTES / MIB, 1),
+    LIBRARY_UPLOAD_EXPIRY: duration(DEFAULT_UPLOAD_EXPIRY_MS, { zeroAllowed: false }),
+    LIBRARY_LADDER: variable(z.string().default(DEFAULT_LADDER.map((rung) => rung.height).join(','))).transform((value, context) => {
+      const ladder = parseLadder(value);
+      if (ladder) return ladder;
+      context.addIssue({ code: 'custom', message: `must be 1 to 6 even heights from 90 to 2160, comma separated (got "${value}")` });
+      return z.NEVER;
+    }),
+    LIBRARY_TRANSCODE_WORKERS: wholeNumber(DEFAULT_TRANSCODE_WORKERS, 0),
     // The analytics service, told about deleted viewers.
     ANALYTICS_URL: analyticsUrl,
     ANALYTICS_ADMIN_TOKEN: analyticsAdminToken,
@@ -548,6 +569,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       demoCameras: parsed.DEMO_CAMERAS,
       packager: parsed.PACKAGER,
       refusalLimit: parsed.INGEST_REFUSAL_LIMIT,
+    },
+    library: {
+      limits: { maxBytes: parsed.LIBRARY_UPLOAD_MAX_MB * MIB, quotaBytes: parsed.LIBRARY_UPLOAD_QUOTA_MB * MIB, expiryMs: parsed.LIBRARY_UPLOAD_EXPIRY },
+      ladder: parsed.LIBRARY_LADDER,
+      workers: parsed.LIBRARY_TRANSCODE_WORKERS,
     },
     clips: {
       workers: parsed.CLIP_WORKERS,

@@ -7,12 +7,15 @@ import { accountsMigrations } from './modules/accounts/migration.ts';
 import { analyticsMigrations } from './modules/analytics/migration.ts';
 import { channelsMigrations } from './modules/channels/migration.ts';
 import { clipsMigrations } from './modules/clips/migration.ts';
+import { engagementMigrations } from './modules/engagement/migration.ts';
 import { commerceMigrations } from './modules/commerce/migration.ts';
 import { favouritesMigrations } from './modules/favourites/migration.ts';
 import { formsMigrations } from './modules/forms/migration.ts';
 import { liveMigrations } from './modules/live/migration.ts';
+import { mediaMigrations } from './modules/media/migration.ts';
 import { operatorsMigrations } from './modules/operators/migration.ts';
 import { paymentsMigrations } from './modules/payments/sandbox/migration.ts';
+import { reportsMigrations } from './modules/reports/migration.ts';
 import { scheduleMigrations } from './modules/schedule/migration.ts';
 import { vodMigrations } from './modules/vod/migration.ts';
 
@@ -36,6 +39,9 @@ export const migrations: Readonly<Record<string, Migration>> = gatherMigrations(
   scheduleMigrations,
   liveMigrations,
   channelsMigrations,
+  engagementMigrations,
+  reportsMigrations,
+  mediaMigrations,
 );
 
 /** Applies every pending migration; a second run is a no-op. An app's `dataChanged`, given, drops its caches when one was applied. */

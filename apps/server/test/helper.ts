@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type ChannelSettings, GetApiKeyResponse } from '@grandstand/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -23,12 +24,20 @@ export interface TestDatabase extends OpenedDatabase {
   connectionString?: string;
 }
 
-/** A private copy of the seeded fixture database: a PGlite dump load, or a PostgreSQL template clone. */
+/** A private copy of the seeded fixture database: a copy of PGlite's data dir, or a PostgreSQL template clone. */
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (engine === 'pglite') {
-    const dump = new Blob([await readFile(inject('pgliteDump'))]);
-    const opened = await openDatabase({ kind: 'pglite', loadDataDir: dump });
-    return { ...opened, engine };
+    const copy = await mkdtemp(join(inject('pgliteCopiesDir'), 'copy-'));
+    await cp(inject('pgliteTemplateDir'), copy, { recursive: true });
+    const opened = await openDatabase({ kind: 'pglite', dataDir: copy });
+    return {
+      ...opened,
+      engine,
+      close: async () => {
+        await opened.close();
+        await rm(copy, { recursive: true, force: true });
+      },
+    };
   }
   const adminUrl = inject('postgresAdminUrl');
   const name = `grandstand_test_${randomBytes(6).toString('hex')}`;

@@ -48,6 +48,34 @@ describe('the reports', () => {
     expect(empty.revenue).toEqual({ total: [], by_day: [], by_product: [] });
   });
 
+  it('counts library videos and clips in the watch time and the tags, not as events', async () => {
+    const mixed = await memoryStore();
+    try {
+      const slice = (stream_type: string, stream_id: number, seconds: number) => ({
+        channel: 'north',
+        received_at: '2025-03-03T10:00:00Z',
+        kind: 'viewing',
+        session_uuid: `s-${stream_type}`,
+        stream_id,
+        stream_type,
+        stream_title: `${stream_type} ${stream_id}`,
+        sport: 'Hockey',
+        viewing_seconds: seconds,
+      });
+      // The library video 7 and the clip 7 are not the event 7.
+      await mixed.insert([slice('live', 7, 30), slice('vod', 8, 20), slice('vod_media', 7, 40), slice('clip', 7, 10)]);
+      const summary = await new ReportQueries(mixed.connection).summary('north', PERIOD, NOW);
+      expect(summary.watch_time.by_event).toEqual([
+        { stream_id: 7, title: 'live 7', seconds: 30 },
+        { stream_id: 8, title: 'vod 8', seconds: 20 },
+      ]);
+      expect(summary.watch_seconds).toBe(100);
+      expect(summary.watch_time.by_sport).toEqual([{ key: 'Hockey', seconds: 100 }]);
+    } finally {
+      mixed.close();
+    }
+  });
+
   it('keeps the top 20 of each breakdown, largest first', async () => {
     const many = await memoryStore();
     try {

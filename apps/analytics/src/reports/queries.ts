@@ -37,6 +37,8 @@ let attached = 0;
 const FUNNEL_LIST = FUNNEL_STEPS.map((step) => `'${step}'`).join(', ');
 /** The site's own events the reports count beside the funnel: page views and logins. */
 const SITE_LIST = `'visit_page', 'login'`;
+/** The streams that are not an event's (spec §7 video calls from the on-demand library and clips). */
+const OTHER_STREAMS = `'vod_media', 'clip'`;
 const VIEW_STARTED = `kind = 'video' AND event IN ('first_frame', 'start') AND video_view_uuid IS NOT NULL`;
 const FIRST_FRAME = `kind = 'video' AND event = 'first_frame' AND ttff_ms IS NOT NULL`;
 
@@ -60,7 +62,9 @@ const ROLLED = `channel = $1 AND day >= $6::DATE AND day < $7::DATE`;
 // The rows each statement scans, once: a statement's shapes all read the same `src`.
 const SOURCES = {
   video: () => raw('kind, event, user_id, session_uuid, video_view_uuid, ttff_ms, viewing_seconds', `kind IN ('video', 'viewing')`),
-  watch: () => raw('stream_id, stream_title, sport, school, team, viewing_seconds', `kind = 'viewing'`),
+  // Watch time by event counts the events' streams (live and their recordings): a library video's
+  // or a clip's id is not an event's, so theirs count in the totals and the tags only.
+  watch: () => raw(`CASE WHEN stream_type IN (${OTHER_STREAMS}) THEN NULL ELSE stream_id END AS stream_id, stream_title, sport, school, team, viewing_seconds`, `kind = 'viewing'`),
   // The site's events: the purchase funnel, page views and logins (one scan, counted per event).
   funnel: () =>
     raw('event, session_uuid, reason', `kind = 'event' AND event IN (${FUNNEL_LIST}, ${SITE_LIST})`),
@@ -105,7 +109,8 @@ const SHAPES = {
         stream_id, coalesce(sport, school, team) AS tag, max(stream_title) AS title,
         sum(viewing_seconds)::DOUBLE AS seconds
       FROM src
-      GROUP BY GROUPING SETS ((day, stream_id), (day, sport), (day, school), (day, team))`,
+      GROUP BY GROUPING SETS ((day, stream_id), (day, sport), (day, school), (day, team))
+      HAVING GROUPING(stream_id) = 1 OR stream_id IS NOT NULL`,
   },
   funnel_sessions: {
     source: 'funnel',

@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS events (
   -- video and viewing
   video_view_uuid  VARCHAR,
   stream_id        BIGINT,                -- the event (or clip) watched
-  stream_type      VARCHAR,               -- live | vod | clip
+  stream_type      VARCHAR,               -- live | vod | vod_media | clip
   stream_title     VARCHAR,
   ttff_ms          DOUBLE,
   viewing_seconds  DOUBLE,

@@ -47,6 +47,7 @@ const PUBLIC_WILDCARDS = new Set([
   '/media/pictures/*',
   '/media/clips/*',
   '/media/prerolls/*',
+  '/media/check/*',
   '/media/s/:token/events/:eventId/*',
   '/media/s/:token/vod/:itemId/*',
   '/media/s/:token/clips/:uuid/*',

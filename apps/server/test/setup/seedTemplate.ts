@@ -15,8 +15,10 @@ export async function prepareTemplate(db: Database): Promise<void> {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A tar of the seeded PGlite data dir (pglite project). */
-    pgliteDump: string;
+    /** The seeded PGlite data dir, closed, for each test file to copy (pglite project). */
+    pgliteTemplateDir: string;
+    /** Where the test files' copies of it go (removed with the run). */
+    pgliteCopiesDir: string;
     /** Connection string of the server holding the template, and the template's name (postgres project). */
     postgresAdminUrl: string;
     postgresTemplate: string;

@@ -1,11 +1,11 @@
-import { AccessType, AnalyticsConsent, BillingPeriod, ColorSettings, CustomForm, CustomFormAlias, ErrorDsn, Gender, MenuItemType, MenuPlacement, PackageScope, PurchasableKind, SlidableType, StaticBlock, StreamStatus, VodAccessLevel } from '@grandstand/contract';
+import { AccessType, AnalyticsConsent, BillingPeriod, Capability, ColorSettings, CustomForm, CustomFormAlias, ErrorDsn, Gender, MenuItemType, MenuPlacement, PackageScope, PurchasableKind, SlidableType, StaticBlock, StreamStatus, VodAccessLevel } from '@grandstand/contract';
 import { z } from 'zod';
 
 // `channels/<slug>/seed.json`: a channel's demo data (documented in channels/README.md). Rows point at each
 // other through string refs; the database assigns the numeric ids when the seed is applied.
 const Ref = z.string().min(1);
-/** What a pass may grant while it runs (spec §6 permission feature vod_media_access). */
-const PassCapability = z.enum(['vod_media']);
+/** What a pass may grant while it runs (spec §6 permission features vod_media_access, no_ads). */
+const PassCapability = z.enum(['vod_media', 'no_ads']);
 
 /**
  * The on-demand library (spec §3 Vod media item, Vod rail). An item's ref is also its media
@@ -57,7 +57,7 @@ export const ChannelSeed = z.object({
     error_dsn: ErrorDsn.nullable().default(null),
     // Whether the site asks before it tracks (contract AnalyticsConsent).
     analytics_consent: AnalyticsConsent.default('notice'),
-    auth: z.object({ remote_auth: z.union([z.literal(0), z.literal(1)]) }).default({ remote_auth: 0 }),
+    auth: z.object({ remote_auth: z.union([z.literal(0), z.literal(1)]), device_linking: z.union([z.literal(0), z.literal(1)]).optional() }).default({ remote_auth: 0 }),
     remoteAuth: z.string().nullable().default(null),
     static_blocks: z.array(StaticBlock).default([]),
     preroll_time: z.number().int().positive().default(3_600_000),
@@ -178,7 +178,11 @@ export const ChannelSeed = z.object({
         weight: z.number().int().default(0),
         // What the pass grants while it runs (spec §6): `vod_media` opens the on-demand library.
         capabilities: z.array(PassCapability).default([]),
-      }),
+        // spec §2: the channel's free basic pass (its prices 0), replaced by a premium offer bought.
+        basic: z.boolean().default(false),
+        // spec §6: the pass grants this many games of the viewer's choosing within its scope.
+        quota: z.number().int().positive().nullable().default(null),
+      }).refine((p) => !p.basic || (p.scope === 'category' && p.base_price === 0 && p.service_fee === 0), 'a basic pass is a free pass: scope category, base_price and service_fee 0'),
     )
     .default([]),
   subscriptions: z
@@ -221,6 +225,8 @@ export const ChannelSeed = z.object({
         last_name: z.string().min(1).max(100),
         verified: z.boolean().default(true),
         temporary_password: z.boolean().default(false),
+        // The account's own capabilities (spec §3 User), e.g. `no_ads` for the demo's ad-free viewer.
+        capabilities: z.array(Capability).default([]),
       }),
     )
     .default([]),

@@ -35,21 +35,45 @@ export interface RunOptions {
   ffmpegPath?: string;
   /** Ends the run: ffmpeg is killed (SIGKILL) and the promise rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * Hears how far the encode is (`-progress`): the share of `durationSeconds` written, 0–99 (100 is
+   * the caller's, once the files are in place), each value once.
+   */
+  progress?: { durationSeconds: number; onProgress: (percent: number) => void };
 }
 
 /** Runs one ffmpeg to completion; a failure carries the end of its stderr. */
 export function runFfmpeg(args: readonly string[], options: RunOptions): Promise<void> {
+  const progress = options.progress;
   return new Promise((resolve, reject) => {
-    const child = spawn(options.ffmpegPath ?? DEFAULT_FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], {
+    const child = spawn(options.ffmpegPath ?? DEFAULT_FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...(progress ? ['-progress', 'pipe:1', '-nostats'] : []), ...args], {
       cwd: options.cwd,
       // Not the server's environment: its secrets stay out of a process that reads crafted media.
       env: childEnvironment(),
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', progress ? 'pipe' : 'ignore', 'pipe'],
       signal: options.signal,
       killSignal: 'SIGKILL',
     });
+    if (progress) {
+      let pending = '';
+      let last = -1;
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        pending += chunk;
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) {
+          const match = /^out_time_us=(\d+)/.exec(line);
+          if (!match) continue;
+          const percent = Math.min(99, Math.floor((Number(match[1]) / 1e6 / Math.max(progress.durationSeconds, 0.001)) * 100));
+          if (percent > last) {
+            last = percent;
+            progress.onProgress(percent);
+          }
+        }
+      });
+    }
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-4000);
     });
     // `close` comes after `error` too (a start that failed, an abort): the promise settles only

@@ -32,6 +32,8 @@ export const layout = {
   work: '.work',
   recordingDir: (channelSlug: string, recordingId: string) => join('vod', channelSlug, recordingId),
   prerollsDir: 'prerolls',
+  /** The playback check's test stream (the site's /simulate): one picture in three renditions. */
+  checkDir: 'check',
   liveDir: (channelSlug: string, eventId: number) => join('live', channelSlug, String(eventId)),
   /** A viewer clip's files (`core/media/clip.ts`): its HLS, `clip.mp4` and poster, by the clip's uuid. */
   clipDir: (channelSlug: string, uuid: string) => join('clips', channelSlug, uuid),

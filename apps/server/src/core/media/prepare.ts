@@ -63,6 +63,8 @@ interface MediaJob {
   args: string[];
   destDir: string;
   playlist: string;
+  /** The media playlist whose end proves the encode finished, where `playlist` is a master (which has no end). */
+  finishedPlaylist?: string;
 }
 
 const TIMECODE = String.raw`%{pts\:hms}`;
@@ -203,7 +205,53 @@ function prerollJob(channel: ChannelFolder, name: string, quality: MediaQuality,
   };
 }
 
-/** Every item the channels need: their recording library and the prerolls their seeds name. */
+/** The playback check's renditions: a phone's, a laptop's and HD, so a measured throughput says which one it carries. */
+export const CHECK_RENDITIONS = [
+  { width: 426, height: 240, videoKbps: 400 },
+  { width: 854, height: 480, videoKbps: 1200 },
+  { width: 1280, height: 720, videoKbps: 2800 },
+] as const;
+/** Long enough for six segments: the throughput is measured over several downloads, not one. */
+export const CHECK_SECONDS = 12;
+
+/**
+ * The playback check's test stream (the site's /simulate, spec §2): a moving test pattern with a tone,
+ * in the three renditions above under one master playlist `check.m3u8`, the same H.264/AAC in 2 s
+ * fMP4 segments as every recording, so the check plays what a game plays. The same for every
+ * channel; the quality setting does not shrink it (its point is the ladder).
+ */
+export function checkJob(secondsOverride?: number): MediaJob {
+  const seconds = secondsOverride ?? CHECK_SECONDS;
+  const last = CHECK_RENDITIONS.length - 1;
+  const top = CHECK_RENDITIONS[last]!;
+  const fps = 25;
+  const gop = String(fps * SEGMENT_SECONDS);
+  const scaled = CHECK_RENDITIONS.map((r, i) => (i === last ? `[s${i}]null[v${i}]` : `[s${i}]scale=${r.width}:${r.height}[v${i}]`));
+  return {
+    key: 'check/ladder',
+    texts: {},
+    args: [
+      ...['-f', 'lavfi', '-t', String(seconds), '-i', `testsrc2=s=${top.width}x${top.height}:r=${fps}`],
+      ...['-f', 'lavfi', '-t', String(seconds), '-i', 'sine=frequency=440:beep_factor=4:sample_rate=48000'],
+      ...['-filter_complex', [`[0:v]split=${CHECK_RENDITIONS.length}${CHECK_RENDITIONS.map((_, i) => `[s${i}]`).join('')}`, ...scaled].join(';')],
+      ...CHECK_RENDITIONS.flatMap((_, i) => ['-map', `[v${i}]`]),
+      ...CHECK_RENDITIONS.flatMap(() => ['-map', '1:a']),
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-threads', '1'],
+      ...['-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
+      ...CHECK_RENDITIONS.flatMap((r, i) => [`-b:v:${i}`, `${r.videoKbps}k`, `-maxrate:v:${i}`, `${Math.round(r.videoKbps * 1.3)}k`, `-bufsize:v:${i}`, `${r.videoKbps * 2}k`]),
+      ...['-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '48000', '-max_interleave_delta', '0'],
+      ...['-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_list_size', '0'],
+      ...['-hls_segment_type', 'fmp4', '-hls_flags', 'independent_segments'],
+      ...['-hls_fmp4_init_filename', 'check-{h}-v%v-init.mp4', '-hls_segment_filename', 'check-{h}-v%v-%03d.m4s'],
+      ...['-master_pl_name', 'check.m3u8', '-var_stream_map', CHECK_RENDITIONS.map((_, i) => `v:${i},a:${i}`).join(' '), 'check-v%v.m3u8'],
+    ],
+    destDir: layout.checkDir,
+    playlist: 'check.m3u8',
+    finishedPlaylist: `check-v${last}.m3u8`,
+  };
+}
+
+/** Every item the channels need: their recording library and the prerolls their seeds name, and the playback check's stream. */
 export function mediaJobs(channels: readonly ChannelFolder[], quality: MediaQuality = DEFAULT_QUALITY, seconds?: number, prerollSeconds = DEFAULT_PREROLL_SECONDS): MediaJob[] {
   const jobs: MediaJob[] = [];
   const prerolls = new Set<string>();
@@ -217,6 +265,7 @@ export function mediaJobs(channels: readonly ChannelFolder[], quality: MediaQual
       jobs.push(prerollJob(channel, name, quality, seconds ?? prerollSeconds));
     }
   }
+  if (channels.length > 0) jobs.push(checkJob(seconds));
   return jobs;
 }
 
@@ -262,7 +311,7 @@ async function build(dir: string, job: MediaJob, hash: string, previous: Manifes
         cacheDir,
         inputs: job.texts,
         check: async () => {
-          const playlist = await readFile(join(work, job.playlist), 'utf8');
+          const playlist = await readFile(join(work, job.finishedPlaylist ?? job.playlist), 'utf8');
           if (!playlist.includes('#EXT-X-ENDLIST')) throw new Error(`${job.key}: ffmpeg wrote an unfinished playlist`);
         },
       },

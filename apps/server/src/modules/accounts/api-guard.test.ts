@@ -5,6 +5,7 @@ import { KEY_INVALID_STATUS } from '@grandstand/contract';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { PUBLIC_ROUTES } from './apiKeyAuth.ts';
 
 /**
  * The api key guards the /api routes because of where they are registered, not because of what
@@ -117,12 +118,14 @@ describe('the /api guard', () => {
       if (NO_KEY_ROUTES.has(name) || route.url.startsWith('/api/console/')) continue;
       const url = route.url.replace(/:[A-Za-z_]+/g, 'sandbox').replace(/\*/g, 'x');
       const body = route.method === 'GET' || route.method === 'HEAD' || route.method === 'DELETE' ? undefined : {};
-      // The plain path and an encoded spelling of it that the router decodes to the same route.
-      for (const [path, apiKey] of [
+      // The plain path and an encoded spelling of it that the router decodes to the same route;
+      // a public call (spec §7) without a key is checked in its own test, with an unknown one here.
+      const spellings = [
         [url, undefined],
         [url, 'A'.repeat(43)],
         [url.replace(/^\/api\//, '/%61pi/'), undefined],
-      ] as const) {
+      ] as const;
+      for (const [path, apiKey] of spellings.filter(([, apiKey]) => apiKey !== undefined || !PUBLIC_ROUTES.has(name))) {
         const response = await t.app.inject({
           method: route.method,
           url: apiKey && body === undefined ? `${path}?api_key=${apiKey}` : path,
@@ -133,6 +136,41 @@ describe('the /api guard', () => {
       }
     }
     expect(unguarded).toEqual([]);
+  });
+
+  it('answers the public calls without a key, for the channel of the site asked (spec §7)', async () => {
+    for (const route of PUBLIC_ROUTES) {
+      const [method, url] = route.split(' ') as [string, string];
+      // Each listed call is a route of the table: a renamed route must not leave a stale entry.
+      expect(t.app.hasRoute({ method: method as HTTPMethods, url }), route).toBe(true);
+      if (method === 'HEAD') continue;
+      const path = url.replace(':id', '1');
+      const response = await t.app.inject({ method: method as HTTPMethods, url: path, headers: { host: 'bravo.localhost' }, ...(method === 'POST' ? { payload: { password: 'whatever-it-is' } } : {}) });
+      expect(response.statusCode, route).not.toBe(KEY_INVALID_STATUS);
+      expect(response.statusCode, `${route} ${response.body}`).toBeLessThan(500);
+    }
+    // The host names the channel: each site reads its own settings.
+    for (const slug of ['alpha', 'bravo'] as const) {
+      const host = slug === 'alpha' ? 'localhost' : `${slug}.localhost`;
+      const keyless = await t.app.inject({ method: 'GET', url: '/api/settings', headers: { host } });
+      const keyed = await t.app.inject({ method: 'GET', url: `/api/settings?api_key=${await t.keyFor(slug)}` });
+      expect(keyless.statusCode).toBe(200);
+      expect(keyless.json()).toEqual(keyed.json());
+    }
+    // A visitor without a key has no session to delete.
+    const deletion = await t.app.inject({ method: 'POST', url: '/api/delete-account-confirm', payload: { password: 'whatever-it-is' } });
+    expect(deletion.statusCode).toBe(401);
+    // A site the server does not serve has no public data, and a key that is given is checked.
+    const unknownSite = await t.app.inject({ method: 'GET', url: '/api/menu', headers: { host: 'nosuch.localhost' } });
+    expect(unknownSite.statusCode).toBe(KEY_INVALID_STATUS);
+    const staleKey = await t.app.inject({ method: 'GET', url: `/api/menu?api_key=${'A'.repeat(43)}` });
+    expect(staleKey.statusCode).toBe(KEY_INVALID_STATUS);
+    expect(staleKey.json()).toMatchObject({ field: 'api_key' });
+    // Everything else still needs its key.
+    for (const url of ['/api/profile', '/api/events', '/api/geo', '/api/participant-group-properties', '/api/orders']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(KEY_INVALID_STATUS);
+    }
   });
 
   it('answers every control-room route of the route table 401 without a session or token, but the open ones', async () => {

@@ -1,4 +1,4 @@
-import { ApiErrorBody, AUTH_MESSAGES, DeviceCodeResponse, KEY_INVALID_MESSAGE, ProfileResponse, SessionResponse } from '@grandstand/contract';
+import { ApiErrorBody, AUTH_MESSAGES, AUTH_REFUSAL_CODES, DeviceCodeResponse, KEY_INVALID_MESSAGE, ProfileResponse, SessionResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE, PASSWORDS_DONT_MATCH_MESSAGE } from './index.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
@@ -136,7 +136,10 @@ describe('profile', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(ProfileResponse.parse(renamed.json()).data).toMatchObject({ first_name: 'Grace', last_name: 'Hopper' });
     expectFieldError(await patch({ password: 'new-password-77', password_confirmation: 'new-password-77' }), 422, 'current_password');
-    expectFieldError(await patch({ current_password: 'wrong-one-11', password: 'new-password-77', password_confirmation: 'new-password-77' }), 422, 'current_password');
+    const wrongCurrent = await patch({ current_password: 'wrong-one-11', password: 'new-password-77', password_confirmation: 'new-password-77' });
+    // spec §8 "Incorrect password", with the code the site translates it by.
+    expectFieldError(wrongCurrent, 422, 'current_password', AUTH_MESSAGES.incorrectPassword);
+    expect(wrongCurrent.json()).toMatchObject({ message: 'Incorrect password', code: AUTH_REFUSAL_CODES.incorrectPassword });
     expectFieldError(await patch({ current_password: PASSWORD, password: 'new-password-77', password_confirmation: 'other' }), 422, 'password_confirmation');
     expectFieldError(await post('/api/profile', { api_key: session.api_key, _method: 'put' }), 422, '_method');
     const changed = await patch({ current_password: PASSWORD, password: 'new-password-77', password_confirmation: 'new-password-77' });
@@ -156,7 +159,9 @@ describe('profile', () => {
   it('account deletion needs the password, soft-deletes, and ends every session of the user', async () => {
     const session = await register();
     const second = SessionResponse.parse((await login('alpha', session.email)).json()).data.api_key;
-    expectFieldError(await post('/api/delete-account-confirm', { api_key: session.api_key, password: 'wrong-password' }), 422, 'password');
+    const wrong = await post('/api/delete-account-confirm', { api_key: session.api_key, password: 'wrong-password' });
+    expectFieldError(wrong, 422, 'password', AUTH_MESSAGES.incorrectPassword);
+    expect(wrong.json()).toMatchObject({ message: 'Incorrect password', code: AUTH_REFUSAL_CODES.incorrectPassword });
     const deleted = await post('/api/delete-account-confirm', { api_key: session.api_key, password: PASSWORD });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await profile(session.api_key)).statusCode).toBe(403);

@@ -8,8 +8,8 @@ const NAME_MAX = 100;
 /** Routes that guessing could abuse: limited by core/rateLimit/plugin.ts. */
 export const LIMITED = { rateLimit: {} };
 
-export function fail(reply: FastifyReply, status: number, field: string, message: string) {
-  const body: ApiErrorBody = { message, field, errors: { [field]: [message] } };
+export function fail(reply: FastifyReply, status: number, field: string, message: string, code?: string) {
+  const body: ApiErrorBody = { message, field, ...(code === undefined ? {} : { code }), errors: { [field]: [message] } };
   return reply.code(status).send(body);
 }
 

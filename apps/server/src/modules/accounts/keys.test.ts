@@ -58,7 +58,8 @@ describe('POST /api/get_api_key', () => {
 
 describe('api key on every other call', () => {
   it.each([
-    ['missing', '/api/settings'],
+    // A keyed call (the events' categories; spec §7's public calls such as settings need none).
+    ['missing', '/api/events-categories'],
     ['empty', '/api/settings?api_key='],
     ['malformed', '/api/settings?api_key=not-a-key'],
     ['unknown but well formed', `/api/settings?api_key=${'A'.repeat(43)}`],

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { channelOwned } from '../../core/db/baseline.ts';
+import { deviceNextMigration } from './deviceMigration.ts';
+import { suspensionMigration } from './suspensionMigration.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on today's typed schema */
 
@@ -72,4 +74,6 @@ const accounts: Migration = {
 export const accountsMigrations: Readonly<Record<string, Migration>> = {
   '0005_accounts': accounts,
   '0010_session_lifetimes': sessionLifetimesMigration,
+  '0036_viewer_suspension': suspensionMigration,
+  '0070_device_next': deviceNextMigration,
 };

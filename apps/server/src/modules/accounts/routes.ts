@@ -1,9 +1,6 @@
-import { randomInt } from 'node:crypto';
 import {
-  AddSessionBody,
   ApiErrorBody,
   AUTH_MESSAGES,
-  DeviceCodeResponse,
   isValidEmail,
   LoginBody,
   MessageResponse,
@@ -14,7 +11,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  bindKeyToUser,
   dummyPasswordHash,
   EmailTakenError,
   endSession,
@@ -24,12 +20,8 @@ import {
   verifyPassword,
 } from './index.ts';
 import type { UserRow } from './tables.ts';
-import { alreadyLoggedIn, bodyOf, CHECKED_IN_HANDLER, currentUser, fail, keyOf, LIMITED, nameProblem, sessionAnswer, text, unauthenticated } from './helpers.ts';
-
-/** A device's code is short, unambiguous to read (no 0/O, 1/I/L), single use, 10 minutes. */
-export const DEVICE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const DEVICE_CODE_LENGTH = 8;
-export const DEVICE_CODE_TTL_MS = 10 * 60_000;
+import deviceRoutes from './deviceRoutes.ts';
+import { alreadyLoggedIn, bodyOf, CHECKED_IN_HANDLER, fail, keyOf, LIMITED, nameProblem, sessionAnswer, text } from './helpers.ts';
 
 /**
  * Accounts: registration, login, logout, profile, deletion, device linking. Bodies are
@@ -95,47 +87,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { message: 'Logged out.' } };
   });
 
-  app.post('/auth/device_code', { config: LIMITED, schema: { response: { 200: DeviceCodeResponse, 409: ApiErrorBody } } }, async (request, reply) => {
-    if (request.userId !== null) return alreadyLoggedIn(reply);
-    const now = new Date();
-    // Housekeeping: a channel's expired codes, and this device's earlier codes, go.
-    await app.db.deleteFrom('device_codes').where('channel_id', '=', request.channelId).where((eb) => eb.or([eb('expires_at', '<', now), eb('api_key_id', '=', request.apiKeyId)])).execute();
-    const expiresAt = new Date(now.getTime() + DEVICE_CODE_TTL_MS);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const code = Array.from({ length: DEVICE_CODE_LENGTH }, () => DEVICE_CODE_ALPHABET[randomInt(DEVICE_CODE_ALPHABET.length)]).join('');
-      const inserted = await app.db
-        .insertInto('device_codes')
-        .values({ channel_id: request.channelId, code, api_key_id: request.apiKeyId, expires_at: expiresAt })
-        .onConflict((oc) => oc.columns(['channel_id', 'code']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) return { data: { code, expires_at: Math.floor(expiresAt.getTime() / 1000) } };
-    }
-    throw new Error('no free device code');
-  });
-
-  app.post('/auth/add_session', { config: LIMITED, ...CHECKED_IN_HANDLER, schema: { body: AddSessionBody, response: { 200: MessageResponse, 401: ApiErrorBody, 422: ApiErrorBody } } }, async (request, reply) => {
-    const user = await currentUser(app, request);
-    if (!user) return unauthenticated(reply);
-    const raw = text(bodyOf(request).code);
-    if (raw === undefined || raw.length === 0) return fail(reply, 422, 'code', 'Field is required');
-    const code = raw.toUpperCase().replace(/[\s-]/g, '');
-    const invalid = 'This code is invalid or has expired. Ask the device for a new one.';
-    if (code.length !== DEVICE_CODE_LENGTH) return fail(reply, 422, 'code', invalid);
-    // Single use: the update that marks it used is the one that wins.
-    const claimed = await app.db
-      .updateTable('device_codes')
-      .set({ used_at: new Date() })
-      .where('channel_id', '=', request.channelId)
-      .where('code', '=', code)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .returning('api_key_id')
-      .executeTakeFirst();
-    if (!claimed) return fail(reply, 422, 'code', invalid);
-    if (!(await bindKeyToUser(app, { channelId: request.channelId, keyId: claimed.api_key_id, userId: user.id }))) return fail(reply, 422, 'code', invalid);
-    return { data: { message: 'The device is now logged in.' } };
-  });
+  // Device linking (a TV shows a code, the viewer enters it) has its own routes.
+  await app.register(deviceRoutes);
 
 };
 

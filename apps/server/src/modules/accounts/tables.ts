@@ -38,6 +38,9 @@ export interface UsersTable {
   analytics_forget_attempts: ColumnType<number, number | undefined, number>;
   /** The next forget call may be made from then: a claim's lease while a call is under way, then the back-off. */
   analytics_forget_next_at: Timestamp | null;
+  /** Suspended by the channel's support (migration 0036): no stream and no clip until restored; the reason is shown to the viewer. */
+  suspended_at: Timestamp | null;
+  suspended_reason: string | null;
 }
 
 /** A device's short code (POST auth/device_code) that a logged-in viewer enters to link it. */
@@ -51,6 +54,16 @@ export interface DeviceCodesTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A linked device's next game (migration 0070): the linking viewer chooses it, the device plays it. */
+export interface DeviceNextTable {
+  id: Id;
+  channel_id: number;
+  api_key_id: number;
+  user_id: number;
+  event_id: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export type UserRow = Selectable<UsersTable>;
 
 declare module '../../core/db/schema.ts' {
@@ -58,5 +71,6 @@ declare module '../../core/db/schema.ts' {
     api_keys: ApiKeysTable;
     users: UsersTable;
     device_codes: DeviceCodesTable;
+    device_next: DeviceNextTable;
   }
 }

@@ -44,6 +44,8 @@ export class CatalogRepository {
       .selectFrom('prerolls')
       .select(['id', 'url', 'weight', 'location_id', 'event_category_ids', 'for_vod', 'for_live'])
       .where('channel_id', '=', channelId)
+      // An uploaded preroll plays once transcoded (modules/vod/library).
+      .where('status', '=', 'ready')
       .orderBy('id')
       .execute();
     const s = channel.settings as Partial<ChannelSettings>;
@@ -57,7 +59,8 @@ export class CatalogRepository {
       error_dsn: (Object.hasOwn(this.#errorDsns, channel.slug) ? this.#errorDsns[channel.slug] : undefined) ?? s.error_dsn ?? null,
       // A channel seeded before the setting existed gets the contract's default.
       analytics_consent: s.analytics_consent ?? 'notice',
-      auth: { remote_auth: s.auth?.remote_auth ?? 0 },
+      // Device linking is on unless the channel turned it off (control room Settings).
+      auth: { remote_auth: s.auth?.remote_auth ?? 0, device_linking: s.auth?.device_linking ?? 1 },
       remoteAuth: s.remoteAuth ?? null,
       static_blocks: s.static_blocks ?? [],
       preroll_time: s.preroll_time ?? 3_600_000,

@@ -54,7 +54,7 @@ export const DEFAULT_PALETTE: ColorSettings = {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 /** A channel owner's look and domains are a person's business: an owner's session, never a token. */
-const ownerOnly = requireConsole(['owner'], { operatorsOnly: true });
+export const ownerOnly = requireConsole(['owner'], { operatorsOnly: true });
 const anyOperator = requireConsole(OPERATOR_ROLES, { operatorsOnly: true });
 
 /**
@@ -99,7 +99,7 @@ function platformView(app: FastifyInstance, row: PlatformRow): PlatformChannel {
  * its pictures on disk (a new logo's address is in the answer, so it must answer at once), and the
  * channel's cached answers go.
  */
-async function changed(app: FastifyInstance, channelId: number): Promise<void> {
+export async function changed(app: FastifyInstance, channelId: number): Promise<void> {
   await app.channels.refresh(app.db, channelId);
   await syncChannelFiles(app.db, app.pictures.files, channelId);
   app.pictures.forgetChannelFiles(channelId);
@@ -241,7 +241,7 @@ async function lookOf(db: Database, channelId: number): Promise<ChannelLook | nu
  * The body by `schema`, or null once a 400 naming the field by its whole path (`colors.primary-color`,
  * `items.2.question`) is sent: the route's schema validates too, but names the first segment only.
  */
-function parsedBody<T>(schema: z.ZodType<T>, body: unknown, reply: FastifyReply): T | null {
+export function parsedBody<T>(schema: z.ZodType<T>, body: unknown, reply: FastifyReply): T | null {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;

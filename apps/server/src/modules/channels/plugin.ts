@@ -4,6 +4,7 @@ import { registerConsoleRoutes } from '../operators/index.ts';
 import { ownerRoutes, platformRoutes } from './consoleRoutes.ts';
 import { syncChannelFiles } from './files.ts';
 import { internalImportRoute } from './internalImport.ts';
+import { settingsRoutes } from './settingsRoutes.ts';
 import suspended from './suspended.ts';
 
 export interface ChannelsPluginOptions {
@@ -27,7 +28,7 @@ export default fp<ChannelsPluginOptions>(
     });
     await app.register(suspended);
     await app.register(internalImportRoute(options.secret ?? randomBytes(32)));
-    await registerConsoleRoutes(app, [platformRoutes, ownerRoutes]);
+    await registerConsoleRoutes(app, [platformRoutes, ownerRoutes, settingsRoutes]);
   },
   { name: 'channels', dependencies: ['db', 'buses', 'pictures', 'operators', 'channel-by-host'] },
 );

@@ -275,11 +275,19 @@ async function insertSeed(tx: Tx, channelId: number, slug: string, language: Lan
       })
       .execute();
   }
+  // The control room's offers stay (the re-seed left them): the seed's version of one it took over is not put back.
+  const kept = async (table: 'packages' | 'subscriptions' | 'coupons') =>
+    new Set((await tx.selectFrom(table).select('seed_ref').where('channel_id', '=', channelId).where('origin', '=', 'console').execute()).map((row) => row.seed_ref));
+  const keptPackages = await kept('packages');
+  const keptSubscriptions = await kept('subscriptions');
+  const takenCodes = new Set((await tx.selectFrom('coupons').select('code').where('channel_id', '=', channelId).execute()).map((row) => row.code.toLowerCase()));
   for (const [position, p] of seed.packages.entries()) {
+    if (keptPackages.has(p.name)) continue;
     await tx
       .insertInto('packages')
       .values({
         channel_id: channelId,
+        seed_ref: p.name,
         name: p.name,
         description: p.description,
         scope: p.scope,
@@ -293,20 +301,26 @@ async function insertSeed(tx: Tx, channelId: number, slug: string, language: Lan
         weight: p.weight,
         position,
         capabilities: JSON.stringify(p.capabilities),
+        is_basic: p.basic,
+        quota: p.quota,
       })
       .execute();
   }
   for (const s of seed.subscriptions) {
+    if (keptSubscriptions.has(s.name)) continue;
     await tx
       .insertInto('subscriptions')
-      .values({ channel_id: channelId, name: s.name, description: s.description, base_price: s.base_price, service_fee: s.service_fee, offer: s.offer, period: s.period, trial_period: s.trial_period, weight: s.weight, capabilities: JSON.stringify(s.capabilities) })
+      .values({ channel_id: channelId, seed_ref: s.name, name: s.name, description: s.description, base_price: s.base_price, service_fee: s.service_fee, offer: s.offer, period: s.period, trial_period: s.trial_period, weight: s.weight, capabilities: JSON.stringify(s.capabilities) })
       .execute();
   }
   for (const c of seed.coupons) {
+    // A code is unique in the channel: the control room's (made or taken over) wins.
+    if (takenCodes.has(c.code.toLowerCase())) continue;
     await tx
       .insertInto('coupons')
       .values({
         channel_id: channelId,
+        seed_ref: c.code.toLowerCase(),
         code: c.code,
         percent_off: c.percent_off,
         amount_off: c.amount_off,
@@ -367,7 +381,7 @@ async function insertVod(tx: Tx, channelId: number, slug: string, language: Lang
 
 /**
  * Demo viewers: created, or put back as the seed says (password, names, verified, temporary
- * password) when a viewer of that address exists, so a re-seed restores the demo accounts. Other
+ * password, capabilities) when a viewer of that address exists, so a re-seed restores the demo accounts. Other
  * users and every session are left alone.
  */
 async function seedUsers(tx: Tx, channelId: number, users: ChannelSeed['users']): Promise<void> {
@@ -376,12 +390,21 @@ async function seedUsers(tx: Tx, channelId: number, users: ChannelSeed['users'])
     const passwordHash = await hashPassword(user.password);
     const existing = await repository.findByEmail(channelId, user.email);
     if (!existing) {
-      await repository.create({ channelId, email: user.email, passwordHash, firstName: user.first_name, lastName: user.last_name, verified: user.verified, temporaryPassword: user.temporary_password });
+      const created = await repository.create({ channelId, email: user.email, passwordHash, firstName: user.first_name, lastName: user.last_name, verified: user.verified, temporaryPassword: user.temporary_password });
+      if (user.capabilities.length > 0) await tx.updateTable('users').set({ capabilities: JSON.stringify(user.capabilities) }).where('id', '=', created.id).execute();
       continue;
     }
     await tx
       .updateTable('users')
-      .set({ password_hash: passwordHash, first_name: user.first_name, last_name: user.last_name, temporary_password: user.temporary_password, email_verified_at: user.verified ? (existing.email_verified_at ?? new Date()) : null })
+      .set({
+        password_hash: passwordHash,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        temporary_password: user.temporary_password,
+        email_verified_at: user.verified ? (existing.email_verified_at ?? new Date()) : null,
+        // Only a seed that names capabilities sets them: what the account holds otherwise is not the seed's.
+        ...(user.capabilities.length > 0 ? { capabilities: JSON.stringify(user.capabilities) } : {}),
+      })
       .where('channel_id', '=', channelId)
       .where('id', '=', existing.id)
       .execute();
@@ -399,7 +422,11 @@ export async function seedChannel(db: Database, channel: SeedableChannel, now: D
   const { seed } = channel;
   if (!seed) return;
   await db.transaction().execute(async (tx) => {
-    for (const table of DEMO_TABLES) await tx.deleteFrom(table).where('channel_id', '=', channel.id).execute();
+    for (const table of DEMO_TABLES) {
+      // The offers the control room made or changed are the channel's own, not demo data.
+      if (table === 'packages' || table === 'subscriptions' || table === 'coupons') await tx.deleteFrom(table).where('channel_id', '=', channel.id).where('origin', '=', 'seed').execute();
+      else await tx.deleteFrom(table).where('channel_id', '=', channel.id).execute();
+    }
     await insertSeed(tx, channel.id, channel.config.slug, channel.config.language, seed, now);
   });
   dataChanged?.emit(channel.id);

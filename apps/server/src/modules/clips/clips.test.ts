@@ -284,7 +284,19 @@ describe('downloads, deletion and other viewers’ clips', () => {
   it('hands a signed download address of a ready clip, counts it, and refuses past the daily limit', async () => {
     const key = await verifiedViewer(t);
     const clip = await created(key, { name: 'Goal: "top/corner"?' });
-    refusal(await get(key, `clip/download/${clip.id}`), 409, 'id', CLIP_REFUSALS.notReady);
+    // A clip still being cut is refused. The queue may finish this short cut before the next call,
+    // so the refusal is asked of a copy of its row held in `processing`, with no job to settle it.
+    const row = await t.database.db.selectFrom('clips').selectAll().where('id', '=', clip.id).executeTakeFirstOrThrow();
+    const cutting = await t.database.db
+      .insertInto('clips')
+      .values({ channel_id: row.channel_id, user_id: row.user_id, event_id: row.event_id, name: row.name, start_time: row.start_time, duration: row.duration, tags: JSON.stringify(row.tags), status: 'processing', failure_reason: null, live: row.live, created_at: new Date(), ready_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      refusal(await get(key, `clip/download/${cutting.id}`), 409, 'id', CLIP_REFUSALS.notReady);
+    } finally {
+      await t.database.db.deleteFrom('clips').where('id', '=', cutting.id).execute();
+    }
     await readyClip(key, clip.id);
     const link = DownloadLinkResponse.parse((await get(key, `clip/download/${clip.id}`)).json()).data;
     expect(link.url).toMatch(/^\/media\/download\/[^/]+\/[^/]+\.mp4$/);

@@ -50,6 +50,11 @@ export interface ViewerClipLimits {
   downloads: number;
 }
 
+/** The channel's clip disk quota in bytes: its own where it sets one (console Settings, `clips.storage_quota_mb`), the server's otherwise. */
+export function storageQuotaBytes(config: ChannelClipsConfig | undefined, defaults: ClipLimits): number {
+  return config?.storage_quota_mb === undefined ? defaults.storageQuotaBytes : config.storage_quota_mb * MIB;
+}
+
 export function viewerLimits(config: ChannelClipsConfig | undefined, defaults: ClipLimits): ViewerClipLimits {
   const set = config?.limits ?? {};
   return {

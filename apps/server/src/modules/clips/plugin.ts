@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { type ClipMedia, loadClipMedia } from './cutter.ts';
 import { removeStaleClipWork } from '../../core/media/clip.ts';
 import { layout } from '../../core/media/library.ts';
-import { type ClipLimits, DEFAULT_CLIP_LIMITS } from './limits.ts';
+import { type ClipLimits, DEFAULT_CLIP_LIMITS, storageQuotaBytes } from './limits.ts';
 import { ClipQueue, type ClipQueueOptions, DEFAULT_CLIP_WORKERS } from './queue.ts';
 import { withClipCounters } from './profile.ts';
 import { refuseClip } from './refusal.ts';
@@ -85,6 +85,7 @@ export default fp<ClipsPluginOptions>(
             storage: app.media.storage,
             prefixOf: (slug) => dirname(layout.clipDir(slug, 'any')).split(sep).join('/'),
             quotaBytes: limits.storageQuotaBytes,
+            quotaOf: (channelId) => storageQuotaBytes(app.channels.byId(channelId)?.config.clips, limits),
             ttlMs: options.storageTtlMs,
             warn: (message) => app.log.warn(message),
           });

@@ -31,6 +31,8 @@ import type { UserRow } from '../accounts/tables.ts';
 import { clipPicture, clipStreamUrl, removeClipMedia } from '../../core/media/clip.ts';
 import type { ClipRow } from './repository.ts';
 import { currentUser } from '../accounts/helpers.ts';
+import { suspendedBody, type ViewerSuspension, viewerSuspension } from '../accounts/suspension.ts';
+import { countShareOpen } from '../reports/index.ts';
 
 /** The most events GET /events/with_clip lists. */
 const WITH_CLIP_LIMIT = 100;
@@ -38,6 +40,11 @@ const WITH_CLIP_LIMIT = 100;
 const ClipOptionsQuery = z.object({ event_id: IdParam.optional() });
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorBody]));
+
+/** A suspended viewer's refusal (403 `viewer_suspended`, with support's reason). */
+function refuseSuspended(reply: FastifyReply, suspension: ViewerSuspension) {
+  return reply.code(403).header('cache-control', 'no-store').send(suspendedBody(suspension));
+}
 
 function refuse(reply: FastifyReply, problem: ClipProblem) {
   return refuseClip(reply, problem.status, problem.field, problem.refusal);
@@ -96,15 +103,26 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const streamOf = (request: FastifyRequest, row: ClipRow, event: Event): ClipStream | null => {
     if (!signedClipStream(event.access_type, clipsConfigOf(request))) return { url: clipStreamUrl(slugOf(request), row.uuid), expires_in: null };
     if (request.userId === null || !event.has_access) return null;
-    return { url: app.media.clipStreamUrl({ channelId: request.channelId, uuid: row.uuid, sessionId: request.apiKeyId }), expires_in: app.media.tokenTtlSeconds };
+    return { url: app.media.clipStreamUrl({ channelId: request.channelId, uuid: row.uuid, sessionId: request.apiKeyId }), expires_in: app.media.tokenTtlOf(request.channelId) };
   };
 
-  /** Clip rows as the contract's clips, each with its event as this viewer sees it. */
-  const answerClips = async (request: FastifyRequest, rows: readonly ClipRow[]): Promise<Clip[]> => {
+  /**
+   * What bars the viewer from every clip's stream, whatever its game: a suspension by the
+   * channel's support (they lack `watch`, spec §6) or their region (spec §3 Geo: the channel's
+   * blocked countries or their account's flag). Read at every ask.
+   */
+  const barredFrom = async (request: FastifyRequest): Promise<{ suspension: ViewerSuspension } | { geo: true } | null> => {
+    const suspension = await viewerSuspension(app.db, request.channelId, request.userId);
+    if (suspension) return { suspension };
+    return (await app.geo.blocked(request)) ? { geo: true } : null;
+  };
+
+  /** Clip rows as the contract's clips, each with its event as this viewer sees it; no stream for a barred viewer. */
+  const answerClips = async (request: FastifyRequest, rows: readonly ClipRow[], barred: boolean): Promise<Clip[]> => {
     const events = await app.eventsRepository.byIds(request.channelId, rows.map((row) => row.event_id), await viewerOf(app, request));
     return rows.flatMap((row) => {
       const event = events.get(row.event_id);
-      return event ? [toClip(row, event, slugOf(request), row.status === 'ready' ? streamOf(request, row, event) : null)] : [];
+      return event ? [toClip(row, event, slugOf(request), row.status === 'ready' && !barred ? streamOf(request, row, event) : null)] : [];
     });
   };
 
@@ -125,8 +143,8 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
       void refuseClip(reply, 404, field, 'eventNotFound');
       return null;
     }
-    // spec §3 Geo: a viewer in a blocked country may not watch, whatever the access type.
-    if (!event.access.allowed || app.geo.viewer(request).is_geo_blocked) {
+    // spec §3 Geo: a viewer in a blocked country, or whose account is geo-blocked, may not watch, whatever the access type.
+    if (!event.access.allowed || (await app.geo.blocked(request))) {
       void refuseClip(reply, 403, field, 'notWatchable');
       return null;
     }
@@ -168,7 +186,7 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (row === 'event') return refuseClip(reply, 403, 'event_id', 'eventClipsLimit');
     app.clips.queue?.wake();
     // 200, not 201: spec §8, the client rejects any other success status.
-    const [clip] = await answerClips(request, [row]);
+    const [clip] = await answerClips(request, [row], false);
     return { data: clip! };
   });
 
@@ -182,7 +200,7 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!known.has(request.params.id)) return refuseClip(reply, 404, 'id', 'eventNotFound');
       const { offset, limit } = request.query;
       const { rows, total } = await clips.list(request.channelId, viewer.user.id, { eventId: request.params.id, offset, limit });
-      return { data: await answerClips(request, rows), meta: { total, offset, limit } };
+      return { data: await answerClips(request, rows, (await barredFrom(request)) !== null), meta: { total, offset, limit } };
     },
   );
 
@@ -191,7 +209,7 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!viewer) return reply;
     const { offset, limit } = request.query;
     const { rows, total } = await clips.list(request.channelId, viewer.user.id, { offset, limit });
-    return { data: await answerClips(request, rows), meta: { total, offset, limit } };
+    return { data: await answerClips(request, rows, (await barredFrom(request)) !== null), meta: { total, offset, limit } };
   });
 
   // Public: anyone with the link sees a ready clip (a visitor's key will do), while its maker may
@@ -204,9 +222,14 @@ const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     const verdict = await shareVerdict(app.db, { channelId: request.channelId, userId: row.user_id, eventId: row.event_id }, clipsConfigOf(request), request.userId);
     if (verdict === 'gone') return refuseClip(reply, 404, 'id', 'clipNotFound');
     if (verdict === 'paid') return refuseClip(reply, 403, 'id', 'sharePaidEvent');
-    const clip = (await answerClips(request, [row]))[0];
+    const barred = await barredFrom(request);
+    if (barred && 'suspension' in barred) return refuseSuspended(reply, barred.suspension);
+    if (barred) return refuseClip(reply, 403, 'id', 'geoBlocked');
+    const clip = (await answerClips(request, [row], false))[0];
     if (!clip || clip.stream_url === null || clip.poster === null) return refuseClip(reply, 404, 'id', 'clipNotFound');
     const { failure_reason: _hidden, ...shared } = clip;
+    // Shared means opened by someone other than its maker: counted per clip and day for the reports.
+    if (request.userId !== row.user_id) await countShareOpen(app.db, request.channelId, row.id).catch((error: unknown) => request.log.warn({ err: error }, 'a share open was not counted'));
     return { data: { ...shared, status: 'ready' as const, stream_url: clip.stream_url, poster: clip.poster } };
   });
 

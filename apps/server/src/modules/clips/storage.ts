@@ -31,17 +31,22 @@ export class ClipStorage {
   readonly #prefixOf: (slug: string) => string;
   readonly #ttlMs: number;
   readonly #warn: (message: string) => void;
+  readonly #quotaOf: ((channelId: number) => number) | undefined;
   readonly #measured = new Map<string, { bytes: number; at: number }>();
   readonly #full = new Set<string>();
 
-  /** `prefixOf`: the storage key of a channel's clips (each clip's files are under it). */
-  constructor(options: { db: Database; storage: MediaStorage; prefixOf: (slug: string) => string; quotaBytes: number; ttlMs?: number; warn: (message: string) => void }) {
+  /**
+   * `prefixOf`: the storage key of a channel's clips (each clip's files are under it). `quotaOf`: a
+   * channel's own quota as it is now (its owner may change it at any time), else `quotaBytes`.
+   */
+  constructor(options: { db: Database; storage: MediaStorage; prefixOf: (slug: string) => string; quotaBytes: number; quotaOf?: (channelId: number) => number; ttlMs?: number; warn: (message: string) => void }) {
     this.#db = options.db;
     this.#storage = options.storage;
     this.#prefixOf = options.prefixOf;
     this.quotaBytes = options.quotaBytes;
     this.#ttlMs = options.ttlMs ?? DEFAULT_CLIP_STORAGE_TTL_MS;
     this.#warn = options.warn;
+    this.#quotaOf = options.quotaOf;
   }
 
   /** The channel's clip folder is measured again at the next look (a clip was made or deleted). */
@@ -52,12 +57,13 @@ export class ClipStorage {
   async usage(channelId: number, slug: string): Promise<ChannelClipStorage> {
     const [onDisk, pending] = await Promise.all([this.#onDisk(slug), this.#pendingSeconds(channelId)]);
     const used = onDisk + Math.round(pending * CLIP_BYTES_PER_SECOND_ESTIMATE);
-    const full = used >= this.quotaBytes;
+    const quota = this.#quotaOf?.(channelId) ?? this.quotaBytes;
+    const full = used >= quota;
     if (full && !this.#full.has(slug)) {
-      this.#warn(`clip storage of channel ${slug} is full: ${used} of ${this.quotaBytes} bytes (CLIP_STORAGE_QUOTA_MB); new clips are refused`);
+      this.#warn(`clip storage of channel ${slug} is full: ${used} of ${quota} bytes (its Settings or CLIP_STORAGE_QUOTA_MB); new clips are refused`);
       this.#full.add(slug);
     } else if (!full) this.#full.delete(slug);
-    return { slug, used_bytes: used, quota_bytes: this.quotaBytes, full };
+    return { slug, used_bytes: used, quota_bytes: quota, full };
   }
 
   async #onDisk(slug: string): Promise<number> {

@@ -1,4 +1,5 @@
 import type { AccessOption, EventAccess } from '@grandstand/contract';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../core/db/schema.ts';
 import { withDescendants } from '../../core/tree.ts';
 
@@ -25,10 +26,12 @@ export interface Entitlements {
   packageIds: Set<number>;
   /** Subscriptions with an access-giving order (spec §4 purchased). */
   subscriptionIds: Set<number>;
+  /** Quota passes held (spec §6): games still to pick, by package id, over the running orders. */
+  quotaLeft: Map<number, number>;
 }
 
 export function noEntitlements(): Entitlements {
-  return { eventIds: new Set(), categoryIds: new Set(), teamPasses: [], subscription: false, packageIds: new Set(), subscriptionIds: new Set() };
+  return { eventIds: new Set(), categoryIds: new Set(), teamPasses: [], subscription: false, packageIds: new Set(), subscriptionIds: new Set(), quotaLeft: new Map() };
 }
 
 /** False when nothing was bought: such a user's access is a plain logged-in user's. */
@@ -90,6 +93,17 @@ export function accessFor(accessType: string, basePrice: number, viewer: Viewer 
 
 
 /**
+ * A pass or subscription order that runs at `now`: a pass until its expires_at (none: for good), a
+ * subscription, active or cancelled, until the end of its paid period (see `loadEntitlements`). The
+ * one statement of the rule, for every query that asks what a viewer's passes give them now;
+ * `alias` names the orders table where the query aliases it.
+ */
+export function passRunsAt(now: Date, alias?: string): RawBuilder<SqlBool> {
+  const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+  return sql<SqlBool>`((${column('type')} = 'package' and (${column('expires_at')} is null or ${column('expires_at')} > ${now})) or (${column('type')} = 'subscription' and ${column('sub_status')} in ('active', 'canceled') and ${column('current_period_end')} > ${now}))`;
+}
+
+/**
  * The user's entitlements from their paid, active orders in this channel. A pass lasts until its
  * expires_at; a subscription (active, or cancelled) until the end of its paid period, whatever its
  * status says: only a paid renewal moves `current_period_end` on, so a renewal whose webhook never
@@ -98,9 +112,20 @@ export function accessFor(accessType: string, basePrice: number, viewer: Viewer 
  */
 export async function loadEntitlements(db: Database, channelId: number, userId: number, now: Date = new Date()): Promise<Entitlements> {
   const result = noEntitlements();
+  // spec §6 quota: a game picked on a quota pass stays the viewer's as one bought alone, while its
+  // order is paid (not refunded), after the pass has run out too.
+  const picks = await db
+    .selectFrom('package_picks as pp')
+    .innerJoin('orders as o', 'o.id', 'pp.order_id')
+    .select('pp.event_id')
+    .where('pp.channel_id', '=', channelId)
+    .where('pp.user_id', '=', userId)
+    .where('o.status', '=', 'paid')
+    .execute();
+  for (const pick of picks) result.eventIds.add(pick.event_id);
   const orders = await db
     .selectFrom('orders')
-    .select(['type', 'product_id', 'participant_id'])
+    .select(['type', 'product_id', 'participant_id', 'quota_used'])
     .where('channel_id', '=', channelId)
     .where('user_id', '=', userId)
     .where('status', '=', 'paid')
@@ -108,17 +133,16 @@ export async function loadEntitlements(db: Database, channelId: number, userId: 
     .where((eb) =>
       eb.or([
         eb('type', '=', 'event'),
-        eb.and([eb('type', '=', 'package'), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]),
-        eb.and([eb('type', '=', 'subscription'), eb('sub_status', 'in', ['active', 'canceled']), eb('current_period_end', '>', now)]),
+        passRunsAt(now),
       ]),
     )
     .execute();
   if (orders.length === 0) return result;
 
-  const packageOrders: { packageId: number; participantId: number | null }[] = [];
+  const packageOrders: { packageId: number; participantId: number | null; quotaUsed: number }[] = [];
   for (const order of orders) {
     if (order.type === 'event') result.eventIds.add(order.product_id);
-    else if (order.type === 'package') packageOrders.push({ packageId: order.product_id, participantId: order.participant_id });
+    else if (order.type === 'package') packageOrders.push({ packageId: order.product_id, participantId: order.participant_id, quotaUsed: order.quota_used });
     else if (order.type === 'subscription') {
       result.subscription = true;
       result.subscriptionIds.add(order.product_id);
@@ -129,7 +153,7 @@ export async function loadEntitlements(db: Database, channelId: number, userId: 
   const [packages, categories] = await Promise.all([
     db
       .selectFrom('packages')
-      .select(['id', 'scope', 'is_team_pass', 'event_category_ids'])
+      .select(['id', 'scope', 'is_team_pass', 'event_category_ids', 'quota'])
       .where('channel_id', '=', channelId)
       .where(
         'id',
@@ -144,6 +168,11 @@ export async function loadEntitlements(db: Database, channelId: number, userId: 
     const pkg = byId.get(order.packageId);
     if (!pkg) continue;
     result.packageIds.add(pkg.id);
+    if (pkg.quota !== null) {
+      // A quota pass opens only the games picked on it (above), not its whole scope.
+      result.quotaLeft.set(pkg.id, (result.quotaLeft.get(pkg.id) ?? 0) + Math.max(0, pkg.quota - order.quotaUsed));
+      continue;
+    }
     if (pkg.scope !== 'category') continue;
     const covered = withDescendants(categories, pkg.event_category_ids);
     if (pkg.is_team_pass) {
@@ -180,4 +209,57 @@ export interface ListedEvent {
   readonly event_category_id: number | null;
   readonly participants: readonly { readonly id: number }[];
   readonly has_access: boolean;
+}
+
+/**
+ * The viewer's passes and subscriptions still running, with what each offer is, by the same ends as
+ * `loadEntitlements`: a pass until its expires_at, a subscription until the end of its paid period.
+ */
+export async function runningOffers(db: Database, channelId: number, userId: number, now: Date = new Date()) {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('packages as p', (join) => join.onRef('p.id', '=', 'o.product_id').on('o.type', '=', 'package'))
+    .leftJoin('subscriptions as s', (join) => join.onRef('s.id', '=', 'o.product_id').on('o.type', '=', 'subscription'))
+    .select(['o.type', 'p.scope', 'p.is_basic', 'p.is_team_pass', 'p.event_category_ids', 'p.capabilities as package_capabilities', 's.capabilities as subscription_capabilities'])
+    .where('o.channel_id', '=', channelId)
+    .where('o.user_id', '=', userId)
+    .where('o.status', '=', 'paid')
+    .where('o.activity_status', '=', 'active')
+    .where(passRunsAt(now, 'o'))
+    .execute();
+}
+
+/**
+ * What the viewer's running passes and subscriptions grant beside their events (spec §6: `vod_media`,
+ * `no_ads`, `download`). A viewer's own capabilities are their account's (users.capabilities); what
+ * they hold is the union of both.
+ */
+export async function passCapabilities(db: Database, channelId: number, userId: number, now: Date = new Date()): Promise<Set<string>> {
+  const granted = new Set<string>();
+  for (const row of await runningOffers(db, channelId, userId, now)) {
+    for (const capability of [...(row.package_capabilities ?? []), ...(row.subscription_capabilities ?? [])]) granted.add(String(capability).toLowerCase());
+  }
+  return granted;
+}
+
+/**
+ * Whether the viewer holds `capability` now (spec §3 User, §6): on their account, granted by the
+ * channel to every logged-in viewer (`grant`: channel.json `clips.grant`), or by a pass of theirs
+ * that runs now.
+ */
+export async function holdsCapability(db: Database, channelId: number, userId: number, capability: string, grant: readonly string[], now: Date = new Date()): Promise<boolean> {
+  if (grant.includes(capability)) return true;
+  const user = await db.selectFrom('users').select('capabilities').where('channel_id', '=', channelId).where('id', '=', userId).executeTakeFirst();
+  if (!user) return false;
+  if ((user.capabilities as readonly unknown[]).some((c) => String(c).toLowerCase() === capability)) return true;
+  return (await passCapabilities(db, channelId, userId, now)).has(capability);
+}
+
+/**
+ * spec §2: a running premium offer, the upgrade of the basic pass: a subscription, or a pass covering
+ * events (categories or a team); a pass granting only capabilities is an add-on.
+ */
+export async function holdsPremium(db: Database, channelId: number, userId: number, now: Date = new Date()): Promise<boolean> {
+  const offers = await runningOffers(db, channelId, userId, now);
+  return offers.some((row) => row.type === 'subscription' || (row.scope === 'category' && row.is_basic === false && ((row.event_category_ids ?? []).length > 0 || row.is_team_pass === true)));
 }

@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { channelOwned } from '../../core/db/baseline.ts';
+import { basicQuotaMigration } from './catalog/basicQuotaMigration.ts';
+import { offersConsoleMigration, offersOriginMigration } from './catalog/offersMigration.ts';
 import { oneOpenOrderMigration } from './orders/openOrderMigration.ts';
+import { refundsCompsMigration } from './orders/refundsMigration.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on today's typed schema */
 
@@ -120,4 +123,8 @@ const commerce: Migration = {
 export const commerceMigrations: Readonly<Record<string, Migration>> = {
   '0006_commerce': commerce,
   '0008_one_open_order': oneOpenOrderMigration,
+  '0035_orders_refunds_comps': refundsCompsMigration,
+  '0030_offers_console': offersConsoleMigration,
+  '0031_offers_origin': offersOriginMigration,
+  '0065_offers_basic_quota': basicQuotaMigration,
 };

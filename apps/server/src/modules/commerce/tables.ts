@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Id, Timestamp, Money, Defaulted } from '../../core/db/schema.ts';
+import type { Id, Timestamp, Money, Defaulted, SeedOrigin, SeedRef } from '../../core/db/schema.ts';
 
 /* The commerce tables, added to core's DatabaseSchema below (module augmentation): core lists no module's tables. */
 
@@ -24,6 +24,15 @@ export interface PackagesTable {
   position: Defaulted<number>;
   /** What the pass grants while it runs (migration 0014): `vod_media`. */
   capabilities: ColumnType<string[], string | undefined, string>;
+  /** Retired in the control room (migration 0030): out of the viewers' lists and checkout; holders keep it. */
+  retired_at: Timestamp | null;
+  /** The seed's or the control room's (migration 0031): a re-seed replaces only the seed's; `seed_ref` is the seed's name of it. */
+  origin: SeedOrigin;
+  seed_ref: SeedRef;
+  /** The channel's free basic pass (migration 0065): a premium offer bought replaces it. */
+  is_basic: Defaulted<boolean>;
+  /** Games of the viewer's choosing within the scope (migration 0065); null: every event in it. */
+  quota: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** spec §3 Subscription. */
@@ -41,6 +50,10 @@ export interface SubscriptionsTable {
   weight: Defaulted<number>;
   /** What the subscription grants while it runs (migration 0014): `vod_media`. */
   capabilities: ColumnType<string[], string | undefined, string>;
+  /** Retired in the control room (migration 0030): out of the viewers' lists and checkout; holders keep renewing. */
+  retired_at: Timestamp | null;
+  origin: SeedOrigin;
+  seed_ref: SeedRef;
 }
 
 /** A promo code (spec §7 apply_coupon): discounts base_price; the code is unique per channel, case-insensitively. */
@@ -55,6 +68,16 @@ export interface CouponsTable {
   expires_at: Timestamp | null;
   max_redemptions: number | null;
   redemptions: Defaulted<number>;
+  /** Not usable before (migration 0030); `expires_at` is the end. */
+  valid_from: Timestamp | null;
+  /** Uses per viewer, counted from their orders with the code; null: no limit. */
+  per_viewer_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** With applies_to `offers`: the packages and subscriptions the code is good for. */
+  package_ids: ColumnType<number[], string | undefined, string>;
+  subscription_ids: ColumnType<number[], string | undefined, string>;
+  /** The seed's or the control room's (migration 0031); `seed_ref`: the seed's code, in lower case. */
+  origin: SeedOrigin;
+  seed_ref: SeedRef;
 }
 
 /** spec §3 Order. product_id is an event, package or subscription id by `type`. */
@@ -91,6 +114,32 @@ export interface OrdersTable {
   auto_renew: boolean | null;
   trial_ends_at: Timestamp | null;
   current_period_end: Timestamp | null;
+  /** The list price and fee the holder agreed to (migration 0030): renewals charge these, whatever the offer costs later. */
+  locked_base_price: ColumnType<string | number | null, number | string | null | undefined, number | string | null>;
+  locked_service_fee: ColumnType<string | number | null, number | string | null | undefined, number | string | null>;
+  /** A refund by the channel's support (migration 0035): when, why, who (the actor's label) and the provider's refund id. */
+  refunded_at: Timestamp | null;
+  refund_reason: string | null;
+  refunded_by: string | null;
+  refund_provider_ref: string | null;
+  /** A comp: an order of amount 0 given by support (provider `comp`), counted apart in reports. */
+  comp: Defaulted<boolean>;
+  comp_reason: string | null;
+  comped_by: string | null;
+  /** Games picked on a quota pass (migration 0065). */
+  quota_used: Defaulted<number>;
+  /** A basic pass replaced by a premium offer: the order that replaced it (migration 0065). */
+  replaced_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A game picked on a quota pass (migration 0065): it stays the viewer's while the order is paid. */
+export interface PackagePicksTable {
+  id: Id;
+  channel_id: number;
+  order_id: number;
+  user_id: number;
+  event_id: number;
+  created_at: Timestamp;
 }
 
 /** One charge attempt on an order. kind: Purchase | New subscription | Subscription Renewal. */
@@ -129,5 +178,6 @@ declare module '../../core/db/schema.ts' {
     orders: OrdersTable;
     transactions: TransactionsTable;
     webhook_events: WebhookEventsTable;
+    package_picks: PackagePicksTable;
   }
 }

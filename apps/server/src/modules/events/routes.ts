@@ -12,8 +12,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { grantListingAccess, loadEntitlements, type Viewer } from '../commerce/entitlements.ts';
+import { suspendedRefusal, viewerSuspension } from '../accounts/suspension.ts';
+import { grantListingAccess, holdsCapability, loadEntitlements, type Viewer } from '../commerce/entitlements.ts';
 import { geoBlockedAccess, withoutAccess } from '../geo/index.ts';
+import { prerollsFor } from '../media/prerolls.ts';
 import { FrozenAnswer, ListingCache } from './cache.ts';
 import type { EventsListQuery } from './repository.ts';
 
@@ -30,8 +32,8 @@ export async function sendListing(request: FastifyRequest, reply: FastifyReply, 
   // The cached answer is every user's; each user's purchases are applied to it. Only paid and ppv
   // events not open already can change: a page without one asks the database for no purchases.
   if (request.userId !== null && body.data.some(lockedForPurchase)) body = grantListingAccess(body, await loadEntitlements(request.server.db, request.channelId, request.userId));
-  // spec §3 Geo: the cached answer is everyone's; a viewer in a blocked country has access to none.
-  if (reply.server.geo.viewer(reply.request).is_geo_blocked) body = withoutAccess(body);
+  // spec §3 Geo: the cached answer is everyone's; a viewer in a blocked country, or whose account is geo-blocked, has access to none.
+  if (await reply.server.geo.blocked(reply.request)) body = withoutAccess(body);
   return reply.type('application/json; charset=utf-8').send(answer.json(body));
 }
 
@@ -114,16 +116,31 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     const event = await events.detail(request.channelId, request.params.id, await viewerWithPurchases(request));
     // Another channel's event is as unknown as a missing one (architecture: multi-tenancy).
     if (!event) return reply.code(404).send({ message: 'Event not found.', field: 'id' });
-    // spec §3 Geo: a viewer in a blocked country may not watch, whatever the access type.
-    if (app.geo.viewer(request).is_geo_blocked) Object.assign(event, { access: geoBlockedAccess(), has_access: false });
+    // spec §3 Geo: a viewer in a blocked country, or whose account is geo-blocked, may not watch, whatever the access type.
+    if (await app.geo.blocked(request)) Object.assign(event, { access: geoBlockedAccess(), has_access: false });
+    // A viewer suspended by the channel's support gets the event with no stream, and the reason
+    // (modules/accounts/suspension.ts): read at every ask, so the player stops at its next renewal.
+    const suspension = await viewerSuspension(app.db, request.channelId, request.userId);
+    if (suspension) Object.assign(event, { access: { allowed: false, geo_blocked: false, options: [], refusal: suspendedRefusal(suspension) }, has_access: false });
     // spec §2: a stream address only for a viewer allowed to watch an event that has started (and is not called off).
+    const live = event.stream_status === 'live';
     const stream =
       event.access.allowed && event.stream_status !== 'upcoming' && !event.cancelled
         ? {
-            url: app.media.streamUrl({ channelId: request.channelId, eventId: event.id, live: event.stream_status === 'live', sessionId: request.apiKeyId }),
+            url: app.media.streamUrl({ channelId: request.channelId, eventId: event.id, live, sessionId: request.apiKeyId }),
             kind: 'hls' as const,
-            live: event.stream_status === 'live',
-            expires_in: app.media.tokenTtlSeconds,
+            live,
+            expires_in: app.media.tokenTtlOf(request.channelId),
+            // spec §4, §6: chosen here, so a viewer holding no_ads is handed none whatever the site asks.
+            prerolls: await prerollsFor(
+              app.db,
+              {
+                channelId: request.channelId,
+                userId: request.userId,
+                noAds: request.userId !== null && (await holdsCapability(app.db, request.channelId, request.userId, 'no_ads', app.channels.byId(request.channelId)?.config.clips?.grant ?? [])),
+              },
+              { kind: 'event', id: event.id, live, locationId: event.location_id, categoryId: event.event_category_id, prerolls: event.prerolls !== false },
+            ),
           }
         : null;
     // A live event's camera (spec §8): the watch page shows the player, "waiting" or "back in a moment".

@@ -15,6 +15,12 @@ export interface GeoService {
   isBlocked(channelId: number, countryCode: string | null): boolean;
   /** The caller's address, country and block on the request's channel (an /api request). */
   viewer(request: FastifyRequest): ViewerGeo;
+  /**
+   * Whether the caller may be handed nothing of the channel (spec §3 Geo, §6 "A geo-blocked flag
+   * restricts access"): their country is blocked by the request's channel, or their account carries
+   * `is_geo_blocked` (read at every ask, so a flag set by support holds at the viewer's next request).
+   */
+  blocked(request: FastifyRequest): Promise<boolean>;
   /** Re-reads every channel's blocked countries (done by itself after a seed). */
   refresh(): Promise<void>;
 }
@@ -61,13 +67,20 @@ export default fp(
     app.addHook('onClose', async () => unsubscribe());
 
     const isBlocked = (channelId: number, countryCode: string | null) => countryCode !== null && (blocked.get(channelId)?.has(countryCode) ?? false);
+    const viewer = (request: FastifyRequest): ViewerGeo => {
+      const ip = clientIp(request);
+      const country = lookupCountry(ip);
+      return { ...country, ip, is_geo_blocked: isBlocked(request.channelId, country.country_code) };
+    };
     app.decorate('geo', {
       lookup: lookupCountry,
       isBlocked,
-      viewer(request) {
-        const ip = clientIp(request);
-        const country = lookupCountry(ip);
-        return { ...country, ip, is_geo_blocked: isBlocked(request.channelId, country.country_code) };
+      viewer,
+      async blocked(request) {
+        if (viewer(request).is_geo_blocked) return true;
+        if (request.userId === null) return false;
+        const user = await app.db.selectFrom('users').select('is_geo_blocked').where('channel_id', '=', request.channelId).where('id', '=', request.userId).executeTakeFirst();
+        return user?.is_geo_blocked === true;
       },
       refresh,
     } satisfies GeoService);

@@ -97,7 +97,8 @@ describe('prepare-media', () => {
     const result = await prepareMedia({ dir, channels: alpha, quality: TINY, seconds: SECONDS, ffmpegPath: '/nonexistent/ffmpeg' });
     expect(result.built).toEqual([]);
     // The recordings, the preroll and the channel's on-demand library items.
-    expect(result.kept).toHaveLength(RECORDING_LIBRARY.length + 1 + vodItemsOf(alpha[0]!).length);
+    // The recordings, the seed's preroll, the library's items and the playback check's stream.
+    expect(result.kept).toHaveLength(RECORDING_LIBRARY.length + 1 + vodItemsOf(alpha[0]!).length + 1);
     expect((await stat(playlist)).mtimeMs).toBe(before);
   });
 });
@@ -151,6 +152,22 @@ describe('on-demand media', () => {
     expect(segment.headers['content-type']).toBe('video/iso.segment');
     expect(segment.headers['cache-control']).toBe(IMMUTABLE);
     expect((await t.app.inject({ url: '/media/prerolls/nothing-here.m3u8' })).statusCode).toBe(404);
+  });
+
+  it('serves the playback check’s stream publicly, three renditions under one master, never cached', async () => {
+    const master = await t.app.inject({ url: '/media/check/check.m3u8' });
+    expect(master.statusCode, master.body).toBe(200);
+    expect(master.headers['cache-control']).toBe('no-store');
+    const variants = [...master.body.matchAll(/BANDWIDTH=(\d+),RESOLUTION=(\d+x\d+),CODECS="([^"]+)"\n(\S+)/g)].map((m) => ({ bandwidth: Number(m[1]), resolution: m[2], codecs: m[3], uri: m[4] }));
+    expect(variants.map((v) => v.resolution)).toEqual(['426x240', '854x480', '1280x720']);
+    expect(variants.every((v) => v.codecs?.startsWith('avc1.') && v.codecs.includes('mp4a.40.2'))).toBe(true);
+    expect(variants[0]!.bandwidth).toBeLessThan(variants[2]!.bandwidth);
+    const top = await t.app.inject({ url: `/media/check/${variants[2]!.uri}` });
+    expect(top.body).toContain('#EXT-X-ENDLIST');
+    const segment = await t.app.inject({ url: `/media/check/${segmentsOf(top.body)[0]}` });
+    expect(segment.statusCode).toBe(200);
+    expect(segment.headers['content-type']).toBe('video/iso.segment');
+    expect((await t.app.inject({ url: '/media/check/..%2Fmanifest.json' })).statusCode).toBe(404);
   });
 });
 

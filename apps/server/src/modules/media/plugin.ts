@@ -41,8 +41,13 @@ export interface MediaService {
    * (the api hands it only to a viewer who may watch the item, spec §6).
    */
   vodStreamUrl(input: { channelId: number; itemId: number; sessionId: number }): string;
-  /** Seconds a stream address works from when it is made: the player renews it at half-life. */
+  /** The server's seconds a stream address works from when it is made (`MEDIA_TOKEN_LIFETIME`), where a channel sets none. */
   readonly tokenTtlSeconds: number;
+  /**
+   * Seconds a channel's stream addresses work from when they are made (its Settings, else the
+   * server's): the answer's `expires_in`, since the player renews at half-life.
+   */
+  tokenTtlOf(channelId: number): number;
   /** The grant of an item's stream token, or null when it is malformed, forged, another purpose's or expired. */
   verifyVod(token: string): VodGrant | null;
   /**
@@ -90,6 +95,8 @@ export default fp<MediaPluginOptions>(
     const vod = vodTokens(secret);
     const clipStreams = clipTokens(secret);
     const ttl = options.tokenTtlSeconds ?? MEDIA_TOKEN_TTL_SECONDS;
+    // Read from the channels registry at each address: an owner's change applies to the next one, on every instance.
+    const ttlOf = (channelId: number) => app.channels.byId(channelId)?.config.media?.token_lifetime_seconds ?? ttl;
     const now = options.now ?? (() => Math.floor(Date.now() / 1000));
     const dir = options.dir ?? join(repoRoot, '.data', 'media');
     // Per event: each stream session's last playlist fetch. Players refetch a live playlist every
@@ -106,18 +113,19 @@ export default fp<MediaPluginOptions>(
 
     const service: MediaService = {
       streamUrl({ channelId, eventId, sessionId }) {
-        const token = tokens.sign({ channelId, eventId, sessionId, expiresAt: now() + ttl });
+        const token = tokens.sign({ channelId, eventId, sessionId, expiresAt: now() + ttlOf(channelId) });
         return `/media/s/${token}/events/${eventId}/index.m3u8`;
       },
       verify(token) {
         return tokens.verify(token, now());
       },
       vodStreamUrl({ channelId, itemId, sessionId }) {
-        return `/media/s/${vod.sign({ channelId, itemId, sessionId, expiresAt: now() + ttl })}/vod/${itemId}/index.m3u8`;
+        return `/media/s/${vod.sign({ channelId, itemId, sessionId, expiresAt: now() + ttlOf(channelId) })}/vod/${itemId}/index.m3u8`;
       },
       tokenTtlSeconds: ttl,
+      tokenTtlOf: ttlOf,
       verifyVod: (token) => vod.verify(token, now()),
-      clipStreamUrl: ({ channelId, uuid, sessionId }) => `/media/s/${clipStreams.sign({ channelId, uuid, sessionId, expiresAt: now() + ttl })}/clips/${uuid}/index.m3u8`,
+      clipStreamUrl: ({ channelId, uuid, sessionId }) => `/media/s/${clipStreams.sign({ channelId, uuid, sessionId, expiresAt: now() + ttlOf(channelId) })}/clips/${uuid}/index.m3u8`,
       verifyClip: (token) => clipStreams.verify(token, now()),
       clipDownload: (input) => signedClipDownloadUrl(secret, input, { now: now() }),
       eventDownload: (input) => signedEventDownloadUrl(secret, input, { now: now() }),

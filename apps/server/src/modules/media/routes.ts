@@ -356,6 +356,16 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     return reply.sendFile(basename(file), dirname(file), { cacheControl: false });
   });
 
+  // The playback check's test stream (the site's /simulate): public, like the prerolls.
+  app.get<{ Params: { '*': string } }>('/media/check/*', { config: { apiKey: false } }, async (request, reply) => {
+    const file = request.params['*'];
+    if (!MEDIA_FILE.test(file)) return fail(reply, 404, 'url', 'Not found.');
+    const folder = join(media.dir, layout.checkDir);
+    if (!(await media.exists(folder))) return fail(reply, 503, 'media', `The playback check's stream is not prepared. Run: ${PREPARE_MEDIA_COMMAND}`);
+    // Never kept by the browser: a second check measures the connection again, not the cache.
+    return sendMedia(reply, folder, file, 'no-store');
+  });
+
   app.get<{ Params: { '*': string } }>('/media/prerolls/*', { config: { apiKey: false } }, async (request, reply) => {
     const file = request.params['*'];
     if (!MEDIA_FILE.test(file)) return fail(reply, 404, 'url', 'Not found.');

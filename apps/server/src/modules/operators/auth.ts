@@ -130,7 +130,8 @@ export async function resolveConsole(request: FastifyRequest): Promise<Resolutio
     .selectAll('o')
     .select(['s.id as session_id', 's.channel_id as session_channel_id', 's.totp_passed'])
     .where('s.token_hash', '=', sha256(value))
-    .where('s.expires_at', '>', new Date())
+    // The clock the session's lifetime was written with (sessionRoutes), so both ends agree.
+    .where('s.expires_at', '>', new Date(request.server.operatorsService.now()))
     .executeTakeFirst();
   if (!row) return { outcome: 'signed-out' };
   // A session opened on one channel's console is good there only.

@@ -313,13 +313,14 @@ describe('demo operators', () => {
     expect((await consoleCall(t.app, 'bravo', { method: 'POST', url: '/session', payload: { email, password: 'bravo-analyst-fixture' } })).statusCode).toBe(403);
   });
 
-  it('gives each demo channel an owner and a producer, and the platform owner both channels; a re-seed puts them back', async () => {
+  it('gives each demo channel an owner, a producer and a support operator, and the platform owner both channels; a re-seed puts them back', async () => {
     const folders = await loadChannelFolders(join(repoRoot, 'channels'));
     const bySlug = new Map(folders.map((folder) => [folder.config.slug, folder.seed?.operators ?? []]));
     for (const slug of ['northfield', 'laurentides']) {
       const roles = bySlug.get(slug)!.map((o) => [o.email, o.role]);
       expect(roles).toContainEqual([`owner@${slug}.test`, 'owner']);
       expect(roles).toContainEqual([`producer@${slug}.test`, 'producer']);
+      expect(roles).toContainEqual([`support@${slug}.test`, 'support']);
       expect(roles).toContainEqual(['ops@grandstand.test', 'owner']);
     }
     const northfield = bySlug.get('northfield')!;

@@ -1,5 +1,5 @@
-export type { CancelInput, CancelResult, ChargeInput, IntentResult, SetupInput, PaymentEventType, PaymentEvent, CardProviderApi } from './types.ts';
-export { WebhookSignatureError } from './types.ts';
+export type { CancelInput, CancelResult, ChargeInput, IntentResult, SetupInput, PaymentEventType, PaymentEvent, CardProviderApi, PaymentLookup, RefundInput, RefundResult } from './types.ts';
+export { RefundRefusedError, WebhookSignatureError } from './types.ts';
 export { signSandboxPayload, verifySandboxSignature, SANDBOX_SIGNATURE_HEADER } from './signature.ts';
 export type { PaymentsOptions, SandboxOptions, StripeOptions } from './config.ts';
 export { default as paymentsPlugin, SANDBOX_WEBHOOK_PATH } from './plugin.ts';

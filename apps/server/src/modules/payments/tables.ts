@@ -49,6 +49,10 @@ export interface SandboxIntentsTable {
   card_last4: string | null;
   failure_reason: string | null;
   created_at: Timestamp;
+  /** A refund (migration 0037): its id, when, and the amount given back. */
+  refund_id: string | null;
+  refunded_at: Timestamp | null;
+  refunded_amount: ColumnType<string | number | null, number | string | null | undefined, number | string | null>;
 }
 
 /** A sandbox webhook waiting for delivery (migration 0009_payment_durability); deleted once delivered. */

@@ -61,6 +61,35 @@ export interface CancelResult {
   card: { brand: string; last4: string } | null;
 }
 
+export interface RefundInput {
+  channelId: number;
+  orderId: number;
+  /** The payment intent to refund, in full. */
+  intentId: string;
+  /** Why, as support wrote it (kept by the provider where it takes a note). */
+  reason: string;
+  /** The same key gives the same refund however often it is asked (two clicks, two operators). */
+  idempotencyKey: string;
+}
+
+/** A refund the provider accepted (`pending`: it will settle on the provider's side; no money stays with the channel). */
+export interface RefundResult {
+  refundId: string;
+  status: 'succeeded' | 'pending';
+  amount: number;
+}
+
+/** The provider refused the refund (a payment not taken, another channel's, refunded by other means): nothing changed. */
+export class RefundRefusedError extends Error {
+  override name = 'RefundRefusedError';
+}
+
+/** The provider's own record of a payment, as support sees it. */
+export interface PaymentLookup {
+  status: string;
+  refunded: boolean;
+}
+
 export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'setup.succeeded' | 'setup.failed';
 
 export interface PaymentEvent {
@@ -91,6 +120,14 @@ export interface CardProviderApi {
    * never came), so a late step can no longer take money. Throws when the provider cannot be reached.
    */
   cancel(input: CancelInput): Promise<CancelResult>;
+  /**
+   * Gives a taken payment back in full (support's refund, spec §9's exception). Idempotent by
+   * `idempotencyKey`. Throws RefundRefusedError when the provider will not, any other error when
+   * it cannot be reached.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
+  /** The payment as the provider has it; null when it does not know it (or it is another channel's). */
+  lookup(channelId: number, intentId: string): Promise<PaymentLookup | null>;
   listCards(channelId: number, userId: number): Promise<Card[]>;
   customerPortalUrl(channelId: number, userId: number, email: string, returnUrl: string): Promise<string>;
   /** Throws WebhookSignatureError. */

@@ -1,9 +1,9 @@
-import { ApiErrorBody, DeleteAccountBody, MessageResponse, PASSWORD_MAX_LENGTH, ProfileResponse, ProfileUpdateBody, UserAccessResponse } from '@grandstand/contract';
+import { ApiErrorBody, AUTH_MESSAGES, AUTH_REFUSAL_CODES, DeleteAccountBody, MessageResponse, PASSWORD_MAX_LENGTH, ProfileResponse, ProfileUpdateBody, UserAccessResponse } from '@grandstand/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endUserSessions, hashPassword, passwordProblem, verifyPassword } from '../accounts/index.ts';
 import { loadEntitlements } from '../commerce/entitlements.ts';
 import { bodyOf, CHECKED_IN_HANDLER, currentUser, fail, nameProblem, profileOf, text, unauthenticated } from '../accounts/helpers.ts';
-import { deleteAccountClips } from '../clips/account.ts';
+import { deleteViewerAccount } from './deletion.ts';
 
 /**
  * spec §7 Auth: the logged-in user's profile (GET; POST with _method patch), account deletion and
@@ -30,7 +30,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (changingPassword) {
       if (typeof body.current_password !== 'string' || body.current_password.length === 0) return fail(reply, 422, 'current_password', 'Field is required');
       if (!user.password_hash || body.current_password.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(user.password_hash, body.current_password))) {
-        return fail(reply, 422, 'current_password', 'The current password is incorrect.');
+        // spec §8 "Incorrect password", with its code for the site's translation.
+        return fail(reply, 422, 'current_password', AUTH_MESSAGES.incorrectPassword, AUTH_REFUSAL_CODES.incorrectPassword);
       }
       const passwordIssue = passwordProblem(body.password, body.password_confirmation);
       if (passwordIssue) return fail(reply, 422, passwordIssue.field, passwordIssue.message);
@@ -56,17 +57,18 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!user) return unauthenticated(reply);
     if (typeof body.password !== 'string' || body.password.length === 0) return fail(reply, 422, 'password', 'Field is required');
     if (!user.password_hash || body.password.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(user.password_hash, body.password))) {
-      return fail(reply, 422, 'password', 'The password is incorrect.');
+      return fail(reply, 422, 'password', AUTH_MESSAGES.incorrectPassword, AUTH_REFUSAL_CODES.incorrectPassword);
     }
-    await users.softDelete(request.channelId, user.id);
-    await endUserSessions(app, request.channelId, user.id);
-    await deleteAccountClips(app, request.channelId, user.id);
     // The analytics service forgets the viewer too: tried now in the background, and by the job
     // until the service confirms (the deleted row is the record that it is still to do).
-    app.analyticsForget?.afterDeletion(user.id);
+    await deleteViewerAccount(app, request.channelId, user.id);
     return { data: { message: 'Your account has been deleted.' } };
   });
 
+  // spec §7 GET /user/access: for integrators (another app on this API). The site does
+  // not call it: every answer it shows already carries what this would tell (events their
+  // `has_access` and `access`, offers their `purchased`, videos their `locked`), computed from the
+  // same entitlements, so a second call could only disagree with the page it sits beside.
   app.get('/user/access', { schema: { response: { 200: UserAccessResponse, 401: ApiErrorBody } } }, async (request, reply) => {
     const user = await currentUser(app, request);
     if (!user) return unauthenticated(reply);

@@ -417,9 +417,9 @@ export class ScheduleRepository {
   }
 }
 
-/** The channel's single-event offer (spec §5 "a paid event requires a single-event package id"): the first by weight. */
+/** The channel's single-event offer (spec §5 "a paid event requires a single-event package id"): the first by weight of those still sold. */
 export async function singleOfferId(db: Database, channelId: number): Promise<number | null> {
-  const row = await db.selectFrom('packages').select('id').where('channel_id', '=', channelId).where('scope', '=', 'single').orderBy('weight').orderBy('position').orderBy('id').limit(1).executeTakeFirst();
+  const row = await db.selectFrom('packages').select('id').where('channel_id', '=', channelId).where('scope', '=', 'single').where('retired_at', 'is', null).orderBy('weight').orderBy('position').orderBy('id').limit(1).executeTakeFirst();
   return row?.id ?? null;
 }
 

@@ -53,8 +53,11 @@ const sport = (name: string) => options.sports.find((x) => x.name === name)!.id;
 const venue = (name: string) => options.venues.find((x) => x.name === name)!.id;
 
 /** A local date-time `days` from now, on New York's clock (the fixture channel's zone). */
+/** One instant for every time the tests write, so a minute turning between two calls moves nothing. */
+const BASE = Date.now();
+
 function localIn(days: number, hours = 0): string {
-  const at = new Date(Date.now() + days * 86_400_000 + hours * 3_600_000);
+  const at = new Date(BASE + days * 86_400_000 + hours * 3_600_000);
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
       .formatToParts(at)

@@ -43,8 +43,11 @@ export interface SocialLogin {
   states(): StateSealer;
   /** The provider's claims for a login code; a SocialError (400) when the code is refused. */
   exchange(client: oidc.Configuration, provider: SocialProvider, state: SocialState, code: string): Promise<Record<string, unknown>>;
-  /** The channel's account of the address the provider vouches for, made when there is none. */
-  findOrCreate(channelId: number, email: string, claims: Record<string, unknown>): Promise<UserRow>;
+  /**
+   * The channel's account of the address the provider vouches for, made when there is none and
+   * `register` says the viewer accepted the terms (spec §5); null when there is none to log into.
+   */
+  findOrCreate(channelId: number, email: string, claims: Record<string, unknown>, register: boolean): Promise<UserRow | null>;
 }
 
 declare module 'fastify' {
@@ -131,7 +134,7 @@ export default fp<SocialPluginOptions>(
       app.log.info({ err: error }, 'social code exchange refused');
     }
 
-    async function findOrCreate(channelId: number, email: string, claims: Record<string, unknown>): Promise<UserRow> {
+    async function findOrCreate(channelId: number, email: string, claims: Record<string, unknown>, register: boolean): Promise<UserRow | null> {
       const existing = await users.findByEmail(channelId, email);
       if (existing) {
         // The provider vouches for the address: an account waiting for verification is verified now.
@@ -143,6 +146,8 @@ export default fp<SocialPluginOptions>(
         }
         return (await users.findById(channelId, existing.id)) ?? existing;
       }
+      // spec §5: an account is made only for a viewer who accepted the terms (the registration page).
+      if (!register) return null;
       const name = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null);
       try {
         return await users.create({ channelId, email, passwordHash: null, firstName: name(claims.given_name), lastName: name(claims.family_name), verified: true });

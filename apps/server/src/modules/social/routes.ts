@@ -1,4 +1,4 @@
-import { ApiErrorBody, SessionResponse, SocialLoginBody, SocialProviderParam } from '@grandstand/contract';
+import { ApiErrorBody, AUTH_MESSAGES, AUTH_REFUSAL_CODES, SessionResponse, SocialLoginBody, SocialProviderParam } from '@grandstand/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
@@ -10,12 +10,17 @@ import { hashApiKey } from '../accounts/apiKeyRepository.ts';
 import { callbackUri, SocialError } from './index.ts';
 import type { SocialState } from './state.ts';
 
-function sendError(reply: FastifyReply, error: SocialError) {
-  const body: ApiErrorBody = { message: error.message, field: error.field, errors: { [error.field]: [error.message] } };
+function sendError(reply: FastifyReply, error: SocialError, code?: string) {
+  const body: ApiErrorBody = { message: error.message, field: error.field, ...(code === undefined ? {} : { code }), errors: { [error.field]: [error.message] } };
   return reply.code(error.status).send(body);
 }
 
-const LoginQuery = z.object({ api_key: z.string().optional() });
+/**
+ * spec §3 auth modes: `registration` is started from the registration page once the viewer ticked
+ * the terms (the site sends it only then), so an address with no account gets one; `login` (the
+ * default) only logs into an account that exists.
+ */
+const LoginQuery = z.object({ api_key: z.string().optional(), mode: z.enum(['login', 'registration']).optional() });
 const CallbackQuery = z.object({
   code: z.string().min(1).max(2048).optional(),
   state: z.string().min(1).max(2048).optional(),
@@ -62,6 +67,7 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
           origin,
           codeVerifier,
           nonce,
+          ...(request.query.mode === 'registration' ? { register: true } : {}),
         };
         const target = oidc.buildAuthorizationUrl(client, {
           redirect_uri: callbackUri(origin, provider),
@@ -131,7 +137,9 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!email) throw new SocialError(422, 'email', `${provider} did not share an email address.`);
         const verified = claims.email_verified === true || claims.email_verified === 'true' || (claims.email_verified === undefined && providerConfig(request.channelId, provider).trustEmail === true);
         if (!verified) throw new SocialError(422, 'email', `${provider} has not verified this email address.`);
-        const user = await findOrCreate(request.channelId, email, claims);
+        const user = await findOrCreate(request.channelId, email, claims, state.register === true);
+        // spec §5: no account yet, and the terms were not accepted: the site asks for them first.
+        if (!user) return sendError(reply, new SocialError(422, 'terms', AUTH_MESSAGES.notRegistered), AUTH_REFUSAL_CODES.notRegistered);
         const apiKey = await startSession(app, { channelId: request.channelId, userId: user.id, replaceKey: request.body.api_key });
         return sessionAnswer(app, request.channelId, user, apiKey);
       } catch (error) {

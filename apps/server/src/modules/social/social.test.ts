@@ -1,4 +1,4 @@
-import { ApiErrorBody, SessionResponse } from '@grandstand/contract';
+import { ApiErrorBody, AUTH_REFUSAL_CODES, SessionResponse } from '@grandstand/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
@@ -82,10 +82,11 @@ interface SiteLogin {
 }
 
 /** The whole redirect flow, up to the site's /login with code and state. */
-async function redirectFlow(slug: Slug, email: string, provider = 'google'): Promise<SiteLogin> {
+/** The flow from the site to the provider and back; `registration` as from the registration page with the terms ticked. */
+async function redirectFlow(slug: Slug, email: string, provider = 'google', mode: 'login' | 'registration' = 'registration'): Promise<SiteLogin> {
   const apiKey = await t.keyFor(slug);
   const host = HOSTS[slug];
-  const start = await t.app.inject({ method: 'GET', url: `/api/auth/login/${provider}?api_key=${apiKey}`, headers: { host } });
+  const start = await t.app.inject({ method: 'GET', url: `/api/auth/login/${provider}?api_key=${apiKey}&mode=${mode}`, headers: { host } });
   expect(start.statusCode).toBe(302);
   const authorization = new URL(start.headers.location as string);
   expect(authorization.href.startsWith(oidc.issuer)).toBe(true);
@@ -143,11 +144,28 @@ describe('social login through a local OpenID provider', () => {
 
   it('logs an existing user of the channel in again, as the same user', async () => {
     const first = SessionResponse.parse((await finish('alpha', await redirectFlow('alpha', 'repeat@example.test'))).json()).data;
-    const second = SessionResponse.parse((await finish('alpha', await redirectFlow('alpha', 'repeat@example.test'))).json()).data;
+    const second = SessionResponse.parse((await finish('alpha', await redirectFlow('alpha', 'repeat@example.test', 'google', 'login'))).json()).data;
     expect(second.user.id).toBe(first.user.id);
     // The same address in another channel is another account (channels never share users).
     const elsewhere = SessionResponse.parse((await finish('bravo', await redirectFlow('bravo', 'repeat@example.test'))).json()).data;
     expect(elsewhere.user.id).not.toBe(first.user.id);
+  });
+
+  it('asks for the terms before making an account: a sign-in from the login page of an address with no account makes none (spec §5)', async () => {
+    const email = 'no.account.yet@example.test';
+    const refused = await finish('alpha', await redirectFlow('alpha', email, 'google', 'login'));
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      field: 'terms',
+      code: AUTH_REFUSAL_CODES.notRegistered,
+      message: 'You are not registered yet. Please accept terms and conditions and click Register to continue.',
+    });
+    const none = await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(none).toEqual([]);
+    // From the registration page, terms ticked: the account is made and logged in.
+    const registered = await finish('alpha', await redirectFlow('alpha', email, 'google', 'registration'));
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(SessionResponse.parse(registered.json()).data.user.email).toBe(email);
   });
 
   it('refuses a code used twice', async () => {

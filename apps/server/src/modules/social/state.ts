@@ -20,6 +20,8 @@ export interface SocialState {
   origin: string;
   codeVerifier: string;
   nonce: string;
+  /** Started from the registration page with the terms accepted (spec §5): an address with no account gets one. */
+  register?: boolean;
 }
 
 /** How long a viewer may spend at the provider's login form. */
@@ -32,6 +34,7 @@ const SocialStatePayload = z.object({
   origin: z.string(),
   codeVerifier: z.string(),
   nonce: z.string(),
+  register: z.boolean().optional(),
 });
 
 export interface StateSealer {

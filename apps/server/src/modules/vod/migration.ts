@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { libraryMigrations } from './library/migration.ts';
+import { searchWordsMigration } from './searchWordsMigration.ts';
 
 // Kysely<any> on purpose, as every migration: it must not depend on today's typed schema.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -115,4 +117,6 @@ export const vodMigration: Migration = {
 /** The on-demand library's migrations, by the names databases in service ran them under. */
 export const vodMigrations: Readonly<Record<string, Migration>> = {
   '0014_vod': vodMigration,
+  ...libraryMigrations,
+  '0080_search_words': searchWordsMigration,
 };

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../core/db/schema.ts';
-import { foldSql, nameVectorSql, type SEARCH_LANGUAGES } from './migration.ts';
+import { nameVectorSql, type SEARCH_LANGUAGES } from './migration.ts';
+import { type TolerantWord, tolerantWords, Vocabulary } from './typos.ts';
 
 type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
 
@@ -10,18 +11,13 @@ export const SEARCH_CANDIDATES = 500;
 /** The videos' total counts at most this many matches (the pages a viewer goes through). */
 export const SEARCH_COUNT_CAP = 1000;
 
-/** At most this many words of a search are matched typo-tolerantly (each is an index condition). */
-const TYPO_WORDS = 8;
 
 /**
- * The words of a search matched typo-tolerantly: three letters or more (a trigram of a shorter
- * word says little), the first TYPO_WORDS of them.
+ * What viewers see of the library (spec §3): an item that is ready (an upload being transcoded, or
+ * whose transcode failed, is not) and whose publish date has come (a draft has none).
  */
-export function typoWords(words: string): string[] {
-  return words
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 3)
-    .slice(0, TYPO_WORDS);
+function visibleSql(alias: 'i') {
+  return sql<SqlBool>`${sql.ref(`${alias}.status`)} = 'ready' and ${sql.ref(`${alias}.published_at`)} <= now()`;
 }
 
 /** An item as the library reads it: its category joined, its date as YYYY-MM-DD. */
@@ -90,6 +86,8 @@ export interface VodPassRow {
  */
 export class VodRepository {
   readonly #db: Database;
+  /** Per channel, its search vocabulary (modules/vod/typos.ts), read when a search first needs it. */
+  readonly #vocabularies = new Map<number, Promise<Vocabulary>>();
 
   constructor(db: Database) {
     this.#db = db;
@@ -110,7 +108,8 @@ export class VodRepository {
         'i.category_id',
         'c.name as category_name',
         'c.alias as category_alias',
-      ]);
+      ])
+      .where(visibleSql('i'));
   }
 
   /** spec §7 GET vod-media-categories: in the channel's order. */
@@ -121,10 +120,10 @@ export class VodRepository {
   /** spec §7 GET vod-media-items: newest first, of one category when asked; with the total. */
   async items(channelId: number, page: { categoryId?: number; offset: number; limit: number }): Promise<{ rows: VodItemRow[]; total: number }> {
     let rows = this.#items().where('i.channel_id', '=', channelId);
-    let count = this.#db.selectFrom('vod_media_items').select((eb) => eb.fn.countAll<string>().as('n')).where('channel_id', '=', channelId);
+    let count = this.#db.selectFrom('vod_media_items as i').select((eb) => eb.fn.countAll<string>().as('n')).where('i.channel_id', '=', channelId).where(visibleSql('i'));
     if (page.categoryId !== undefined) {
       rows = rows.where('i.category_id', '=', page.categoryId);
-      count = count.where('category_id', '=', page.categoryId);
+      count = count.where('i.category_id', '=', page.categoryId);
     }
     const [found, total] = await Promise.all([
       rows.orderBy('i.date', 'desc').orderBy('i.id', 'desc').offset(page.offset).limit(page.limit).execute(),
@@ -140,12 +139,12 @@ export class VodRepository {
 
   /** Whether the channel has an item of this ref (its public files are served only then). */
   async hasRef(channelId: number, ref: string): Promise<boolean> {
-    return (await this.#db.selectFrom('vod_media_items').select('id').where('channel_id', '=', channelId).where('ref', '=', ref).executeTakeFirst()) !== undefined;
+    return (await this.#db.selectFrom('vod_media_items as i').select('i.id').where('i.channel_id', '=', channelId).where('i.ref', '=', ref).where(visibleSql('i')).executeTakeFirst()) !== undefined;
   }
 
   /** The item's media folder name, or undefined (unknown, or another channel's). */
   async refOf(channelId: number, id: number): Promise<string | undefined> {
-    return (await this.#db.selectFrom('vod_media_items').select('ref').where('channel_id', '=', channelId).where('id', '=', id).executeTakeFirst())?.ref;
+    return (await this.#db.selectFrom('vod_media_items as i').select('i.ref').where('i.channel_id', '=', channelId).where('i.id', '=', id).where(visibleSql('i')).executeTakeFirst())?.ref;
   }
 
   /** spec §7 GET vod-media-rails: the rails in order, each with its items in order. */
@@ -164,37 +163,92 @@ export class VodRepository {
   }
 
   /**
+   * The channel's search vocabulary (modules/vod/typos.ts): the distinct folded words of its videos'
+   * titles and descriptions and of its events', teams' and schools' names, which the database keeps
+   * as rows are written (`search_words`, migration 0080). Read once, kept until the channel's data
+   * changes (`forgetVocabulary`). Drafts and unpublished events count too: a correction only widens
+   * the search, what it finds is still what viewers may see.
+   */
+  vocabulary(channelId: number): Promise<Vocabulary> {
+    let loading = this.#vocabularies.get(channelId);
+    if (!loading) {
+      const pending = this.#db
+        .selectFrom('search_words')
+        .select('word')
+        .where('channel_id', '=', channelId)
+        .execute()
+        .then((rows) => new Vocabulary(rows.map((row) => row.word)));
+      loading = pending;
+      this.#vocabularies.set(channelId, pending);
+      // A failed read is not kept: the next search reads again.
+      pending.catch(() => {
+        if (this.#vocabularies.get(channelId) === pending) this.#vocabularies.delete(channelId);
+      });
+    }
+    return loading;
+  }
+
+  /** Drops the vocabulary of a channel whose data changed (of every channel: null). */
+  forgetVocabulary(channelId: number | null): void {
+    if (channelId === null) this.#vocabularies.clear();
+    else this.#vocabularies.delete(channelId);
+  }
+
+  /**
    * spec §7 GET vod-media/search: the channel's items, events, teams and schools matching the
-   * words, language-aware (the channel's stemming, accents folded). A group the words as typed find
-   * nothing in is searched again typo-tolerantly (trigram word similarity, word by word); each
-   * condition has its GIN index (src/modules/vod/migration.ts). Videos: titles matching first (spec §5
-   * search), then the newest (`date`, the default) or the best (`relevance`). The cost of a word
-   * found everywhere is bounded: events, teams and schools take their best of the first
+   * words, language-aware (the channel's stemming, accents folded). Without words (spec §5
+   * defaults), the newest videos. A group the words as typed find nothing in is searched again
+   * with each word or its corrections (modules/vod/typos.ts: one typo in a word of 5 to 8 letters,
+   * two in a longer one), as Typesense does by default; each condition has its GIN index
+   * (src/modules/vod/migration.ts). Videos: titles matching first (spec §5 search), then the newest
+   * (`date`, the default) or the best (`relevance`, then the newest). The cost of a word found
+   * everywhere is bounded: events, teams and schools take their best of the first
    * SEARCH_CANDIDATES matches, and the videos' total counts up to SEARCH_COUNT_CAP.
    */
   async search(channelId: number, input: VodSearchInput): Promise<VodSearchRows> {
+    // A dash standing alone between words is punctuation, as in a team's name ("Aigles de Mirabel –
+    // Basketball masculin"): to websearch_to_tsquery a "-" before a word excludes it, so the name
+    // typed whole found nothing. A dash joined to a word ("-final") still excludes it.
+    const phrase = input.words.replace(/(^|\s)\p{Pd}+(?=\s|$)/gu, ' ');
+    if (phrase.trim() === '') {
+      const newest = await this.items(channelId, { offset: input.offset, limit: input.limit });
+      return { videos: newest.rows, total: newest.total, eventIds: [], teams: [], schools: [] };
+    }
     const config = sql.lit(input.language);
-    const query = sql`websearch_to_tsquery(${config}::regconfig, grandstand_fold(${input.words}::text))`;
-    const folded = sql`grandstand_fold(${input.words}::text)`;
-    // Typo tolerance word by word ("seasn reviw"): every word of three letters or more near a word
-    // of the text, each its own trigram index condition (the index answers their AND).
-    const words = typoWords(input.words);
-    const near = (column: RawBuilder<unknown>) => sql<SqlBool>`(${sql.join(words.map((word) => sql`grandstand_fold(${word}::text) <% ${column}`), sql` and `)})`;
+    const typed = sql`websearch_to_tsquery(${config}::regconfig, grandstand_fold(${phrase}::text))`;
+    // Each word or one of its corrections, every word: the corrections stemmed as typed words are.
+    const tsquery = (word: string) => sql`websearch_to_tsquery(${config}::regconfig, ${word}::text)`;
+    const tolerantQuery = (words: readonly TolerantWord[]) =>
+      sql`(${sql.join(
+        words.map((word) => sql`(${sql.join([word.typed, ...word.corrections].map(tsquery), sql` || `)})`),
+        sql` && `,
+      )})`;
+    /** The query of a search: the words as typed, or (tolerant) with their corrections; null when no word has one. */
+    let corrected: Promise<RawBuilder<unknown> | null> | undefined;
+    const queryOf = (exact: boolean): Promise<RawBuilder<unknown> | null> => {
+      if (exact) return Promise.resolve(typed);
+      corrected ??= this.vocabulary(channelId).then((vocabulary) => {
+        const words = tolerantWords(phrase, vocabulary);
+        return words.some((word) => word.corrections.length > 0) ? tolerantQuery(words) : null;
+      });
+      return corrected;
+    };
 
     const videos = async (exact: boolean) => {
-      const title = sql.raw('i.search_title');
-      const match = exact ? sql<SqlBool>`i.search_document @@ ${query}` : near(title);
+      const query = await queryOf(exact);
+      if (query === null) return { found: [], total: 0 };
+      const match = sql<SqlBool>`i.search_document @@ ${query}`;
       let rows = this.#items().where('i.channel_id', '=', channelId).where(match);
       // The title's own words are the document's weight A: no parsing again per row.
-      if (exact) rows = rows.orderBy(sql`ts_filter(i.search_document, '{a}') @@ ${query}`, 'desc');
-      const score = exact ? sql`ts_rank(i.search_document, ${query})` : sql`word_similarity(${folded}, i.search_title)`;
+      rows = rows.orderBy(sql`ts_filter(i.search_document, '{a}') @@ ${query}`, 'desc');
+      const score = sql`ts_rank(i.search_document, ${query})`;
       rows = input.sortField === 'relevance' ? rows.orderBy(score, 'desc').orderBy('i.date', 'desc') : rows.orderBy('i.date', 'desc');
       const found = await rows.orderBy('i.id', 'desc').offset(input.offset).limit(input.limit).execute();
       // The total needs a count only when this page does not tell it (a full page, or past the end).
       let total = input.offset + found.length;
       if (found.length === input.limit || (found.length === 0 && input.offset > 0)) {
         const counted = await this.#db
-          .selectFrom(this.#db.selectFrom('vod_media_items as i').select('i.id').where('i.channel_id', '=', channelId).where(match).limit(SEARCH_COUNT_CAP).as('m'))
+          .selectFrom(this.#db.selectFrom('vod_media_items as i').select('i.id').where('i.channel_id', '=', channelId).where(visibleSql('i')).where(match).limit(SEARCH_COUNT_CAP).as('m'))
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .executeTakeFirstOrThrow();
         // Past the end, the count alone; on a full page, at least what this page shows.
@@ -204,9 +258,10 @@ export class VodRepository {
     };
 
     const named = async <T>(table: 'events' | 'participants' | 'participant_groups', exact: boolean, pick: (match: RawBuilder<SqlBool>, score: RawBuilder<number>) => Promise<T[]>) => {
-      const name = sql.raw(foldSql(`${table}.name`));
+      const query = await queryOf(exact);
+      if (query === null) return [];
       const vector = sql.raw(nameVectorSql(input.language, `${table}.name`));
-      return exact ? pick(sql<SqlBool>`${vector} @@ ${query}`, sql<number>`ts_rank(${vector}, ${query})`) : pick(near(name), sql<number>`word_similarity(${folded}, ${name})`);
+      return pick(sql<SqlBool>`${vector} @@ ${query}`, sql<number>`ts_rank(${vector}, ${query})`);
     };
     const events = (exact: boolean) =>
       named('events', exact, async (match, score) => {
@@ -263,10 +318,10 @@ export class VodRepository {
           .execute();
       });
 
-    /** The words as typed; when they find nothing and a word can be misspelt, its typo-tolerant search. */
+    /** The words as typed; when they find nothing, with their corrections (when a word has some). */
     const tolerant = async <T>(search: (exact: boolean) => Promise<T>, empty: (found: T) => boolean): Promise<T> => {
       const found = await search(true);
-      return empty(found) && words.length > 0 ? search(false) : found;
+      return empty(found) ? search(false) : found;
     };
     const [video, eventIds, teamRows, schoolRows] = await Promise.all([
       tolerant(videos, (v) => v.total === 0),
@@ -296,9 +351,12 @@ export class VodRepository {
 /** `app.vodRepository`: built once on the app's database. */
 export default fp(
   async (app) => {
-    app.decorate('vodRepository', new VodRepository(app.db));
+    const repository = new VodRepository(app.db);
+    app.decorate('vodRepository', repository);
+    const unsubscribe = app.dataChanged.on((channelId) => repository.forgetVocabulary(channelId));
+    app.addHook('onClose', async () => unsubscribe());
   },
-  { name: 'vod-repository', dependencies: ['db'] },
+  { name: 'vod-repository', dependencies: ['db', 'buses'] },
 );
 
 declare module 'fastify' {

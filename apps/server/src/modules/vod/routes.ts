@@ -15,11 +15,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { capabilitiesOf } from '../clips/rules.ts';
-import { grantListingAccess, loadEntitlements, type Viewer } from '../commerce/entitlements.ts';
+import { grantListingAccess, holdsCapability, loadEntitlements, type Viewer } from '../commerce/entitlements.ts';
 import { ListingCache } from '../events/cache.ts';
 import type { VodItemRow, VodSearchRows } from './repository.ts';
 import { searchLanguageOf, VOD_VISITOR, type VodViewer, vodAssets, vodLock, vodViewerOf } from './rules.ts';
 import { currentUser, fail } from '../accounts/helpers.ts';
+import { suspendedRefusal, viewerSuspension } from '../accounts/suspension.ts';
+import type { UserRow } from '../accounts/tables.ts';
+import { prerollsFor } from '../media/prerolls.ts';
+import { withoutAccess } from '../geo/index.ts';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorBody]));
 
@@ -53,7 +57,15 @@ const vodRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Who is asking: a visitor, or a viewer with their capabilities and whether a pass of theirs ended. */
   const viewerOf = async (request: FastifyRequest): Promise<VodViewer> => {
+    // One read of the account: its passes' capability, its suspension and its geo flag.
     const user = await currentUser(app, request);
+    const viewer = await passHolderOf(request, user);
+    // spec §6 `watch`: a viewer suspended by support watches nothing (read at every ask, never cached).
+    if (user?.suspended_at) return { ...viewer, barred: 'suspended' };
+    // spec §3 Geo: nor does one in a region the channel blocks, or whose account is geo-blocked.
+    return app.geo.viewer(request).is_geo_blocked || user?.is_geo_blocked ? { ...viewer, barred: 'geo' } : viewer;
+  };
+  const passHolderOf = async (request: FastifyRequest, user: UserRow | undefined): Promise<VodViewer> => {
     if (!user) return VOD_VISITOR;
     const capabilities = capabilitiesOf(user, channelOf(request)?.config.clips);
     // A viewer with the capability on their account needs no look at their passes.
@@ -87,11 +99,24 @@ const vodRoutes: FastifyPluginAsyncZod = async (app) => {
     const locked = vodLock(row.access, viewer);
     const stream =
       locked === null
-        ? { url: app.media.vodStreamUrl({ channelId: request.channelId, itemId: row.id, sessionId: request.apiKeyId }), kind: 'hls' as const, live: false, expires_in: app.media.tokenTtlSeconds }
+        ? {
+            url: app.media.vodStreamUrl({ channelId: request.channelId, itemId: row.id, sessionId: request.apiKeyId }),
+            kind: 'hls' as const,
+            live: false,
+            expires_in: app.media.tokenTtlOf(request.channelId),
+            // spec §4, §6: chosen here, so a viewer holding no_ads is handed none whatever the site asks.
+            prerolls: await prerollsFor(
+              app.db,
+              { channelId: request.channelId, userId: request.userId, noAds: request.userId !== null && (await holdsCapability(app.db, request.channelId, request.userId, 'no_ads', channelOf(request)?.config.clips?.grant ?? [])) },
+              { kind: 'vod', id: row.id },
+            ),
+          }
         : null;
+    // The reason support gave, for the page to say why instead of a player.
+    const suspension = locked === 'suspended' ? await viewerSuspension(app.db, request.channelId, request.userId) : null;
     // The answer carries a signed address for this viewer alone: never kept by a shared cache.
     reply.header('cache-control', 'private, no-store');
-    return { data: { ...toItem(row, slugOf(request), viewer), stream, locked } };
+    return { data: { ...toItem(row, slugOf(request), viewer), stream, locked, ...(suspension ? { refusal: suspendedRefusal(suspension) } : {}) } };
   });
 
   app.get('/vod-media-categories', { schema: { response: { 200: VodMediaCategoriesResponse } } }, async (request) => ({ data: await vod.categories(request.channelId) }));
@@ -124,7 +149,9 @@ const vodRoutes: FastifyPluginAsyncZod = async (app) => {
         return event ? [event] : [];
       });
     });
-    const events = loggedIn && request.userId !== null ? grantListingAccess({ data: shared }, await loadEntitlements(app.db, request.channelId, request.userId)).data : shared;
+    const granted = loggedIn && request.userId !== null ? grantListingAccess({ data: shared }, await loadEntitlements(app.db, request.channelId, request.userId)).data : shared;
+    // spec §3 Geo, §6 watch: a barred viewer may watch none of the events found, as in the events listings.
+    const events = viewer.barred ? withoutAccess({ data: granted }).data : granted;
     const slug = slugOf(request);
     const target = (kind: 'teams' | 'schools') => (row: { id: number; name: string; alias: string | null; color: string | null }) => ({
       id: row.id,

@@ -14,15 +14,21 @@ export interface VodViewer {
   capabilities: ReadonlySet<string>;
   /** They held `vod_media` through a pass that has ended (and hold it no other way now). */
   passEnded: boolean;
+  /**
+   * What bars them from every item, whatever its access: their region (spec §3 Geo) or a suspension
+   * by the channel's support (they lack `watch`, spec §6). Absent when nothing does.
+   */
+  barred?: 'geo' | 'suspended';
 }
 export const VOD_VISITOR: VodViewer = { loggedIn: false, capabilities: new Set(), passEnded: false };
 
 /**
- * spec §6: `free` is anyone's; `registered` a logged-in viewer's; `vod_media` a viewer's with the
+ * spec §6: nothing for a viewer barred by their region or a suspension; `free` is anyone's; `registered` a logged-in viewer's; `vod_media` a viewer's with the
  * capability. What stands in the way otherwise: logging in, or a pass ("expired" when theirs ended:
  * the site says "Expired on-demand access needs a premium pass").
  */
 export function vodLock(access: VodAccessLevel, viewer: VodViewer): VodMediaItemDetail['locked'] {
+  if (viewer.barred) return viewer.barred;
   if (access === 'free') return null;
   if (!viewer.loggedIn) return 'login';
   if (access === 'registered') return null;

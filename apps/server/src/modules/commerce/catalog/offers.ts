@@ -1,4 +1,4 @@
-import type { BillingPeriod, Package, PackageScope, Subscription } from '@grandstand/contract';
+import type { BillingPeriod, OfferCapability, Package, PackageScope, Subscription } from '@grandstand/contract';
 import type { Database } from '../../../core/db/schema.ts';
 import { withDescendants } from '../../../core/tree.ts';
 import { type Entitlements, noEntitlements } from '../entitlements.ts';
@@ -25,6 +25,18 @@ export interface PackageRecord {
   offer: BillingPeriod | null;
   period: number | null;
   weight: number;
+  /** Retired in the control room: left out of the viewers' lists and checkout. */
+  retired: boolean;
+  capabilities: OfferCapability[];
+  /** The channel's free basic pass (spec §2). */
+  is_basic: boolean;
+  /** Games of the viewer's choosing (spec §6 quota); null: every event in scope. */
+  quota: number | null;
+}
+
+/** The capabilities an offer may grant, as stored (anything else in the column is ignored). */
+export function offerCapabilities(stored: readonly string[]): OfferCapability[] {
+  return stored.filter((c): c is OfferCapability => c === 'vod_media' || c === 'no_ads' || c === 'download');
 }
 
 export interface SubscriptionRecord {
@@ -37,6 +49,8 @@ export interface SubscriptionRecord {
   period: number;
   trial_period: number;
   weight: number;
+  retired: boolean;
+  capabilities: OfferCapability[];
 }
 
 /** The event facts a package listing for one event needs (GET packages?event_id). */
@@ -55,12 +69,14 @@ export function createOffersRepository(db: Database) {
   async function packageRows(channelId: number, id?: number): Promise<PackageRecord[]> {
     let query = db
       .selectFrom('packages')
-      .select(['id', 'name', 'description', 'scope', 'is_team_pass', 'event_category_ids', 'participant_ids', 'base_price', 'service_fee', 'offer', 'period', 'weight'])
+      .select(['id', 'name', 'description', 'scope', 'is_team_pass', 'event_category_ids', 'participant_ids', 'base_price', 'service_fee', 'offer', 'period', 'weight', 'retired_at', 'capabilities', 'is_basic', 'quota'])
       .where('channel_id', '=', channelId);
     if (id !== undefined) query = query.where('id', '=', id);
     const rows = await query.orderBy('weight').orderBy('position').orderBy('id').execute();
-    return rows.map((r) => ({
+    return rows.map(({ retired_at, ...r }) => ({
       ...r,
+      capabilities: offerCapabilities(r.capabilities),
+      retired: retired_at !== null,
       scope: r.scope as PackageScope,
       offer: r.offer as BillingPeriod | null,
       base_price: Number(r.base_price),
@@ -71,11 +87,11 @@ export function createOffersRepository(db: Database) {
   async function subscriptionRows(channelId: number, id?: number): Promise<SubscriptionRecord[]> {
     let query = db
       .selectFrom('subscriptions')
-      .select(['id', 'name', 'description', 'base_price', 'service_fee', 'offer', 'period', 'trial_period', 'weight'])
+      .select(['id', 'name', 'description', 'base_price', 'service_fee', 'offer', 'period', 'trial_period', 'weight', 'retired_at', 'capabilities'])
       .where('channel_id', '=', channelId);
     if (id !== undefined) query = query.where('id', '=', id);
     const rows = await query.orderBy('weight').orderBy('id').execute();
-    return rows.map((r) => ({ ...r, offer: r.offer as BillingPeriod, base_price: Number(r.base_price), service_fee: Number(r.service_fee) }));
+    return rows.map(({ retired_at, ...r }) => ({ ...r, capabilities: offerCapabilities(r.capabilities), retired: retired_at !== null, offer: r.offer as BillingPeriod, base_price: Number(r.base_price), service_fee: Number(r.service_fee) }));
   }
 
   async function participantNames(channelId: number, packages: readonly PackageRecord[]): Promise<Map<number, string>> {
@@ -95,7 +111,8 @@ export function createOffersRepository(db: Database) {
    */
   function purchased(pkg: PackageRecord, coveredBy: Set<number>, e: Entitlements, event: EventForSale | null): boolean {
     if (pkg.scope === 'single') return event !== null && e.eventIds.has(event.id);
-    if (pkg.event_category_ids.length === 0 && !pkg.is_team_pass) return false;
+    // A quota pass, or a pass granting only capabilities, is purchased while the viewer holds it.
+    if (pkg.quota !== null || (pkg.event_category_ids.length === 0 && !pkg.is_team_pass)) return e.packageIds.has(pkg.id);
     const categoriesCovered = pkg.event_category_ids.length > 0 && [...coveredBy].every((id) => e.categoryIds.has(id));
     if (categoriesCovered) return true;
     if (!pkg.is_team_pass || pkg.participant_ids.length === 0) return false;
@@ -104,7 +121,7 @@ export function createOffersRepository(db: Database) {
     );
   }
 
-  function toPackage(pkg: PackageRecord, names: Map<number, string>, isPurchased: boolean, onlyParticipants: readonly number[] | null): Package {
+  function toPackage(pkg: PackageRecord, names: Map<number, string>, isPurchased: boolean, onlyParticipants: readonly number[] | null, quotaLeft: ReadonlyMap<number, number>): Package {
     const participantIds = onlyParticipants ? pkg.participant_ids.filter((id) => onlyParticipants.includes(id)) : pkg.participant_ids;
     return {
       id: pkg.id,
@@ -125,6 +142,10 @@ export function createOffersRepository(db: Database) {
       period: pkg.scope === 'single' ? null : pkg.period,
       weight: pkg.weight,
       purchased: isPurchased,
+      capabilities: pkg.capabilities,
+      basic: pkg.is_basic,
+      quota: pkg.scope === 'single' ? null : pkg.quota,
+      quota_left: pkg.quota === null ? null : (quotaLeft.get(pkg.id) ?? null),
     };
   }
 
@@ -154,7 +175,8 @@ export function createOffersRepository(db: Database) {
      * narrowed to the event's teams); a free or register event through none.
      */
     async listPackages(channelId: number, entitlements: Entitlements = noEntitlements(), event: EventForSale | null = null): Promise<Package[]> {
-      const [packages, tree] = await Promise.all([packageRows(channelId), categoryTree(channelId)]);
+      // A retired offer is no longer sold (its holders find it in their orders).
+      const [packages, tree] = await Promise.all([packageRows(channelId).then((rows) => rows.filter((p) => !p.retired)), categoryTree(channelId)]);
       const coverage = new Map(packages.map((p) => [p.id, withDescendants(tree, p.event_category_ids)]));
       let chosen = packages;
       if (event) {
@@ -163,18 +185,18 @@ export function createOffersRepository(db: Database) {
         else chosen = [];
       }
       const names = await participantNames(channelId, chosen);
-      return chosen.map((p) => toPackage(p, names, purchased(p, coverage.get(p.id)!, entitlements, event), event && p.is_team_pass ? event.participant_ids : null));
+      return chosen.map((p) => toPackage(p, names, purchased(p, coverage.get(p.id)!, entitlements, event), event && p.is_team_pass ? event.participant_ids : null, entitlements.quotaLeft));
     },
 
     async getPackage(channelId: number, id: number, entitlements: Entitlements = noEntitlements()): Promise<Package | undefined> {
       const [pkg] = await packageRows(channelId, id);
       if (!pkg) return undefined;
       const tree = await categoryTree(channelId);
-      return toPackage(pkg, await participantNames(channelId, [pkg]), purchased(pkg, withDescendants(tree, pkg.event_category_ids), entitlements, null), null);
+      return toPackage(pkg, await participantNames(channelId, [pkg]), purchased(pkg, withDescendants(tree, pkg.event_category_ids), entitlements, null), null, entitlements.quotaLeft);
     },
 
     async listSubscriptions(channelId: number, entitlements: Entitlements = noEntitlements()): Promise<Subscription[]> {
-      return (await subscriptionRows(channelId)).map((s) => toSubscription(s, entitlements));
+      return (await subscriptionRows(channelId)).filter((s) => !s.retired).map((s) => toSubscription(s, entitlements));
     },
 
     async getSubscription(channelId: number, id: number, entitlements: Entitlements = noEntitlements()): Promise<Subscription | undefined> {
@@ -200,6 +222,7 @@ function toSubscription(s: SubscriptionRecord, e: Entitlements): Subscription {
     trial_period: s.trial_period,
     weight: s.weight,
     purchased: e.subscriptionIds.has(s.id),
+    capabilities: s.capabilities,
   };
 }
 

@@ -6,6 +6,8 @@ import {
   PackageResponse,
   PackagesQuery,
   PackagesResponse,
+  PickedEventResponse,
+  PickEventBody,
   SubscriptionResponse,
   SubscriptionsResponse,
   WRONG_PROMO_CODE,
@@ -13,8 +15,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findUsableCoupon, quoteCoupon } from './coupons.ts';
+import { pickEvent, PickProblem } from './picks.ts';
 import { type Entitlements, loadEntitlements, noEntitlements } from '../entitlements.ts';
-import { fail } from '../../accounts/helpers.ts';
+import { fail, unauthenticated } from '../../accounts/helpers.ts';
 
 /**
  * spec §7 Payments, the catalog half: packages, subscriptions and promo codes. Not cached: the
@@ -39,6 +42,21 @@ const commerceCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data };
   });
 
+  // spec §6 quota: the viewer picks a game of their quota pass; it stays theirs.
+  app.post(
+    '/packages/:id/picks',
+    { schema: { params: IdParams, body: PickEventBody, response: { 200: PickedEventResponse, 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody, 422: ApiErrorBody } } },
+    async (request, reply) => {
+      if (request.userId === null) return unauthenticated(reply);
+      try {
+        return { data: await pickEvent(app.db, request.channelId, request.userId, request.params.id, request.body.event_id) };
+      } catch (error) {
+        if (!(error instanceof PickProblem)) throw error;
+        return reply.code(error.status).send({ message: error.message, field: error.field, code: error.code, errors: { [error.field]: [error.message] } });
+      }
+    },
+  );
+
   app.get('/subscriptions', { schema: { response: { 200: SubscriptionsResponse } } }, async (request) => ({
     data: await offers.listSubscriptions(request.channelId, await entitlementsOf(request)),
   }));
@@ -61,7 +79,7 @@ const commerceCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const { code, type, id } = request.query;
       const prices = await priceOf(request.channelId, type, id);
       if (!prices) return fail(reply, 404, 'id', `${type === 'event' ? 'Event' : type === 'package' ? 'Package' : 'Subscription'} not found.`);
-      const coupon = await findUsableCoupon(app.db, request.channelId, code, type);
+      const coupon = await findUsableCoupon(app.db, request.channelId, code, { kind: type, productId: id, userId: request.userId });
       if (!coupon) return fail(reply, 400, 'code', WRONG_PROMO_CODE);
       return { data: quoteCoupon(coupon, prices.basePrice, prices.serviceFee) };
     },
@@ -76,7 +94,8 @@ const commerceCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     // The single-event package is priced by its event: a code for it is asked with type event.
     const [row] = type === 'package' ? (await offers.packageRows(channelId, id)).filter((p) => p.scope === 'category') : await offers.subscriptionRows(channelId, id);
-    return row ? { basePrice: row.base_price, serviceFee: row.service_fee } : undefined;
+    // A retired offer is no longer sold: nothing to quote.
+    return row && !row.retired ? { basePrice: row.base_price, serviceFee: row.service_fee } : undefined;
   }
 };
 

@@ -164,6 +164,9 @@ function newOrderValues(buyer: Buyer, product: PricedProduct, values: Pick<NewOr
     product_name: product.productName,
     participant_id: product.participantId,
     event_category_id: product.eventCategoryId,
+    // What the holder agreed to: renewals charge it, whatever the offer costs later.
+    locked_base_price: product.lockedBasePrice,
+    locked_service_fee: product.lockedServiceFee,
     ...values,
   };
 }
@@ -252,7 +255,7 @@ export async function buy(options: CheckoutOptions, input: BuyInput): Promise<Ch
         }),
       );
       if (!row) return undefined;
-      if (product.couponId !== null && !(await reserveCouponRedemption(tx, product.couponId))) {
+      if (product.couponId !== null && !(await reserveCouponRedemption(tx, product.couponId, row))) {
         // spec §8: a code used up meanwhile is the same "Wrong promo code" as an unknown one.
         throw new PurchaseProblem('coupon', WRONG_PROMO_CODE);
       }

@@ -68,7 +68,33 @@ export async function markPaid(db: Database, order: OrderRow, now: Date, intentI
   if (Number(paid.numUpdatedRows) === 0) return false;
   // The coupon's redemption was reserved when the order was created (checkout): not counted again.
   await settleTransaction(db, order.id, 'succeeded', intentId, card, true);
+  await replaceBasicPass(db, order);
   return true;
+}
+
+/**
+ * spec §2 "The basic pass is free and upgradable": a premium pass or subscription paid for (a trial
+ * started too) replaces the viewer's basic pass, which stops giving access and names the order that
+ * replaced it. A basic pass or an event bought alone replaces nothing.
+ */
+export async function replaceBasicPass(db: Database, order: Pick<OrderRow, 'id' | 'channel_id' | 'user_id' | 'type' | 'product_id'>): Promise<void> {
+  if (order.type === 'event') return;
+  if (order.type === 'package') {
+    const pkg = await db.selectFrom('packages').select(['scope', 'is_basic', 'is_team_pass', 'event_category_ids']).where('id', '=', order.product_id).executeTakeFirst();
+    // A pass granting only capabilities (no ads, premium videos) is an add-on, not an upgrade.
+    if (!pkg || pkg.is_basic || pkg.scope !== 'category' || (pkg.event_category_ids.length === 0 && !pkg.is_team_pass)) return;
+  }
+  await db
+    .updateTable('orders')
+    .set({ activity_status: 'inactive', replaced_by: order.id })
+    .where('channel_id', '=', order.channel_id)
+    .where('user_id', '=', order.user_id)
+    .where('type', '=', 'package')
+    .where('status', '=', 'paid')
+    .where('activity_status', '=', 'active')
+    .where('id', '<>', order.id)
+    .where('product_id', 'in', (eb) => eb.selectFrom('packages').select('id').where('channel_id', '=', order.channel_id).where('is_basic', '=', true))
+    .execute();
 }
 
 /**
@@ -124,7 +150,9 @@ async function startTrial(db: Database, order: OrderRow, now: Date): Promise<boo
     .where('id', '=', order.id)
     .where('status', '=', 'created')
     .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
+  if (Number(updated.numUpdatedRows) === 0) return false;
+  await replaceBasicPass(db, order);
+  return true;
 }
 
 /**

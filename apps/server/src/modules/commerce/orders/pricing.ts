@@ -1,6 +1,7 @@
 import { COMMERCE_MESSAGES, type OrderType, WRONG_PROMO_CODE } from '@grandstand/contract';
 import type { Database } from '../../../core/db/schema.ts';
-import { findUsableCoupon } from '../catalog/coupons.ts';
+import { type CouponTarget, findUsableCoupon } from '../catalog/coupons.ts';
+import { holdsPremium } from '../entitlements.ts';
 
 /** Money is kept in cents while computing so 9.99 + 1.50 is 11.49, not 11.490000000000002. */
 export function toCents(value: string | number): number {
@@ -9,6 +10,9 @@ export function toCents(value: string | number): number {
 export function fromCents(cents: number): number {
   return Math.round(cents) / 100;
 }
+
+/** A retired offer (spec §3): its holders keep it, nobody buys it any more. */
+export const OFFER_RETIRED_MESSAGE = 'This offer is no longer sold.';
 
 /** A refusal of what is being bought, naming the field at fault (developers' guide: a 4xx names the field). */
 export class PurchaseProblem extends Error {
@@ -33,6 +37,9 @@ export interface PricedProduct {
   amountCents: number;
   couponCode: string | null;
   couponId: number | null;
+  /** The list price and fee of a package or subscription (null for an event): locked on the order, renewals charge them. */
+  lockedBasePrice: number | null;
+  lockedServiceFee: number | null;
   /** Package and subscription terms, for fulfilment. */
   offer: string | null;
   period: number | null;
@@ -57,12 +64,12 @@ interface Coupon {
 }
 
 /**
- * The coupon a code names for this kind of purchase, by the same rules apply_coupon quotes with
- * (one lookup for both, so a quoted code is the code bought with). Anything else is spec §8's
- * "Wrong promo code" on the field the code came in.
+ * The coupon a code names for this purchase, by the same rules apply_coupon quotes with (one lookup
+ * for both, so a quoted code is the code bought with). Anything else is spec §8's "Wrong promo
+ * code" on the field the code came in.
  */
-async function findCoupon(db: Database, channelId: number, code: string, type: OrderType, field: string): Promise<Coupon> {
-  const row = await findUsableCoupon(db, channelId, code, type);
+async function findCoupon(db: Database, channelId: number, code: string, target: CouponTarget, field: string): Promise<Coupon> {
+  const row = await findUsableCoupon(db, channelId, code, target);
   if (!row) throw new PurchaseProblem(field, WRONG_PROMO_CODE);
   return { id: row.id, code: row.code, percentOff: row.percent_off, amountOffCents: row.amount_off === null ? null : toCents(row.amount_off) };
 }
@@ -74,13 +81,13 @@ export function discountedBase(baseCents: number, coupon: Pick<Coupon, 'percentO
   return Math.max(0, baseCents - off);
 }
 
-async function price(db: Database, channelId: number, request: PurchaseRequest, type: OrderType, baseCents: number, feeCents: number) {
-  const coupon = request.coupon ? await findCoupon(db, channelId, request.coupon, type, 'coupon') : null;
+async function price(db: Database, channelId: number, userId: number, request: PurchaseRequest, type: OrderType, productId: number, baseCents: number, feeCents: number) {
+  const coupon = request.coupon ? await findCoupon(db, channelId, request.coupon, { kind: type, productId, userId }, 'coupon') : null;
   return { amountCents: discountedBase(baseCents, coupon) + feeCents, couponCode: coupon?.code ?? null, couponId: coupon?.id ?? null };
 }
 
 /** Buying one event (spec §5: "a paid event requires a single-event package id"): the event's own price. */
-async function priceEvent(db: Database, channelId: number, request: PurchaseRequest): Promise<PricedProduct> {
+async function priceEvent(db: Database, channelId: number, userId: number, request: PurchaseRequest): Promise<PricedProduct> {
   if (request.event_id === undefined) throw new PurchaseProblem('event_id', COMMERCE_MESSAGES.idNotSelected);
   const event = await db
     .selectFrom('events')
@@ -105,6 +112,8 @@ async function priceEvent(db: Database, channelId: number, request: PurchaseRequ
       .where('channel_id', '=', channelId)
       .where('id', '=', request.single_event_package_id)
       .where('scope', '=', 'single')
+      // A retired single-event package is no way to buy any more (the console keeps one sold).
+      .where('retired_at', 'is', null)
       .executeTakeFirst();
     if (!single) throw new PurchaseProblem('single_event_package_id', 'The single-event package was not found.');
   }
@@ -114,24 +123,31 @@ async function priceEvent(db: Database, channelId: number, request: PurchaseRequ
     productName: event.name,
     participantId: null,
     eventCategoryId: event.event_category_id,
-    ...(await price(db, channelId, request, 'event', baseCents, feeCents)),
+    ...(await price(db, channelId, userId, request, 'event', event.id, baseCents, feeCents)),
+    lockedBasePrice: null,
+    lockedServiceFee: null,
     offer: null,
     period: null,
     trialPeriod: 0,
   };
 }
 
+/** Said to a viewer taking the basic pass while a premium offer of theirs runs: it replaced the basic pass. */
+export const BASIC_PASS_REPLACED_MESSAGE = 'Your premium pass already includes everything in the basic pass.';
+
 /** A category pass; a team pass also needs the team (spec §5 "Package is TeamPass but team not selected"). */
 async function pricePackage(db: Database, channelId: number, userId: number, request: PurchaseRequest): Promise<PricedProduct> {
   if (request.package_id === undefined) throw new PurchaseProblem('package_id', COMMERCE_MESSAGES.idNotSelected);
   const pkg = await db
     .selectFrom('packages')
-    .select(['id', 'name', 'scope', 'is_team_pass', 'event_category_ids', 'participant_ids', 'base_price', 'service_fee', 'offer', 'period'])
+    .select(['id', 'name', 'scope', 'is_team_pass', 'event_category_ids', 'participant_ids', 'base_price', 'service_fee', 'offer', 'period', 'retired_at', 'is_basic'])
     .where('channel_id', '=', channelId)
     .where('id', '=', request.package_id)
     .executeTakeFirst();
   if (!pkg) throw new PurchaseProblem('package_id', 'Package not found.', 404);
   if (pkg.scope !== 'category') throw new PurchaseProblem('package_id', 'The single-event package is bought with an event.');
+  if (pkg.retired_at !== null) throw new PurchaseProblem('package_id', OFFER_RETIRED_MESSAGE);
+  if (pkg.is_basic && (await holdsPremium(db, channelId, userId))) throw new PurchaseProblem('package_id', BASIC_PASS_REPLACED_MESSAGE, 409);
   let participantId: number | null = null;
   if (pkg.is_team_pass) {
     participantId = request.participant_id ?? null;
@@ -159,29 +175,34 @@ async function pricePackage(db: Database, channelId: number, userId: number, req
     productName: pkg.name,
     participantId,
     eventCategoryId: pkg.event_category_ids[0] ?? null,
-    ...(await price(db, channelId, request, 'package', toCents(pkg.base_price), toCents(pkg.service_fee))),
+    ...(await price(db, channelId, userId, request, 'package', pkg.id, toCents(pkg.base_price), toCents(pkg.service_fee))),
+    lockedBasePrice: fromCents(toCents(pkg.base_price)),
+    lockedServiceFee: fromCents(toCents(pkg.service_fee)),
     offer: pkg.offer,
     period: pkg.period,
     trialPeriod: 0,
   };
 }
 
-async function priceSubscription(db: Database, channelId: number, request: PurchaseRequest): Promise<PricedProduct> {
+async function priceSubscription(db: Database, channelId: number, userId: number, request: PurchaseRequest): Promise<PricedProduct> {
   if (request.subscription_id === undefined) throw new PurchaseProblem('subscription_id', COMMERCE_MESSAGES.idNotSelected);
   const sub = await db
     .selectFrom('subscriptions')
-    .select(['id', 'name', 'base_price', 'service_fee', 'offer', 'period', 'trial_period'])
+    .select(['id', 'name', 'base_price', 'service_fee', 'offer', 'period', 'trial_period', 'retired_at'])
     .where('channel_id', '=', channelId)
     .where('id', '=', request.subscription_id)
     .executeTakeFirst();
   if (!sub) throw new PurchaseProblem('subscription_id', 'Subscription not found.', 404);
+  if (sub.retired_at !== null) throw new PurchaseProblem('subscription_id', OFFER_RETIRED_MESSAGE);
   return {
     type: 'subscription',
     productId: sub.id,
     productName: sub.name,
     participantId: null,
     eventCategoryId: null,
-    ...(await price(db, channelId, request, 'subscription', toCents(sub.base_price), toCents(sub.service_fee))),
+    ...(await price(db, channelId, userId, request, 'subscription', sub.id, toCents(sub.base_price), toCents(sub.service_fee))),
+    lockedBasePrice: fromCents(toCents(sub.base_price)),
+    lockedServiceFee: fromCents(toCents(sub.service_fee)),
     offer: sub.offer,
     period: sub.period,
     trialPeriod: sub.trial_period,
@@ -192,11 +213,11 @@ async function priceSubscription(db: Database, channelId: number, request: Purch
 export async function pricePurchase(db: Database, channelId: number, userId: number, request: PurchaseRequest): Promise<PricedProduct> {
   switch (request.type) {
     case 'event':
-      return priceEvent(db, channelId, request);
+      return priceEvent(db, channelId, userId, request);
     case 'package':
       return pricePackage(db, channelId, userId, request);
     case 'subscription':
-      return priceSubscription(db, channelId, request);
+      return priceSubscription(db, channelId, userId, request);
   }
 }
 

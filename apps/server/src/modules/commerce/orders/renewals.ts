@@ -207,7 +207,7 @@ export async function runRenewals(app: FastifyInstance, now: Date = new Date(), 
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .leftJoin('subscriptions as s', 's.id', 'o.product_id')
-    .select(['o.id', 'o.channel_id', 'o.user_id', 'o.provider', 'o.currency', 'o.product_name', 'o.current_period_end', 'o.trial_ends_at', 'u.email', 's.base_price', 's.service_fee'])
+    .select(['o.id', 'o.channel_id', 'o.user_id', 'o.provider', 'o.currency', 'o.product_name', 'o.current_period_end', 'o.trial_ends_at', 'u.email', 'o.locked_base_price', 'o.locked_service_fee', 's.base_price', 's.service_fee'])
     .where('o.type', '=', 'subscription')
     .where('o.status', '=', 'paid')
     .where('o.sub_status', '=', 'active')
@@ -220,7 +220,12 @@ export async function runRenewals(app: FastifyInstance, now: Date = new Date(), 
 
   for (const order of due) {
     const provider = providerOf(app, order.provider);
-    if (!provider || order.base_price === null || order.service_fee === null) {
+    // The price the holder agreed to (locked on the order), not the offer's price today: a price
+    // change in the control room is for new buyers only. An order without a lock (none is made so
+    // any more) falls back to the offer's price.
+    const basePrice = order.locked_base_price ?? order.base_price;
+    const serviceFee = order.locked_service_fee ?? order.service_fee;
+    if (!provider || basePrice === null || serviceFee === null) {
       await expireSubscription(app, order.id);
       summary.expired += 1;
       continue;
@@ -242,7 +247,7 @@ export async function runRenewals(app: FastifyInstance, now: Date = new Date(), 
     // A trial's end is the subscription's first charge (spec §3 "New subscription").
     const paidBefore = await db.selectFrom('transactions').select('id').where('order_id', '=', order.id).where('status', '=', 'succeeded').executeTakeFirst();
     const kind: TransactionKind = order.trial_ends_at !== null && !paidBefore ? 'New subscription' : 'Subscription Renewal';
-    const amount = fromCents(toCents(order.base_price) + toCents(order.service_fee));
+    const amount = fromCents(toCents(basePrice) + toCents(serviceFee));
     // Dated by the job's clock: the timeout and the attempt count are measured on it.
     const transaction = await db
       .insertInto('transactions')

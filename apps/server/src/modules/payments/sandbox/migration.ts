@@ -95,8 +95,23 @@ export const sandboxDeliveriesMigration: Migration = {
   },
 };
 
+/**
+ * A refund of a sandbox payment (the channel's support refunds an order): the intent keeps its
+ * outcome and says it was refunded, when, under which refund id and for how much, as a processor's
+ * own record does. A payment is refunded once, in full.
+ */
+export const sandboxRefundsMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('sandbox_intents').addColumn('refund_id', 'text').addColumn('refunded_at', 'timestamptz').addColumn('refunded_amount', 'numeric(10, 2)').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.alterTable('sandbox_intents').dropColumn('refund_id').dropColumn('refunded_at').dropColumn('refunded_amount').execute();
+  },
+};
+
 /** The payments' migrations, by the names databases in service ran them under. */
 export const paymentsMigrations: Readonly<Record<string, Migration>> = {
   '0007_sandbox': sandboxMigration,
   '0009_payment_durability': sandboxDeliveriesMigration,
+  '0037_sandbox_refunds': sandboxRefundsMigration,
 };

@@ -15,6 +15,10 @@ import {
   type IntentResult,
   type PaymentEvent,
   type PaymentEventType,
+  type PaymentLookup,
+  type RefundInput,
+  RefundRefusedError,
+  type RefundResult,
   type SetupInput,
   WebhookSignatureError,
 } from '../types.ts';
@@ -168,6 +172,35 @@ export class SandboxProvider implements CardProviderApi {
     const card = row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null;
     const status = row.status === 'succeeded' || row.status === 'failed' || row.status === 'canceled' ? row.status : 'processing';
     return { intentId: row.id, status, card };
+  }
+
+  /**
+   * Gives a succeeded payment back in full, once: the first refund's id is kept and every later
+   * ask (the same support click twice, two operators) answers that same refund. A payment that was
+   * never taken, a card check, or another channel's intent is refused.
+   */
+  async refund(input: RefundInput): Promise<RefundResult> {
+    const refundId = newId('re');
+    const row = await this.#db
+      .updateTable('sandbox_intents')
+      .set((eb) => ({
+        refund_id: eb.fn.coalesce('refund_id', eb.val(refundId)),
+        refunded_at: eb.fn.coalesce('refunded_at', eb.val(new Date(this.#now() * 1000))),
+        refunded_amount: eb.fn.coalesce('refunded_amount', eb.ref('amount')),
+      }))
+      .where('id', '=', input.intentId)
+      .where('channel_id', '=', input.channelId)
+      .where('kind', '=', 'payment')
+      .where('status', '=', 'succeeded')
+      .returning(['refund_id', 'refunded_amount'])
+      .executeTakeFirst();
+    if (!row?.refund_id) throw new RefundRefusedError(`sandbox payment ${input.intentId} was not taken on this channel: nothing to refund`);
+    return { refundId: row.refund_id, status: 'succeeded', amount: Number(row.refunded_amount ?? 0) };
+  }
+
+  async lookup(channelId: number, intentId: string): Promise<PaymentLookup | null> {
+    const row = await this.#db.selectFrom('sandbox_intents').select(['status', 'refund_id']).where('id', '=', intentId).where('channel_id', '=', channelId).executeTakeFirst();
+    return row ? { status: row.status, refunded: row.refund_id !== null } : null;
   }
 
   async listCards(channelId: number, userId: number): Promise<Card[]> {

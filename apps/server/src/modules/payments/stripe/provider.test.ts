@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
-import { WebhookSignatureError } from '../types.ts';
+import { RefundRefusedError, WebhookSignatureError } from '../types.ts';
 import { StripeProvider, toMinorUnits, UnhandledWebhookEventError } from './provider.ts';
 
 const webhookSecret = 'whsec_test_0123456789abcdef';
@@ -229,6 +229,93 @@ describe('Stripe cancel', () => {
     try {
       await expect(local.stripe.cancel({ channelId: 1, userId: 7, intentId: 'pi_down' })).rejects.toThrow(/Stripe is down/);
       await expect(local.stripe.cancel({ channelId: 1, userId: 7, intentId: 'pi_other' })).rejects.toThrow(/not this channel/);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+/** Refunds through the real SDK to a local stand-in for api.stripe.com, as the cancel tests above. */
+describe('Stripe refund', () => {
+  interface Seen {
+    method: string | undefined;
+    path: string | undefined;
+    body: string;
+    idempotencyKey: string | undefined;
+  }
+  const intent = (id: string, channel: string) => ({ id, object: 'payment_intent', status: 'succeeded', metadata: { channel_id: channel, order_id: '41' }, latest_charge: { id: 'ch_1', object: 'charge', refunded: false } });
+  const routes: Record<string, [number, unknown]> = {
+    'GET /v1/payment_intents/pi_paid': [200, intent('pi_paid', '1')],
+    'GET /v1/payment_intents/pi_other': [200, intent('pi_other', '2')],
+    'GET /v1/payment_intents/pi_refunded': [200, intent('pi_refunded', '1')],
+    'GET /v1/payment_intents/pi_down': [200, intent('pi_down', '1')],
+  };
+  const refunds: Record<string, [number, unknown]> = {
+    pi_paid: [200, { id: 're_1', object: 'refund', status: 'succeeded', amount: 1099, currency: 'usd', payment_intent: 'pi_paid' }],
+    pi_refunded: [400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge ch_1 has already been refunded.' } }],
+    pi_down: [500, { error: { type: 'api_error', message: 'Stripe is down.' } }],
+  };
+
+  async function localStripe(): Promise<{ stripe: StripeProvider; seen: Seen[]; close: () => Promise<void> }> {
+    const seen: Seen[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (body += chunk));
+      request.on('end', () => {
+        const path = request.url?.split('?')[0];
+        const key = request.headers['idempotency-key'];
+        seen.push({ method: request.method, path, body, idempotencyKey: typeof key === 'string' ? key : undefined });
+        const refundOf = new URLSearchParams(body).get('payment_intent') ?? '';
+        const [status, answer] = path === '/v1/refunds' ? (refunds[refundOf] ?? [404, { error: { type: 'invalid_request_error', message: 'No such payment_intent.' } }]) : (routes[`${request.method} ${path}`] ?? [404, { error: { type: 'invalid_request_error', message: 'No such route.' } }]);
+        response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_local' });
+        response.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = new Stripe('sk_test_local', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+    return { stripe: new StripeProvider({ secretKey: 'sk_test_local', webhookSecret, client }), seen, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  const input = { channelId: 1, orderId: 41, reason: 'The game was cancelled', idempotencyKey: 'order-41' };
+
+  it('refunds this channel’s payment in full under the order’s idempotency key', async () => {
+    const local = await localStripe();
+    try {
+      expect(await local.stripe.refund({ ...input, intentId: 'pi_paid' })).toEqual({ refundId: 're_1', status: 'succeeded', amount: 10.99 });
+      const created = local.seen.find((s) => s.path === '/v1/refunds')!;
+      const form = new URLSearchParams(created.body);
+      expect(form.get('payment_intent')).toBe('pi_paid');
+      expect(form.get('amount')).toBeNull();
+      expect(form.get('metadata[order_id]')).toBe('41');
+      expect(created.idempotencyKey).toBe('refund-1-order-41');
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('refuses another channel’s payment without asking for a refund, and says when Stripe refuses', async () => {
+    const local = await localStripe();
+    try {
+      await expect(local.stripe.refund({ ...input, intentId: 'pi_other' })).rejects.toBeInstanceOf(RefundRefusedError);
+      expect(local.seen.some((s) => s.path === '/v1/refunds')).toBe(false);
+      await expect(local.stripe.refund({ ...input, intentId: 'pi_refunded' })).rejects.toThrow(/already been refunded/);
+      await expect(local.stripe.refund({ ...input, intentId: 'pi_missing' })).rejects.toBeInstanceOf(RefundRefusedError);
+      // Stripe unreachable or failing is no refusal: the caller says "try again".
+      const down = local.stripe.refund({ ...input, intentId: 'pi_down' });
+      await expect(down).rejects.toThrow(/Stripe is down/);
+      await expect(down).rejects.not.toBeInstanceOf(RefundRefusedError);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('reads the payment back for support: its status and whether it was refunded', async () => {
+    const local = await localStripe();
+    try {
+      expect(await local.stripe.lookup(1, 'pi_paid')).toEqual({ status: 'succeeded', refunded: false });
+      expect(await local.stripe.lookup(1, 'pi_other')).toBeNull();
     } finally {
       await local.close();
     }

@@ -9,6 +9,10 @@ import {
   type IntentResult,
   type PaymentEvent,
   type PaymentEventType,
+  type PaymentLookup,
+  type RefundInput,
+  RefundRefusedError,
+  type RefundResult,
   type SetupInput,
   WebhookSignatureError,
 } from '../types.ts';
@@ -171,6 +175,46 @@ export class StripeProvider implements CardProviderApi {
         return { intentId: intent.id, status: 'failed', card };
       default:
         return { intentId: intent.id, status: 'processing', card };
+    }
+  }
+
+  /**
+   * `refunds.create` on the payment intent, in full, under an idempotency key of the order (two
+   * clicks make one refund). The intent is read first: a refund is made only for this channel's
+   * payment (its metadata), and Stripe's refusal (not captured, already refunded by the dashboard)
+   * is a RefundRefusedError; anything else (Stripe unreachable) is thrown as it is.
+   */
+  async refund(input: RefundInput): Promise<RefundResult> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.#stripe.paymentIntents.retrieve(input.intentId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(error.message);
+      throw error;
+    }
+    if (intent.metadata?.channel_id !== String(input.channelId)) throw new RefundRefusedError(`Stripe payment ${input.intentId} is not this channel's`);
+    try {
+      const refund = await this.#stripe.refunds.create(
+        { payment_intent: input.intentId, reason: 'requested_by_customer', metadata: { channel_id: String(input.channelId), order_id: String(input.orderId), note: input.reason.slice(0, 450) } },
+        { idempotencyKey: `refund-${input.channelId}-${input.idempotencyKey}` },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new RefundRefusedError(refund.failure_reason ?? `Stripe refund ${refund.id} ${refund.status}`);
+      return { refundId: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : 'pending', amount: refund.amount / (toMinorUnits(1, refund.currency) || 1) };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(error.message);
+      throw error;
+    }
+  }
+
+  async lookup(channelId: number, intentId: string): Promise<PaymentLookup | null> {
+    try {
+      const intent = await this.#stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+      if (intent.metadata?.channel_id !== String(channelId)) return null;
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      return { status: intent.status, refunded: charge?.refunded === true };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
     }
   }
 
