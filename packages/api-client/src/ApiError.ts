@@ -8,6 +8,8 @@ export interface ApiErrorInit {
   url: string;
   body?: unknown;
   field?: string;
+  /** A 429's wait before the server takes the call again (its Retry-After), in whole seconds. */
+  retryAfterSeconds?: number;
 }
 
 /** spec §8: the message the server's cancel errors carry; a canceled request uses the same. */
@@ -23,6 +25,7 @@ export class ApiError extends Error {
   body: unknown;
   url: string;
   field?: string;
+  retryAfterSeconds?: number;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.body = init.body;
     this.url = init.url;
     if (init.field !== undefined) this.field = init.field;
+    if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 

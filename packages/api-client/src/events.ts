@@ -1,5 +1,6 @@
 export type ApiClientEvent =
-  | { type: 'global-error'; reason: 'throttled' | 'crash'; status: number | null; url: string }
+  /** `retryAfterSeconds`: a throttled call's wait (its Retry-After), when the server said. */
+  | { type: 'global-error'; reason: 'throttled' | 'crash'; status: number | null; url: string; retryAfterSeconds?: number }
   | { type: 'api-key-error'; failingUrls: string[] }
   | { type: 'user-cleared' };
 

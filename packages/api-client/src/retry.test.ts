@@ -94,6 +94,12 @@ describe('createCallRunner', () => {
     expect(events).toEqual([{ type: 'global-error', reason: 'throttled', status: 429, url: '/api/events' }]);
   });
 
+  it('tells the global throttle how long the server asked to wait', async () => {
+    const { call, events } = setup(() => ({ status: 429, json: { message: 'Slow' }, headers: { 'retry-after': '30' } }));
+    await expect(call({ url: '/events' })).rejects.toMatchObject({ kind: 'throttled', retryAfterSeconds: 30 });
+    expect(events).toEqual([{ type: 'global-error', reason: 'throttled', status: 429, url: '/api/events', retryAfterSeconds: 30 }]);
+  });
+
   it('replaces a refused api key and tries the call once more, after the retry delay (spec §8)', async () => {
     let refusals = 1;
     const { call, apiCalls, sleeps, failing, usersCleared } = setup(() =>

@@ -118,7 +118,7 @@ export function createCallRunner(options: CallRunnerOptions): (request: RequestO
 
       if (error.kind === 'throttled') {
         // spec §8: 429 is a global error and is never retried.
-        emit({ type: 'global-error', reason: 'throttled', status: error.status, url });
+        emit({ type: 'global-error', reason: 'throttled', status: error.status, url, ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }) });
         fail(error, requestData, undefined);
         throw error;
       }

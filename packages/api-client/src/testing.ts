@@ -15,7 +15,7 @@ export interface FakeRequest {
 }
 
 export type FakeReply =
-  | { status?: number; json?: unknown; text?: string }
+  | { status?: number; json?: unknown; text?: string; headers?: Record<string, string> }
   /** The request fails as if the server were unreachable. */
   | { networkError: true }
   /** The server never answers; the request ends only when aborted (time-out or cancel). */
@@ -63,7 +63,7 @@ export function createFakeFetch(handler: FakeHandler): FakeFetch {
     const body = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
     // Response refuses a body on 204 and similar statuses.
     const bodyless = status === 204 || status === 205 || status === 304;
-    return new Response(bodyless ? null : body, { status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(bodyless ? null : body, { status, headers: { 'Content-Type': 'application/json', ...reply.headers } });
   };
   return { fetch: fakeFetch as typeof fetch, calls };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './ApiError.ts';
 import { createFakeFetch } from './testing.ts';
 import type { FakeReply } from './testing.ts';
-import { createTransport, untilCanceled } from './transport.ts';
+import { createTransport, retryAfterSeconds, untilCanceled } from './transport.ts';
 import type { Exchange } from './transport.ts';
 
 function transport(reply: FakeReply, timeoutMs = 1_000) {
@@ -48,6 +48,20 @@ describe('createTransport', () => {
     expect(await failure(transport({ status: 422, json: { message: 'Too short', field: 'name' } }).send(get))).toMatchObject({ kind: 'http', field: 'name' });
     // A 403 that names no key is an ordinary refusal.
     expect(await failure(transport({ status: 403, json: { message: 'No' } }).send(get))).toMatchObject({ kind: 'http', status: 403 });
+  });
+
+  it('reads a throttled answer’s Retry-After, in seconds or as a date, so the viewer is told when to try again (spec §8)', async () => {
+    const seconds = await failure(transport({ status: 429, json: { message: 'Too many attempts. Please wait a minute and try again.' }, headers: { 'Retry-After': '42' } }).send(get));
+    expect(seconds).toMatchObject({ kind: 'throttled', status: 429, retryAfterSeconds: 42 });
+    const none = await failure(transport({ status: 429, json: { message: 'Slow down' } }).send(get));
+    expect(none.retryAfterSeconds).toBeUndefined();
+    const now = Date.parse('2026-12-06T18:00:00Z');
+    expect(retryAfterSeconds('Sun, 06 Dec 2026 18:01:30 GMT', now)).toBe(90);
+    expect(retryAfterSeconds('Sun, 06 Dec 2026 17:59:00 GMT', now)).toBe(0);
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+    // Only a throttle carries a wait.
+    const other = await failure(transport({ status: 503, json: { message: 'Down' }, headers: { 'Retry-After': '5' } }).send(get));
+    expect(other.retryAfterSeconds).toBeUndefined();
   });
 
   it('says when an error answer is not JSON', async () => {

@@ -65,6 +65,18 @@ function invalidKeyField(status: number, body: ApiErrorBody | null): KeyField | 
 }
 
 /**
+ * A throttled answer's Retry-After (RFC 9110: delay-seconds or an HTTP date), in whole seconds
+ * from `now`; undefined when absent or unreadable (the viewer is then told to wait a moment).
+ */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (header === null) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
  * The exchange of one call with the server: JSON in and out, the time-out, the caller's cancel, and
  * every answer but a 200 turned into the ApiError of its kind (spec §8).
  */
@@ -84,6 +96,7 @@ export function createTransport(options: TransportOptions): Send {
 
     let status: number;
     let text: string;
+    let retryAfter: string | null = null;
     try {
       const headers: Record<string, string> = { Accept: 'application/json' };
       const init: RequestInit = { method: exchange.method, headers, signal: controller.signal };
@@ -93,6 +106,7 @@ export function createTransport(options: TransportOptions): Send {
       }
       const response = await fetchFn(exchange.fetchUrl, init);
       status = response.status;
+      if (status === THROTTLED_STATUS) retryAfter = response.headers.get('retry-after');
       text = await response.text();
     } catch (cause) {
       if (exchange.signal?.aborted) throw canceledError(url);
@@ -120,6 +134,7 @@ export function createTransport(options: TransportOptions): Send {
     const kind = keyField ? 'key-invalid' : status === THROTTLED_STATUS ? 'throttled' : status === UNAUTHENTICATED_STATUS ? 'unauthenticated' : 'http';
     const fallback = json.ok || text === '' ? `The server answered ${status}` : `The server answered ${status} with a body that is not JSON`;
     const field = keyField ?? errorBody?.field;
+    const wait = kind === 'throttled' ? retryAfterSeconds(retryAfter) : undefined;
     throw new ApiError({
       message: errorBody?.message ?? fallback,
       kind,
@@ -127,6 +142,7 @@ export function createTransport(options: TransportOptions): Send {
       url,
       body: json.ok ? json.value : text,
       ...(field !== undefined ? { field } : {}),
+      ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
     });
   };
 }

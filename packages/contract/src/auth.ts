@@ -73,8 +73,18 @@ export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 export const DeviceCodeResponse = dataResponse(z.object({ code: z.string(), expires_at: z.number().int() }));
 export type DeviceCodeResponse = z.infer<typeof DeviceCodeResponse>;
 /** spec §7 POST auth/add_session (code): a logged-in viewer links the device showing it. */
-export const AddSessionBody = z.object({ code: z.string().trim().min(4).max(16) });
+export const AddSessionBody = z.object({
+  code: z.string().trim().min(4).max(16),
+  /** The game the linked device plays first ("Watch on your TV" on a watch page); none: the device waits for one. */
+  event_id: z.number().int().positive().max(2_147_483_647).optional(),
+});
 export type AddSessionBody = z.infer<typeof AddSessionBody>;
+/** What a linked device plays next (GET auth/device/next, asked with the device's own key); null while the viewer chose nothing. */
+export const DeviceNextResponse = dataResponse(z.object({ event_id: z.number().int().nullable() }));
+export type DeviceNextResponse = z.infer<typeof DeviceNextResponse>;
+/** A logged-in viewer sends a game to the devices they linked (POST auth/device/next). */
+export const DeviceNextBody = z.object({ event_id: z.number().int().positive().max(2_147_483_647) });
+export type DeviceNextBody = z.infer<typeof DeviceNextBody>;
 
 /** spec §7 POST /delete-account-confirm: the password confirms a logged-in user's deletion. */
 export const DeleteAccountBody = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });

@@ -33,6 +33,20 @@ export const Preroll = z.object({
 });
 export type Preroll = z.infer<typeof Preroll>;
 
+/**
+ * POST /prerolls/seen: a logged-in viewer played a preroll to its end before an event
+ * (`event_id`) or an on-demand item (`vod_id`), one of the two: the server hides it for them and
+ * that subject for the channel's preroll time, on every device (spec §4).
+ */
+export const PrerollSeenBody = z.object({
+  preroll_id: z.number().int().positive().max(2_147_483_647),
+  event_id: z.number().int().positive().max(2_147_483_647).optional(),
+  vod_id: z.number().int().positive().max(2_147_483_647).optional(),
+});
+export type PrerollSeenBody = z.infer<typeof PrerollSeenBody>;
+export const PrerollSeenResponse = dataResponse(z.object({ hidden_until: z.iso.datetime() }));
+export type PrerollSeenResponse = z.infer<typeof PrerollSeenResponse>;
+
 /** A block of channel HTML (about text, footer notes); sanitised by the site before it is shown. */
 export const StaticBlock = z.object({ alias: z.string(), title: z.string(), content: z.string() });
 export type StaticBlock = z.infer<typeof StaticBlock>;
@@ -73,7 +87,11 @@ export const ChannelSettings = z.object({
   error_dsn: ErrorDsn.nullable().default(null),
   /** Whether the viewer is asked before tracking; `notice` when the channel says nothing. */
   analytics_consent: AnalyticsConsent.default('notice'),
-  auth: z.object({ remote_auth: z.union([z.literal(0), z.literal(1)]) }),
+  /**
+   * `remote_auth` (spec §3): devices link at the channel's `remoteAuth` address; `device_linking`:
+   * whether the channel lets viewers link a device (a TV) at all, on by default.
+   */
+  auth: z.object({ remote_auth: z.union([z.literal(0), z.literal(1)]), device_linking: z.union([z.literal(0), z.literal(1)]).default(1) }),
   remoteAuth: z.string().nullable(),
   static_blocks: z.array(StaticBlock),
   prerolls: z.array(Preroll),

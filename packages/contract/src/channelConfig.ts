@@ -74,6 +74,12 @@ export const ChannelConfig = z.object({
    * instance transcodes few games at once (apps/server's `pnpm bench` measures how many).
    */
   live: z.object({ ladder: z.boolean().default(false) }).optional(),
+  /**
+   * Stream addresses. `token_lifetime_seconds`: how long an address the api hands out works (the
+   * player renews it at half-life); unset, the server's `MEDIA_TOKEN_LIFETIME`. A refunded or
+   * suspended viewer's open player stops at its next renewal, so it stays short.
+   */
+  media: z.object({ token_lifetime_seconds: z.number().int().min(2).max(3600).optional() }).optional(),
 });
 export type ChannelConfig = z.infer<typeof ChannelConfig>;
 export type ChannelConfigInput = z.input<typeof ChannelConfig>;

@@ -143,5 +143,7 @@ export const ChannelClipsConfig = z.object({
     .default({}),
   public_paid_shares: z.boolean().default(false),
   shares_per_event: z.number().int().positive().max(1000).default(5),
+  /** MiB of clip files the channel keeps on disk (past it new clips are refused); unset: the server's `CLIP_STORAGE_QUOTA_MB`. */
+  storage_quota_mb: z.number().int().positive().max(1_048_576).optional(),
 });
 export type ChannelClipsConfig = z.infer<typeof ChannelClipsConfig>;

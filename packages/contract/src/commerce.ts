@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiErrorBody, dataResponse, IdParam } from './common.ts';
+import { OfferCapability } from './console/offers.ts';
 import { BillingPeriod, OrderLabel, OrderStatus, OrderType, PurchasableKind, RenewalLabel, SubscriptionEntryLabel, SubscriptionStatus } from './enums.ts';
 
 /**
@@ -43,8 +44,29 @@ export const Package = z.object({
   weight: z.number().int(),
   /** spec §4: purchased for the viewer making the call (false for a visitor). */
   purchased: z.boolean(),
+  /** What the pass grants while it runs beside its events (spec §6): `vod_media`, `no_ads`, `download`. */
+  capabilities: z.array(OfferCapability),
+  /** spec §2 "The basic pass is free and upgradable": taken in one click; a premium offer bought replaces it. */
+  basic: z.boolean(),
+  /** spec §6 package quota: the pass grants this many events of the viewer's choosing within its scope; null: every event in it. */
+  quota: z.number().int().positive().nullable(),
+  /** The viewer's games still to pick on the pass they hold; null when they hold none of it or it has no quota. */
+  quota_left: z.number().int().nonnegative().nullable(),
 });
 export type Package = z.infer<typeof Package>;
+
+/** `POST /api/packages/{id}/picks`: the viewer spends one game of their quota pass on this event (spec §6 quota). */
+export const PickEventBody = z.object({ event_id: z.number().int().positive().max(2_147_483_647) });
+export type PickEventBody = z.infer<typeof PickEventBody>;
+export const PickedEvent = z.object({
+  package_id: z.number().int(),
+  event_id: z.number().int(),
+  /** Games still to pick on the pass after this one. */
+  quota_left: z.number().int().nonnegative(),
+});
+export type PickedEvent = z.infer<typeof PickedEvent>;
+export const PickedEventResponse = dataResponse(PickedEvent);
+export type PickedEventResponse = z.infer<typeof PickedEventResponse>;
 export const PackagesQuery = z.object({
   /** Only the packages that would give access to this event (single-event package included when it is for sale). */
   event_id: IdParam.optional(),
@@ -68,6 +90,8 @@ export const Subscription = z.object({
   trial_period: z.number().int().nonnegative(),
   weight: z.number().int(),
   purchased: z.boolean(),
+  /** What the subscription grants while it runs beside its events (spec §6). */
+  capabilities: z.array(OfferCapability),
 });
 export type Subscription = z.infer<typeof Subscription>;
 export const SubscriptionsResponse = dataResponse(z.array(Subscription));

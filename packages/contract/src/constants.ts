@@ -79,3 +79,56 @@ export const FAVORITE_MESSAGES = {
   /** spec §5, §8: the field value message. */
   typeNotAllowed: 'favoritable_type must be one of participant, group, category',
 } as const;
+
+// Live engagement (engagement.ts): polls and popups.
+/** How often the site asks for an event's poll and the channel's popups again while the page is shown. */
+export const ENGAGEMENT_POLL_MS = 3_000;
+/** The fewest and most answers a poll has. */
+export const POLL_ANSWERS_MIN = 2;
+export const POLL_ANSWERS_MAX = 5;
+/** The longest question and answer. */
+export const POLL_QUESTION_MAX = 200;
+export const POLL_ANSWER_MAX = 80;
+
+/** The machine codes of the viewers' engagement refusals (`code` of `ApiErrorBody`). */
+export const ENGAGEMENT_CODES = {
+  loginRequired: 'LOGIN_REQUIRED',
+  pollNotFound: 'POLL_NOT_FOUND',
+  pollClosed: 'POLL_CLOSED',
+  alreadyVoted: 'ALREADY_VOTED',
+  badAnswer: 'BAD_ANSWER',
+  popupNotFound: 'POPUP_NOT_FOUND',
+  pollOpen: 'POLL_ALREADY_OPEN',
+  eventNotFound: 'EVENT_NOT_FOUND',
+  offerNotFound: 'OFFER_NOT_FOUND',
+  invalid: 'INVALID',
+} as const;
+
+// The control room's support screens (console/support.ts).
+/** The machine codes of the support screens' refusals: clients map them to their own words. */
+export const SUPPORT_ERROR_CODES = {
+  notFound: 'not_found',
+  /** Only a paid order can be refunded (a refunded, failed or open one cannot). */
+  notRefundable: 'order_not_refundable',
+  /** The card provider refused the refund or could not be reached: nothing changed. */
+  refundFailed: 'refund_failed',
+  /** The offer to comp does not exist on this channel, or is not one a comp can give. */
+  unknownProduct: 'unknown_product',
+  /** A team pass is given for one of its teams. */
+  teamRequired: 'team_required',
+  /** The viewer already holds what a comp would give. */
+  alreadyOwned: 'already_owned',
+  alreadyVerified: 'already_verified',
+  alreadySuspended: 'already_suspended',
+  notSuspended: 'not_suspended',
+  /** A date range whose end is before its start. */
+  badRange: 'bad_range',
+  /** The viewer's stream, stream renewal or clip, refused while they are suspended (the site says why). */
+  viewerSuspended: 'viewer_suspended',
+} as const;
+export type SupportErrorCode = (typeof SUPPORT_ERROR_CODES)[keyof typeof SUPPORT_ERROR_CODES];
+
+/** Rows per page of the orders and viewers lists. */
+export const SUPPORT_PAGE_SIZE = 50;
+/** The longest refund, comp or suspension reason. */
+export const SUPPORT_REASON_MAX = 500;

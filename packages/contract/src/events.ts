@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataResponse, IdParam } from './common.ts';
 import { AccessType, Gender, StreamStatus } from './enums.ts';
+import { Preroll } from './channel.ts';
 import { Picture } from './pictures.ts';
 
 export const EventParticipant = z.object({
@@ -81,10 +82,17 @@ export const EventsForHomepageResponse = dataResponse(z.array(Event));
  */
 export const AccessOption = z.enum(['register_free', 'login', 'buy_event', 'buy_price', 'get_free']);
 export type AccessOption = z.infer<typeof AccessOption>;
+/**
+ * A refusal of the viewer themselves, whatever the event: `viewer_suspended` (the channel's support
+ * suspended the account). The site says so in its own words, with support's reason.
+ */
+export const AccessRefusal = z.object({ code: z.literal('viewer_suspended'), message: z.string(), reason: z.string().nullable() });
+export type AccessRefusal = z.infer<typeof AccessRefusal>;
 export const EventAccess = z.object({
   allowed: z.boolean(),
   geo_blocked: z.boolean(),
   options: z.array(AccessOption),
+  refusal: AccessRefusal.optional(),
 });
 export type EventAccess = z.infer<typeof EventAccess>;
 
@@ -98,6 +106,12 @@ export const EventStream = z.object({
   kind: z.literal('hls'),
   live: z.boolean(),
   expires_in: z.number().int().positive(),
+  /**
+   * The prerolls that may play before this stream for this viewer (spec §4), chosen by the server:
+   * for its kind (live or on demand), place and sports, without those hidden for this viewer and
+   * subject, and none at all for a viewer holding `no_ads` (spec §6). The player picks one by weight.
+   */
+  prerolls: z.array(Preroll).optional(),
 });
 export type EventStream = z.infer<typeof EventStream>;
 

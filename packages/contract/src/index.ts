@@ -43,6 +43,8 @@ export {
   CLIP_NAME_MAX,
   CLIP_PROCESSING_LIMIT_MS,
   COMMERCE_MESSAGES,
+  ENGAGEMENT_CODES,
+  ENGAGEMENT_POLL_MS,
   FAVORITE_MESSAGES,
   KEY_FIELDS,
   KEY_INVALID_MESSAGE,
@@ -51,7 +53,14 @@ export {
   ORDER_POLL_INTERVAL_MS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  POLL_ANSWER_MAX,
+  POLL_ANSWERS_MAX,
+  POLL_ANSWERS_MIN,
+  POLL_QUESTION_MAX,
   SANDBOX_TEST_CARDS,
+  SUPPORT_ERROR_CODES,
+  SUPPORT_PAGE_SIZE,
+  SUPPORT_REASON_MAX,
   UNAUTHENTICATED_MESSAGE,
   VOD_CARD_MAX_WIDTH,
   VOD_CARD_MIN_WIDTH,
@@ -61,7 +70,7 @@ export {
   WEBHOOK_TOLERANCE_SECONDS,
   WRONG_PROMO_CODE,
 } from './constants.ts';
-export type { KeyField } from './constants.ts';
+export type { KeyField, SupportErrorCode } from './constants.ts';
 export { AUTH_MESSAGES, AUTH_REFUSAL_CODES, CLIP_FAILURES, CLIP_MESSAGES, CLIP_REFUSAL_CODES, CLIP_REFUSALS } from './messages.ts';
 export {
   AnalyticsConsent,
@@ -87,6 +96,8 @@ export {
   PageDetailResponse,
   PagesResponse,
   Preroll,
+  PrerollSeenBody,
+  PrerollSeenResponse,
   SlidableType,
   Slide,
   SlidesQuery,
@@ -108,6 +119,7 @@ export {
 } from './participants.ts';
 export {
   AccessOption,
+  AccessRefusal,
   Event,
   EventAccess,
   EventDetail,
@@ -120,6 +132,7 @@ export {
   EventStream,
   PageMeta,
 } from './events.ts';
+export { CompOrderBody, DeleteViewerBody, RefundOrderBody, SupportClip, SupportCompOptions, SupportDate, SupportOrder, SupportOrderResponse, SupportOrdersQuery, SupportOrdersResponse, SupportOrderStatus, SupportOrderType, SupportPayment, SupportSession, SupportTransaction, SupportViewer, SupportViewerActionResponse, SupportViewerDetail, SupportViewerRef, SupportViewersQuery, SupportViewersResponse, SuspendViewerBody, VIEWER_DELETION_KEEPS, VIEWER_DELETION_REMOVES } from './console/support.ts';
 export { Picture, PictureKind, PictureSource } from './pictures.ts';
 export {
   ConsoleEvent,
@@ -147,7 +160,12 @@ export {
   UpdateConsoleEventBody,
 } from './console/schedule.ts';
 export type { ScheduleCsvColumn } from './console/schedule.ts';
+export { AudienceFigures, AudienceStatus, REPORT_FUNNEL_STEPS, REPORT_TABLES, REPORTS_DEFAULT_DAYS, REPORTS_ERROR_CODES, REPORTS_MAX_DAYS, ReportCsv, ReportDay, ReportExportQuery, ReportFunnelStep, ReportSettings, ReportSettingsBody, ReportSettingsResponse, ReportsAudience, ReportsOverview, ReportsQuery, ReportTable, RevenueShareStatement, ShareLine, ShareRule } from './console/reports.ts';
+export { CreateLibraryRailBody, FrameParams, LIBRARY_DESCRIPTION_MAX, LIBRARY_ERROR_CODES, LIBRARY_TITLE_MAX, LibraryAccess, LibraryDeleted, LibraryItem, LibraryItemResponse, LibraryLanguage, LibraryPosterBody, LibraryPreroll, LibraryPrerollResponse, LibraryPrerollsResponse, LibraryRail, LibraryRailOrderBody, LibraryRailsResponse, LibraryResponse, LibraryStatus, POSTER_UPLOAD_MAX_BYTES, PREROLL_WEIGHT_MAX, UpdateLibraryItemBody, UpdateLibraryPrerollBody, UpdateLibraryRailBody } from './console/library.ts';
+export type { LibraryErrorCode } from './console/library.ts';
 export { ConsoleLive, LIVE_ERROR_CODES, LIVE_KEYFRAME_WARNING_S, LiveHealth, LiveIngest, LiveRecording, LiveState, LiveWarning, TrimRecordingBody } from './console/live.ts';
+export { ConsoleOffersResponse, ConsolePackage, ConsolePackageResponse, ConsolePromoCode, ConsolePromoCodeResponse, ConsolePromoCodesResponse, ConsoleSubscription, ConsoleSubscriptionResponse, CreatePackageBody, CreatePromoCodeBody, CreateSubscriptionBody, OFFER_DESCRIPTION_MAX, OFFER_ERROR_CODES, OFFER_NAME_MAX, OFFER_PRICE_MAX, OfferCapability, PackageKind, PassBilling, PROMO_CODE_PATTERN, PromoAppliesTo, QUOTA_MAX, SubscriptionBilling, UpdatePackageBody, UpdatePromoCodeBody, UpdateSubscriptionBody } from './console/offers.ts';
+export type { OfferErrorCode } from './console/offers.ts';
 export {
   AcceptInvitationBody,
   AuditEntry,
@@ -194,15 +212,20 @@ export {
   ChannelHostname,
   ChannelLook,
   ChannelSlug,
+  CHANNEL_SETTINGS_BOUNDS,
   ChannelStatus,
+  ConsoleChannelSettings,
+  ConsoleChannelSettingsResponse,
   CreatePlatformChannelBody,
+  isRemoteAuthUrl,
+  UpdateConsoleChannelSettingsBody,
   PlatformChannel,
   PlatformChannelResponse,
   PlatformChannelsResponse,
   UpdateChannelLookBody,
   UpdatePlatformChannelBody,
 } from './console/channels.ts';
-export type { ChannelErrorCode } from './console/channels.ts';
+export type { ChannelErrorCode, ChannelSettingsBound } from './console/channels.ts';
 export { capabilityFlags, ProfileResponse, User } from './user.ts';
 export { CustomFormSubmission, CustomFormSubmissionResponse, CustomFormValue } from './channel.ts';
 export { CHANNEL_PICTURE_FILE, ChannelConfig, isPublicOrigin, parseChannelConfig, PUBLIC_ORIGIN_PROBLEM } from './channelConfig.ts';
@@ -211,6 +234,8 @@ export {
   AddSessionBody,
   DeleteAccountBody,
   DeviceCodeResponse,
+  DeviceNextBody,
+  DeviceNextResponse,
   EmailVerifyBody,
   LoginBody,
   MessageResponse,
@@ -260,6 +285,9 @@ export {
   PackagesQuery,
   PackagesResponse,
   PaymentSettings,
+  PickedEvent,
+  PickedEventResponse,
+  PickEventBody,
   SandboxPaymentMethodBody,
   SandboxPaymentMethodResponse,
   SetupIntentBody,
@@ -319,3 +347,5 @@ export {
   VodSearchResponse,
   VodSearchResults,
 } from './vod.ts';
+export { PollAnswer, PollIdParams, PollStatus, PollVoteBody, PollVoteResponse, PopupAudience, PopupDismissResponse, PopupPage, PopupsQuery, PopupsResponse, ViewerPoll, ViewerPollResponse, ViewerPopup } from './engagement.ts';
+export { ConsolePoll, ConsolePollResponse, ConsolePollsResponse, ConsolePopup, ConsolePopupResponse, ConsolePopupsResponse, CreatePopupBody, DeletedPopupResponse, OpenPollBody, POPUP_TEXT_MAX, POPUP_TITLE_MAX, PopupLink, PopupOffer, PopupState, UpdatePopupBody } from './console/engagement.ts';

@@ -16,6 +16,10 @@ export const AUTH_MESSAGES = {
   passwordTooShort: 'The password is too short',
   nameAndEmailRequired: 'Enter your Email, first name and last name',
   invalidCredentials: 'Invalid email or password. Please try again.',
+  /** spec §8 "Incorrect password": a wrong current password (profile edit) or the deletion's confirmation. */
+  incorrectPassword: 'Incorrect password',
+  /** spec §5: a social sign-in of an address with no account, before the terms were accepted. */
+  notRegistered: 'You are not registered yet. Please accept terms and conditions and click Register to continue.',
 } as const;
 
 /**
@@ -25,6 +29,8 @@ export const AUTH_MESSAGES = {
 export const AUTH_REFUSAL_CODES = {
   verificationFailed: 'auth_verification_failed',
   emailAlreadyVerified: 'auth_email_already_verified',
+  incorrectPassword: 'auth_incorrect_password',
+  notRegistered: 'auth_not_registered',
 } as const satisfies Partial<Record<keyof typeof AUTH_MESSAGES, string>>;
 
 /** spec §5 clip texts, as the product shows them. */
@@ -61,6 +67,7 @@ export const CLIP_REFUSALS = {
   sharePaidEvent: 'This clip is from an event you have not bought. Get access to the event to watch it.',
   eventClipsLimit: 'You have made as many clips of this event as this channel allows. Delete one to make another.',
   downloadNotWatchable: 'You can no longer watch this event, so you cannot download its clips.',
+  geoBlocked: "We're sorry, but this content is not available in your region.",
 } as const;
 
 /**
@@ -94,6 +101,7 @@ export const CLIP_REFUSAL_CODES = {
   sharePaidEvent: 'clip_share_paid_event',
   eventClipsLimit: 'clip_event_limit',
   downloadNotWatchable: 'clip_download_not_watchable',
+  geoBlocked: 'clip_geo_blocked',
 } as const satisfies Record<keyof typeof CLIP_REFUSALS | keyof typeof CLIP_MESSAGES, string>;
 
 /** Why a clip that was asked for could not be made (its `failure_reason`), as the server words it. */

@@ -41,7 +41,7 @@ export function testSettings(overrides: Partial<ChannelSettings> = {}): ChannelS
     analytics_url: null,
     error_dsn: null,
     analytics_consent: 'notice',
-    auth: { remote_auth: 0 },
+    auth: { remote_auth: 0, device_linking: 1 },
     remoteAuth: null,
     static_blocks: [],
     prerolls: [],

@@ -7,8 +7,13 @@ describe('VodSearchQuery', () => {
     expect(VOD_SEARCH_DEFAULT_LIMIT).toBe(10);
   });
 
-  it('refuses empty words and out-of-range paging, naming the field', () => {
-    expect(VodSearchQuery.safeParse({ title: '   ' }).error?.issues[0]?.path).toEqual(['title']);
+  it('takes no words, or blank ones, as none: the newest videos', () => {
+    expect(VodSearchQuery.parse({})).toEqual({ title: '', offset: 0, limit: VOD_SEARCH_DEFAULT_LIMIT, sort_field: 'date' });
+    expect(VodSearchQuery.parse({ title: '   ' }).title).toBe('');
+  });
+
+  it('refuses too many words and out-of-range paging, naming the field', () => {
+    expect(VodSearchQuery.safeParse({ title: 'x'.repeat(101) }).error?.issues[0]?.path).toEqual(['title']);
     expect(VodSearchQuery.safeParse({ title: 'x', limit: '0' }).error?.issues[0]?.path).toEqual(['limit']);
     expect(VodSearchQuery.safeParse({ title: 'x', sort_field: 'views' }).error?.issues[0]?.path).toEqual(['sort_field']);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataResponse, IdParam } from './common.ts';
-import { Event, EventStream, PageMeta } from './events.ts';
+import { AccessRefusal, Event, EventStream, PageMeta } from './events.ts';
 import { VOD_SEARCH_DEFAULT_LIMIT } from './constants.ts';
 
 // The library's plain values live in constants.ts, which carries no schema code: a bundle that
@@ -70,8 +70,14 @@ export type VodMediaItem = z.infer<typeof VodMediaItem>;
  */
 export const VodMediaItemDetail = VodMediaItem.extend({
   stream: EventStream.nullable(),
-  /** Why the viewer may not watch: log in, or get the capability (a pass); null when they may. */
-  locked: z.enum(['login', 'vod_media', 'expired']).nullable(),
+  /**
+   * Why the viewer may not watch: log in, or get the capability (a pass); `geo` their region is
+   * blocked (spec §3 Geo); `suspended` the channel's support suspended them (no `watch`, spec §6,
+   * with `refusal`); null when they may.
+   */
+  locked: z.enum(['login', 'vod_media', 'expired', 'geo', 'suspended']).nullable(),
+  /** Present when `locked` is `suspended`: support's reason. */
+  refusal: AccessRefusal.optional(),
 });
 export type VodMediaItemDetail = z.infer<typeof VodMediaItemDetail>;
 export const VodMediaItemResponse = dataResponse(VodMediaItemDetail);
@@ -98,9 +104,10 @@ export const VodRailsResponse = dataResponse(z.array(VodRail));
 /**
  * spec §7 GET vod-media/search (spec §5 defaults: limit 10, offset 0, sort_field date). `title` is
  * the viewer's words: matched language-aware (stemming, accents), typo-tolerant, title matches first.
+ * Without words (absent or blank), the newest videos.
  */
 export const VodSearchQuery = z.object({
-  title: z.string().trim().min(1).max(100),
+  title: z.string().trim().max(100).default(''),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
   limit: z.coerce.number().int().min(1).max(50).default(VOD_SEARCH_DEFAULT_LIMIT),
   /** `relevance` ranks the best matches first; `date` (the spec's default) the newest first among matches. */

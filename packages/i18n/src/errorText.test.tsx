@@ -22,4 +22,26 @@ describe('useErrorText', () => {
     const text = await errorTextIn('fr');
     expect(text({ status: 400, kind: 'http', message: 'Wrong promo code' })).toBe('Code promo incorrect');
   });
+
+  it('says when to try again after a 429, from the server’s wait, in both languages (spec §8)', async () => {
+    const en = await errorTextIn('en');
+    expect(en({ status: 429, kind: 'throttled', message: 'Too many attempts.', retryAfterSeconds: 42 })).toBe('Too many requests. Please try again in 42 s.');
+    expect(en({ status: 429, kind: 'throttled', message: 'Too many attempts.', retryAfterSeconds: 0 })).toBe('Too many requests. Please try again in 1 s.');
+    // A password-reset hour is told in minutes.
+    expect(en({ status: 429, kind: 'throttled', message: 'Too many attempts.', retryAfterSeconds: 3541 })).toBe('Too many requests. Please try again in 60 min.');
+    const fr = await errorTextIn('fr');
+    expect(fr({ status: 429, kind: 'throttled', message: 'Too many attempts.', retryAfterSeconds: 42 })).toBe('Trop de requêtes. Veuillez réessayer dans 42 s.');
+    expect(fr({ status: 429, kind: 'throttled', message: 'Too many attempts.', retryAfterSeconds: 600 })).toBe('Trop de requêtes. Veuillez réessayer dans 10 min.');
+  });
+
+  it('translates the wrong-password texts the server answers (spec §8)', async () => {
+    const en = await errorTextIn('en');
+    const fr = await errorTextIn('fr');
+    expect(en({ status: 422, kind: 'http', message: 'Incorrect password' })).toBe('Incorrect password');
+    expect(fr({ status: 422, kind: 'http', message: 'Incorrect password' })).toBe('Mot de passe incorrect');
+    expect(fr({ status: 422, kind: 'http', message: 'Invalid email or password. Please try again.' })).toBe('Adresse courriel ou mot de passe invalide. Veuillez réessayer.');
+    expect(fr({ status: 422, kind: 'http', message: 'You are not registered yet. Please accept terms and conditions and click Register to continue.' })).toBe(
+      'Vous n’êtes pas encore inscrit. Veuillez accepter les conditions générales, puis cliquer sur S’inscrire pour continuer.',
+    );
+  });
 });

@@ -12,6 +12,7 @@ export { defineFeatureNamespace, registerFeatureResources } from './features.ts'
 export type { FeatureNamespace, FeatureResources, FeatureTextsLoader } from './features.ts';
 export type { CreateI18nOptions } from './createI18n.ts';
 export { formatEventDateTime, formatDate, formatTime, formatPrice, formatPriceTitle } from './format.ts';
+export { formatLocale, pickFormatLocale, setFormatLocale } from './formatLocale.ts';
 export type { EventDateTime, PriceTitleInput } from './format.ts';
 export { recordRenderedFormats, seedRenderedFormats } from './renderedFormats.ts';
 export type { RenderedFormat } from './renderedFormats.ts';

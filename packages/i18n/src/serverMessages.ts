@@ -23,6 +23,10 @@ const serverMessages: Readonly<Record<string, ServerMessageKey>> = {
   'The password is too short': 'errors:server.passwordTooShort',
   'Enter your Email, first name and last name': 'errors:server.nameAndEmailRequired',
   'Invalid email or password. Please try again.': 'errors:server.invalidCredentials',
+  // spec §8 user text: a wrong current password (profile edit) or the deletion's confirmation.
+  'Incorrect password': 'errors:server.incorrectPassword',
+  // spec §5: a social sign-in of an address with no account, before the terms were accepted.
+  'You are not registered yet. Please accept terms and conditions and click Register to continue.': 'errors:server.notRegistered',
   // The server spells it "chanel"; the text shown to viewers is spelled correctly.
   'No chanel or api key found': 'errors:server.noChannelOrApiKey',
 };

@@ -24,5 +24,7 @@ export { createFirstFrameTimer } from './analytics/firstFrame.ts';
 export { createPlaybackEventTracker, SEEK_QUIET_MS } from './analytics/playbackEvents.ts';
 export type { PlaybackEvent, PlaybackEventTracker } from './analytics/playbackEvents.ts';
 export type { FirstFrameTimer } from './analytics/firstFrame.ts';
+export { playbackErrorReason, usePlaybackTracking } from './analytics/playbackTracking.ts';
+export type { PlaybackTracker, PlaybackTrackingCallbacks } from './analytics/playbackTracking.ts';
 export { formatTime, isBehindLiveEdge, LIVE_EDGE_TOLERANCE_SECONDS, SEEK_STEP_SECONDS } from './time.ts';
 export type { TimeRange } from './time.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { channelApi } from './channelApi.ts';
+import { sharedApi } from './sharedApi.ts';
 import { selectShowReloadScreen, selectUser, setUser } from './sessionSlice.ts';
 import { setupStore, TEST_STORAGE_PREFIX, testSettings, testUser } from './testSupport.ts';
 
@@ -35,6 +36,28 @@ describe('channelApi', () => {
     await store.dispatch(channelApi.endpoints.getProfile.initiate());
     expect(selectUser(store.getState())).toEqual(testUser());
     expect(client.storage.get('user')).toEqual(testUser());
+  });
+
+  it('getProfile answering a user where there was none (a device linked with a code) fetches the event again as them', async () => {
+    let linked = false;
+    const { store, apiCalls } = setupStore({
+      routes: {
+        'GET /events/7': () => ({ json: { data: { id: 7, access: { allowed: linked } } } }),
+        'GET /profile': () => (linked ? { json: { data: testUser() } } : { status: 401, json: { message: 'Unauthenticated.' } }),
+      },
+    });
+    const watching = store.dispatch(sharedApi.endpoints.getEvent.initiate(7));
+    await watching;
+    await store.dispatch(channelApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true }));
+    expect(apiCalls().filter((call) => call.path === '/api/events/7')).toHaveLength(1);
+    linked = true;
+    await store.dispatch(channelApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true }));
+    await expect.poll(() => apiCalls().filter((call) => call.path === '/api/events/7').length).toBe(2);
+    await expect.poll(() => (sharedApi.endpoints.getEvent.select(7)(store.getState()).data as { access: { allowed: boolean } } | undefined)?.access.allowed).toBe(true);
+    // The same user answering again (the device's next poll, a reload) fetches nothing more.
+    await store.dispatch(channelApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true }));
+    expect(apiCalls().filter((call) => call.path === '/api/events/7')).toHaveLength(2);
+    watching.unsubscribe();
   });
 
   it('getProfile answered 401 leaves no user and sends no report (spec §7: 401 tolerated)', async () => {

@@ -17,6 +17,8 @@ import type {
 } from '@grandstand/contract';
 import { baseApi } from './baseApi.ts';
 import { setUser } from './sessionSlice.ts';
+import type { SessionState } from './sessionSlice.ts';
+import { tagsStaleOn } from './viewerTags.ts';
 
 /** spec §8: the settings and menu calls crash the site on any 4xx or 5xx. */
 const CHANNEL_CRASH_CODES = ['5xx', '4xx'];
@@ -88,10 +90,15 @@ export const channelApi = baseApi.injectEndpoints({
       query: () => ({ url: '/profile', tolerate401: true }),
       transformResponse: payload<User>,
       providesTags: ['Profile'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        const before = (getState() as { session?: SessionState }).session?.user?.id ?? null;
         try {
           const { data } = await queryFulfilled;
           dispatch(setUser(data));
+          // The key became someone else's session without a login here: a device linked with a code
+          // (spec §1). Everything cached for the viewer before (an event's "Log in to watch", its
+          // stream, the orders) is fetched again as them, as after a login.
+          if (data.id !== before) dispatch(baseApi.util.invalidateTags(tagsStaleOn('session').filter((tag) => tag !== 'Profile')));
         } catch {
           // A failed profile leaves the user as the client's events set it (cleared on 401).
         }

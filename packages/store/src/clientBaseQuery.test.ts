@@ -14,6 +14,11 @@ describe('serializeApiError', () => {
     expect(serializeApiError(new ApiError({ message: 'x', kind: 'http', status: 403, url: '/api/clip', body: { code: 42 } }))).not.toHaveProperty('code');
   });
 
+  it('keeps a throttled call’s wait, so the viewer is told when to try again (spec §8)', () => {
+    const error = new ApiError({ message: 'Too many attempts.', kind: 'throttled', status: 429, url: '/api/v2/auth/login', retryAfterSeconds: 42 });
+    expect(serializeApiError(error)).toEqual({ status: 429, kind: 'throttled', message: 'Too many attempts.', retryAfterSeconds: 42 });
+  });
+
   it('leaves out an absent field', () => {
     const error = new ApiError({ message: 'Bad gateway', kind: 'http', status: 502, url: '/api/events' });
     expect(serializeApiError(error)).toStrictEqual({ status: 502, kind: 'http', message: 'Bad gateway' });

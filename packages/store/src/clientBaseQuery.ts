@@ -10,6 +10,8 @@ export interface SerializedApiError {
   field?: string;
   /** The refusal's machine code (ApiErrorBody `code`), where the server gives one: features map it to their own texts. */
   code?: string;
+  /** A throttled call's wait before the server takes it again, in seconds, when the server said (spec §8). */
+  retryAfterSeconds?: number;
 }
 
 export interface PopupResolver {
@@ -38,6 +40,7 @@ export function serializeApiError(error: unknown): SerializedApiError {
     if (error.field) serialized.field = error.field;
     const code = (error.body as { code?: unknown } | null | undefined)?.code;
     if (typeof code === 'string') serialized.code = code;
+    if (error.retryAfterSeconds !== undefined) serialized.retryAfterSeconds = error.retryAfterSeconds;
     return serialized;
   }
   return { status: null, kind: 'network', message: error instanceof Error ? error.message : String(error) };

@@ -3,7 +3,7 @@ export type { TagType } from './baseApi.ts';
 export { clientBaseQuery, isApiError, serializeApiError } from './clientBaseQuery.ts';
 export type { PopupResolver, SerializedApiError, StoreExtra } from './clientBaseQuery.ts';
 export { makeStore, storedUser } from './makeStore.ts';
-export { sharedApi, useGetEventQuery, useGetOrdersQuery } from './sharedApi.ts';
+export { sharedApi, useGetEventQuery, useGetOrdersQuery, useMarkPrerollSeenMutation } from './sharedApi.ts';
 export { MIN_STREAM_RENEWAL_MS, streamRenewalInterval, useStreamRenewal } from './streamRenewal.ts';
 export type { OrdersArgs } from './sharedApi.ts';
 export type { AppDispatch, AppStore, MakeStoreOptions, RootState } from './makeStore.ts';

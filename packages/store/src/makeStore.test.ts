@@ -66,15 +66,16 @@ describe('makeStore', () => {
   it('records the global errors the client raises', async () => {
     const { store, client } = setupStore({
       routes: {
-        'GET /busy': () => ({ status: 429, json: { message: 'Too many requests' } }),
+        'GET /busy': () => ({ status: 429, json: { message: 'Too many requests' }, headers: { 'retry-after': '17' } }),
         'GET /broken': () => ({ status: 500, json: { message: 'Boom' } }),
       },
     });
     await client.request({ url: '/busy' }).catch(() => undefined);
-    expect(selectGlobalError(store.getState())).toEqual({ reason: 'throttled', status: 429 });
+    // With the server's wait, so the site can say when to try again, and when it happened, so a second throttle is a second notice.
+    expect(selectGlobalError(store.getState())).toEqual({ reason: 'throttled', status: 429, retryAfterSeconds: 17, at: expect.any(Number) });
     expect(selectShowReloadScreen(store.getState())).toBe(false);
     await client.request({ url: '/broken', crashCodes: ['5xx'] }).catch(() => undefined);
-    expect(selectGlobalError(store.getState())).toEqual({ reason: 'crash', status: 500 });
+    expect(selectGlobalError(store.getState())).toEqual({ reason: 'crash', status: 500, at: expect.any(Number) });
     expect(selectShowReloadScreen(store.getState())).toBe(true);
   });
 

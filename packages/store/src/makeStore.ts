@@ -83,7 +83,9 @@ function createStore(options: MakeStoreOptions) {
         store.dispatch(setFailingKeyUrls(event.failingUrls));
         break;
       case 'global-error':
-        store.dispatch(setGlobalError({ reason: event.reason, status: event.status }));
+        store.dispatch(
+          setGlobalError({ reason: event.reason, status: event.status, at: Date.now(), ...(event.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: event.retryAfterSeconds }) }),
+        );
         break;
     }
   });

@@ -11,6 +11,10 @@ export interface Visit {
 export interface GlobalError {
   reason: string;
   status: number | null;
+  /** A throttle's wait before the server takes calls again, in seconds, when it said (spec §8). */
+  retryAfterSeconds?: number;
+  /** When it was raised (ms): the same throttle twice is two notices. */
+  at?: number;
 }
 
 export interface SessionState {

@@ -1,4 +1,4 @@
-import type { EventDetail, OrdersQuery, OrdersResponse } from '@grandstand/contract';
+import type { EventDetail, OrdersQuery, OrdersResponse, PrerollSeenBody, PrerollSeenResponse } from '@grandstand/contract';
 import { baseApi } from './baseApi.ts';
 
 /** spec §7 GET orders: the contract's query, with numbers for the paging numbers. */
@@ -26,7 +26,14 @@ export const sharedApi = baseApi.injectEndpoints({
       },
       providesTags: (response) => [...(response?.data ?? []).map((order) => ({ type: 'Orders' as const, id: order.id })), { type: 'Orders', id: 'LIST' }],
     }),
+    /**
+     * POST /prerolls/seen: a logged-in viewer played a preroll to its end before an event or an
+     * on-demand item; the server hides it for them and that subject on every device (spec §4).
+     */
+    markPrerollSeen: build.mutation<PrerollSeenResponse, PrerollSeenBody>({
+      query: (body) => ({ url: '/prerolls/seen', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useGetEventQuery, useGetOrdersQuery } = sharedApi;
+export const { useGetEventQuery, useGetOrdersQuery, useMarkPrerollSeenMutation } = sharedApi;

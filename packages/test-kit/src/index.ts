@@ -6,3 +6,4 @@
 export { dataLayerEvents, renderThemed, renderWithProviders } from './renderWithProviders.tsx';
 export type { RenderedRoutes, RenderedWithProviders, RenderWithProvidersOptions } from './renderWithProviders.tsx';
 export { PopupHost } from './PopupHost.tsx';
+export { recordDatalake } from './analytics.ts';

@@ -19,7 +19,8 @@ export type DatalakeEvent =
 /** spec §7: what happens to a stream while it is watched. */
 export type VideoEventName = 'first_frame' | 'start' | 'pause' | 'seek' | 'end' | 'error';
 
-export type StreamType = 'live' | 'vod' | 'clip';
+/** An event's stream live or its recording (`vod`), an on-demand library video (`vod_media`), a clip. */
+export type StreamType = 'live' | 'vod' | 'vod_media' | 'clip';
 
 /** What is watched, and the tags its watch time is counted under (all optional but the stream). */
 export interface StreamInfo {

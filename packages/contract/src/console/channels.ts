@@ -169,3 +169,121 @@ export const ChannelBlocks = z
     });
   });
 export type ChannelBlocks = z.infer<typeof ChannelBlocks>;
+
+/**
+ * The bounds of the settings a channel's owner sets on the Settings page (GET/PUT
+ * `/api/console/channel/settings`), said by the page before the server would. A stream address
+ * lives at most an hour: a refunded or suspended viewer's open player stops at its next renewal.
+ */
+export const CHANNEL_SETTINGS_BOUNDS = {
+  max_clips: { min: 1, max: 1000 },
+  seconds_per_day: { min: 10, max: 86_400 },
+  downloads_per_day: { min: 1, max: 1000 },
+  storage_quota_mb: { min: 1, max: 1_048_576 },
+  shares_per_event: { min: 1, max: 1000 },
+  token_lifetime_seconds: { min: 30, max: 3600 },
+} as const;
+export type ChannelSettingsBound = keyof typeof CHANNEL_SETTINGS_BOUNDS;
+
+const bounded = (name: ChannelSettingsBound) => {
+  const { min, max } = CHANNEL_SETTINGS_BOUNDS[name];
+  return z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+};
+
+/**
+ * Where the site's link-device page sends a viewer when the channel links devices elsewhere
+ * (spec §2, settings `remoteAuth`): an https address, or http on localhost for a demo.
+ */
+export function isRemoteAuthUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username !== '' || url.password !== '') return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost')));
+}
+/** A country as the geo database names it (ISO 3166-1 alpha-2), in capitals whatever case it came in. */
+const CountryCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code like CA')
+  .transform((code) => code.toUpperCase());
+const RemoteAuthUrl = z.string().trim().max(500).refine(isRemoteAuthUrl, 'must be an https address like https://link.example.com/device');
+
+/**
+ * A channel's settings as its owner sees them. A number left null is the server's default
+ * (`defaults`, from its environment: `CLIP_DEFAULT_MAX_CLIPS`, `CLIP_STORAGE_QUOTA_MB`,
+ * `MEDIA_TOKEN_LIFETIME`…).
+ */
+export const ConsoleChannelSettings = z.object({
+  /** Viewer clips (spec §6 counters): per viewer, the channel's disk and how clips of paid games are shared. */
+  clips: z.object({
+    max_clips: z.number().int().nullable(),
+    seconds_per_day: z.number().int().nullable(),
+    downloads_per_day: z.number().int().nullable(),
+    storage_quota_mb: z.number().int().nullable(),
+    /** Clips of paid games play for anyone with the link (otherwise only for those who may watch the game). */
+    public_paid_shares: z.boolean(),
+    /** Clips one viewer may make of one paid game. */
+    shares_per_event: z.number().int(),
+  }),
+  stream: z.object({ token_lifetime_seconds: z.number().int().nullable() }),
+  /** Lower renditions beside the camera's own picture (channel.json `live.ladder`), from the next game that starts. */
+  live: z.object({ ladder: z.boolean() }),
+  /**
+   * Device linking (spec §2, §3 `auth.remote_auth`, `remoteAuth`): whether viewers may link a device
+   * (a TV) with a code at all (`enabled`), and whether on this site or at the channel's own address.
+   */
+  devices: z.object({ enabled: z.boolean(), remote_auth: z.boolean(), remote_auth_url: z.string().nullable() }),
+  /** The regions where nothing of the channel plays (spec §2, §3 Geo): ISO 3166-1 alpha-2 country codes. */
+  geo: z.object({ blocked_countries: z.array(z.string()) }),
+});
+export type ConsoleChannelSettings = z.infer<typeof ConsoleChannelSettings>;
+
+/** GET/PUT /api/console/channel/settings' answer. */
+export const ConsoleChannelSettingsResponse = z.object({
+  settings: ConsoleChannelSettings,
+  /** What a null setting means: the server's own value. */
+  defaults: z.object({
+    clips: z.object({ max_clips: z.number().int(), seconds_per_day: z.number().int(), downloads_per_day: z.number().int(), storage_quota_mb: z.number().int() }),
+    stream: z.object({ token_lifetime_seconds: z.number().int() }),
+  }),
+  /** Whether the channel offers viewer clips at all (channel.json `clips`); its clip settings are kept only then. */
+  clips_enabled: z.boolean(),
+});
+export type ConsoleChannelSettingsResponse = z.infer<typeof ConsoleChannelSettingsResponse>;
+
+/**
+ * PUT /api/console/channel/settings: any subset; a number set to null goes back to the server's
+ * default. A bad value is refused naming its path (`clips.max_clips`).
+ */
+export const UpdateConsoleChannelSettingsBody = z
+  .object({
+    clips: z
+      .object({
+        max_clips: bounded('max_clips').nullable().optional(),
+        seconds_per_day: bounded('seconds_per_day').nullable().optional(),
+        downloads_per_day: bounded('downloads_per_day').nullable().optional(),
+        storage_quota_mb: bounded('storage_quota_mb').nullable().optional(),
+        public_paid_shares: z.boolean().optional(),
+        shares_per_event: bounded('shares_per_event').optional(),
+      })
+      .strict()
+      .optional(),
+    stream: z.object({ token_lifetime_seconds: bounded('token_lifetime_seconds').nullable().optional() }).strict().optional(),
+    live: z.object({ ladder: z.boolean().optional() }).strict().optional(),
+    devices: z.object({ enabled: z.boolean().optional(), remote_auth: z.boolean().optional(), remote_auth_url: RemoteAuthUrl.nullable().optional() }).strict().optional(),
+    geo: z
+      .object({
+        blocked_countries: z
+          .array(CountryCode)
+          .max(250, 'must list at most 250 countries')
+          .transform((codes) => [...new Set(codes)].sort()),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type UpdateConsoleChannelSettingsBody = z.infer<typeof UpdateConsoleChannelSettingsBody>;

@@ -13,6 +13,19 @@ export const RETRY_PARAMETERS = {
   connectionTimeout: 10_000,
 } as const;
 
+/**
+ * The playlist's requests while a failed stream is being brought back: one attempt each. The
+ * recovery has its own backoff, and a reload that shaka kept retrying held the next one back (shaka
+ * loads one at a time): a reload made on an address that expired during a network cut kept the
+ * renewed address waiting for its 1, 2 and 4 s retries.
+ */
+export const RECOVERY_RETRY_PARAMETERS = { ...RETRY_PARAMETERS, maxAttempts: 1 } as const;
+
+/** The playlist's retries while the stream is being recovered (one attempt) or not (the usual backoff). */
+export function manifestRetries(recovering: boolean): object {
+  return { manifest: { retryParameters: recovering ? RECOVERY_RETRY_PARAMETERS : RETRY_PARAMETERS } };
+}
+
 /** How far back a live viewer may rewind: the packager's live window, 600 one-second segments. */
 export const DVR_WINDOW_SECONDS = 600;
 

@@ -80,6 +80,28 @@ describe('createRecovery', () => {
     expect(recovery.isFailed).toBe(false);
   });
 
+  it('restarts at once, leaving a reload still in flight, whose outcome is then not heard', async () => {
+    const net = network(true);
+    const outcomes: ((ok: boolean) => void)[] = [];
+    const reload = vi.fn(() => new Promise<void>((resolve, reject) => outcomes.push((ok) => (ok ? resolve() : reject(new Error('refused'))))));
+    const onRecovered = vi.fn();
+    const recovery = createRecovery({ reload, onRecovered, events: net.events, isOnline: net.isOnline, delaysMs: [2_000] });
+    recovery.failed();
+    void recovery.retryNow();
+    expect(reload).toHaveBeenCalledOnce();
+    void recovery.restart();
+    expect(reload).toHaveBeenCalledTimes(2);
+    // The reload left behind fails: no backoff is started for it, the restarted one is awaited.
+    outcomes[0]!(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reload).toHaveBeenCalledTimes(2);
+    expect(recovery.isFailed).toBe(true);
+    outcomes[1]!(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onRecovered).toHaveBeenCalledOnce();
+    expect(recovery.isFailed).toBe(false);
+  });
+
   it('does nothing when nothing failed, or after dispose', async () => {
     const net = network(true);
     const reload = vi.fn(() => Promise.resolve());

@@ -18,6 +18,11 @@ export interface Recovery {
   failed(): void;
   /** The viewer pressed Retry. */
   retryNow(): Promise<void>;
+  /**
+   * The stream's address was renewed while it failed: a reload in flight on the old address (which
+   * shaka retries for seconds before it gives up) is left for one on the new address, at once.
+   */
+  restart(): Promise<void>;
   readonly isFailed: boolean;
   dispose(): void;
 }
@@ -38,6 +43,8 @@ export function createRecovery({
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> | undefined;
+  /** Counts reloads: only the latest one's outcome counts, a reload left behind is not heard. */
+  let latest = 0;
   let disposed = false;
 
   const cancel = () => {
@@ -51,21 +58,26 @@ export function createRecovery({
     attempt += 1;
     timer = setTimeout(() => void retry(), delay);
   };
-  const retry = (): Promise<void> => {
+  const retry = (fresh = false): Promise<void> => {
     cancel();
     if (disposed || !isFailed) return Promise.resolve();
-    inFlight ??= reload()
+    if (inFlight && !fresh) return inFlight;
+    const mine = ++latest;
+    const current = reload()
       .then(() => {
-        if (disposed) return;
+        if (disposed || mine !== latest) return;
         isFailed = false;
         attempt = 0;
         onRecovered();
       })
-      .catch(() => schedule())
+      .catch(() => {
+        if (mine === latest) schedule();
+      })
       .finally(() => {
-        inFlight = undefined;
+        if (mine === latest) inFlight = undefined;
       });
-    return inFlight;
+    inFlight = current;
+    return current;
   };
   const onOnline = () => {
     attempt = 0;
@@ -82,7 +94,8 @@ export function createRecovery({
       attempt = 0;
       schedule();
     },
-    retryNow: retry,
+    retryNow: () => retry(),
+    restart: () => retry(true),
     get isFailed() {
       return isFailed;
     },

@@ -402,6 +402,53 @@ describe('createPlaybackSession', () => {
       expect(player.loads.slice(loads)).toEqual([{ uri: RENEWED, startTime: 42 }]);
     });
 
+    it('is loaded at once when it comes while a reload on the expired address is still retrying', async () => {
+      // The network comes back after a cut longer than the address's life: the recovery reloads at
+      // once on the old address, which shaka retries for seconds; the renewed address must not wait for it.
+      const { player, video, session, last, goOffline, goOnline, tick } = setUp();
+      await tick(0);
+      video.currentTime = 42;
+      video.dispatchEvent(new Event('timeupdate'));
+      const pending: (() => void)[] = [];
+      player.loadBehaviour = (uri) => {
+        if (uri === SRC) return new Promise<void>((_resolve, reject) => pending.push(() => reject(networkError(1001))));
+      };
+      goOffline();
+      player.fail(1001);
+      await tick(0);
+      goOnline();
+      await tick(0);
+      expect(player.loads.at(-1)).toEqual({ uri: SRC, startTime: 42 });
+      session.renew(RENEWED);
+      await tick(0);
+      expect(player.loads.at(-1)).toEqual({ uri: RENEWED, startTime: 42 });
+      expect(last()?.failed).toBe(false);
+      // The old reload gives up later: nothing more happens.
+      const loads = player.loads.length;
+      pending[0]!();
+      await tick(30_000);
+      expect(player.loads).toHaveLength(loads);
+      expect(last()?.failed).toBe(false);
+    });
+
+    it('is not held back by a reload still retrying: a recovery\'s reload asks for its playlist once', async () => {
+      const { player, video, goOffline, goOnline, tick } = setUp();
+      await tick(0);
+      video.currentTime = 42;
+      video.dispatchEvent(new Event('timeupdate'));
+      expect(player.configs.at(-1)).not.toMatchObject({ manifest: { retryParameters: { maxAttempts: 1 } } });
+      goOffline();
+      player.fail(1001);
+      await tick(0);
+      goOnline();
+      await tick(0);
+      // The reload's playlist: one attempt (shaka loads one stream at a time, and retries would hold the next).
+      expect(player.configs).toContainEqual({ manifest: { retryParameters: expect.objectContaining({ maxAttempts: 1 }) } });
+      expect(player.loads.at(-1)).toEqual({ uri: SRC, startTime: 42 });
+      // Playing again: the usual retries are back.
+      expect(player.configs.at(-1)).toEqual({ manifest: { retryParameters: expect.objectContaining({ maxAttempts: 4 }) } });
+    });
+
     it('of another stream loads it where the viewer was', async () => {
       const { player, video, session, tick } = setUp();
       await tick(0);

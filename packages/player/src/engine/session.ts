@@ -2,7 +2,7 @@ import { createFirstFrameTimer } from '../analytics/firstFrame.ts';
 import { createPlaybackEventTracker, type PlaybackEvent } from '../analytics/playbackEvents.ts';
 import { createViewingTimeTracker } from '../analytics/viewingTime.ts';
 import { isBehindLiveEdge, type TimeRange } from '../time.ts';
-import { liveSyncFor, playerConfiguration } from './config.ts';
+import { liveSyncFor, manifestRetries, playerConfiguration } from './config.ts';
 import { createShakaPlayer } from './loadShaka.ts';
 import { createNativePlayer, needsNativeHls } from './native.ts';
 import { createAddressRenewal } from './renewal.ts';
@@ -243,9 +243,17 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
 
   const recovery = createRecovery({
     ...options.recovery,
-    // Live resumes at the live edge (the default start); on-demand where the viewer was.
-    reload: () => loadMain(live ? undefined : lastPosition, true),
-    onRecovered: () => set({ failed: false }),
+    // Live resumes at the live edge (the default start); on-demand where the viewer was. One try
+    // per reload (the recovery's backoff paces them), so a renewed address is loaded at once.
+    reload: async () => {
+      const p = await ensurePlayer();
+      p.configure(manifestRetries(true));
+      await loadMain(live ? undefined : lastPosition, true);
+    },
+    onRecovered: () => {
+      player?.configure(manifestRetries(false));
+      set({ failed: false });
+    },
   });
 
   function fail(error: unknown) {
@@ -375,10 +383,12 @@ export function createPlaybackSession(options: PlaybackSessionOptions): Playback
       if (disposed || next === src) return;
       src = next;
       // A stream that failed meanwhile may have failed for its address's lifetime (a long network
-      // cut outlasts it): try the new address at once rather than at the next backoff.
+      // cut outlasts it): try the new address at once rather than at the next backoff, and rather
+      // than after a reload on the old address that the network's return started: shaka retries a
+      // refused playlist on its backoff (1, 2, 4 s) before giving up, seconds the viewer waited.
       if (recovery.isFailed) {
         addresses.renew(next);
-        void recovery.retryNow();
+        void recovery.restart();
         return;
       }
       if (addresses.renew(next)) {

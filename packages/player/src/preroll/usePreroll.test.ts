@@ -49,4 +49,14 @@ describe('usePreroll', () => {
     act(() => result.current.onPrerollEnded({ completed: true }));
     expect(storage.entries.get('preroll:9:1')).toEqual([true, 60_000]);
   });
+
+  it('tells onSeen of a preroll played to its end (the server hides it on every device), and not of one cut short', () => {
+    const storage = memoryStorage();
+    const seen: number[] = [];
+    const { result } = renderHook(() => usePreroll({ settings: { prerolls: [b], preroll_time: 60_000 }, subject: 'vod:12', target, live: false, storage, onSeen: (id) => seen.push(id) }));
+    act(() => result.current.onPrerollEnded({ completed: false }));
+    expect(seen).toEqual([]);
+    act(() => result.current.onPrerollEnded({ completed: true }));
+    expect(seen).toEqual([2]);
+  });
 });

@@ -1,7 +1,10 @@
 import { useCallback, useState } from 'react';
 import { pickPreroll, prerollSeenKey, type PrerollChoice, type PrerollTarget } from './prerolls.ts';
 
-/** The channel's prerolls and how long a played one stays hidden (settings `prerolls`, `preroll_time`). */
+/**
+ * The prerolls that may play and how long a played one stays hidden: those the server handed out
+ * with the stream (`stream.prerolls`: none for a viewer holding `no_ads`) and the settings' `preroll_time`.
+ */
 export interface PrerollSettings<Preroll extends PrerollChoice = PrerollChoice> {
   prerolls: readonly Preroll[];
   preroll_time: number;
@@ -21,6 +24,11 @@ export interface UsePrerollOptions<Preroll extends PrerollChoice> {
   target: PrerollTarget;
   live: boolean;
   storage: PrerollStorage;
+  /**
+   * Told when a preroll was played to its end, beside the browser's store: a logged-in viewer's site
+   * tells the server, which hides it for them and this subject on every device (spec §4).
+   */
+  onSeen?: ((prerollId: number) => void) | undefined;
   random?: () => number;
 }
 
@@ -30,7 +38,7 @@ export interface UsePrerollOptions<Preroll extends PrerollChoice> {
  * plays. Give `onPrerollEnded` to the Player: a preroll played to its end is hidden for this viewer
  * and subject for the preroll time.
  */
-export function usePreroll<Preroll extends PrerollChoice>({ settings, subject, target, live, storage, random = Math.random }: UsePrerollOptions<Preroll>) {
+export function usePreroll<Preroll extends PrerollChoice>({ settings, subject, target, live, storage, onSeen, random = Math.random }: UsePrerollOptions<Preroll>) {
   const pick = (): Preroll | null | undefined => {
     if (settings === undefined) return undefined;
     if (settings === null) return null;
@@ -42,9 +50,11 @@ export function usePreroll<Preroll extends PrerollChoice>({ settings, subject, t
   const prerollTime = settings?.preroll_time;
   const onPrerollEnded = useCallback(
     ({ completed }: { completed: boolean }) => {
-      if (completed && preroll && prerollTime !== undefined) storage.set(prerollSeenKey(subject, preroll.id), true, prerollTime);
+      if (!completed || !preroll) return;
+      if (prerollTime !== undefined) storage.set(prerollSeenKey(subject, preroll.id), true, prerollTime);
+      onSeen?.(preroll.id);
     },
-    [preroll, prerollTime, storage, subject],
+    [preroll, prerollTime, storage, subject, onSeen],
   );
   return { preroll, onPrerollEnded };
 }

@@ -15,8 +15,8 @@ export class FakeShakaPlayer extends EventTarget implements ShakaPlayerLike {
   presentationStart: Date | null = null;
   tracks: VariantTrackLike[] = [];
   selected: VariantTrackLike | undefined;
-  /** Each load consults this: a thrown value makes it reject. */
-  loadBehaviour: (uri: string) => void = () => undefined;
+  /** Each load consults this: a thrown value makes it reject; a promise returned is the load's (one still retrying). */
+  loadBehaviour: (uri: string) => void | Promise<void> = () => undefined;
   /** The request filters registered on shaka's networking engine. */
   requestFilters: ((type: number, request: RequestLike) => void)[] = [];
   readonly networking: NetworkingEngineLike = { registerRequestFilter: (filter) => void this.requestFilters.push(filter) };
@@ -42,8 +42,7 @@ export class FakeShakaPlayer extends EventTarget implements ShakaPlayerLike {
   load(uri: string, startTime?: number) {
     this.loads.push({ uri, startTime });
     try {
-      this.loadBehaviour(uri);
-      return Promise.resolve();
+      return this.loadBehaviour(uri) ?? Promise.resolve();
     } catch (error) {
       return Promise.reject(error);
     }

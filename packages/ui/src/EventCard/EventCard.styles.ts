@@ -3,6 +3,13 @@ import styled, { css } from 'styled-components';
 import { visuallyHidden } from '../shared/visuallyHidden.ts';
 
 type Layout = 'grid' | 'list';
+
+/**
+ * WCAG 2.2 2.5.8 (target size, AA): each of a card's detail links is at least 24 × 24 px, its row as
+ * tall, so the links, the follow stars beside them (24 px too) and the card's own link never crowd
+ * one another: axe found them smaller, side by side, on every listing.
+ */
+const DETAIL_TARGET = '24px';
 export type CardWidth = 'cell' | 'rail' | 'fluid';
 
 /** spec §9: a rail's card is 280 to 380 px wide, growing with the page between the two. */
@@ -132,7 +139,7 @@ export const CardBody = styled.div<{ $layout?: Layout }>`
         text-overflow: ellipsis;
       }
       & > ${CardDetails} {
-        height: calc(3em + var(--gs-space-xs));
+        height: calc(2 * ${DETAIL_TARGET} + var(--gs-space-xs));
         overflow: hidden;
         align-content: flex-start;
       }
@@ -184,10 +191,16 @@ export const CardDetails = styled.div`
   z-index: 1;
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   gap: var(--gs-space-xs) var(--gs-space-sm);
   font-size: var(--gs-font-size-sm);
 
   a {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-width: ${DETAIL_TARGET};
+    min-height: ${DETAIL_TARGET};
     color: var(--gs-link);
   }
 `;

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { lazyView, preloadLazyViews } from './lazyView.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadTimeoutError, lazyView, preloadLazyViews, setChunkLoadTimeout } from './lazyView.ts';
 
 function Greeting({ name, children }: { name: string; children?: ReactNode }) {
   return (
@@ -82,6 +82,44 @@ describe('lazyView', () => {
     expect(calls).toHaveLength(2);
     calls[1]?.resolve(Greeting);
     await expect(second).resolves.toBeUndefined();
+  });
+
+  describe('chunk load time-out (spec §9)', () => {
+    afterEach(() => {
+      setChunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
+      vi.useRealTimers();
+    });
+
+    it('is 120 s: code still missing then fails the load, and the next render asks again', async () => {
+      expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
+      vi.useFakeTimers();
+      const { load, calls } = deferredLoad();
+      const View = lazyView(load);
+      const first = View.preload();
+      const outcome = first.then(
+        () => 'loaded',
+        (error: unknown) => error,
+      );
+      await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await outcome).toBeInstanceOf(ChunkLoadTimeoutError);
+      const again = View.preload();
+      expect(calls).toHaveLength(2);
+      calls[1]?.resolve(Greeting);
+      await expect(again).resolves.toBeUndefined();
+    });
+
+    it('takes a shorter time-out where one is set, and code in time is no failure', async () => {
+      setChunkLoadTimeout(20);
+      const slow = lazyView(deferredLoad().load);
+      await expect(slow.preload()).rejects.toThrow(ChunkLoadTimeoutError);
+      const { load, calls } = deferredLoad();
+      const quick = lazyView(load);
+      const loading = quick.preload();
+      calls[0]?.resolve(Greeting);
+      await expect(loading).resolves.toBeUndefined();
+    });
   });
 
   it('preloads the lazy views of an element and of the elements it is given, and nothing else', async () => {

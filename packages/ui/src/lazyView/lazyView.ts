@@ -13,9 +13,41 @@ export type LazyView<C extends ComponentType<any>> = LazyExoticComponent<C> & {
 
 type Loaded<C> = { default: C };
 
+/** spec §9: chunk load time-out 120 s. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+let chunkLoadTimeoutMs = CHUNK_LOAD_TIMEOUT_MS;
+
+/**
+ * Sets how long a view's code may take to arrive (default CHUNK_LOAD_TIMEOUT_MS) for the loads
+ * that start afterwards: tests use a short one.
+ */
+export function setChunkLoadTimeout(ms: number): void {
+  chunkLoadTimeoutMs = ms;
+}
+
+/** A view's code that did not arrive within the chunk load time-out (spec §9). */
+export class ChunkLoadTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`The page's code did not arrive within ${ms} ms`);
+    this.name = 'ChunkLoadTimeoutError';
+  }
+}
+
+/** `promise`, or a ChunkLoadTimeoutError once `ms` have passed without it settling. */
+function withinTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new ChunkLoadTimeoutError(ms)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * A view loaded when it first renders (or when `preload` asks), for a route's element: the route
- * table stays in the entry chunk while each view is its own chunk.
+ * table stays in the entry chunk while each view is its own chunk. Code that does not arrive within
+ * the chunk load time-out (spec §9) fails as a load that failed does, so the page's error boundary
+ * shows an error with a reload instead of an endless loader; the next render asks again.
  *
  * @example
  * const PackagesPage = lazyView(async () => (await import('./views/PackagesPage.tsx')).PackagesPage);
@@ -26,10 +58,10 @@ export function lazyView<C extends ComponentType<any>>(load: () => Promise<C>): 
   let loaded: Loaded<C> | undefined;
   let loading: Promise<Loaded<C>> | undefined;
   const start = (): Promise<Loaded<C>> => {
-    loading ??= load().then(
+    loading ??= withinTimeout(load(), chunkLoadTimeoutMs).then(
       (component) => (loaded = { default: component }),
       (error: unknown) => {
-        // A chunk that failed to arrive (a dropped connection) is asked for again next time.
+        // A chunk that failed to arrive (a dropped connection, the time-out) is asked for again next time.
         loading = undefined;
         throw error;
       },
