@@ -2,6 +2,8 @@ import type {
   AddSessionBody,
   DeleteAccountBody,
   DeviceCodeResponse,
+  DeviceNextBody,
+  DeviceNextResponse,
   EmailVerifyBody,
   LoginBody,
   MessageResponse,
@@ -124,6 +126,16 @@ export const authApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/auth/add_session', method: 'POST', body }),
       transformResponse: (response: Partial<MessageResponse> | null) => response?.data ?? null,
     }),
+    /** A linked device asks what its viewer chose to play on it (null: nothing yet). */
+    getDeviceNext: build.query<number | null, void>({
+      query: () => ({ url: '/auth/device/next' }),
+      transformResponse: (response: DeviceNextResponse) => response.data.event_id,
+    }),
+    /** The viewer sends a game to the devices (TVs) they linked. */
+    sendToDevice: build.mutation<MessageResult | null, DeviceNextBody>({
+      query: (body) => ({ url: '/auth/device/next', method: 'POST', body }),
+      transformResponse: (response: Partial<MessageResponse> | null) => response?.data ?? null,
+    }),
   }),
 });
 
@@ -139,4 +151,6 @@ export const {
   useDeleteAccountMutation,
   useRequestDeviceCodeMutation,
   useAddSessionMutation,
+  useGetDeviceNextQuery,
+  useSendToDeviceMutation,
 } = authApi;

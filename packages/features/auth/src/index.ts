@@ -6,12 +6,14 @@ export {
   authApi,
   useAddSessionMutation,
   useDeleteAccountMutation,
+  useGetDeviceNextQuery,
   useLoginMutation,
   useLogoutMutation,
   usePasswordResetMutation,
   usePasswordResetRequestMutation,
   useRegisterMutation,
   useRequestDeviceCodeMutation,
+  useSendToDeviceMutation,
   useSocialLoginMutation,
   useUpdateProfileMutation,
   useVerifyEmailMutation,
@@ -29,6 +31,7 @@ export type { ProfilePageProps } from './views/ProfilePage.tsx';
 export { AddSessionPage } from './views/AddSessionPage.tsx';
 export { ProfileEditPage } from './views/ProfileEditPage.tsx';
 export { ConfirmAccountDeletionPage } from './views/ConfirmAccountDeletionPage.tsx';
-export { DevicePage, DEVICE_POLL_MS } from './views/DevicePage.tsx';
+export { DevicePage, DEVICE_POLL_MS, linkAddress } from './views/DevicePage.tsx';
+export type { DevicePageProps, DevicePlayer } from './views/DevicePage.tsx';
 export { checkConfirmation, checkEmail, checkNewPassword, checkRequired } from './validation.ts';
 export type { ValidationKey } from './validation.ts';

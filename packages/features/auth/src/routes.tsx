@@ -1,5 +1,6 @@
 import { lazyView } from '@grandstand/ui';
 import type { ReactNode } from 'react';
+import type { DevicePlayer } from './views/DevicePage.tsx';
 import type { RouteObject } from 'react-router';
 
 const LoginPage = lazyView(async () => (await import('./views/LoginPage.tsx')).LoginPage);
@@ -24,6 +25,10 @@ export interface AuthRoutesOptions {
   profileChildren?: RouteObject[];
   /** The links to those children, shown on the profile above them. */
   profileSectionsNav?: ReactNode;
+  /** The player the device page (a TV) becomes once its viewer chose a game; the site passes the watch page's. */
+  DevicePlayer?: DevicePlayer;
+  /** How often the device page asks whether it was linked and what to play (ms); tests shorten it. */
+  devicePollMs?: number;
 }
 
 /**
@@ -46,7 +51,7 @@ export function createAuthRoutes(options: AuthRoutesOptions = {}): RouteObject[]
     },
     { path: 'profile/edit', element: <ProfileEditPage /> },
     { path: 'confirm-account-deletion', element: <ConfirmAccountDeletionPage /> },
-    { path: 'device', element: <DevicePage /> },
+    { path: 'device', element: <DevicePage Player={options.DevicePlayer} pollMs={options.devicePollMs} /> },
   ];
 }
 

@@ -15,8 +15,9 @@ export type ValidationKey =
 export type Problems<F extends string> = Partial<Record<F, ValidationKey>>;
 
 
-export function checkEmail(value: string): ValidationKey | undefined {
-  if (value.trim() === '') return 'validation:required';
+/** `missing`: the message of an empty field (spec §5: registration names it). */
+export function checkEmail(value: string, missing: ValidationKey = 'validation:required'): ValidationKey | undefined {
+  if (value.trim() === '') return missing;
   return isValidEmail(value) ? undefined : 'validation:email';
 }
 
@@ -33,8 +34,8 @@ export function checkConfirmation(password: string, confirmation: string): Valid
   return confirmation === password ? undefined : 'validation:passwordsDontMatch';
 }
 
-export function checkRequired(value: string): ValidationKey | undefined {
-  return value.trim() === '' ? 'validation:required' : undefined;
+export function checkRequired(value: string, missing: ValidationKey = 'validation:required'): ValidationKey | undefined {
+  return value.trim() === '' ? missing : undefined;
 }
 
 /** Keeps only the fields that have a problem. */

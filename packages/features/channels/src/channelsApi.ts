@@ -4,11 +4,13 @@ import type {
   ChannelDomainsResponse,
   ChannelFaq,
   ChannelLook,
+  ConsoleChannelSettingsResponse,
   CreatePlatformChannelBody,
   PlatformChannel,
   PlatformChannelResponse,
   PlatformChannelsResponse,
   UpdateChannelLookBody,
+  UpdateConsoleChannelSettingsBody,
   UpdatePlatformChannelBody,
 } from '@grandstand/contract';
 import type { RequestOptions } from '@grandstand/api-client';
@@ -16,7 +18,7 @@ import { baseApi } from '@grandstand/store';
 import type { SerializedApiError } from '@grandstand/store';
 
 /** The tags this feature adds to the store's one api. */
-export const CHANNELS_TAG_TYPES = ['PlatformChannel', 'ChannelLook', 'ChannelDomain', 'ChannelFaq'] as const;
+export const CHANNELS_TAG_TYPES = ['PlatformChannel', 'ChannelLook', 'ChannelDomain', 'ChannelFaq', 'ChannelSettings'] as const;
 
 const LIST = { type: 'PlatformChannel', id: 'LIST' } as const;
 
@@ -106,6 +108,14 @@ export const channelsApi = baseApi.enhanceEndpoints({ addTagTypes: CHANNELS_TAG_
       query: (body) => consoleCall('/channel/faq', { method: 'PUT', body: { ...body } }),
       invalidatesTags: ['ChannelFaq'],
     }),
+    getChannelSettings: build.query<ConsoleChannelSettingsResponse, void>({
+      query: () => consoleCall('/channel/settings'),
+      providesTags: ['ChannelSettings'],
+    }),
+    updateChannelSettings: build.mutation<ConsoleChannelSettingsResponse, UpdateConsoleChannelSettingsBody>({
+      query: (body) => consoleCall('/channel/settings', { method: 'PUT', body: { ...body } }),
+      invalidatesTags: ['ChannelSettings'],
+    }),
   }),
 });
 
@@ -121,4 +131,6 @@ export const {
   useRemoveChannelDomainMutation,
   useGetChannelFaqQuery,
   useUpdateChannelFaqMutation,
+  useGetChannelSettingsQuery,
+  useUpdateChannelSettingsMutation,
 } = channelsApi;

@@ -9,6 +9,8 @@ import type {
   Order,
   OrderResponse,
   Package,
+  PickedEvent,
+  PickedEventResponse,
   SandboxPaymentMethodBody,
   StartTrialBody,
   Subscription,
@@ -130,6 +132,12 @@ export const commerceApi = baseApi.enhanceEndpoints({ addTagTypes: COMMERCE_TAGS
     buy: build.mutation<BuyResult, BuyArgs>({
       queryFn: ({ provider, body }, api) => purchase(`/${provider}/buy`, body, api),
     }),
+    /** spec §6 quota: one game of a quota pass the viewer holds, spent on this event; it stays theirs. */
+    pickEvent: build.mutation<PickedEvent, { packageId: number; eventId: number }>({
+      query: ({ packageId, eventId }) => ({ url: `/packages/${packageId}/picks`, method: 'POST', body: { event_id: eventId } }),
+      transformResponse: (response: PickedEventResponse) => response.data,
+      invalidatesTags: (result) => (result ? purchaseTags() : []),
+    }),
     startTrial: build.mutation<BuyResult, StartTrialArgs>({
       queryFn: ({ provider, body }, api) => purchase(`/${provider}/subscription/start_trial`, body, api),
     }),
@@ -156,6 +164,7 @@ export const {
   useCreateSandboxPaymentMethodMutation,
   useListCardsQuery,
   useBuyMutation,
+  usePickEventMutation,
   useStartTrialMutation,
   useGetOrderQuery,
 } = commerceApi;

@@ -92,10 +92,22 @@ describe('follow controls in the events views', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
-  it('names the team a schedule is narrowed to in a heading with its control, and the chip then has none', async () => {
+  it('a team’s schedule link (the upcoming page, spec §2) follows the team from its chip and the sport beside its list', async () => {
     const { container } = await renderRoute('/schedule?team=nf-eagles&sport=ice-hockey', { follow: true });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Northfield Eagles' })).toBeVisible();
-    expect(screen.getByRole('heading', { level: 2, name: 'Ice hockey' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upcoming' })).toBeVisible();
+    expect(await screen.findByText('Team: Northfield Eagles')).toBeVisible();
+    expect(screen.getAllByRole('button', { name: 'Follow Northfield Eagles' }).map(followOf)).toEqual(['participant:11']);
+    expect(screen.getAllByRole('button', { name: 'Follow Ice hockey' }).map(followOf)).toEqual(['category:101']);
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('names the team a channel page’s schedule is narrowed to in a heading with its control, and the chip then has none', async () => {
+    const { container } = await renderRoute('/about-us?team=nf-eagles&sport=ice-hockey', {
+      follow: true,
+      extraRoutes: [{ path: 'about-us', element: <LazyScheduleView /> }],
+    });
+    expect(await screen.findByRole('heading', { level: 3, name: 'Northfield Eagles' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 3, name: 'Ice hockey' })).toBeVisible();
     expect(screen.getAllByRole('button', { name: 'Follow Northfield Eagles' }).map(followOf)).toEqual(['participant:11']);
     expect(screen.getAllByRole('button', { name: 'Follow Ice hockey' }).map(followOf)).toEqual(['category:101']);
     expect(screen.getByText('Team: Northfield Eagles')).toBeVisible();
@@ -295,10 +307,11 @@ describe('the "My teams" filter of a listing', () => {
     expect(screen.getByRole('combobox', { name: 'Sport' })).toBeEnabled();
   });
 
-  it('keeps the schedule’s day', async () => {
-    const { favoriteCalls } = await renderRoute('/schedule?date=2099-01-05&mine=1', {
+  it('keeps a channel page’s schedule day', async () => {
+    const { favoriteCalls } = await renderRoute('/about-us?date=2099-01-05&mine=1', {
       user: viewer,
       routes: { 'GET /events/favorite': eventsFrom(favourites) },
+      extraRoutes: [{ path: 'about-us', element: <LazyScheduleView /> }],
     });
     expect(await screen.findByRole('link', { name: 'Hawks opener' })).toBeVisible();
     expect(favoriteCalls().at(-1)).toMatchObject({ stream_status: 'upcoming', start_date: '2099-01-05', end_date: '2099-01-05' });

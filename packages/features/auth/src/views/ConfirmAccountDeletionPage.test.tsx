@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES, AUTH_REFUSAL_CODES } from '@grandstand/contract';
 import { axe } from '@grandstand/vitest-config/axe';
 import { selectUser } from '@grandstand/store';
 import { screen, waitFor } from '@testing-library/react';
@@ -38,5 +39,15 @@ describe('ConfirmAccountDeletionPage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Wrong auth data')).toHaveRole('alert');
     expect(selectUser(store.getState())).toEqual(viewer);
+  });
+
+  it('says "Incorrect password" for the server’s wrong-password answer, in the viewer’s language (spec §8)', async () => {
+    const user = userEvent.setup();
+    // The server's own answer (modules/profile: 422 naming password, the contract's text and code).
+    const answer = { message: AUTH_MESSAGES.incorrectPassword, field: 'password', code: AUTH_REFUSAL_CODES.incorrectPassword, errors: { password: [AUTH_MESSAGES.incorrectPassword] } };
+    await renderAuth({ route: '/confirm-account-deletion', session, language: 'fr', routes: { 'POST /delete-account-confirm': () => ({ status: 422, json: answer }) } });
+    await user.type(await screen.findByLabelText(/^Mot de passe/), 'wrong');
+    await user.click(screen.getByRole('button', { name: /Supprimer/ }));
+    expect(await screen.findByText('Mot de passe incorrect')).toHaveRole('alert');
   });
 });

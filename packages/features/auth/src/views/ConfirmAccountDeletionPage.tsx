@@ -33,7 +33,7 @@ export function ConfirmAccountDeletionPage() {
   );
 
   return (
-    <Page as="main" width="narrow" gap="md">
+    <Page width="narrow" gap="md">
       <PageTitle>{t('auth:deletion.title')}</PageTitle>
       <Text>{t('auth:deletion.text')}</Text>
       <Stack as="form" noValidate onSubmit={onSubmit}>

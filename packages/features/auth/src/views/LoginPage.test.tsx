@@ -2,8 +2,10 @@ import { axe } from '@grandstand/vitest-config/axe';
 import { selectUser } from '@grandstand/store';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetAnalytics, startAnalytics, type DatalakeItem } from '@grandstand/analytics';
+import { resetAnalytics } from '@grandstand/analytics';
+import { recordDatalake } from '@grandstand/test-kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_MESSAGES, AUTH_REFUSAL_CODES } from '@grandstand/contract';
 import { TEST_VISITOR_KEY, testSettings, testUser } from '@grandstand/test-kit/fixtures';
 import { renderAuth } from '../test/renderAuth.tsx';
 
@@ -32,6 +34,17 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Wrong auth data')).toHaveRole('alert');
   });
 
+  it('shows the wrong-password answer of the server in the viewer’s language (spec §8)', async () => {
+    const user = userEvent.setup();
+    // The server's own answer (modules/accounts: 422 naming email, the contract's text).
+    const answer = { message: AUTH_MESSAGES.invalidCredentials, field: 'email', errors: { email: [AUTH_MESSAGES.invalidCredentials] } };
+    await renderAuth({ route: '/login', language: 'fr', routes: { 'POST /v2/auth/login': () => ({ status: 422, json: answer }) } });
+    await user.type(await screen.findByLabelText(/^Courriel/), 'fan@example.com');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Adresse courriel ou mot de passe invalide. Veuillez réessayer.')).toHaveRole('alert');
+  });
+
   it('logs in, makes the answered key the session for the next calls, and goes back to the last page', async () => {
     const user = userEvent.setup();
     const { api, client, store, sessions, where } = await renderAuth({
@@ -57,15 +70,7 @@ describe('LoginPage', () => {
   });
 
   it('tells the analytics service of the login, naming the viewer (spec §7); a failed one is no login', async () => {
-    const pushed: DatalakeItem[] = [];
-    startAnalytics({
-      url: 'http://127.0.0.1:8090',
-      profile: 'nfsn-web-3f9a1c7e',
-      hostname: '127.0.0.1',
-      storage: { get: () => null, set: () => undefined, remove: () => undefined },
-      // The client's queue, recorded.
-      load: async () => ({ createDatalakeClient: () => ({ push: (item: DatalakeItem) => void pushed.push(item), flush: async () => undefined, flushOnHide: () => undefined, dispose: () => undefined }) }),
-    });
+    const pushed = recordDatalake();
     const user = userEvent.setup();
     const { sessions } = await renderAuth({
       route: '/login',
@@ -125,5 +130,12 @@ describe('LoginPage', () => {
     });
     expect(await screen.findByText('Wrong auth data')).toHaveRole('alert');
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('asks a social sign-in of an address with no account to accept the terms on the registration page (spec §5)', async () => {
+    const answer = { message: AUTH_MESSAGES.notRegistered, field: 'terms', code: AUTH_REFUSAL_CODES.notRegistered };
+    await renderAuth({ route: '/login?provider=google&code=c&state=s', routes: { 'POST /v2/auth/social/google': () => ({ status: 422, json: answer }) } });
+    expect(await screen.findByText('You are not registered yet. Please accept terms and conditions and click Register to continue.')).toHaveRole('alert');
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/registration');
   });
 });

@@ -77,7 +77,7 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
 
   if (completing) {
     return (
-      <Page as="main" width="narrow" gap="md">
+      <Page width="narrow" gap="md">
         <PageTitle>{t('auth:login.title')}</PageTitle>
         <Text role="status">{t('auth:login.completing')}</Text>
       </Page>
@@ -87,7 +87,7 @@ export function LoginPage({ apiBase = '/api' }: LoginPageProps) {
   // The provider redirect is a full page navigation; the state it carries names this api key.
   const apiKey = storage.get<string>(STORAGE_KEYS.apiKey) ?? '';
   return (
-    <Page as="main" width="narrow" gap="md">
+    <Page width="narrow" gap="md">
       <PageTitle>{t('auth:login.title')}</PageTitle>
       <Stack as="form" noValidate onSubmit={onSubmit}>
         <TextField

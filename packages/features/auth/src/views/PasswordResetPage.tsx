@@ -36,7 +36,7 @@ export function PasswordResetPage() {
 
   if (!linkComplete) {
     return (
-      <Page as="main" width="narrow" gap="md">
+      <Page width="narrow" gap="md">
         <PageTitle>{t('auth:reset.title')}</PageTitle>
         <Text>{t('auth:reset.badLink')}</Text>
         <Link href={AUTH_PATHS.passwordResetRequest}>{t('auth:reset.requestAgain')}</Link>
@@ -45,7 +45,7 @@ export function PasswordResetPage() {
   }
 
   return (
-    <Page as="main" width="narrow" gap="md">
+    <Page width="narrow" gap="md">
       <PageTitle>{t('auth:reset.title')}</PageTitle>
       <Stack as="form" noValidate onSubmit={onSubmit}>
         <PasswordField label={t('auth:fields.newPassword')} autoComplete="new-password" field={password} error={form.message('password')} />

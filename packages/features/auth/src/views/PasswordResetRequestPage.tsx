@@ -33,7 +33,7 @@ export function PasswordResetRequestPage() {
   };
 
   return (
-    <Page as="main" width="narrow" gap="md">
+    <Page width="narrow" gap="md">
       <PageTitle>{t('auth:resetRequest.title')}</PageTitle>
       <Text>{t('auth:resetRequest.text')}</Text>
       <Stack as="form" noValidate onSubmit={onSubmit}>

@@ -36,8 +36,9 @@ export function ProfileEditPage() {
     () => {
       setSaved(false);
       return {
-        firstName: checkRequired(firstName.value),
-        lastName: checkRequired(lastName.value),
+        // spec §5: the profile names what is missing, as registration does.
+        firstName: checkRequired(firstName.value, 'validation:firstNameRequired'),
+        lastName: checkRequired(lastName.value, 'validation:lastNameRequired'),
         currentPassword: changingPassword ? checkRequired(currentPassword.value) : undefined,
         password: changingPassword ? checkNewPassword(password.value) : undefined,
         passwordConfirmation: changingPassword ? checkConfirmation(password.value, confirmation.value) : undefined,
@@ -59,7 +60,7 @@ export function ProfileEditPage() {
   );
 
   return (
-    <Page as="main" width="narrow" gap="md">
+    <Page width="narrow" gap="md">
       <PageTitle>{t('auth:edit.title')}</PageTitle>
       {temporary && <Text role="note">{t('auth:edit.temporary')}</Text>}
       <Stack as="form" noValidate onSubmit={onSubmit}>

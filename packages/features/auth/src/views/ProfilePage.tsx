@@ -43,7 +43,7 @@ export function ProfilePage({ sectionsNav }: ProfilePageProps = {}) {
 
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
-    <Page as="main" width="reading" gap="md">
+    <Page width="reading" gap="md">
       <PageTitle>{t('auth:profile.title')}</PageTitle>
       <section aria-label={t('auth:profile.overview')}>
         {name && <Text>{name}</Text>}
@@ -56,6 +56,10 @@ export function ProfilePage({ sectionsNav }: ProfilePageProps = {}) {
           </li>
           <li>
             <Link href={AUTH_PATHS.linkDevice}>{t('auth:profile.linkDevice')}</Link>
+          </li>
+          <li>
+            {/* The TV's own page: opened on the TV, it shows the code to enter under "Link a device". */}
+            <Link href={AUTH_PATHS.device}>{t('auth:profile.watchOnTv')}</Link>
           </li>
           <li>
             <Link href={AUTH_PATHS.confirmAccountDeletion}>{t('auth:profile.deleteAccount')}</Link>

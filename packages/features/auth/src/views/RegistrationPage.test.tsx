@@ -3,7 +3,7 @@ import { selectUser } from '@grandstand/store';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { testUser } from '@grandstand/test-kit/fixtures';
+import { TEST_VISITOR_KEY, testSettings, testUser } from '@grandstand/test-kit/fixtures';
 import { renderAuth } from '../test/renderAuth.tsx';
 
 const viewer = testUser();
@@ -25,9 +25,41 @@ describe('RegistrationPage', () => {
     expect(await screen.findByText('A valid email address is required')).toBeInTheDocument();
     expect(screen.getByText('Password is too short')).toBeInTheDocument();
     expect(screen.getByText('PASSWORDS DON’T MATCH')).toBeInTheDocument();
-    expect(screen.getAllByText('Field is required')).toHaveLength(2);
+    // spec §5: registration names each missing field.
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    expect(screen.queryByText('Field is required')).toBeNull();
     expect(screen.getByText('Please accept terms & conditions')).toBeInTheDocument();
     expect(api.calls.some((call) => call.path === '/api/v2/auth/register')).toBe(false);
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('names a missing email, first name and last name, in the viewer’s language (spec §5)', async () => {
+    const user = userEvent.setup();
+    await renderAuth({ route: '/registration' });
+    await user.click(await screen.findByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+  });
+
+  it('names the missing fields in French', async () => {
+    const user = userEvent.setup();
+    await renderAuth({ route: '/registration', language: 'fr' });
+    await user.click(await screen.findByRole('button', { name: 'S’inscrire' }));
+    expect(await screen.findByText('L’adresse courriel est obligatoire')).toBeInTheDocument();
+    expect(screen.getByText('Le prénom est obligatoire')).toBeInTheDocument();
+    expect(screen.getByText('Le nom de famille est obligatoire')).toBeInTheDocument();
+  });
+
+  it('registers with a social provider only once the terms are ticked, starting it in registration mode (spec §5)', async () => {
+    const user = userEvent.setup();
+    const { container } = await renderAuth({ route: '/registration', routes: { 'GET /settings': () => ({ json: { data: testSettings({ social_providers: ['google'] }) } }) } });
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(await screen.findByText('Please accept terms & conditions')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+    expect(screen.queryByText('Please accept terms & conditions')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', `/api/auth/login/google?api_key=${TEST_VISITOR_KEY}&mode=registration`);
     expect(await axe(container)).toHaveNoViolations();
   });
 

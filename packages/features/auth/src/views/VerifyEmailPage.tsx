@@ -40,7 +40,7 @@ export function VerifyEmailPage() {
   }, [verify, email, expires, signature, linkComplete]);
 
   return (
-    <Page as="main" width="narrow" gap="md">
+    <Page width="narrow" gap="md">
       <PageTitle>{t('auth:verifyEmail.title')}</PageTitle>
       {outcome === 'verifying' && <Text role="status">{t('auth:verifyEmail.verifying')}</Text>}
       <FormMessage tone="success">{outcome === 'verified' ? t('auth:verifyEmail.success') : ''}</FormMessage>

@@ -5,7 +5,7 @@ import { Link, Page, PageTitle, Text } from '@grandstand/ui';
 export function VerifyNoticePage() {
   const { t } = useTranslation(['auth', 'errors']);
   return (
-    <Page as="main" width="narrow" gap="md">
+    <Page width="narrow" gap="md">
       <PageTitle>{t('auth:verifyNotice.title')}</PageTitle>
       <Text>{t('auth:verifyNotice.text')}</Text>
       <Link href="/">{t('auth:verifyNotice.home')}</Link>

@@ -1,5 +1,5 @@
 import type { FakeHandler, FakeRequest } from '@grandstand/api-client/testing';
-import type { ChannelDomain, ChannelFaqItem, ChannelLook, ConsoleOperator, PlatformChannel } from '@grandstand/contract';
+import type { ChannelDomain, ChannelFaqItem, ChannelLook, ConsoleChannelSettingsResponse, ConsoleOperator, PlatformChannel, UpdateConsoleChannelSettingsBody } from '@grandstand/contract';
 import { northfieldColors } from '@grandstand/contract/testing';
 
 /** The demo owner of Northfield, signed in (not the platform owner). */
@@ -141,4 +141,42 @@ export function faqApi(items: ChannelFaqItem[] = [
     },
   };
   return { routes, sent, items };
+}
+
+/** Northfield's settings as its channel.json and the server's defaults make them. */
+export function channelSettings(overrides: Partial<ConsoleChannelSettingsResponse> = {}): ConsoleChannelSettingsResponse {
+  return {
+    settings: {
+      clips: { max_clips: 50, seconds_per_day: null, downloads_per_day: 20, storage_quota_mb: null, public_paid_shares: false, shares_per_event: 5 },
+      stream: { token_lifetime_seconds: null },
+      live: { ladder: false },
+      devices: { enabled: true, remote_auth: false, remote_auth_url: null },
+      geo: { blocked_countries: [] },
+    },
+    defaults: { clips: { max_clips: 20, seconds_per_day: 600, downloads_per_day: 10, storage_quota_mb: 5120 }, stream: { token_lifetime_seconds: 120 } },
+    clips_enabled: true,
+    ...overrides,
+  };
+}
+
+/** The owner's settings calls over `answer`, which a PUT changes as the server would (a null number: the default), recording what was sent. */
+export function settingsApi(answer: ConsoleChannelSettingsResponse = channelSettings()) {
+  const sent: FakeRequest[] = [];
+  const routes: Record<string, FakeHandler> = {
+    'GET /console/channel/settings': () => ({ json: answer }),
+    'PUT /console/channel/settings': (request) => {
+      sent.push(request);
+      const body = request.body as UpdateConsoleChannelSettingsBody;
+      const { settings } = answer;
+      answer.settings = {
+        clips: { ...settings.clips, ...body.clips },
+        stream: { ...settings.stream, ...body.stream },
+        live: { ...settings.live, ...body.live },
+        devices: { ...settings.devices, ...body.devices },
+        geo: { ...settings.geo, ...body.geo },
+      };
+      return { json: answer };
+    },
+  };
+  return { routes, sent, answer };
 }

@@ -26,7 +26,7 @@ export function absoluteUrl(path: string): string {
 }
 
 /** The server's refusals of the library's calls (download, delete) that have texts of their own. */
-export const LIBRARY_REFUSALS = ['downloadClip', 'downloadEvent', 'downloadsLimit', 'downloadNotWatchable', 'notReady', 'clipNotFound', 'eventNotFound'] as const satisfies readonly ClipRefusal[];
+export const LIBRARY_REFUSALS = ['downloadClip', 'downloadEvent', 'downloadsLimit', 'downloadNotWatchable', 'notReady', 'clipNotFound', 'eventNotFound', 'geoBlocked'] as const satisfies readonly ClipRefusal[];
 
 /**
  * A refused clip call as the viewer reads it: a refusal the server words for the viewer (a 4xx

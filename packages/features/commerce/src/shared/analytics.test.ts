@@ -1,22 +1,9 @@
-import { resetAnalytics, startAnalytics, type DatalakeItem } from '@grandstand/analytics';
-import { dataLayerEvents } from '@grandstand/test-kit';
+import { resetAnalytics } from '@grandstand/analytics';
+import { dataLayerEvents, recordDatalake } from '@grandstand/test-kit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackPurchase, type Offer } from './analytics.ts';
 
 const offer: Offer = { type: 'event', id: 12, name: 'Final: Northfield v Eastbrook', base_price: 9.99, service_fee: 1, event_category_id: 3 };
-
-function recordDatalake(): DatalakeItem[] {
-  const pushed: DatalakeItem[] = [];
-  startAnalytics({
-    url: 'http://127.0.0.1:8090',
-    profile: 'nfsn-web-3f9a1c7e',
-    hostname: '127.0.0.1',
-    storage: { get: () => null, set: () => undefined, remove: () => undefined },
-    // The client's queue, recorded: what the funnel hands it.
-    load: async () => ({ createDatalakeClient: () => ({ push: (item: DatalakeItem) => void pushed.push(item), flush: async () => undefined, flushOnHide: () => undefined, dispose: () => undefined }) }),
-  });
-  return pushed;
-}
 
 beforeEach(() => {
   delete (window as unknown as { dataLayer?: unknown[] }).dataLayer;

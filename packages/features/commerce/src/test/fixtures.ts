@@ -51,6 +51,10 @@ export function pkg(overrides: Partial<Package> & { id: number }): Package {
     period: 3,
     weight: 1,
     purchased: false,
+    capabilities: [],
+    basic: false,
+    quota: null,
+    quota_left: null,
     ...overrides,
   };
 }
@@ -83,6 +87,7 @@ export const monthly: Subscription = {
   trial_period: 7,
   weight: 1,
   purchased: false,
+  capabilities: [],
 };
 
 export const savedCard: Card = { id: 'pm_saved_4242', brand: 'Visa', last4: '4242', exp_month: 4, exp_year: 2031 };

@@ -44,6 +44,8 @@ describe('BuyPage', () => {
     const back = encodeURIComponent(EVENT_BUY);
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?redirect=${back}`);
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', `/registration?redirect=${back}`);
+    // Before paying, the playback check (spec §2 /simulate).
+    expect(screen.getByRole('link', { name: 'Test your device' })).toHaveAttribute('href', '/simulate');
     expect(dataLayerEvents()).toEqual(['view_buy_page']);
     expect(await axe(container)).toHaveNoViolations();
   });

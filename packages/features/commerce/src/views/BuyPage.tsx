@@ -91,6 +91,10 @@ function BuyTargetView({ target }: { target: BuyTarget }) {
         <Page as="main" width="medium" gap="lg">
           {heading}
           {user === null ? <VisitorCheckout target={target} item={offer.item} /> : <Checkout target={target} item={offer.item} trialUsed={user.trial_period_used} />}
+          {/* Before paying: the playback check (spec §2 /simulate) tells whether this device can watch. */}
+          <Text tone="muted">
+            {t('checkout.checkHint')} <Link href="/simulate">{t('checkout.checkLink')}</Link>
+          </Text>
         </Page>
       );
   }

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { hockeyPass, monthly, singleEventPackage, teamPass } from '../test/fixtures.ts';
+import { hockeyPass, monthly, pkg, singleEventPackage, teamPass } from '../test/fixtures.ts';
 import { commerceLoader, withCommerceProviders } from '../test/stories.ts';
 import { PackagesPage } from './PackagesPage.tsx';
 
@@ -44,5 +44,28 @@ export const LoadFailed: Story = {
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  },
+};
+
+/** spec §2: a viewer holding the free basic pass sees "Upgrade" on the premium offers; spec §6: a 5-game pass says how many games are left. */
+export const BasicPassAndQuota: Story = {
+  parameters: {
+    commerceRoutes: {
+      'GET /packages': () => ({
+        json: {
+          data: [
+            pkg({ id: 30, name: 'Basic pass', description: 'Every volleyball game, free for registered viewers.', basic: true, price: 0, base_price: 0, purchased: true }),
+            pkg({ id: 40, name: '5-game pass', quota: 5, quota_left: 3, purchased: false }),
+            hockeyPass,
+          ],
+        },
+      }),
+      'GET /subscriptions': () => ({ json: { data: [monthly] } }),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Free basic pass')).toBeInTheDocument();
+    await expect(canvas.getByText('5 games of your choice')).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Upgrade Hockey season pass' })).toBeInTheDocument();
   },
 };

@@ -2,7 +2,7 @@ import { axe } from '@grandstand/vitest-config/axe';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { hockeyPass, monthly, pkg, singleEventPackage, teamPass } from '../test/fixtures.ts';
+import { hockeyPass, monthly, order, pkg, singleEventPackage, teamPass, viewer } from '../test/fixtures.ts';
 import { renderCommerce } from '../test/renderCommerce.tsx';
 
 const offers = {
@@ -64,5 +64,88 @@ describe('PackagesPage', () => {
     const pass = await screen.findByRole('listitem', { name: 'Passe saison' });
     expect(within(pass).getByText(/79,99/)).toHaveTextContent(/an/);
     expect(within(pass).getByRole('link', { name: 'Acheter Passe saison' })).toBeInTheDocument();
+  });
+
+  it('gives the basic pass in one press to a registered viewer, who then sees "Upgrade" on the premium offers (spec §2)', async () => {
+    const user = userEvent.setup();
+    const basic = pkg({ id: 30, name: 'Basic pass', basic: true, price: 0, base_price: 0, offer: 'annual', period: 1 });
+    const addOn = pkg({ id: 31, name: 'Ad-free', event_categories: [], capabilities: ['no_ads'] });
+    let taken = false;
+    const { api, container } = await renderCommerce({
+      route: '/packages',
+      user: viewer,
+      routes: {
+        'GET /packages': () => ({ json: { data: [{ ...basic, purchased: taken }, hockeyPass, addOn] } }),
+        'GET /subscriptions': () => ({ json: { data: [monthly] } }),
+        'POST /sandbox/buy': () => {
+          taken = true;
+          return { json: { data: { order: order({ id: 90, type: 'package', status: 'paid' }), next_action: null } } };
+        },
+      },
+    });
+    const tile = await screen.findByRole('listitem', { name: 'Basic pass' });
+    expect(within(tile).getByText('Free basic pass')).toBeInTheDocument();
+    expect(within(tile).getByText('Free')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy Hockey season pass' })).toBeInTheDocument();
+    await user.click(within(tile).getByRole('button', { name: 'Get it free Basic pass' }));
+    expect(await within(tile).findByText('Purchased')).toBeInTheDocument();
+    const buy = api.calls.find((call) => call.path === '/api/sandbox/buy');
+    expect(buy?.body).toMatchObject({ type: 'package', package_id: 30 });
+    expect(buy?.body?.payment_method).toBeUndefined();
+    // Premium offers upgrade the basic pass; an add-on granting only a capability is still bought.
+    expect(screen.getByRole('link', { name: 'Upgrade Hockey season pass' })).toHaveAttribute('href', '/buy?package_id=2');
+    expect(screen.getByRole('link', { name: 'Upgrade All access monthly' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy Ad-free' })).toBeInTheDocument();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says the basic pass is included once a premium offer replaced it, with nothing to take', async () => {
+    await renderCommerce({
+      route: '/packages',
+      user: viewer,
+      routes: {
+        'GET /packages': () => ({ json: { data: [pkg({ id: 30, name: 'Basic pass', basic: true, price: 0, base_price: 0 }), { ...hockeyPass, purchased: true }] } }),
+        'GET /subscriptions': () => ({ json: { data: [] } }),
+      },
+    });
+    const tile = await screen.findByRole('listitem', { name: 'Basic pass' });
+    expect(within(tile).getByText('Included in your pass')).toBeInTheDocument();
+    expect(within(tile).queryByRole('button')).toBeNull();
+  });
+
+  it('shows a quota pass’s games and, to its holder, how many are left (spec §6)', async () => {
+    const { container } = await renderCommerce({
+      route: '/packages',
+      user: viewer,
+      routes: {
+        'GET /packages': () => ({ json: { data: [pkg({ id: 40, name: '5-game pass', quota: 5, quota_left: 3, purchased: true }), pkg({ id: 41, name: '10-game pass', quota: 10 })] } }),
+        'GET /subscriptions': () => ({ json: { data: [] } }),
+      },
+    });
+    const held = await screen.findByRole('listitem', { name: '5-game pass' });
+    expect(within(held).getByText('5 games of your choice')).toBeInTheDocument();
+    expect(within(held).getByText('3 left')).toBeInTheDocument();
+    const other = screen.getByRole('listitem', { name: '10-game pass' });
+    expect(within(other).getByText('10 games of your choice')).toBeInTheDocument();
+    expect(within(other).queryByText(/left/)).toBeNull();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says the basic pass and the games left in French', async () => {
+    await renderCommerce({
+      route: '/packages',
+      language: 'fr',
+      user: viewer,
+      routes: {
+        'GET /packages': () => ({ json: { data: [pkg({ id: 30, name: 'Passe de base', basic: true, price: 0, base_price: 0 }), pkg({ id: 40, name: 'Passe 5 matchs', quota: 5, quota_left: 2, purchased: true })] } }),
+        'GET /subscriptions': () => ({ json: { data: [] } }),
+      },
+    });
+    // The 5-game pass held covers games: the basic pass is in it.
+    const basic = await screen.findByRole('listitem', { name: 'Passe de base' });
+    expect(within(basic).getByText('Incluse dans votre passe')).toBeInTheDocument();
+    const held = screen.getByRole('listitem', { name: 'Passe 5 matchs' });
+    expect(within(held).getByText('5 matchs de votre choix')).toBeInTheDocument();
+    expect(within(held).getByText('2 restants')).toBeInTheDocument();
   });
 });

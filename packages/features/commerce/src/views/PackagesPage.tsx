@@ -1,10 +1,9 @@
 import { useTranslation } from '@grandstand/i18n';
-import { ButtonLink, EmptyState, Page, PageTitle, SectionTitle, Stack, Text } from '@grandstand/ui';
+import { ButtonLink, EmptyState, OfferList, Page, PageTitle, SectionTitle, Stack, Text } from '@grandstand/ui';
 import { useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
 import { LoadError, Loading } from '../components/LoadState.tsx';
-import { OfferTile } from '../components/OfferTile.tsx';
+import { holdsBasicPass, holdsPremium, isPremium, OfferTile } from '../components/OfferTile.tsx';
 import { COMMERCE_PATHS } from '../paths.ts';
-import { OfferList } from '../components/OfferList.tsx';
 
 function byWeight<T extends { weight: number }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.weight - b.weight);
@@ -18,6 +17,9 @@ export function PackagesPage() {
   // The single-event package is bought from an event, never on its own.
   const passes = byWeight((packages.data ?? []).filter((item) => item.scope === 'category'));
   const plans = byWeight(subscriptions.data ?? []);
+  // spec §2: a holder of the basic pass upgrades to a premium offer, which replaces it.
+  const holdsBasic = holdsBasicPass(packages.data);
+  const upgraded = holdsPremium(packages.data, subscriptions.data);
   const loading = packages.isLoading || subscriptions.isLoading;
   const error = packages.error ?? subscriptions.error;
 
@@ -50,7 +52,7 @@ export function PackagesPage() {
           <SectionTitle id="packages-passes">{t('packages.passes')}</SectionTitle>
           <OfferList>
             {passes.map((item) => (
-              <OfferTile key={item.id} item={item} href={`${COMMERCE_PATHS.buy}?package_id=${item.id}`} headingId={`offer-package-${item.id}`} />
+              <OfferTile key={item.id} item={item} href={`${COMMERCE_PATHS.buy}?package_id=${item.id}`} headingId={`offer-package-${item.id}`} upgrade={holdsBasic && isPremium(item)} included={upgraded} />
             ))}
           </OfferList>
         </Stack>
@@ -60,7 +62,7 @@ export function PackagesPage() {
           <SectionTitle id="packages-subscriptions">{t('packages.subscriptions')}</SectionTitle>
           <OfferList>
             {plans.map((item) => (
-              <OfferTile key={item.id} item={item} href={`${COMMERCE_PATHS.buy}?subscription_id=${item.id}`} headingId={`offer-subscription-${item.id}`} />
+              <OfferTile key={item.id} item={item} href={`${COMMERCE_PATHS.buy}?subscription_id=${item.id}`} headingId={`offer-subscription-${item.id}`} upgrade={holdsBasic} />
             ))}
           </OfferList>
         </Stack>

@@ -1,15 +1,15 @@
 import { useTranslation } from '@grandstand/i18n';
 import { isApiError, useGetEventQuery } from '@grandstand/store';
-import { ButtonLink, EmptyState, Link, Page, PageTitle, SectionTitle, Stack, Text } from '@grandstand/ui';
+import { ButtonLink, EmptyState, Link, OfferCardFrame, OfferList, Page, PageTitle, SectionTitle, Stack, Text } from '@grandstand/ui';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
 import { useGetPackagesQuery, useGetSubscriptionsQuery } from '../commerceApi.ts';
 import { LoadError, Loading } from '../components/LoadState.tsx';
-import { OfferTile } from '../components/OfferTile.tsx';
+import { holdsBasicPass, holdsPremium, isPremium, OfferTile } from '../components/OfferTile.tsx';
+import { PickGame } from '../components/PickGame.tsx';
 import { buyQuery } from '../purchase.ts';
 import type { BuyTarget } from '../purchase.ts';
 import { eventName } from '../shared/eventName.ts';
-import { OfferCard, OfferList } from '../components/OfferList.tsx';
 import { useShop } from '../shared/useShop.ts';
 
 function buyHref(target: BuyTarget): string {
@@ -85,6 +85,8 @@ export function SelectPackagePage() {
   const passes = detail.access_type === 'ppv' ? [] : (packages.data ?? []).filter((item) => item.scope === 'category');
   const plans = detail.access_type === 'ppv' ? [] : [...(subscriptions.data ?? [])].sort((a, b) => a.weight - b.weight);
   const eventPrice = detail.base_price + detail.service_fee;
+  const holdsBasic = holdsBasicPass(packages.data);
+  const upgraded = holdsPremium(packages.data, subscriptions.data);
 
   return (
     <Page as="main" width="wide" gap="lg">
@@ -95,14 +97,14 @@ export function SelectPackagePage() {
         <Stack as="section" aria-labelledby="select-this-event">
           <SectionTitle id="select-this-event">{t('select.thisEvent')}</SectionTitle>
           <OfferList>
-            <OfferCard aria-labelledby="select-single-name">
+            <OfferCardFrame aria-labelledby="select-single-name">
               <h3 id="select-single-name">{title}</h3>
               <Text size="lg" bold>{shop.price(detail.base_price)}</Text>
               {detail.service_fee > 0 && <p>{t('plusFee', { fee: shop.price(detail.service_fee) })}</p>}
               <ButtonLink href={buyHref({ type: 'event', eventId: detail.id, singleEventPackageId: single.id })}>
                 {eventPrice > 0 ? t('select.buyFor', { price: shop.price(eventPrice) }) : t('select.getFree')}
               </ButtonLink>
-            </OfferCard>
+            </OfferCardFrame>
           </OfferList>
         </Stack>
       )}
@@ -116,6 +118,10 @@ export function SelectPackagePage() {
                 item={item}
                 href={buyHref({ type: 'package', packageId: item.id, participantId: null, eventId: detail.id })}
                 headingId={`select-package-${item.id}`}
+                upgrade={holdsBasic && isPremium(item)}
+                included={upgraded}
+                // spec §6 quota: a pass the viewer holds with games left picks this one.
+                action={item.purchased && item.quota_left !== null ? <PickGame pass={item} eventId={detail.id} /> : undefined}
               />
             ))}
           </OfferList>
@@ -131,6 +137,7 @@ export function SelectPackagePage() {
                 item={item}
                 href={buyHref({ type: 'subscription', subscriptionId: item.id, eventId: detail.id })}
                 headingId={`select-subscription-${item.id}`}
+                upgrade={holdsBasic}
               />
             ))}
           </OfferList>

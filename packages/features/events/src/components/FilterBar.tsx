@@ -1,4 +1,4 @@
-import type { EventCategory, ParticipantGroupProperty } from '@grandstand/contract';
+import type { EventCategory, EventLocation, ParticipantGroupProperty } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { Button, Checkbox, Select } from '@grandstand/ui';
 import type { SelectOption } from '@grandstand/ui';
@@ -6,8 +6,11 @@ import styled from 'styled-components';
 import { FollowSlot } from '../extensions.tsx';
 import type { FollowControlProps } from '../extensions.tsx';
 
-/** spec §3: the filter keys a viewer picks from lists. */
-export const FILTER_KEYS = ['gender', 'sport', 'city', 'state'] as const;
+/**
+ * spec §3: the filter keys a viewer picks from lists, and the venue (query key `location`, a venue
+ * of spec §7 /events-locations, by id).
+ */
+export const FILTER_KEYS = ['gender', 'sport', 'city', 'state', 'location'] as const;
 /** spec §3: query keys that arrive from links (a school, a team) and can only be removed. */
 export const LINK_KEYS = ['school', 'team'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
@@ -18,6 +21,8 @@ export interface FilterBarProps {
   values: FilterValues;
   properties: readonly ParticipantGroupProperty[];
   categories: readonly EventCategory[];
+  /** The channel's venues (spec §7 /events-locations): the venue filter's list. */
+  locations?: readonly EventLocation[];
   /** What a school or team value is called on screen (a name rather than an alias). */
   describe?: (key: LinkKey, value: string) => string;
   onChange: (key: FilterKey | LinkKey, value: string | undefined) => void;
@@ -54,14 +59,21 @@ function sportOptions(categories: readonly EventCategory[], properties: readonly
   return options;
 }
 
+/** A venue as a viewer tells it from another: its name, and its city when it has one. */
+function venueLabel(location: EventLocation): string {
+  return location.city ? `${location.name} (${location.city})` : location.name;
+}
+
 /**
  * The listing's filters (spec §3): gender shown Men/Women, sport from the categories tree and the
- * group properties, city and state from the group properties; school and team as removable chips.
+ * group properties, city and state from the group properties, the venue from the channel's venues;
+ * school and team as removable chips.
  */
 export function FilterBar({
   values,
   properties,
   categories,
+  locations = [],
   describe = (_key, value) => value,
   onChange,
   onClear,
@@ -77,6 +89,7 @@ export function FilterBar({
     sport: sportOptions(categories, valuesOf('sport')),
     city: valuesOf('city').map((value) => ({ value, label: value })),
     state: valuesOf('state').map((value) => ({ value, label: value })),
+    location: [...locations].sort((a, b) => a.name.localeCompare(b.name)).map((location) => ({ value: String(location.id), label: venueLabel(location) })),
   };
   const active = [...FILTER_KEYS, ...LINK_KEYS].some((key) => values[key]);
   // "My teams" lists the viewer's favourites alone: the other filters stay in the URL for later but do not apply.

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, today } from '../days.ts';
+import { LazyScheduleView } from '../lazyViews.tsx';
 import { event, EVENING, eventsFrom, matchup } from '../test/fixtures.ts';
 import { renderRoute } from '../test/renderRoute.tsx';
 
@@ -39,6 +40,32 @@ describe('events listing', () => {
     await waitFor(() => expect(eventCalls().at(-1)).not.toHaveProperty('school'));
     expect(location()).not.toContain('school=');
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('filters by venue, from the channel’s venues (spec §7 /events-locations, query key location)', async () => {
+    const user = userEvent.setup();
+    const venues = [
+      { id: 7, name: 'Riverside Athletic Complex', city: 'Riverside', state: 'OH', country: 'US' },
+      { id: 3, name: 'Lincoln Fieldhouse', city: 'Northfield', state: 'OH', country: 'US' },
+    ];
+    const { container, eventCalls, server } = await renderRoute('/upcoming', { routes: { 'GET /events-locations': () => ({ json: { data: venues } }) } });
+    const venue = await screen.findByRole('combobox', { name: 'Venue' });
+    expect(server.calls.some((call) => call.path === '/api/events-locations')).toBe(true);
+    expect(within(venue).getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Lincoln Fieldhouse (Northfield)', 'Riverside Athletic Complex (Riverside)']);
+    await user.selectOptions(venue, 'Riverside Athletic Complex (Riverside)');
+    await waitFor(() => expect(eventCalls().at(-1)).toMatchObject({ stream_status: 'upcoming', location: '7' }));
+    expect(location()).toContain('location=7');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('leaves a venue that is no id out of the request, and names the filter in French', async () => {
+    const { eventCalls } = await renderRoute('/upcoming?location=nowhere', {
+      language: 'fr',
+      routes: { 'GET /events-locations': () => ({ json: { data: [{ id: 3, name: 'Aréna de la Rivière-du-Nord', city: 'Saint-Jérôme', state: 'QC', country: 'CA' }] } }) },
+    });
+    expect(await screen.findByRole('combobox', { name: 'Lieu' })).toBeVisible();
+    await waitFor(() => expect(eventCalls().length).toBeGreaterThan(0));
+    expect(eventCalls().at(-1)).not.toHaveProperty('location');
   });
 
   it('offers the sports of the categories tree and the group properties', async () => {
@@ -131,14 +158,30 @@ describe('events listing', () => {
     expect(screen.queryByRole('status', { name: 'Loading events…' })).toBeNull();
   });
 
-  it('schedule: starts today and moves a day at a time, each day setting start_date and end_date', async () => {
+  it('/schedule is the upcoming page (spec §2): every upcoming event, no day, the URL’s team kept and named with its follow control', async () => {
+    const { eventCalls } = await renderRoute('/schedule?team=nf-eagles', { follow: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upcoming' })).toBeVisible();
+    await waitFor(() => expect(eventCalls().at(-1)).toMatchObject({ stream_status: 'upcoming', team: 'nf-eagles' }));
+    // A team's schedule link says whose schedule it is, and lets the viewer follow the team from it.
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Northfield Eagles' });
+    expect(within(heading.parentElement!).getByRole('button', { name: 'Follow Northfield Eagles' })).toBeVisible();
+    // One control for one thing: the team's filter chip leaves its follow control to the heading.
+    const chip = screen.getByText('Team: Northfield Eagles').parentElement!;
+    expect(within(chip).queryByRole('button', { name: 'Follow Northfield Eagles' })).toBeNull();
+    expect(eventCalls().at(-1)).not.toHaveProperty('start_date');
+    expect(eventCalls().at(-1)).not.toHaveProperty('end_date');
+    expect(screen.queryByRole('group', { name: 'Choose a day' })).toBeNull();
+  });
+
+  it('a channel page’s schedule: starts today and moves a day at a time, each day setting start_date and end_date', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2025, 10, 21, 9, 0));
     const user = userEvent.setup();
-    const { container, eventCalls } = await renderRoute('/schedule?sport=hockey');
+    // The day view is the channel pages' (spec §2: each page shows the shared schedule view).
+    const { container, eventCalls } = await renderRoute('/about-us?sport=hockey', { extraRoutes: [{ path: 'about-us', element: <LazyScheduleView /> }] });
     const first = today();
     expect(first).toBe('2025-11-21');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
     await waitFor(() => expect(eventCalls().at(-1)).toMatchObject({ stream_status: 'upcoming', start_date: first, end_date: first, sport: 'hockey' }));
     const calendar = screen.getByRole('group', { name: 'Choose a day' });
     expect(within(calendar).getByRole('button', { name: 'Previous day' })).toBeDisabled();
@@ -147,7 +190,7 @@ describe('events listing', () => {
     await user.click(within(calendar).getByRole('button', { name: 'Next day' }));
     const next = addDays(first, 1);
     await waitFor(() => expect(eventCalls().at(-1)).toMatchObject({ start_date: next, end_date: next, sport: 'hockey' }));
-    expect(location()).toBe(`/schedule?sport=hockey&date=${next}`);
+    expect(location()).toBe(`/about-us?sport=hockey&date=${next}`);
     expect(within(calendar).getByRole('button', { name: /Nov 22/ })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(within(calendar).getByRole('button', { name: /Nov 25/ }));
@@ -156,7 +199,7 @@ describe('events listing', () => {
     await waitFor(() => expect(eventCalls().at(-1)).toMatchObject({ start_date: '2025-11-24' }));
     await user.click(within(calendar).getByRole('button', { name: 'Today' }));
     // Today's page is still in the store (spec §9: 60 s): it shows again without a request.
-    await waitFor(() => expect(location()).toBe(`/schedule?sport=hockey&date=${first}`));
+    await waitFor(() => expect(location()).toBe(`/about-us?sport=hockey&date=${first}`));
     expect(within(calendar).getByRole('button', { name: /Today/ })).toHaveAttribute('aria-pressed', 'true');
     expect(await axe(container)).toHaveNoViolations();
   });

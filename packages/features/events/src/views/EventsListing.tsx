@@ -65,6 +65,8 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
   const catalog = useCatalog();
   const { data: settings } = channelApi.useGetSettingsQuery();
   const { data: properties = [], isLoading: propertiesLoading } = channelApi.useGetParticipantGroupPropertiesQuery();
+  // spec §7 /events-locations: the venues the venue filter offers.
+  const { data: locations = [] } = channelApi.useGetEventLocationsQuery();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   // "My teams" needs a viewer: a visitor's `?mine=1` (a shared link) shows the whole listing.
   const mine = loggedIn && params.get('mine') === '1';
@@ -84,8 +86,9 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
   const query: EventsQuery = {
     stream_status: STATUS[kind],
     ...values,
-    // A gender the contract does not know would be a 400: it is left out instead.
+    // A gender the contract does not know would be a 400: it is left out instead; so is a venue that is no id.
     gender: GENDERS.find((gender) => gender === values.gender),
+    location: values.location !== undefined && /^[1-9]\d{0,8}$/.test(values.location) ? values.location : undefined,
     ...(day ? { start_date: day, end_date: day } : {}),
     offset: (page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
@@ -116,9 +119,11 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
   const clearFilters = () => update(Object.fromEntries([...FILTER_KEYS, ...LINK_KEYS].map((key) => [key, undefined])));
   const filtered = Object.keys(values).length > 0;
   const subjects = subjectsOf(values, catalog);
-  // The schedule (and a channel page's, spec §2) names what it is narrowed to in a heading with its
-  // follow control; the chips then leave theirs out, so one thing has one control on the page.
-  const headed = kind === 'schedule' && !mine ? [subjects.team, subjects.school, subjects.sport].filter((subject) => subject !== undefined) : [];
+  // The upcoming page (where a team's, school's or sport's schedule link goes: /schedule is its alias,
+  // spec §2) and a channel page's schedule name what they are narrowed to in a heading with its follow
+  // control; the chips then leave theirs out, so one thing has one control on the page.
+  const namesSubjects = (kind === 'schedule' || kind === 'upcoming') && !mine;
+  const headed = namesSubjects ? [subjects.team, subjects.school, subjects.sport].filter((subject) => subject !== undefined) : [];
 
   const describe = (key: LinkKey, value: string) => {
     if (key === 'school') return findGroup(catalog.groups, value)?.name ?? value;
@@ -205,11 +210,12 @@ export function EventsListing({ kind, embedded = false }: { kind: ListingKind; e
         values={values}
         properties={properties}
         categories={catalog.categories}
+        locations={locations}
         describe={describe}
         onChange={(key: FilterKey | LinkKey, value) => update({ [key]: value })}
         onClear={clearFilters}
         loading={propertiesLoading}
-        follow={kind === 'schedule' ? {} : subjects}
+        follow={namesSubjects ? {} : subjects}
         {...(loggedIn ? { mine: { active: mine, onChange: (active: boolean) => update({ mine: active ? '1' : undefined }) } } : {})}
       />
       <Toggles>

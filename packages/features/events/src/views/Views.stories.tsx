@@ -1,7 +1,7 @@
 import { testUser } from '@grandstand/test-kit/fixtures';
 import { createStoryProviders } from '@grandstand/test-kit/storybook';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { eventsNamespace } from '../namespace.ts';
 import { eventsRoutes } from '../routes.ts';
 import { channelRoutes, event, eventsFrom, matchup } from '../test/fixtures.ts';
@@ -77,8 +77,10 @@ export const SchoolWithFollow: Story = {
 export const ScheduleOfATeam: Story = {
   parameters: { route: '/schedule?team=nf-eagles', follow: true },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('heading', { level: 2, name: 'Northfield Eagles' }, { timeout: 5000 })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Follow Northfield Eagles' })).toBeVisible();
+    const heading = await canvas.findByRole('heading', { level: 2, name: 'Northfield Eagles' }, { timeout: 5000 });
+    await expect(heading).toBeVisible();
+    // The heading's own follow control (the cards below have theirs too).
+    await expect(within(heading.parentElement!).getByRole('button', { name: 'Follow Northfield Eagles' })).toBeVisible();
   },
 };
 

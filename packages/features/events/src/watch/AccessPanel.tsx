@@ -22,11 +22,18 @@ export function accessHref(option: AccessOption, eventId: number): string {
 
 /**
  * spec §2: instead of the stream, what the viewer can do: register to watch free, login to watch,
- * buy event, buy for a price, get it free; or, in a blocked region, the geo text alone.
+ * buy event, buy for a price, get it free; or, in a blocked region, the geo text alone; or, for a
+ * viewer the channel suspended, why.
  */
 export function EventAccessPanel({ event, currency, language }: { event: EventDetail; currency: string; language: string }) {
   const { t } = useTranslation(['watch', 'errors']);
   if (event.access.geo_blocked) return <AccessPanel title={t('watch:access.title')} message={t('errors:geoBlocked')} titleHidden />;
+  // The channel's support suspended the viewer: why, in the site's words, with support's own reason.
+  const refusal = event.access.refusal;
+  if (refusal?.code === 'viewer_suspended') {
+    const message = refusal.reason ? `${t('errors:viewerSuspended')} ${t('errors:viewerSuspendedReason', { reason: refusal.reason })}` : t('errors:viewerSuspended');
+    return <AccessPanel title={t('watch:access.title')} message={message} titleHidden />;
+  }
   return (
     <AccessPanel
       title={t('watch:access.title')}

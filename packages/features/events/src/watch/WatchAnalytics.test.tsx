@@ -1,8 +1,8 @@
-import { resetAnalytics, startAnalytics, type DatalakeItem } from '@grandstand/analytics';
+import { resetAnalytics } from '@grandstand/analytics';
 import type { EventDetail } from '@grandstand/contract';
 import type * as PlayerModule from '@grandstand/player';
 import type { PlayerProps } from '@grandstand/player';
-import { renderWithProviders } from '@grandstand/test-kit';
+import { recordDatalake, renderWithProviders } from '@grandstand/test-kit';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventsNamespace } from '../namespace.ts';
@@ -48,17 +48,7 @@ afterEach(() => resetAnalytics());
 
 describe('the watch page\'s analytics (spec §7 video events)', () => {
   it('reports the viewer\'s start and pause of the stream, named by the event, under one viewing', async () => {
-    const pushed: DatalakeItem[] = [];
-    startAnalytics({
-      url: 'http://127.0.0.1:8090',
-      profile: 'nfsn-web-3f9a1c7e',
-      hostname: '127.0.0.1',
-      storage: { get: () => null, set: () => undefined, remove: () => undefined },
-      load: async () => ({
-        // The client's queue, recorded: what the page hands it.
-        createDatalakeClient: () => ({ push: (item: DatalakeItem) => void pushed.push(item), flush: async () => undefined, flushOnHide: () => undefined, dispose: () => undefined }),
-      }),
-    });
+    const pushed = recordDatalake();
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
     const { container } = await renderWithProviders(createWatchRoutes(), {
       route: '/watch/1',

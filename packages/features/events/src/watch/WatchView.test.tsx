@@ -1,11 +1,12 @@
 import type { FakeHandler } from '@grandstand/api-client/testing';
 import type { EventDetail } from '@grandstand/contract';
 import { axe } from '@grandstand/vitest-config/axe';
-import { sharedApi } from '@grandstand/store';
+import { channelApi, sharedApi } from '@grandstand/store';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../test/renderRoute.tsx';
 import { matchup } from '../test/fixtures.ts';
+import { testSettings } from '@grandstand/test-kit/fixtures';
 
 function detail(overrides: Partial<EventDetail> = {}): EventDetail {
   return {
@@ -41,6 +42,34 @@ describe('the watch page (spec §2)', () => {
     expect(screen.queryByRole('region', { name: 'Northfield Eagles @ Riverside Lions' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Northfield Eagles @ Riverside Lions' })).toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('offers "Watch on your TV" where the channel links devices, leading to the code form with the game', async () => {
+    const live = detail({ stream_status: 'live' });
+    await renderWatch('/watch/1', { 'GET /events/1': () => ({ json: { data: live } }), 'GET /settings': () => ({ json: { data: testSettings() } }) });
+    expect(await screen.findByRole('link', { name: 'Watch on your TV' })).toHaveAttribute('href', '/profile/sessions/add?event=1');
+  });
+
+  it('offers no TV where the channel turned device linking off', async () => {
+    const live = detail({ stream_status: 'live' });
+    const { store } = await renderWatch('/watch/1', {
+      'GET /events/1': () => ({ json: { data: live } }),
+      'GET /settings': () => ({ json: { data: testSettings({ auth: { remote_auth: 0, device_linking: 0 } }) } }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Northfield Eagles @ Riverside Lions' })).toBeInTheDocument();
+    // Once the settings have answered, the page has drawn with them: no link.
+    await waitFor(() => expect(channelApi.endpoints.getSettings.select()(store.getState()).data?.auth.device_linking).toBe(0));
+    expect(screen.queryByRole('link', { name: 'Watch on your TV' })).toBeNull();
+  });
+
+  it('offers no TV to a viewer who may not watch the game here (a pass to buy, a suspension)', async () => {
+    const locked = detail({ stream_status: 'live', access_type: 'paid', base_price: 9.99, has_access: false, access: { allowed: false, geo_blocked: false, options: ['buy_price'] } });
+    const { store } = await renderWatch('/watch/1', { 'GET /events/1': () => ({ json: { data: locked } }), 'GET /settings': () => ({ json: { data: testSettings() } }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Northfield Eagles @ Riverside Lions' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Buy/ })).toBeInTheDocument();
+    // Once the settings have answered (the channel links devices), the page has drawn with them: no link.
+    await waitFor(() => expect(channelApi.endpoints.getSettings.select()(store.getState()).data?.auth.device_linking).toBe(1));
+    expect(screen.queryByRole('link', { name: 'Watch on your TV' })).toBeNull();
   });
 
   it('says a cancelled event is cancelled, with nothing to watch or buy', async () => {
@@ -80,6 +109,21 @@ describe('the watch page (spec §2)', () => {
     const panel = await screen.findByRole('region', { name: 'Watch this event' });
     expect(panel).toHaveTextContent("We're sorry, but this content is not available in your region.");
     expect(within(panel).queryByRole('link')).toBeNull();
+  });
+
+  it('tells a viewer the channel suspended why there is no stream, in both languages', async () => {
+    const suspended = detail({ has_access: false, access: { allowed: false, geo_blocked: false, options: [], refusal: { code: 'viewer_suspended', message: 'Suspended.', reason: 'Account shared on a forum' } } });
+    const { container } = await renderWatch('/watch/1', { 'GET /events/1': () => ({ json: { data: suspended } }) });
+    const panel = await screen.findByRole('region', { name: 'Watch this event' });
+    expect(panel).toHaveTextContent('Your account is suspended: you cannot watch or make clips until the channel restores it. Reason given: Account shared on a forum');
+    expect(within(panel).queryByRole('link')).toBeNull();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says the suspension in French', async () => {
+    const suspended = detail({ has_access: false, access: { allowed: false, geo_blocked: false, options: [], refusal: { code: 'viewer_suspended', message: 'Suspended.', reason: null } } });
+    await renderRoute('/watch/1', { routes: { 'GET /events/1': () => ({ json: { data: suspended } }) }, watch: true, language: 'fr' });
+    expect(await screen.findByText('Votre compte est suspendu : vous ne pouvez ni regarder ni créer de clips tant que la chaîne ne l’a pas rétabli.')).toBeInTheDocument();
   });
 
   it('counts down to an upcoming event', async () => {

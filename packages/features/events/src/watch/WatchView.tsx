@@ -1,9 +1,9 @@
 import { createVideoTracker } from '@grandstand/analytics';
-import type { EventDetail, Preroll } from '@grandstand/contract';
+import type { EventDetail } from '@grandstand/contract';
 import { formatEventDateTime, useTranslation } from '@grandstand/i18n';
 import { categoryLineage, EmbedFrame, Player, playerLabelsOf, PlayerStage, usePreroll } from '@grandstand/player';
 import type { FirstFrameInfo, PlaybackEvent, PlayerHandle } from '@grandstand/player';
-import { channelApi, sharedApi, useAppDispatch, useAppSelector, useClientStorage, useGetEventQuery, useStreamRenewal } from '@grandstand/store';
+import { channelApi, selectIsLoggedIn, sharedApi, useAppDispatch, useAppSelector, useClientStorage, useGetEventQuery, useMarkPrerollSeenMutation, useStreamRenewal } from '@grandstand/store';
 import { Badge, Button, ErrorPanel, Link, Loader } from '@grandstand/ui';
 import { useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -21,6 +21,8 @@ import { FIRST_FRAME_MARK, parseEventId } from './ids.ts';
 import { streamInfo } from './streamInfo.ts';
 import type { WatchActionProps } from './routes.ts';
 import { prerollsFor } from './prerollsFor.ts';
+import { DownloadRecording } from './DownloadRecording.tsx';
+import { WatchPoll } from './poll/WatchPoll.tsx';
 
 
 type Layout = 'page' | 'embed';
@@ -32,6 +34,11 @@ type WatchActions = ComponentType<WatchActionProps>;
  */
 export function WatchView({ WatchActions }: { WatchActions?: WatchActions | undefined }) {
   return <WatchRoute layout="page" WatchActions={WatchActions} />;
+}
+
+/** A linked TV's page once its viewer chose a game (the device page): the watch page of that event. */
+export function EventPlayer({ eventId }: { eventId: number }) {
+  return <WatchEvent key={eventId} eventId={eventId} layout="page" />;
 }
 
 /** `/watch_embed/{id}`: the player alone, for iframes; the site renders it without header or footer. */
@@ -95,6 +102,16 @@ function WatchEvent({ eventId, layout, WatchActions }: { eventId: number; layout
     <Page>
       <title>{title}</title>
       {stage}
+      {/* spec §6 download: a finished game's recording to keep, for a viewer who holds the capability. */}
+      <DownloadRecording event={event} />
+      {/* A TV linked with a code plays this game (spec §1); only where the channel links devices, and
+          only to a viewer who may watch it: the TV would show the same refusal (a pass to buy, a
+          suspended account, a blocked region). */}
+      {settings && settings.auth.device_linking !== 0 && !event.cancelled && event.access.allowed && (
+        <TvLink href={`/profile/sessions/add?${new URLSearchParams({ event: String(event.id) })}`}>{t('watch:tv')}</TvLink>
+      )}
+      {/* Beside the player: the producer's poll, followed while the event may still change. */}
+      <WatchPoll eventId={event.id} following={!event.cancelled && event.stream_status !== 'finished'} />
       <Details event={event} title={title} language={i18n.language} />
     </Page>
   );
@@ -105,7 +122,8 @@ interface StageProps {
   title: string;
   currency: string;
   language: string;
-  prerolls: { prerolls: Preroll[]; preroll_time: number } | undefined;
+  /** The channel's settings: how long a played preroll stays hidden (the prerolls come with the stream). */
+  prerolls: { preroll_time: number } | undefined;
   onStart: () => unknown;
   /** The stream failed: perhaps its address expired (a page throttled in the background), so a new one is asked for. */
   onStreamError: () => void;
@@ -122,8 +140,13 @@ function Stage({ event, title, currency, language, prerolls, onStart, onStreamEr
   const stream = event.stream;
   // Decided when the stage first shows: a stream that starts later (the countdown's end) plays without one.
   const [prerollSettings] = useState(() => prerollsFor(event, prerolls));
+  // spec §4: a logged-in viewer's played preroll is hidden for them and this event on every device.
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const [markSeen] = useMarkPrerollSeenMutation();
+  const onSeen = useCallback((prerollId: number) => void markSeen({ preroll_id: prerollId, event_id: event.id }), [markSeen, event.id]);
   const { preroll, onPrerollEnded } = usePreroll({
     settings: prerollSettings,
+    onSeen: loggedIn ? onSeen : undefined,
     subject: String(event.id),
     target: { location_id: event.location_id, categories: event.event_category_id === null ? [] : (categoryLineage(categories).get(event.event_category_id) ?? [event.event_category_id]) },
     live: stream?.live ?? false,
@@ -308,6 +331,15 @@ const Page = styled.div`
   max-width: min(1200px, calc(max(32rem, (100svh - 12rem) * 16 / 9) + 2 * var(--gs-space-md)));
   margin: 0 auto;
   padding: var(--gs-space-lg) var(--gs-space-md);
+`;
+
+/** Under the player, on its own line, large enough to tap (WCAG 2.5.8). */
+const TvLink = styled(Link)`
+  justify-self: start;
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  color: var(--gs-link);
 `;
 
 const Info = styled.section`

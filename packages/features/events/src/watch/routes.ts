@@ -6,6 +6,8 @@ import type { RouteObject } from 'react-router';
 
 const WatchView = lazyView(async () => (await import('./WatchView.tsx')).WatchView);
 const EmbedView = lazyView(async () => (await import('./WatchView.tsx')).EmbedView);
+/** The watch page of one event, for a linked TV's device page (a lazy chunk, the watch page's own). */
+export const LazyEventPlayer = lazyView(async () => (await import('./WatchView.tsx')).EventPlayer);
 
 /** What a watch action (e.g. the Clip control) gets: the event on the page and the player's handle. */
 export interface WatchActionProps {

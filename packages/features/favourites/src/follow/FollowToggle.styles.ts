@@ -3,8 +3,12 @@ import styled from 'styled-components';
 
 export type FollowSize = 'sm' | 'md';
 
-/** One square box per size whatever the state: following, pending or refused, nothing moves. */
-const BOX: Record<FollowSize, string> = { sm: '2rem', md: '2.75rem' };
+/**
+ * One square box per size whatever the state: following, pending or refused, nothing moves. The
+ * small one is WCAG 2.2's 24 × 24 px target (2.5.8) exactly, the height of a card's detail row
+ * (ui's EventCard), so it sits in that row without reaching into the rows around it.
+ */
+const BOX: Record<FollowSize, string> = { sm: 'max(1.5rem, 24px)', md: '2.75rem' };
 const ICON: Record<FollowSize, string> = { sm: '1.125rem', md: '1.5rem' };
 
 // Outline star in the text colour of where it sits; a followed one in the channel's readable brand

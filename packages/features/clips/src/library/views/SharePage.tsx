@@ -1,6 +1,7 @@
+import { createVideoTracker } from '@grandstand/analytics';
 import { useTranslation } from '@grandstand/i18n';
-import { EmbedFrame, formatTime, Player, PlayerStage } from '@grandstand/player';
-import { useStreamRenewal } from '@grandstand/store';
+import { EmbedFrame, formatTime, Player, PlayerStage, usePlaybackTracking } from '@grandstand/player';
+import { channelApi, useStreamRenewal } from '@grandstand/store';
 import { Badge, ButtonLink, ErrorPanel, Link, Loader, Page } from '@grandstand/ui';
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -11,6 +12,7 @@ import { TagList } from '../components/TagList.ts';
 import { eventTitle, playerLabels } from '../display.ts';
 import { CLIPS_LIBRARY_PATHS, parseClipUuid, parseEventId } from '../paths.ts';
 import { sharedClipForViewersOnly, sharedClipNotFound } from '../sharedClip.ts';
+import { clipStreamInfo, joinedTeams } from '../streamInfo.ts';
 
 type Layout = 'page' | 'embed';
 
@@ -47,6 +49,20 @@ function SharedClipView({ eventId, uuid, layout }: { eventId: number; uuid: stri
   const navigate = useNavigate();
   // The channel's tag names (GET /clips/options answers visitors too); the embed shows no tags.
   const { data: options } = useGetClipOptionsQuery(eventId, { skip: layout === 'embed' });
+  // spec §7: one viewing of this clip, its video events and watch time under one id, tagged with
+  // its game's sport and teams (the categories and settings came with the site's startup).
+  const { data: categories } = channelApi.useGetEventCategoriesQuery();
+  const { data: settings } = channelApi.useGetSettingsQuery();
+  const clipId = clip?.id;
+  const clipName = clip?.name;
+  const category = categories?.find((known) => known.id === clip?.event.event_category_id)?.name;
+  const team = joinedTeams(clip?.event.participants.map((participant) => participant.name) ?? []);
+  const league = settings?.name;
+  const video = useMemo(
+    () => (clipId === undefined || clipName === undefined ? null : createVideoTracker(clipStreamInfo({ id: clipId, name: clipName, category, team, league }))),
+    [clipId, clipName, category, team, league],
+  );
+  const tracking = usePlaybackTracking(video, renewStream);
 
   if (sharedClipNotFound(eventId, clip, error)) return <Navigate to="/404" replace />;
   if (isLoading || (!clip && !error)) return <Loader label={t('clipsLibrary:share.loading')} />;
@@ -82,7 +98,7 @@ function SharedClipView({ eventId, uuid, layout }: { eventId: number; uuid: stri
       title={clip.name}
       labels={labels}
       poster={clip.poster.src}
-      onError={renewStream}
+      {...tracking}
     />
   );
   if (layout === 'embed') {

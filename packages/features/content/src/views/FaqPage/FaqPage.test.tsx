@@ -24,6 +24,11 @@ describe('FaqPage', () => {
     expect(screen.queryByText('Yes, link a device from your profile.')).not.toBeVisible();
   });
 
+  it('leads to the playback check, "Test your device" (spec §2 /simulate)', async () => {
+    await renderContent(<FaqPage />, { routes: contentRoutes(), route: '/faq' });
+    expect(await screen.findByRole('link', { name: 'Test your device' })).toHaveAttribute('href', '/simulate');
+  });
+
   it('is operable from the keyboard and names each question as a heading', async () => {
     const user = userEvent.setup();
     await renderContent(<FaqPage />, { routes: contentRoutes() });

@@ -21,6 +21,12 @@ export function FaqPage() {
           {t('content:faq.contactsHint')} <Link href="/contacts">{t('content:faq.contactsLink')}</Link>
         </Aside>
       )}
+      {data && (
+        // Will it play here? The playback check (spec §2 /simulate) answers before a purchase.
+        <Aside>
+          {t('content:faq.checkHint')} <Link href="/simulate">{t('content:faq.checkLink')}</Link>
+        </Aside>
+      )}
     </PageArticle>
   );
 }

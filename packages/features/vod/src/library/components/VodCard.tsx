@@ -43,7 +43,11 @@ export function VodCard({ item, fluid = false, headingLevel = 3 }: VodCardProps)
           {playing && <Preview src={preview} muted autoPlay loop playsInline aria-hidden="true" data-preview="playing" />}
           {lock && (
             <LockBadge>
-              <span aria-hidden="true">🔒</span>
+              {/* Drawn, not an emoji: a TV's browser often has no emoji font and showed a box. */}
+              <svg aria-hidden="true" focusable="false" width="12" height="12" viewBox="0 0 12 12">
+                <rect x="2" y="5.5" width="8" height="6" rx="1" fill="currentColor" />
+                <path d="M4 5.5V4a2 2 0 0 1 4 0v1.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+              </svg>
               {t('card.locked')}
             </LockBadge>
           )}

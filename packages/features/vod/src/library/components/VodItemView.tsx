@@ -1,12 +1,14 @@
+import { createVideoTracker } from '@grandstand/analytics';
 import type { VodMediaItemDetail } from '@grandstand/contract';
 import { formatDate, useTranslation } from '@grandstand/i18n';
-import { Player, playerLabelsOf, PlayerStage, usePreroll } from '@grandstand/player';
-import { channelApi, useClientStorage, useStreamRenewal } from '@grandstand/store';
+import { Player, playerLabelsOf, PlayerStage, usePlaybackTracking, usePreroll } from '@grandstand/player';
+import { channelApi, selectIsLoggedIn, useAppSelector, useClientStorage, useMarkPrerollSeenMutation, useStreamRenewal } from '@grandstand/store';
 import { AccessPanel, EmptyState, ErrorPanel, Loader, PageTitle } from '@grandstand/ui';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { useGetVodMediaItemQuery } from '../../vodApi.ts';
 import { formatDuration, itemDay, posterOf } from '../display.ts';
+import { vodStreamInfo } from '../streamInfo.ts';
 
 /**
  * `/vod_library?vod_id=N`: the item above the library: the shared player with its stream (after a
@@ -74,9 +76,21 @@ function ItemPlayer({ item, streamUrl, onStreamError }: { item: VodMediaItemDeta
   const { t } = useTranslation(['vodLibrary', 'errors']);
   const storage = useClientStorage();
   const { data: settings } = channelApi.useGetSettingsQuery();
-  // spec §4, as for events: an item has no place and no sport, so only prerolls aimed at neither.
-  const { preroll: picked, onPrerollEnded } = usePreroll({ settings, subject: `vod:${item.id}`, target: NO_TARGET, live: false, storage });
+  // spec §4, as for events: the prerolls the server handed out with the stream (none for a viewer
+  // holding no_ads, spec §6), once the settings say how long a played one stays hidden.
+  const prerollSettings = useMemo(() => (settings ? { prerolls: item.stream?.prerolls ?? [], preroll_time: settings.preroll_time } : undefined), [settings, item.stream?.prerolls]);
+  // A logged-in viewer's played preroll is hidden for them and this item on every device.
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const [markSeen] = useMarkPrerollSeenMutation();
+  const onSeen = useCallback((prerollId: number) => void markSeen({ preroll_id: prerollId, vod_id: item.id }), [markSeen, item.id]);
+  const { preroll: picked, onPrerollEnded } = usePreroll({ settings: prerollSettings, subject: `vod:${item.id}`, target: NO_TARGET, live: false, storage, onSeen: loggedIn ? onSeen : undefined });
   const labels = useMemo(() => playerLabelsOf((name) => (name === 'error' ? t('errors:playerError') : t(`vodLibrary:player.${name}`))), [t]);
+  // spec §7: one viewing of this item, its video events and watch time under one id (a renewed
+  // stream address is the same viewing: made from the item's id and tags, not its answer).
+  const league = settings?.name;
+  const category = item.category?.name;
+  const video = useMemo(() => createVideoTracker(vodStreamInfo({ id: item.id, title: item.title, category, league })), [item.id, item.title, category, league]);
+  const tracking = usePlaybackTracking(video, onStreamError);
   // Until the settings say whether a preroll plays, the stage holds its place.
   if (picked === undefined) return <Loader label={t('vodLibrary:item.loading')} />;
   const poster = posterOf(item);
@@ -91,16 +105,26 @@ function ItemPlayer({ item, streamUrl, onStreamError }: { item: VodMediaItemDeta
       {...(poster ? { poster: poster.src } : {})}
       {...(picked ? { prerollSrc: picked.url } : {})}
       onPrerollEnded={onPrerollEnded}
-      onError={onStreamError}
+      {...tracking}
     />
   );
 }
 
-/** spec §6: what stands between the viewer and the item: log in, a pass, or a pass that ended. */
+/**
+ * spec §6: what stands between the viewer and the item: log in, a pass, or a pass that ended; or,
+ * whatever the item, their region (spec §3 Geo) or a suspension by the channel (no `watch`), said with support's reason.
+ */
 function ItemAccessPanel({ item }: { item: VodMediaItemDetail }) {
-  const { t } = useTranslation('vodLibrary');
+  const { t } = useTranslation(['vodLibrary', 'errors']);
   const back = new URLSearchParams({ vod_id: String(item.id) });
   switch (item.locked) {
+    case 'geo':
+      return <AccessPanel title={t('vodLibrary:item.barred')} message={t('errors:geoBlocked')} titleHidden />;
+    case 'suspended': {
+      const reason = item.refusal?.reason;
+      const message = reason ? `${t('errors:viewerSuspended')} ${t('errors:viewerSuspendedReason', { reason })}` : t('errors:viewerSuspended');
+      return <AccessPanel title={t('vodLibrary:item.barred')} message={message} titleHidden />;
+    }
     case 'login':
       return (
         <AccessPanel

@@ -159,6 +159,21 @@ describe('VodLibraryPage', () => {
     }
   });
 
+  it.each([
+    ['geo', undefined, "We're sorry, but this content is not available in your region."],
+    ['suspended', { code: 'viewer_suspended' as const, message: 'suspended', reason: 'Sharing the account' }, 'Your account is suspended: you cannot watch or make clips until the channel restores it. Reason given: Sharing the account'],
+  ] as const)('says why a barred viewer (%s) gets no player, whatever the item', async (locked, refusal, message) => {
+    const { container } = await renderVod({
+      route: `/vod_library?vod_id=${seasonReview.id}`,
+      routes: { ...library, [`GET /vod-media-items/${seasonReview.id}`]: () => ({ json: { data: { ...vodDetail(seasonReview, locked), ...(refusal ? { refusal } : {}) } } }) },
+    });
+    const panel = await screen.findByRole('region', { name: 'Watch this video' });
+    expect(panel).toHaveTextContent(message);
+    expect(within(panel).queryByRole('link')).toBeNull();
+    expect(container.querySelector('video')).toBeNull();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
   it('opens a card’s item at the top of the library, with focus on its title', async () => {
     const user = userEvent.setup();
     const { where } = await renderVod({ routes: { ...library, 'GET /vod-media-items/8': () => ({ json: { data: vodDetail(coachesShow, 'login') } }) } });

@@ -26,11 +26,12 @@ export const Results: Story = {
   },
 };
 
-/** No words yet. */
+/** No words yet: the prompt, then the newest videos. */
 export const Prompt: Story = {
-  parameters: { route: '/search' },
+  parameters: { route: '/search', vodRoutes: { 'GET /vod-media/search': () => ({ json: searchResponse({ videos: [seasonReview, coachesShow] }, 12) }) } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Type a few words to search videos, games, teams and schools.')).toBeVisible();
+    await expect(await canvas.findByRole('region', { name: 'Newest videos (12)' })).toBeVisible();
   },
 };
 

@@ -45,10 +45,21 @@ describe('SearchPage', () => {
     await waitFor(() => expect(searchCalls(api.calls).at(-1)?.query).toMatchObject({ offset: '0', sort_field: 'relevance' }));
   });
 
-  it('searches new words typed on the page', async () => {
+  it('shows the newest videos under the prompt until words are typed, then searches them', async () => {
     const user = userEvent.setup();
-    const { where } = await renderVod({ visitor: true, route: '/search', routes: { 'GET /vod-media/search': () => ({ json: searchResponse({ videos: [seasonReview] }) }) } });
+    const newest = vodItem({ id: 300, title: 'Last night’s final' });
+    const { api, where, container } = await renderVod({
+      visitor: true,
+      route: '/search',
+      routes: { 'GET /vod-media/search': ({ query }) => ({ json: searchResponse({ videos: [query.title ? seasonReview : newest] }, query.title ? 1 : 14) }) },
+    });
     expect(await screen.findByText('Type a few words to search videos, games, teams and schools.')).toBeInTheDocument();
+    const videos = await screen.findByRole('region', { name: 'Newest videos (14)' });
+    expect(within(videos).getByRole('link', { name: 'Last night’s final' })).toBeInTheDocument();
+    // Newest first is the only order without words: no best-match choice.
+    expect(screen.queryByRole('radio', { name: 'Best match' })).not.toBeInTheDocument();
+    expect(searchCalls(api.calls)[0]?.query.title ?? '').toBe('');
+    expect(await axe(container)).toHaveNoViolations();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'review');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(where()).toBe('/search?q=review'));

@@ -15,6 +15,8 @@ type Sort = 'date' | 'relevance';
  * `/search?q=`: the full results of one search, grouped by kind: the videos a page at a time (spec §5
  * defaults: 10 a page, newest first, or best match first), then the games, teams and schools. The
  * words, the page and the order live in the URL, so a result page can be shared and reloaded.
+ * Without words the call answers the newest videos (spec §5 defaults), shown under the prompt so the
+ * page is never empty.
  */
 export function SearchPage() {
   const { t } = useTranslation('vodLibrary');
@@ -53,18 +55,15 @@ export function SearchPage() {
         <TextField label={t('search.label')} type="search" name="q" maxLength={100} value={draft} onChange={(event) => setDraft(event.target.value)} />
         <Button type="submit">{t('search.submit')}</Button>
       </Form>
-      {query ? (
-        <Results
-          key={query}
-          query={query}
-          page={page}
-          sort={sort}
-          onPage={(next) => update({ page: next > 1 ? String(next) : null })}
-          onSort={(next) => update({ sort: next === 'date' ? null : next, page: null })}
-        />
-      ) : (
-        <Text>{t('search.prompt')}</Text>
-      )}
+      {!query && <Text>{t('search.prompt')}</Text>}
+      <Results
+        key={query}
+        query={query}
+        page={page}
+        sort={query ? sort : 'date'}
+        onPage={(next) => update({ page: next > 1 ? String(next) : null })}
+        onSort={(next) => update({ sort: next === 'date' ? null : next, page: null })}
+      />
     </Page>
   );
 }
@@ -88,7 +87,10 @@ function Results({ query, page, sort, onPage, onSort }: ResultsProps) {
   if (!data) return <Loader label={t('vodLibrary:search.loading')} />;
 
   const { videos, events, teams, schools } = data.data;
-  if (data.meta.total === 0 && videos.length === 0 && events.length === 0 && teams.length === 0 && schools.length === 0) {
+  const nothing = data.meta.total === 0 && videos.length === 0 && events.length === 0 && teams.length === 0 && schools.length === 0;
+  // Without words an empty library has nothing to show under the prompt.
+  if (nothing && !query) return null;
+  if (nothing) {
     return <EmptyState title={t('vodLibrary:search.noneTitle')} message={t('vodLibrary:search.noneMessage')} />;
   }
   const pageCount = Math.max(1, Math.ceil(data.meta.total / limit));
@@ -100,17 +102,19 @@ function Results({ query, page, sort, onPage, onSort }: ResultsProps) {
         <Group aria-labelledby="search-videos">
           <GroupHeader>
             <h2 id="search-videos">
-              {t('vodLibrary:search.groups.videos')} <Count>({data.meta.total})</Count>
+              {t(query ? 'vodLibrary:search.groups.videos' : 'vodLibrary:search.groups.newest')} <Count>({data.meta.total})</Count>
             </h2>
-            <SegmentedControl<Sort>
-              label={t('vodLibrary:search.sort')}
-              options={[
-                { value: 'date', label: t('vodLibrary:search.sortDate') },
-                { value: 'relevance', label: t('vodLibrary:search.sortRelevance') },
-              ]}
-              value={sort}
-              onChange={onSort}
-            />
+            {query && (
+              <SegmentedControl<Sort>
+                label={t('vodLibrary:search.sort')}
+                options={[
+                  { value: 'date', label: t('vodLibrary:search.sortDate') },
+                  { value: 'relevance', label: t('vodLibrary:search.sortRelevance') },
+                ]}
+                value={sort}
+                onChange={onSort}
+              />
+            )}
           </GroupHeader>
           <VodGrid
             items={videos}

@@ -1,0 +1,3 @@
+import { domProject } from '@grandstand/vitest-config/dom';
+
+export default domProject();
