@@ -10,12 +10,24 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  // Two cores: one browser at a time keeps timings honest. A second buys nothing here: the suite is
-  // bound by the machine's two cores (Chromium takes about one, the servers a quarter, and the live
-  // signals' eight encoders took a third of one when they all ran, before they started on demand
-  // below), and took 17.0 minutes with two workers against 17.4 with one (2026-11-29), its waits on
-  // players and clips stretched by the contention.
-  workers: 1,
+  // Two cores: one browser at a time keeps timings honest. A second buys nothing for most tests: the
+  // suite is bound by the machine's two cores (Chromium takes about one, the servers a quarter), and
+  // took 17.0 minutes with two workers against 17.4 with one (2026-11-29), its waits on players and
+  // clips stretched by the contention. The live journeys are the exception (projects below).
+  workers: 2,
+  projects: [
+    {
+      // Each channel's journey from a camera is two minutes of waiting on real time (a camera's
+      // window filling, a 20 s drop, the recording's packaging) at a small share of a core: the two
+      // run side by side, each on its own channel, event and stream key. Listed first, they take
+      // both workers at the start; the other tests follow one at a time.
+      name: 'live',
+      testMatch: 'console-live.spec.ts',
+      fullyParallel: true,
+      workers: 2,
+    },
+    { name: 'site', testIgnore: 'console-live.spec.ts', workers: 1 },
+  ],
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],

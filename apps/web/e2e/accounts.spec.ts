@@ -133,14 +133,34 @@ test('a temporary-password viewer is kept on the profile edit page until the pas
   await expect(page).toHaveURL(/\/profile\/edit$/);
 });
 
-test('log in with Google through the local OpenID provider', async ({ page }) => {
+/**
+ * The provider's own sign-in form (oidc-provider's development form): any email is accepted. A
+ * second sign-in may find the provider's session and come straight back to the site.
+ */
+async function signInAtProvider(page: Page, email: string): Promise<void> {
+  const login = page.locator('input[name="login"]');
+  const back = page.getByRole('banner');
+  await expect(login.or(back).first()).toBeVisible({ timeout: 15_000 });
+  if (!(await login.isVisible())) return;
+  await login.fill(email);
+  await page.locator('input[name="password"]').fill('any');
+  await page.locator('button[type="submit"]').first().click();
+}
+
+test('Google sign-in of an address with no account asks for the terms first, then registers from the registration page (spec §5)', async ({ page }) => {
   const email = `social-${Date.now()}@example.org`;
   await page.goto(siteUrl(northfield, '/login'));
   await page.getByRole('link', { name: 'Continue with Google' }).click();
-  // The provider's own sign-in form (oidc-provider's development form): any email is accepted.
-  await page.locator('input[name="login"]').fill(email);
-  await page.locator('input[name="password"]').fill('any');
-  await page.locator('button[type="submit"]').click();
+  await signInAtProvider(page, email);
+  await expect(page.getByText('You are not registered yet. Please accept terms and conditions and click Register to continue.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toHaveCount(0);
+
+  await page.goto(siteUrl(northfield, '/registration'));
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByText('Please accept terms & conditions')).toBeVisible();
+  await page.getByRole('checkbox', { name: /terms & conditions/ }).check();
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await signInAtProvider(page, email);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('banner').getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByText(email)).toBeVisible();

@@ -1,6 +1,9 @@
 import { demoChannels, siteUrl } from './channels.ts';
 import { expect, test } from './support.ts';
 
+/** A page of each channel's page list: it shows the shared day-by-day schedule (spec §2). */
+const CHANNEL_PAGE: Record<string, string> = { northfield: '/about-us', laurentides: '/a-propos' };
+
 for (const channel of demoChannels) {
   test.describe(`browsing ${channel.slug}`, () => {
     for (const [path, heading] of Object.entries(channel.text.listings)) {
@@ -8,7 +11,7 @@ for (const channel of demoChannels) {
         await page.goto(siteUrl(channel, `/${path}`));
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await expect(page.getByRole('search', { name: channel.text.filters })).toBeVisible();
-        if (path !== 'schedule') await expect(page.locator('main a[href^="/watch/"]').first()).toBeVisible();
+        await expect(page.locator('main a[href^="/watch/"]').first()).toBeVisible();
       });
     }
 
@@ -45,8 +48,8 @@ for (const channel of demoChannels) {
       await expect(page.getByRole('table').getByRole('link').first()).toBeVisible();
     });
 
-    test('the schedule moves forward a day at a time', async ({ page }) => {
-      await page.goto(siteUrl(channel, '/schedule'));
+    test('a channel page’s schedule moves forward a day at a time', async ({ page }) => {
+      await page.goto(siteUrl(channel, CHANNEL_PAGE[channel.slug]!));
       await page.getByRole('button', { name: channel.text.nextDay }).click();
       await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/);
       const first = new URL(page.url()).searchParams.get('date');
@@ -54,12 +57,13 @@ for (const channel of demoChannels) {
       await expect(page).not.toHaveURL(new RegExp(`date=${first}`));
     });
 
-    test('a team link from a card narrows the schedule to that team', async ({ page }) => {
+    test('a team link from a card narrows the schedule (the upcoming page) to that team', async ({ page }) => {
       await page.goto(siteUrl(channel, '/upcoming'));
       const teamLink = page.locator('main a[href^="/schedule?team="]').first();
       await teamLink.click();
       await expect(page).toHaveURL(/\/schedule\?team=/);
-      await expect(page.getByRole('heading', { level: 1, name: channel.text.listings.schedule })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: channel.text.listings.upcoming })).toBeVisible();
+      await expect(page.locator('main a[href^="/watch/"]').first()).toBeVisible();
     });
   });
 }

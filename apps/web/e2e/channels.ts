@@ -10,7 +10,8 @@ export const demoChannels = [
     slug: 'northfield',
     host: null,
     text: {
-      listings: { live: 'Live now', upcoming: 'Upcoming', schedule: 'Schedule', vod: 'On demand' },
+      // spec §2: /schedule is an alias of the upcoming page, under its heading.
+      listings: { live: 'Live now', upcoming: 'Upcoming', schedule: 'Upcoming', vod: 'On demand' },
       filters: 'Filters',
       gender: 'Gender',
       men: 'Men',
@@ -30,7 +31,7 @@ export const demoChannels = [
     slug: 'laurentides',
     host: 'laurentides',
     text: {
-      listings: { live: 'En direct', upcoming: 'À venir', schedule: 'Calendrier', vod: 'À la demande' },
+      listings: { live: 'En direct', upcoming: 'À venir', schedule: 'À venir', vod: 'À la demande' },
       filters: 'Filtres',
       gender: 'Genre',
       men: 'Hommes',
@@ -72,6 +73,16 @@ export function takesTurn(channel: DemoChannel, turn: number): boolean {
 
 export function siteUrl(channel: DemoChannel, path = '/'): string {
   return channelUrl(channel.host, path);
+}
+
+/**
+ * A call to a channel's site from the tests' own Node process, spread into `request.get(...)`: Node
+ * does not resolve `<slug>.localhost` as Chromium does, so it goes to localhost and the Host header
+ * names the channel, as the server reads it.
+ */
+export function siteCall(channel: DemoChannel, path: string, headers: Record<string, string> = {}): [string, { headers: Record<string, string> }] {
+  const url = new URL(siteUrl(channel, path));
+  return [`http://localhost:${url.port}${url.pathname}${url.search}`, { headers: { ...headers, host: url.host } }];
 }
 
 /**

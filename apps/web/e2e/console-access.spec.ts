@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { demoChannels, siteUrl } from './channels.ts';
+import { demoChannels, siteCall, siteUrl } from './channels.ts';
 import { expect, repoRoot, test, visitorContext } from './support.ts';
 import { text, texts } from './viewers.ts';
 
@@ -118,7 +118,7 @@ test('the owner turns on two-step sign-in, invites a producer by mail, manages a
   const token = (await shown.textContent())?.trim() ?? '';
   expect(token).toMatch(/^gsc_/);
   // A tool holding the token and no session: the console API answers it as the token's role.
-  const asTool = () => request.get(siteUrl(channel, '/api/console/events'), { headers: { authorization: `Bearer ${token}` } });
+  const asTool = () => request.get(...siteCall(channel, '/api/console/events', { authorization: `Bearer ${token}` }));
   expect((await asTool()).status()).toBe(200);
   await page.getByRole('button', { name: t('tokens.once.done') }).click();
   await expect(page.getByText(token)).toHaveCount(0);

@@ -25,7 +25,7 @@ import type { Messages } from './viewers.ts';
 
 /** spec: "within 60 s of the end, the event is on demand with its recording". */
 const ON_DEMAND_WITHIN = 60_000;
-/** The issue's drop: the camera stays away this long, inside the grace period. */
+/** The journey's drop: the camera stays away this long, inside the grace period. */
 const DROP_MS = 20_000;
 /** Where the live screen's pictures go when asked for (`E2E_SHOTS_DIR`): 1366 and 390 px wide, in English and French. */
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR;

@@ -130,7 +130,12 @@ function scheduleJourneys(channel: DemoChannel, everything: boolean): void {
       await seenOn(viewer, '/', async (at) => {
         // The later rails render as they near the viewport, as a viewer scrolls to them.
         const rail = at.getByRole('region', { name: channel.text.listings.upcoming, exact: true });
-        await rail.scrollIntoViewIfNeeded({ timeout: 2_000 });
+        // A rail far down the page is not drawn until the viewer nears it: scroll down a screen at a
+        // time until it is (a wheel's smooth scrolling took most of the wait on a busy machine).
+        for (let step = 0; step < 12 && (await rail.count()) === 0; step += 1) {
+          await at.evaluate(() => window.scrollBy(0, window.innerHeight));
+          await at.waitForTimeout(100);
+        }
         return rail.locator(`a[href="${watch}"]`);
       });
       await seenOn(viewer, `/search?${new URLSearchParams({ q: name })}`, (at) => at.getByRole('main').locator(`a[href="${watch}"]`));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readChannel } from '@grandstand/contract/node';
 import { channelsDir } from '../scripts/channels.ts';
-import { channelKey, siteUrl } from './channels.ts';
+import { channelKey, siteCall, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { channelUrl, expect, repoRoot } from './support.ts';
 
@@ -74,11 +74,11 @@ export async function newViewer(page: Page, request: APIRequestContext, channel:
 export async function confirmEmail(request: APIRequestContext, channel: DemoChannel, email: string, apiKey: string): Promise<void> {
   let message: string | undefined;
   await expect(async () => {
-    const list = await (await request.get(siteUrl(channel, '/outbox'))).text();
+    const list = await (await request.get(...siteCall(channel, '/outbox'))).text();
     message = /href="(\/outbox\/[^"]+)"/.exec(list.split('<tr>').find((row) => row.includes(email)) ?? '')?.[1];
     expect(message).toBeDefined();
   }).toPass({ timeout: 15_000 });
-  const mail = await (await request.get(siteUrl(channel, message!))).text();
+  const mail = await (await request.get(...siteCall(channel, message!))).text();
   const query = /\/verify-email\?([^"'<\s]+)/.exec(mail)?.[1]?.replaceAll('&amp;', '&');
   expect(query).toBeDefined();
   const link = new URLSearchParams(query);

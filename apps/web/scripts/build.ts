@@ -2,7 +2,8 @@
 // renderer into dist/.ssr/ (outside the served folder). No channel is read to build it: the server
 // writes the request's channel into each page and hands it to the renderer
 // (apps/server/src/modules/sites). After the build, every channel folder's name and key are
-// searched for in the whole output, and the build fails if one is there.
+// searched for in the whole output, and the build fails if one is there; so it does if a script of
+// the site bundles zod.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -57,3 +58,19 @@ if (leaks.length > 0) {
   process.exit(1);
 }
 process.stdout.write(`no channel's name or key in the build (${channels.length} channels searched)\n`);
+
+// The site ships no schema library. A zod object schema tries `Function('')` once it is made, to
+// see whether it may compile itself; the site's content policy forbids eval, so every page filed a
+// violation report, and the library weighs on the first screen. A value the site needs from
+// @grandstand/contract comes from its constants.ts, which holds no schema. Read from the scripts'
+// (unreferenced) source maps.
+const assets = join(dist, 'site');
+const withSchemas = readdirSync(assets, { withFileTypes: true, recursive: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.js.map'))
+  .filter((entry) => (JSON.parse(readFileSync(join(entry.parentPath, entry.name), 'utf8')) as { sources: string[] }).sources.some((source) => source.includes('/node_modules/zod/')))
+  .map((entry) => entry.name.replace(/\.map$/, ''));
+if (withSchemas.length > 0) {
+  process.stderr.write(`zod is bundled into ${withSchemas.join(', ')}: import plain values from @grandstand/contract's constants.ts, or move them there\n`);
+  process.exit(1);
+}
+process.stdout.write('no schema library in the site\'s scripts\n');

@@ -12,6 +12,7 @@ import type { SiteChannel } from './channel.ts';
 import { buildRoutes, preloadRoutes } from './routes.tsx';
 import { ApiClientContext, LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
 import { startI18n } from './startup/i18n.ts';
+import { followViewerLocale } from './startup/viewerFormats.ts';
 import { readServerState, sharedByEveryone, type ServerState } from './startup/serverState.ts';
 
 /** The routes of the server's page, with the code of the views it shows loaded before it hydrates. */
@@ -78,6 +79,8 @@ async function start(root: HTMLElement, channel: SiteChannel): Promise<void> {
   await yieldToBrowser();
   if (server) store.dispatch(hydrateApi(takenAsIs(hydrate ? server.api : sharedByEveryone(server.api))));
   const [i18n, routes] = await loading;
+  // Dates and prices in the viewer's locale: after the take-over where the markup is the server's.
+  followViewerLocale(i18n, document, navigator, { afterTakeOver: hydrate });
   await yieldToBrowser();
   const app = (
     <StrictMode>

@@ -3,7 +3,7 @@ import { clipsEmbedRoutes, clipsLibraryRoutes, clipsProfileRoutes, LazyClipActio
 import { COMMERCE_PATHS, commerceRoutes } from '@grandstand/commerce';
 import { CONTENT_PATHS, createChannelPageRoute, createContentRoutes } from '@grandstand/content';
 import type { Page } from '@grandstand/contract';
-import { createWatchRoutes, embedRoutes, eventsRoutes, LazyScheduleView } from '@grandstand/events';
+import { checkRoutes, createWatchRoutes, embedRoutes, eventsRoutes, LazyEventPlayer, LazyScheduleView, PLAYBACK_CHECK_PATH } from '@grandstand/events';
 import { favouritesProfileRoutes } from '@grandstand/favourites';
 import { useTranslation } from '@grandstand/i18n';
 import { profileChildRoutes } from '@grandstand/profile';
@@ -23,7 +23,7 @@ const NotFoundPage = lazyView(async () => (await import('./pages/NotFoundPage.ts
 const ProfileSections = lazyView(async () => (await import('./pages/ProfileSections.tsx')).ProfileSections);
 
 /** Paths the product owns (spec §2); a channel page may not shadow them. */
-const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', ...Object.values(VOD_PATHS), ...Object.values(AUTH_PATHS), ...CONTENT_PATHS, ...Object.values(COMMERCE_PATHS)]);
+const RESERVED = new Set(['/', '/404', '/live', '/upcoming', '/schedule', '/vod', PLAYBACK_CHECK_PATH, ...Object.values(VOD_PATHS), ...Object.values(AUTH_PATHS), ...CONTENT_PATHS, ...Object.values(COMMERCE_PATHS)]);
 
 /** The watch page, its player carrying the Clip control (spec §1: viewers cut clips). */
 const watchRoutes = createWatchRoutes({ WatchActions: LazyClipAction });
@@ -32,6 +32,8 @@ const watchRoutes = createWatchRoutes({ WatchActions: LazyClipAction });
 const authRoutes = createAuthRoutes({
   profileChildren: [...profileChildRoutes, ...clipsProfileRoutes, ...favouritesProfileRoutes],
   profileSectionsNav: <ProfileSections />,
+  // A linked TV becomes the watch page of the game its viewer chose (spec §1: link another device).
+  DevicePlayer: LazyEventPlayer,
 });
 
 function Loading() {
@@ -83,6 +85,8 @@ export function buildRoutes(pages: readonly Page[], channel: Pick<SiteChannel, '
         ...eventsRoutes,
         // The watch page with the Clip control in its player (the editor loads when it is pressed).
         ...watchRoutes,
+        // The playback check, "Test your device" (spec §2 /simulate).
+        ...checkRoutes,
         ...clipsLibraryRoutes,
         // The on-demand library (spec §2 /vod_library) and the search's full results.
         ...vodRoutes,

@@ -11,6 +11,8 @@ import { useSiteChannel } from '../channel.ts';
 import { AccountActions, LogoutButton } from './AccountActions.tsx';
 import { FooterBlock } from './FooterBlock.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { SitePopups } from './SitePopups.tsx';
+import { ThrottleNotice } from './ThrottleNotice.tsx';
 
 /** Toasts and popups, whose code loads with the first one to show. */
 const Notices = lazy(() => import('./Notices.tsx'));
@@ -56,6 +58,10 @@ export function Layout({ children }: { children: ReactNode }) {
       />
       {/* Follows what a visitor chose to follow before logging in (spec §6). */}
       <FavouritesEffects />
+      {/* The channel's announcements (spec §7 popups), at startup and as they are published. */}
+      <SitePopups />
+      {/* A throttled call, wherever it happened, tells the viewer when to try again (spec §8). */}
+      <ThrottleNotice />
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>

@@ -1,5 +1,7 @@
+import { CHUNK_LOAD_TIMEOUT_MS, lazyView, setChunkLoadTimeout } from '@grandstand/ui';
 import { axe } from '@grandstand/vitest-config/axe';
 import { screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSite } from '../test/renderSite.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
@@ -34,5 +36,27 @@ describe('PageErrorBoundary', () => {
     );
     expect(await screen.findByText('Live page')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Whoops!' })).toBeNull();
+  });
+
+  it('shows the error with a reload when a page’s code does not arrive within the chunk load time-out (spec §9)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // 120 s on the site; a short one here.
+    setChunkLoadTimeout(50);
+    try {
+      const NeverArrives = lazyView(() => new Promise<() => null>(() => undefined));
+      await renderSite(
+        <PageErrorBoundary resetKey="/schedule">
+          <Suspense fallback={<p>Loading the page</p>}>
+            <NeverArrives />
+          </Suspense>
+        </PageErrorBoundary>,
+      );
+      expect(screen.getByText('Loading the page')).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Reload page' })).toBeEnabled();
+      expect(screen.getByRole('heading', { name: 'Whoops!' })).toBeInTheDocument();
+      expect(screen.queryByText('Loading the page')).toBeNull();
+    } finally {
+      setChunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
+    }
   });
 });

@@ -1,0 +1,43 @@
+import { demoChannels, siteUrl } from './channels.ts';
+import { expect, test } from './support.ts';
+import { text, texts } from './viewers.ts';
+
+// The first tap is never lost: a press on a button of the server's page before the site has taken
+// it over is made once it has. The site's code is held back by the test until after the tap, so
+// the tap is surely early whatever the machine's speed, on a phone's CPU (4× slower).
+
+test('a Follow star tapped on /live before the site is ready opens the log-in prompt once it is', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const channel = demoChannels[0];
+  const follow = texts(channel, 'favourites/src');
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+  // Every script but the page's own small one (the boot chunk, which holds the presses) waits.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    if (/\/assets\/boot-[^/]+\.js$/.test(route.request().url())) return route.continue();
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+
+  await page.goto(siteUrl(channel, '/live'), { waitUntil: 'domcontentloaded' });
+  const [before] = text(follow, 'follow.follow', { name: '\u0000' }).split('\u0000');
+  const star = page.getByRole('button', { name: new RegExp(`^${before!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first();
+  await star.click();
+  // The tap landed on the server's page: the site's code was asked for (the press starts its load)
+  // and is still held, and the site has not taken the page over.
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(page.locator('html[data-ready]')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  release();
+  const prompt = page.getByRole('dialog');
+  await expect(prompt.getByText(text(follow, 'follow.loginTitle'))).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('html[data-ready]')).toHaveCount(1);
+  // Made once: one prompt, not one per press.
+  await expect(prompt).toHaveCount(1);
+});
