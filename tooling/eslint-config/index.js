@@ -33,7 +33,7 @@ const features = readdirSync(featuresDir, { withFileTypes: true })
 // The server's modules, lowest first (docs/architecture.md, "The server"): a module imports core
 // and the modules before it, never one after it; core imports no module; nothing imports the
 // composition root (the files directly in src/: app.ts, cli.ts, config.ts…), which imports them all.
-const SERVER_MODULES = ['geo', 'mail', 'forms', 'sites', 'catalog', 'media', 'accounts', 'operators', 'social', 'payments', 'commerce', 'analytics', 'events', 'favourites', 'clips', 'vod', 'profile', 'schedule', 'live', 'channels'];
+const SERVER_MODULES = ['geo', 'mail', 'forms', 'sites', 'catalog', 'media', 'accounts', 'operators', 'social', 'payments', 'commerce', 'analytics', 'reports', 'events', 'favourites', 'clips', 'vod', 'profile', 'schedule', 'live', 'channels', 'engagement'];
 const serverSrc = 'apps/server/src';
 const serverModulesOnDisk = readdirSync(join(repoRoot, serverSrc, 'modules'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
 for (const { name } of serverModulesOnDisk) {

@@ -1,9 +1,9 @@
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundledModules, installTarball, modulesOf } from './consumerBundle.ts';
-import { packPackage, publishedPackages, repoRoot } from './workspace.ts';
+import { publishedPackages, repoRoot } from './workspace.ts';
 
 /**
  * The site ships no zod (the server validates; the client only types with the contract), and an
@@ -44,7 +44,8 @@ describe('a browser bundle of the published contract', () => {
 
   beforeAll(async () => {
     const contract = publishedPackages().find((pkg) => pkg.name === '@grandstand/contract')!;
-    const tarball = await packPackage(contract, join(scratch, 'tarballs'));
+    // Packed once for the run (src/packOnce.ts).
+    const tarball = inject('packedTarballs')[contract.name]!;
     await installTarball(tarball, contract.name, app, {
       zod: realpathSync(join(repoRoot, 'packages/contract/node_modules/zod')),
     });

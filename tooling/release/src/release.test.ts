@@ -1,20 +1,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildArguments, formatListing, releaseListing, tarballPaths } from './release.ts';
-import { packAll, packPackage, publishedPackages, type PublishedPackage } from './workspace.ts';
+import { packPackage, publishedPackages, type PublishedPackage } from './workspace.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'grandstand-release-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('the dry run of a release', () => {
   const packages = publishedPackages();
-  let tarballs: Map<string, string>;
-
-  beforeAll(async () => {
-    tarballs = await packAll(join(scratch, 'tarballs'));
-  }, 180_000);
+  // Packed once for the run (src/packOnce.ts), as turbo built them.
+  const tarballs = new Map(Object.entries(inject('packedTarballs')));
 
   it('lists every published package with its version, its dist files and its packed size', async () => {
     const { entries, problems } = await releaseListing(packages, tarballs);

@@ -1,9 +1,9 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { exportTargets, filesUnder, missingSources, packedManifest, tarballProblems, unpack } from './tarball.ts';
-import { packAll, packPackage, publishedPackages, repoRoot, type PublishedPackage } from './workspace.ts';
+import { packPackage, publishedPackages, repoRoot, type PublishedPackage } from './workspace.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'grandstand-tarballs-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -66,10 +66,10 @@ describe('the published tarballs', () => {
   const packages = publishedPackages();
   const unpacked = new Map<string, string>();
 
-  // The test task runs after turbo built every package: this packs what is built, as it stands.
+  // The test task runs after turbo built every package: the tarballs of what is built, as it
+  // stands, packed once for the run (src/packOnce.ts).
   beforeAll(async () => {
-    const tarballs = await packAll(join(scratch, 'tarballs'));
-    for (const [name, tarball] of tarballs) {
+    for (const [name, tarball] of Object.entries(inject('packedTarballs'))) {
       unpacked.set(name, await unpack(tarball, join(scratch, 'unpacked', name.replace('/', '__'))));
     }
   }, 180_000);
