@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { serverMessageKey } from './serverMessages.ts';
 
-/** What every failed call carries once the store has serialised it (kind and message; a throttle's wait). */
-function describesFailure(error: unknown): error is { kind: string; message: string; retryAfterSeconds?: unknown } {
+/**
+ * What every failed call carries once the store has serialised it (kind and message; its status, a
+ * throttle's wait, a refusal's code), recognised by its shape: this package knows nothing of the store.
+ */
+export function describesFailure(error: unknown): error is { kind: string; message: string; status?: unknown; code?: unknown; retryAfterSeconds?: unknown } {
   return typeof error === 'object' && error !== null && 'message' in error && 'kind' in error;
 }
 

@@ -18,6 +18,8 @@ export { recordRenderedFormats, seedRenderedFormats } from './renderedFormats.ts
 export type { RenderedFormat } from './renderedFormats.ts';
 export { serverMessageKey, recognisedServerMessages } from './serverMessages.ts';
 export { useErrorText } from './errorText.ts';
+export { useRefusalText } from './refusalText.ts';
+export type { RefusalTextOptions, WordedCode } from './refusalText.ts';
 export type { ServerMessageKey } from './serverMessages.ts';
 export { I18nextProvider as I18nProvider, useTranslation, Trans } from 'react-i18next';
 export type { i18n } from 'i18next';

@@ -33,6 +33,11 @@ export function isApiError(error: unknown): error is SerializedApiError {
   return typeof error === 'object' && error !== null && 'message' in error && 'kind' in error;
 }
 
+/** The input a refusal names (`{ message, field, code }`), if any: where a form puts the message and the focus. */
+export function errorField(error: unknown): string | undefined {
+  return isApiError(error) ? error.field : undefined;
+}
+
 export function serializeApiError(error: unknown): SerializedApiError {
   if (error instanceof ApiError) {
     // Written field by field: this runs in every page's startup code, within the home route's budget.

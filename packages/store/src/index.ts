@@ -1,6 +1,6 @@
 export { baseApi, hydrateApi, STORE_CACHE_SECONDS, TAG_TYPES } from './baseApi.ts';
 export type { TagType } from './baseApi.ts';
-export { clientBaseQuery, isApiError, serializeApiError } from './clientBaseQuery.ts';
+export { clientBaseQuery, errorField, isApiError, serializeApiError } from './clientBaseQuery.ts';
 export type { PopupResolver, SerializedApiError, StoreExtra } from './clientBaseQuery.ts';
 export { makeStore, storedUser } from './makeStore.ts';
 export { sharedApi, useGetEventQuery, useGetOrdersQuery, useMarkPrerollSeenMutation } from './sharedApi.ts';

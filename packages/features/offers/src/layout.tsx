@@ -1,44 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 
-/** A list of boxes (offers, codes): one per line, its facts wrapping on a phone, its actions at the end. */
-export const ItemList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: var(--gs-space-sm);
-`;
-
-export const Item = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: var(--gs-space-xs) var(--gs-space-md);
-  padding: var(--gs-space-sm) var(--gs-space-md);
-  border: 1px solid var(--gs-border);
-  border-radius: var(--gs-radius-md);
-  background: var(--gs-surface);
-  color: var(--gs-surface-text);
-`;
-
-/** The item's name and facts, taking the room its actions leave. */
-export const ItemText = styled.div`
-  display: grid;
-  gap: var(--gs-space-xxs);
-  flex: 1 1 16rem;
-  min-width: 0;
-  overflow-wrap: anywhere;
-`;
-
-/** Buttons in a row, wrapping on a phone. */
-export const ButtonRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: var(--gs-space-sm);
-`;
-
 /** The form beside its preview on a wide screen; the preview under the form on a phone. */
 export const FormGrid = styled.div`
   display: grid;

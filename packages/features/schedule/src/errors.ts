@@ -2,6 +2,8 @@ import { SCHEDULE_ERROR_CODES } from '@grandstand/contract';
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { isApiError } from '@grandstand/store';
 
+export { errorField } from '@grandstand/store';
+
 /** Refusals the schedule words itself, in the operator's language. */
 const WORDED = {
   [SCHEDULE_ERROR_CODES.nameRequired]: 'form.errors.nameOrTeams',
@@ -29,9 +31,4 @@ export function useScheduleErrorText(): (error: unknown) => string {
     if (error.kind === 'http' && error.status !== null && error.status < 500 && i18n.language.startsWith('en')) return error.message;
     return error.status !== null && error.status < 500 && error.kind === 'http' ? t('form.errors.refused') : generic(error);
   };
-}
-
-/** The form field a refusal names (`{ message, field, code }`), if any. */
-export function errorField(error: unknown): string | undefined {
-  return isApiError(error) ? error.field : undefined;
 }

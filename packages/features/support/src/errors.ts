@@ -1,9 +1,7 @@
 import { CONSOLE_CODES, SUPPORT_ERROR_CODES } from '@grandstand/contract';
-import { useErrorText, useTranslation } from '@grandstand/i18n';
-import { isApiError } from '@grandstand/store';
+import { useRefusalText } from '@grandstand/i18n';
 
-const WORDED: ReadonlySet<string> = new Set(Object.values(SUPPORT_ERROR_CODES));
-type Worded = (typeof SUPPORT_ERROR_CODES)[keyof typeof SUPPORT_ERROR_CODES];
+const WORDED = Object.values(SUPPORT_ERROR_CODES);
 
 /**
  * A failed call in the operator's language: in English the server's own message for a refusal (it
@@ -12,14 +10,5 @@ type Worded = (typeof SUPPORT_ERROR_CODES)[keyof typeof SUPPORT_ERROR_CODES];
  * else as the site's generic texts.
  */
 export function useSupportErrorText(): (error: unknown) => string {
-  const { t, i18n } = useTranslation('support');
-  const generic = useErrorText();
-  return (error) => {
-    if (!isApiError(error)) return generic(error);
-    if (error.code === CONSOLE_CODES.forbidden) return t('errors.forbidden');
-    const refusal = error.kind === 'http' && error.status !== null && error.status < 500;
-    if (refusal && i18n.language.startsWith('en') && error.message) return error.message;
-    if (error.code !== undefined && WORDED.has(error.code)) return t(`errors.${error.code as Worded}`);
-    return refusal ? t('errors.refused') : generic(error);
-  };
+  return useRefusalText('support', WORDED, { forbiddenCode: CONSOLE_CODES.forbidden, serverMessageFirst: true });
 }

@@ -1,36 +1,6 @@
 import { formatDate, formatPrice, useTranslation } from '@grandstand/i18n';
 import styled from 'styled-components';
 
-/** A list of rows that scrolls sideways on a phone rather than squeezing its columns. */
-export const Scroll = styled.div`
-  overflow-x: auto;
-`;
-
-export const Table = styled.table`
-  border-collapse: collapse;
-  width: 100%;
-  font-size: var(--gs-font-size-sm);
-
-  caption {
-    text-align: start;
-    font-weight: var(--gs-font-weight-bold);
-    padding-bottom: var(--gs-space-xs);
-  }
-
-  th,
-  td {
-    padding: var(--gs-space-xxs) var(--gs-space-xs);
-    border-bottom: 1px solid var(--gs-border);
-    text-align: start;
-    vertical-align: top;
-  }
-
-  td.money {
-    text-align: end;
-    white-space: nowrap;
-  }
-`;
-
 /** A search form: its fields side by side where there is room, its button at their foot. */
 export const SearchForm = styled.form`
   display: flex;

@@ -1,11 +1,11 @@
 import { CreatePlatformChannelBody, Language } from '@grandstand/contract';
 import type { PlatformChannel } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Badge, Button, EmptyState, ErrorPanel, FormMessage, Loader, PageTitle, Popup, SectionTitle, Select, Stack, Text, TextField } from '@grandstand/ui';
+import { Badge, Button, ButtonRow, EmptyState, ErrorPanel, FormMessage, Item, ItemList, ItemText, Loader, PageTitle, Popup, SectionTitle, Select, Stack, Text, TextField } from '@grandstand/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { useCreatePlatformChannelMutation, useGetPlatformChannelsQuery, useUpdatePlatformChannelMutation } from '../../channelsApi.ts';
 import { errorField, useChannelsErrorText } from '../../errors.ts';
-import { ButtonRow, FieldRow, Item, ItemList, ItemText } from '../../layout.ts';
+import { FieldRow } from '../../layout.ts';
 import { useChannelsOperator } from '../../operator.tsx';
 
 interface Outcome {
@@ -48,7 +48,7 @@ function ChannelRows({ channels, onOutcome }: { channels: PlatformChannel[]; onO
       <ItemList aria-label={t('platform.table')}>
         {channels.map((channel) => (
           <Item key={channel.id} aria-labelledby={`platform-channel-${channel.id}`}>
-            <ItemText>
+            <ItemText basis="14rem">
               <strong id={`platform-channel-${channel.id}`}>{channel.name}</strong>
               <Text as="span" size="sm" tone="muted">
                 {[channel.is_default ? `${channel.slug} (${t('platform.default')})` : channel.slug, ...channel.domains, t(`platform.languages.${channel.language}`), channel.currency].join(' · ')}

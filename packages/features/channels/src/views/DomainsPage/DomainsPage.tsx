@@ -1,11 +1,11 @@
 import { ChannelHostname } from '@grandstand/contract';
 import type { ChannelDomain } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, ErrorPanel, FormMessage, Loader, PageTitle, Popup, SectionTitle, Stack, Text, TextField } from '@grandstand/ui';
+import { Button, ButtonRow, ErrorPanel, FormMessage, Item, ItemList, ItemText, Loader, PageTitle, Popup, SectionTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { useAddChannelDomainMutation, useGetChannelDomainsQuery, useRemoveChannelDomainMutation } from '../../channelsApi.ts';
 import { errorField, useChannelsErrorText } from '../../errors.ts';
-import { ButtonRow, FieldRow, Item, ItemList, ItemText } from '../../layout.ts';
+import { FieldRow } from '../../layout.ts';
 import { useChannelsOperator } from '../../operator.tsx';
 
 interface Outcome {
@@ -40,7 +40,7 @@ function DomainList({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
       <ItemList aria-label={t('domains.list')}>
         {domains.data.map((domain) => (
           <Item key={domain.hostname}>
-            <ItemText>
+            <ItemText basis="14rem">
               <strong>{domain.hostname}</strong>
               <Text as="span" size="sm" tone="muted">
                 {t('domains.added', { date: dates.format(new Date(domain.created_at)) })}

@@ -1,10 +1,9 @@
 import type { ChannelFaqItem } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, ErrorPanel, FormMessage, Loader, PageTitle, Stack, Text, TextArea, TextField } from '@grandstand/ui';
+import { Button, ButtonRow, ErrorPanel, FormMessage, Item, ItemList, Loader, PageTitle, Stack, Text, TextArea, TextField } from '@grandstand/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { useGetChannelFaqQuery, useUpdateChannelFaqMutation } from '../../channelsApi.ts';
 import { errorField, useChannelsErrorText } from '../../errors.ts';
-import { ButtonRow, Item, ItemList } from '../../layout.ts';
 import { useChannelsOperator } from '../../operator.tsx';
 
 /** The contract's limits (ChannelFaqItem), said before the server would. */

@@ -1,11 +1,10 @@
 import { CHANNEL_LOGO_MAX_BYTES, CHANNEL_LOGO_TYPES, ColorSettings } from '@grandstand/contract';
 import type { ChannelLook, UpdateChannelLookBody } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, ErrorPanel, FormMessage, Loader, PageTitle, SectionTitle, Stack, Text, TextArea, TextField } from '@grandstand/ui';
+import { Button, ButtonRow, ErrorPanel, FormMessage, Loader, PageTitle, SectionTitle, Stack, Text, TextArea, TextField } from '@grandstand/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useGetChannelLookQuery, useUpdateChannelLookMutation, useUploadChannelLogoMutation } from '../../channelsApi.ts';
 import { errorField, useChannelsErrorText } from '../../errors.ts';
-import { ButtonRow } from '../../layout.ts';
 import { useChannelsOperator } from '../../operator.tsx';
 import { ColorGrid, ColorRow, Columns, Fieldset, Swatch } from './LookPage.styles.ts';
 import { LookPreview } from './LookPreview.tsx';

@@ -1,10 +1,9 @@
 import { CHANNEL_SETTINGS_BOUNDS, type ChannelSettingsBound, type ConsoleChannelSettingsResponse, isRemoteAuthUrl, type UpdateConsoleChannelSettingsBody } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, Checkbox, ErrorPanel, FormMessage, Loader, PageTitle, Stack, Text, TextField } from '@grandstand/ui';
+import { Button, ButtonRow, Checkbox, ErrorPanel, FormMessage, Loader, PageTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { useGetChannelSettingsQuery, useUpdateChannelSettingsMutation } from '../../channelsApi.ts';
 import { errorField, useChannelsErrorText } from '../../errors.ts';
-import { ButtonRow } from '../../layout.ts';
 import { useChannelsOperator } from '../../operator.tsx';
 // The look's grid of colour fields suits any short fields: side by side where they fit, one a line on a phone.
 import { ColorGrid as FieldGrid, Fieldset } from '../LookPage/LookPage.styles.ts';

@@ -1,10 +1,10 @@
 import type { ConsoleOffersResponse, ConsolePackage, ConsoleSubscription, OfferCapability, PackageKind } from '@grandstand/contract';
 import { formatPrice, formatPriceTitle, useTranslation } from '@grandstand/i18n';
-import { Badge, Button, Checkbox, FormMessage, OfferCard, SectionTitle, Select, Stack, Text, TextArea, TextField } from '@grandstand/ui';
+import { Badge, Button, ButtonRow, Checkbox, FormMessage, OfferCard, SectionTitle, Select, Stack, Text, TextArea, TextField } from '@grandstand/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useCreatePackageMutation, useCreateSubscriptionMutation, useUpdatePackageMutation, useUpdateSubscriptionMutation } from '../../offersApi.ts';
 import { errorField, useOffersErrorText } from '../../errors.ts';
-import { ButtonRow, ChoiceList, FormGrid, PreviewFrame, Wide } from '../../layout.tsx';
+import { ChoiceList, FormGrid, PreviewFrame, Wide } from '../../layout.tsx';
 
 export type OfferType = 'package' | 'subscription';
 const CAPABILITIES: readonly OfferCapability[] = ['vod_media', 'no_ads', 'download'];

@@ -1,10 +1,9 @@
 import type { ConsoleOffersResponse, ConsolePackage, ConsoleSubscription } from '@grandstand/contract';
 import { formatPrice, formatPriceTitle, useTranslation } from '@grandstand/i18n';
-import { Badge, Button, ErrorPanel, FormMessage, Loader, PageTitle, Popup, SectionTitle, Stack, Text } from '@grandstand/ui';
+import { Badge, Button, ButtonRow, ErrorPanel, FormMessage, Item, ItemList, ItemText, Loader, PageTitle, Popup, SectionTitle, Stack, Text } from '@grandstand/ui';
 import { useState } from 'react';
 import { useGetConsoleOffersQuery, useSetPackageRetiredMutation, useSetSubscriptionRetiredMutation } from '../../offersApi.ts';
 import { useOffersErrorText } from '../../errors.ts';
-import { ButtonRow, Item, ItemList, ItemText } from '../../layout.tsx';
 import { OfferForm, type OfferType } from './OfferForm.tsx';
 
 interface Outcome {

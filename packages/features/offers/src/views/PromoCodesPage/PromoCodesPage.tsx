@@ -1,11 +1,11 @@
 import type { ConsoleOffersResponse, ConsolePromoCode, PromoAppliesTo } from '@grandstand/contract';
 import { PROMO_CODE_PATTERN } from '@grandstand/contract';
 import { formatPrice, useTranslation } from '@grandstand/i18n';
-import { Button, Checkbox, ErrorPanel, FormMessage, Loader, PageTitle, SectionTitle, Select, Stack, Text, TextField } from '@grandstand/ui';
+import { Button, ButtonRow, Checkbox, ErrorPanel, FormMessage, Item, ItemList, ItemText, Loader, PageTitle, SectionTitle, Select, Stack, Text, TextField } from '@grandstand/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useCreatePromoCodeMutation, useGetConsoleOffersQuery, useGetPromoCodesQuery, useUpdatePromoCodeMutation } from '../../offersApi.ts';
 import { errorField, useOffersErrorText } from '../../errors.ts';
-import { ButtonRow, ChoiceList, Item, ItemList, ItemText } from '../../layout.tsx';
+import { ChoiceList } from '../../layout.tsx';
 
 const APPLIES_TO: readonly PromoAppliesTo[] = ['all', 'event', 'package', 'subscription', 'offers'];
 

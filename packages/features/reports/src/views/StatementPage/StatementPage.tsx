@@ -1,7 +1,7 @@
 import { ReportSettings, type ReportSettingsResponse, type ReportsQuery, type RevenueShareStatement, type ShareLine, type ShareRule } from '@grandstand/contract';
 import { useErrorText, useTranslation } from '@grandstand/i18n';
 import { isApiError } from '@grandstand/store';
-import { Button, ErrorPanel, FormMessage, Link, Loader, PageTitle, SectionTitle, Select, Stack, Text, TextField } from '@grandstand/ui';
+import { Button, DataTable, ErrorPanel, FormMessage, Link, Loader, PageTitle, SectionTitle, Select, Stack, Text, TextField } from '@grandstand/ui';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CsvLink, NoPrint } from '../../layout.ts';
@@ -9,54 +9,6 @@ import { useMayEditReportSettings } from '../../operator.tsx';
 import { reportsPaths } from '../../paths.ts';
 import { defaultPeriod, PeriodPicker, useMoney, useNumbers } from '../../period.tsx';
 import { exportHref, useGetReportSettingsQuery, useGetRevenueShareQuery, useUpdateReportSettingsMutation } from '../../reportsApi.ts';
-
-// Six columns of money do not fit a phone: the table keeps a readable width and its frame scrolls.
-const Table = styled.table`
-  border-collapse: collapse;
-  width: 100%;
-  min-width: 40rem;
-  font-size: var(--gs-font-size-sm);
-
-  caption {
-    text-align: start;
-    font-weight: var(--gs-font-weight-bold);
-    padding-bottom: var(--gs-space-xs);
-  }
-
-  th,
-  td {
-    padding: var(--gs-space-xxs) var(--gs-space-xs);
-    border-bottom: 1px solid var(--gs-border);
-    text-align: end;
-    white-space: nowrap;
-  }
-
-  th:first-child {
-    text-align: start;
-    white-space: normal;
-    overflow-wrap: break-word;
-    min-width: 9rem;
-  }
-
-  thead th {
-    white-space: normal;
-  }
-
-  tfoot th,
-  tfoot td {
-    font-weight: var(--gs-font-weight-bold);
-    border-top: 2px solid var(--gs-primary-color);
-  }
-`;
-
-/** Wide tables scroll sideways on a phone rather than squeezing their figures. */
-const Scroll = styled.div`
-  overflow-x: auto;
-
-  @media print {
-    overflow: visible;
-  }
-`;
 
 const SettingsForm = styled.form`
   display: flex;
@@ -72,44 +24,43 @@ function Lines({ caption, heading, lines, statement }: { caption: string; headin
   const cents = (pick: (line: ShareLine) => number) => lines.reduce((sum, line) => sum + Math.round(pick(line) * 100), 0) / 100;
   const watchRule = statement.settings.shareRule === 'watch_time';
   return (
-    // Focusable, so a keyboard scrolls it too (its name is the table's).
-    <Scroll tabIndex={0} role="region" aria-label={caption}>
-      <Table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{heading}</th>
-            <th scope="col">{t('statement.direct')}</th>
-            <th scope="col">{t('statement.pooled')}</th>
-            <th scope="col">{t('statement.revenue')}</th>
-            <th scope="col">{t('statement.share', { percent: statement.settings.sharePercent })}</th>
-            {watchRule && <th scope="col">{t('audience.watchTime')}</th>}
+    // Six columns of money do not fit a phone: the table keeps a readable width and its frame
+    // scrolls, focusable so a keyboard scrolls it too (its name is the table's).
+    <DataTable minWidth="40rem" numeric tabIndex={0} role="region" aria-label={caption}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{heading}</th>
+          <th scope="col">{t('statement.direct')}</th>
+          <th scope="col">{t('statement.pooled')}</th>
+          <th scope="col">{t('statement.revenue')}</th>
+          <th scope="col">{t('statement.share', { percent: statement.settings.sharePercent })}</th>
+          {watchRule && <th scope="col">{t('audience.watchTime')}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.id ?? 'none'}>
+            <th scope="row">{line.id === null ? t('statement.notCredited') : line.name}</th>
+            <td>{money(line.direct)}</td>
+            <td>{money(line.pooled)}</td>
+            <td>{money(line.revenue)}</td>
+            <td>{money(line.share)}</td>
+            {watchRule && <td>{line.watchSeconds === null ? '' : duration(line.watchSeconds)}</td>}
           </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.id ?? 'none'}>
-              <th scope="row">{line.id === null ? t('statement.notCredited') : line.name}</th>
-              <td>{money(line.direct)}</td>
-              <td>{money(line.pooled)}</td>
-              <td>{money(line.revenue)}</td>
-              <td>{money(line.share)}</td>
-              {watchRule && <td>{line.watchSeconds === null ? '' : duration(line.watchSeconds)}</td>}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t('statement.total')}</th>
-            <td>{money(cents((line) => line.direct))}</td>
-            <td>{money(cents((line) => line.pooled))}</td>
-            <td data-testid="statement-total">{money(cents((line) => line.revenue))}</td>
-            <td>{money(cents((line) => line.share))}</td>
-            {watchRule && <td />}
-          </tr>
-        </tfoot>
-      </Table>
-    </Scroll>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{t('statement.total')}</th>
+          <td>{money(cents((line) => line.direct))}</td>
+          <td>{money(cents((line) => line.pooled))}</td>
+          <td data-testid="statement-total">{money(cents((line) => line.revenue))}</td>
+          <td>{money(cents((line) => line.share))}</td>
+          {watchRule && <td />}
+        </tr>
+      </tfoot>
+    </DataTable>
   );
 }
 

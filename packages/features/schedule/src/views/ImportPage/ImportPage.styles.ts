@@ -1,30 +1,5 @@
 import styled from 'styled-components';
 
-export const TableScroll = styled.div`
-  overflow-x: auto;
-  max-width: 100%;
-`;
-
-export const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: var(--gs-font-size-sm);
-
-  caption {
-    text-align: start;
-    font-weight: var(--gs-font-weight-bold);
-    padding-bottom: var(--gs-space-xs);
-  }
-
-  th,
-  td {
-    padding: var(--gs-space-xs) var(--gs-space-sm);
-    border-bottom: 1px solid var(--gs-border);
-    text-align: start;
-    vertical-align: top;
-  }
-`;
-
 export const FileInput = styled.input`
   min-height: 2.75rem;
   max-width: 100%;

@@ -1,14 +1,14 @@
 import { SCHEDULE_CSV_COLUMNS, SCHEDULE_CSV_MAX } from '@grandstand/contract';
 import type { ScheduleImportBody, ScheduleImportResponse, ScheduleUnknownNames } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, Checkbox, FormMessage, Link, Page, PageTitle, Stack, Text, TextArea } from '@grandstand/ui';
+import { Button, Checkbox, DataTable, FormMessage, Link, Page, PageTitle, Stack, Text, TextArea } from '@grandstand/ui';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useScheduleErrorText } from '../../errors.ts';
 import { schedulePaths } from '../../paths.ts';
 import { useImportScheduleMutation } from '../../scheduleApi.ts';
 import { useCanWriteEvents } from '../../useCanWriteEvents.ts';
 import { BackLink, ReadOnlyNotice } from '../EventFormPage/EventFormPage.tsx';
-import { FileInput, Table, TableScroll, UnknownGroup } from './ImportPage.styles.ts';
+import { FileInput, UnknownGroup } from './ImportPage.styles.ts';
 
 /** The CSV template the server gives (a plain download: the session cookie goes along). */
 export const TEMPLATE_URL = '/api/console/events/import/template.csv';
@@ -140,27 +140,25 @@ export function ImportPage() {
         <Stack as="section" gap="md" aria-label={t('import.check')}>
           <Text bold>{t('import.valid', { count: current.valid })}</Text>
           {current.errors.length > 0 && (
-            <TableScroll>
-              <Table>
-                <caption>{t('import.errorsTitle', { count: new Set(current.errors.map((error) => error.line)).size })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('import.line')}</th>
-                    <th scope="col">{t('import.field')}</th>
-                    <th scope="col">{t('import.problem')}</th>
+            <DataTable density="comfortable">
+              <caption>{t('import.errorsTitle', { count: new Set(current.errors.map((error) => error.line)).size })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('import.line')}</th>
+                  <th scope="col">{t('import.field')}</th>
+                  <th scope="col">{t('import.problem')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {current.errors.map((error) => (
+                  <tr key={`${error.line}-${error.field}-${error.code}`}>
+                    <td>{error.line}</td>
+                    <td>{error.field}</td>
+                    <td>{error.message}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {current.errors.map((error) => (
-                    <tr key={`${error.line}-${error.field}-${error.code}`}>
-                      <td>{error.line}</td>
-                      <td>{error.field}</td>
-                      <td>{error.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </TableScroll>
+                ))}
+              </tbody>
+            </DataTable>
           )}
         </Stack>
       )}

@@ -1,10 +1,10 @@
 import { SUPPORT_REASON_MAX, type SupportOrder, type SupportOrderStatus, type SupportOrdersQuery } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Badge, Button, EmptyState, ErrorPanel, FormMessage, Loader, PageTitle, Pagination, SectionTitle, Select, Stack, Text, TextArea, TextField } from '@grandstand/ui';
+import { Badge, Button, DataTable, EmptyState, ErrorPanel, FormMessage, Loader, NumericCell, PageTitle, Pagination, SectionTitle, Select, Stack, Text, TextArea, TextField } from '@grandstand/ui';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSupportErrorText } from '../../errors.ts';
-import { ActionForm, Facts, Panel, Scroll, SearchForm, Table, useFormats } from '../../layout.tsx';
+import { ActionForm, Facts, Panel, SearchForm, useFormats } from '../../layout.tsx';
 import { useGetSupportOrderQuery, useListSupportOrdersQuery, useRefundOrderMutation } from '../../supportApi.ts';
 
 const STATUSES: SupportOrderStatus[] = ['created', 'paid', 'failed', 'refunded'];
@@ -139,37 +139,35 @@ function OrderDetail({ id }: { id: number }) {
       ) : (
         <Text>{t('payment.none')}</Text>
       )}
-      <Scroll>
-        <Table>
-          <caption>{t('transactions.title')}</caption>
-          <thead>
+      <DataTable>
+        <caption>{t('transactions.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('transactions.kind')}</th>
+            <th scope="col">{t('transactions.status')}</th>
+            <th scope="col">{t('transactions.amount')}</th>
+            <th scope="col">{t('transactions.card')}</th>
+            <th scope="col">{t('transactions.when')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {transactions.length === 0 ? (
             <tr>
-              <th scope="col">{t('transactions.kind')}</th>
-              <th scope="col">{t('transactions.status')}</th>
-              <th scope="col">{t('transactions.amount')}</th>
-              <th scope="col">{t('transactions.card')}</th>
-              <th scope="col">{t('transactions.when')}</th>
+              <td colSpan={5}>{t('transactions.none')}</td>
             </tr>
-          </thead>
-          <tbody>
-            {transactions.length === 0 ? (
-              <tr>
-                <td colSpan={5}>{t('transactions.none')}</td>
+          ) : (
+            transactions.map((transaction) => (
+              <tr key={transaction.id}>
+                <td>{transaction.kind}</td>
+                <td>{transaction.status}</td>
+                <NumericCell>{money(transaction.amount, transaction.currency)}</NumericCell>
+                <td>{transaction.card ?? '—'}</td>
+                <td>{when(transaction.createdAt)}</td>
               </tr>
-            ) : (
-              transactions.map((transaction) => (
-                <tr key={transaction.id}>
-                  <td>{transaction.kind}</td>
-                  <td>{transaction.status}</td>
-                  <td className="money">{money(transaction.amount, transaction.currency)}</td>
-                  <td>{transaction.card ?? '—'}</td>
-                  <td>{when(transaction.createdAt)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
-      </Scroll>
+            ))
+          )}
+        </tbody>
+      </DataTable>
       {order.status === 'paid' && <RefundForm key={order.id} order={order} onRefunded={setNotice} />}
       <FormMessage tone="success">{notice}</FormMessage>
     </Panel>
@@ -244,39 +242,37 @@ export function OrdersPage() {
         <EmptyState title={t('orders.empty')} message={t('orders.emptyHint')} />
       ) : (
         <>
-          <Scroll aria-busy={isFetching}>
-            <Table>
-              <caption>{t('orders.results', { count: data.total })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('orders.order')}</th>
-                  <th scope="col">{t('order.viewer')}</th>
-                  <th scope="col">{t('order.product')}</th>
-                  <th scope="col">{t('order.amount')}</th>
-                  <th scope="col">{t('order.status')}</th>
-                  <th scope="col">{t('order.created')}</th>
+          <DataTable aria-busy={isFetching}>
+            <caption>{t('orders.results', { count: data.total })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.order')}</th>
+                <th scope="col">{t('order.viewer')}</th>
+                <th scope="col">{t('order.product')}</th>
+                <th scope="col">{t('order.amount')}</th>
+                <th scope="col">{t('order.status')}</th>
+                <th scope="col">{t('order.created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.orders.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row">
+                    <Button variant="secondary" size="sm" onClick={() => open(order.id)} aria-label={t('orders.open', { id: order.id })}>
+                      #{order.id}
+                    </Button>
+                  </th>
+                  <td>{order.viewer.email}</td>
+                  <td>{productOf(order)}</td>
+                  <NumericCell>{money(order.amount, order.currency)}</NumericCell>
+                  <td>
+                    <OrderStatus order={order} />
+                  </td>
+                  <td>{when(order.createdAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.orders.map((order) => (
-                  <tr key={order.id}>
-                    <th scope="row">
-                      <Button variant="secondary" size="sm" onClick={() => open(order.id)} aria-label={t('orders.open', { id: order.id })}>
-                        #{order.id}
-                      </Button>
-                    </th>
-                    <td>{order.viewer.email}</td>
-                    <td>{productOf(order)}</td>
-                    <td className="money">{money(order.amount, order.currency)}</td>
-                    <td>
-                      <OrderStatus order={order} />
-                    </td>
-                    <td>{when(order.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Scroll>
+              ))}
+            </tbody>
+          </DataTable>
           {pageCount > 1 && (
             <Pagination
               page={data.page}

@@ -1,10 +1,10 @@
 import { SUPPORT_REASON_MAX, type SupportViewer, type SupportViewerDetail, VIEWER_DELETION_KEEPS, VIEWER_DELETION_REMOVES } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, Checkbox, EmptyState, ErrorPanel, FormMessage, Link, Loader, PageTitle, Pagination, SectionTitle, Select, Stack, Text, TextArea, TextField } from '@grandstand/ui';
+import { Button, Checkbox, DataTable, EmptyState, ErrorPanel, FormMessage, Link, Loader, NumericCell, PageTitle, Pagination, SectionTitle, Select, Stack, Text, TextArea, TextField } from '@grandstand/ui';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSupportErrorText } from '../../errors.ts';
-import { ActionForm, Facts, Panel, Scroll, SearchForm, Table, useFormats } from '../../layout.tsx';
+import { ActionForm, Facts, Panel, SearchForm, useFormats } from '../../layout.tsx';
 import { supportPaths } from '../../paths.ts';
 import { useCompOrderMutation, useGetCompOptionsQuery, useGetSupportViewerQuery, useListSupportViewersQuery, useViewerActionMutation, type ViewerAction } from '../../supportApi.ts';
 import { OrderStatus } from '../OrdersPage/OrdersPage.tsx';
@@ -223,72 +223,68 @@ function ViewerFacts({ detail }: { detail: SupportViewerDetail }) {
         <dt>{t('viewer.favourites')}</dt>
         <dd>{detail.favouritesCount}</dd>
       </Facts>
-      <Scroll>
-        <Table>
-          <caption>{t('viewer.orders')}</caption>
-          <thead>
+      <DataTable>
+        <caption>{t('viewer.orders')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('orders.order')}</th>
+            <th scope="col">{t('order.product')}</th>
+            <th scope="col">{t('order.amount')}</th>
+            <th scope="col">{t('order.status')}</th>
+            <th scope="col">{t('order.created')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.orders.length === 0 ? (
             <tr>
-              <th scope="col">{t('orders.order')}</th>
-              <th scope="col">{t('order.product')}</th>
-              <th scope="col">{t('order.amount')}</th>
-              <th scope="col">{t('order.status')}</th>
-              <th scope="col">{t('order.created')}</th>
+              <td colSpan={5}>{t('viewer.noOrders')}</td>
             </tr>
-          </thead>
-          <tbody>
-            {detail.orders.length === 0 ? (
-              <tr>
-                <td colSpan={5}>{t('viewer.noOrders')}</td>
+          ) : (
+            detail.orders.map((order) => (
+              <tr key={order.id}>
+                <th scope="row">
+                  <Link href={supportPaths.order(order.id)} aria-label={t('orders.open', { id: order.id })}>
+                    #{order.id}
+                  </Link>
+                </th>
+                <td>{order.teamName ? `${order.productName} · ${order.teamName}` : order.productName}</td>
+                <NumericCell>{money(order.amount, order.currency)}</NumericCell>
+                <td>
+                  <OrderStatus order={order} />
+                </td>
+                <td>{when(order.createdAt)}</td>
               </tr>
-            ) : (
-              detail.orders.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">
-                    <Link href={supportPaths.order(order.id)} aria-label={t('orders.open', { id: order.id })}>
-                      #{order.id}
-                    </Link>
-                  </th>
-                  <td>{order.teamName ? `${order.productName} · ${order.teamName}` : order.productName}</td>
-                  <td className="money">{money(order.amount, order.currency)}</td>
-                  <td>
-                    <OrderStatus order={order} />
-                  </td>
-                  <td>{when(order.createdAt)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
-      </Scroll>
-      <Scroll>
-        <Table>
-          <caption>{t('viewer.clips')}</caption>
-          <thead>
+            ))
+          )}
+        </tbody>
+      </DataTable>
+      <DataTable>
+        <caption>{t('viewer.clips')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('clips.title')}</th>
+            <th scope="col">{t('clips.event')}</th>
+            <th scope="col">{t('clips.status')}</th>
+            <th scope="col">{t('clips.when')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.clips.length === 0 ? (
             <tr>
-              <th scope="col">{t('clips.title')}</th>
-              <th scope="col">{t('clips.event')}</th>
-              <th scope="col">{t('clips.status')}</th>
-              <th scope="col">{t('clips.when')}</th>
+              <td colSpan={4}>{t('viewer.noClips')}</td>
             </tr>
-          </thead>
-          <tbody>
-            {detail.clips.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{t('viewer.noClips')}</td>
+          ) : (
+            detail.clips.map((clip) => (
+              <tr key={clip.id}>
+                <td>{clip.title}</td>
+                <td>{clip.eventName ?? '—'}</td>
+                <td>{clip.status}</td>
+                <td>{when(clip.createdAt)}</td>
               </tr>
-            ) : (
-              detail.clips.map((clip) => (
-                <tr key={clip.id}>
-                  <td>{clip.title}</td>
-                  <td>{clip.eventName ?? '—'}</td>
-                  <td>{clip.status}</td>
-                  <td>{when(clip.createdAt)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
-      </Scroll>
+            ))
+          )}
+        </tbody>
+      </DataTable>
     </>
   );
 }
@@ -357,33 +353,31 @@ export function ViewersPage() {
         <EmptyState title={t('viewers.empty')} message={t('viewers.emptyHint')} />
       ) : (
         <>
-          <Scroll aria-busy={isFetching}>
-            <Table>
-              <caption>{t('viewers.results', { count: data.total })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('viewer.email')}</th>
-                  <th scope="col">{t('viewer.name')}</th>
-                  <th scope="col">{t('viewer.state')}</th>
-                  <th scope="col">{t('viewer.since')}</th>
+          <DataTable aria-busy={isFetching}>
+            <caption>{t('viewers.results', { count: data.total })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('viewer.email')}</th>
+                <th scope="col">{t('viewer.name')}</th>
+                <th scope="col">{t('viewer.state')}</th>
+                <th scope="col">{t('viewer.since')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.viewers.map((viewer) => (
+                <tr key={viewer.id}>
+                  <th scope="row">
+                    <Button variant="secondary" size="sm" onClick={() => open(viewer.id)} aria-label={t('viewers.open', { email: viewer.email })}>
+                      {viewer.email}
+                    </Button>
+                  </th>
+                  <td>{viewer.name || '—'}</td>
+                  <td>{viewer.suspendedAt ? t('viewer.suspendedShort') : viewer.verified ? t('viewer.active') : t('viewer.unverified')}</td>
+                  <td>{when(viewer.createdAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.viewers.map((viewer) => (
-                  <tr key={viewer.id}>
-                    <th scope="row">
-                      <Button variant="secondary" size="sm" onClick={() => open(viewer.id)} aria-label={t('viewers.open', { email: viewer.email })}>
-                        {viewer.email}
-                      </Button>
-                    </th>
-                    <td>{viewer.name || '—'}</td>
-                    <td>{viewer.suspendedAt ? t('viewer.suspendedShort') : viewer.verified ? t('viewer.active') : t('viewer.unverified')}</td>
-                    <td>{when(viewer.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Scroll>
+              ))}
+            </tbody>
+          </DataTable>
           <Pagination
             page={data.page}
             pageCount={pageCount}
