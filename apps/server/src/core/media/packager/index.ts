@@ -30,6 +30,8 @@ export { HEALTH_FILE, KEYFRAME_WARNING_S, type LiveHealth, type LiveWarning, rea
 export const LIVE_SEGMENT_SECONDS = 1;
 /** 600 × 1 s: the 10-minute DVR window the site offers (the player seeks back that far; clips are cut from it). */
 export const LIVE_WINDOW_SEGMENTS = 600;
+/** Ladder probes a start may fail (the camera not readable yet) before the camera is packaged alone. */
+const LADDER_PROBE_TRIES = 5;
 /** The window every viewer reads. */
 export const LIVE_PLAYLIST = 'index.m3u8';
 
@@ -145,6 +147,8 @@ export class EventPackager {
   #longProbe = false;
   /** The laddered camera sends sound (its probe said). */
   #ladderAudio = true;
+  /** Ladder probes that failed in a row (the camera may not be readable yet). */
+  #probeFailures = 0;
 
   constructor(options: EventPackagerOptions) {
     this.#options = options;
@@ -169,7 +173,10 @@ export class EventPackager {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Starts a run reading `inputUrl` (the ingest's pull address), continuing the timeline. No-op while one runs. */
+  /**
+   * Starts a run reading `inputUrl` (the ingest's pull address), continuing the timeline. No-op
+   * while one runs. With the ladder, refuses while the camera cannot be probed yet (call again).
+   */
   async startRun(inputUrl: string): Promise<void> {
     if (this.#closed) throw new Error('this packager is closed');
     if (this.#child) return;
@@ -251,7 +258,12 @@ export class EventPackager {
     return true;
   }
 
-  /** The ladder for the camera's picture, probed from the ingest; none when the probe fails. */
+  /**
+   * The ladder for the camera's picture, probed from the ingest. The ingest calls the publish
+   * callback before it lets readers in, so a probe right after it can find no stream: the start
+   * fails and the next one probes again. A camera that never answers a probe
+   * (LADDER_PROBE_TRIES in a row) is packaged alone, at its own picture.
+   */
   async #ladderOf(inputUrl: string): Promise<Array<{ width: number; height: number; kbps: number }>> {
     this.#ladderAudio = true;
     try {
@@ -267,10 +279,14 @@ export class EventPackager {
       const video = streams.find((stream) => stream.codec_type === 'video');
       // Each rendition carries the camera's sound, when it sends some.
       this.#ladderAudio = streams.some((stream) => stream.codec_type === 'audio');
+      this.#probeFailures = 0;
       if (!video?.width || !video.height) return [];
       return ladderFor(video.width, video.height);
     } catch (error) {
-      this.#log.warn(`packager ${this.#options.channelSlug}/${this.#options.eventId}: the ladder's probe failed, packaging the camera's picture alone: ${String(error)}`);
+      this.#probeFailures += 1;
+      if (this.#probeFailures < LADDER_PROBE_TRIES) throw new Error(`the camera is not readable yet (probe ${this.#probeFailures} of ${LADDER_PROBE_TRIES}): ${String(error)}`, { cause: error });
+      this.#probeFailures = 0;
+      this.#log.warn(`packager ${this.#options.channelSlug}/${this.#options.eventId}: the ladder's probe failed ${LADDER_PROBE_TRIES} times, packaging the camera's picture alone: ${String(error)}`);
       return [];
     }
   }
