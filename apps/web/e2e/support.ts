@@ -77,11 +77,25 @@ export async function visitorContext(browser: Browser): Promise<BrowserContext> 
   return context;
 }
 
-export const test = base.extend({
+export const test = base.extend<{ closeOwnContexts: void }>({
   // Playwright's fixture callback is not React's `use`: named apart so the hooks rule does not mistake it.
   context: async ({ context, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled !== false) context.on('page', waitForTakeOver);
     await provide(context);
   },
+  /**
+   * The browsers a test opens itself (a second viewer, a TV, the producer) close when it ends, as its
+   * own page does. The browser serves every test of a worker: a context left open kept its live
+   * video playing and its popups polling through every later test, three of them a tenth of a core
+   * each for the second half of the suite.
+   */
+  closeOwnContexts: [
+    async ({ browser }, provide) => {
+      const before = new Set(browser.contexts());
+      await provide();
+      await Promise.all(browser.contexts().filter((context) => !before.has(context)).map((context) => context.close().catch(() => {})));
+    },
+    { auto: true },
+  ],
 });
 export { expect };
