@@ -1,11 +1,12 @@
 import { SUPPORT_REASON_MAX, type SupportOrder, type SupportOrderStatus, type SupportOrdersQuery } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Badge, Button, DataTable, EmptyState, ErrorPanel, FormMessage, Loader, NumericCell, PageTitle, Pagination, SectionTitle, Select, Stack, Text, TextArea, TextField } from '@grandstand/ui';
+import { Badge, Button, DataTable, ErrorPanel, FormMessage, Loader, NumericCell, PageTitle, SectionTitle, Select, Stack, Text, TextArea, TextField } from '@grandstand/ui';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSupportErrorText } from '../../errors.ts';
 import { ActionForm, Facts, Panel, SearchForm, useFormats } from '../../layout.tsx';
 import { useGetSupportOrderQuery, useListSupportOrdersQuery, useRefundOrderMutation } from '../../supportApi.ts';
+import { OpenCell, SearchResults } from '../SearchResults.tsx';
 
 const STATUSES: SupportOrderStatus[] = ['created', 'paid', 'failed', 'refunded'];
 
@@ -23,6 +24,21 @@ export function OrderStatus({ order }: { order: Pick<SupportOrder, 'status' | 'c
 /** The order's product as one line: the event or pass, and a team pass's team. */
 function productOf(order: SupportOrder): string {
   return order.teamName ? `${order.productName} · ${order.teamName}` : order.productName;
+}
+
+/** An order's cells after the ones that name it: its product, amount, status and day. */
+export function OrderCells({ order }: { order: SupportOrder }) {
+  const { money, when } = useFormats();
+  return (
+    <>
+      <td>{productOf(order)}</td>
+      <NumericCell>{money(order.amount, order.currency)}</NumericCell>
+      <td>
+        <OrderStatus order={order} />
+      </td>
+      <td>{when(order.createdAt)}</td>
+    </>
+  );
 }
 
 /**
@@ -195,12 +211,10 @@ function queryOf(search: URLSearchParams): SupportOrdersQuery {
  */
 export function OrdersPage() {
   const { t } = useTranslation('support');
-  const errorText = useSupportErrorText();
-  const { money, when } = useFormats();
   const [search, setSearch] = useSearchParams();
   const query = queryOf(search);
   const opened = Number(search.get('order') ?? '');
-  const { data, error, isFetching, refetch } = useListSupportOrdersQuery(query);
+  const orders = useListSupportOrdersQuery(query);
   const [form, setForm] = useState({ email: query.email ?? '', from: query.from ?? '', to: query.to ?? '', status: query.status ?? '' });
 
   function submit(event: FormEvent) {
@@ -216,7 +230,6 @@ export function OrdersPage() {
     setSearch(next);
   }
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <Stack gap="lg">
       <PageTitle>{t('orders.title')}</PageTitle>
@@ -234,62 +247,22 @@ export function OrdersPage() {
         <Button type="submit">{t('orders.find')}</Button>
       </SearchForm>
       {Number.isInteger(opened) && opened > 0 && <OrderDetail id={opened} />}
-      {error ? (
-        <ErrorPanel title={t('orders.error')} message={errorText(error)} actionLabel={t('retry')} onAction={() => void refetch()} />
-      ) : !data ? (
-        <Loader label={t('loading')} />
-      ) : data.orders.length === 0 ? (
-        <EmptyState title={t('orders.empty')} message={t('orders.emptyHint')} />
-      ) : (
-        <>
-          <DataTable aria-busy={isFetching}>
-            <caption>{t('orders.results', { count: data.total })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('orders.order')}</th>
-                <th scope="col">{t('order.viewer')}</th>
-                <th scope="col">{t('order.product')}</th>
-                <th scope="col">{t('order.amount')}</th>
-                <th scope="col">{t('order.status')}</th>
-                <th scope="col">{t('order.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.orders.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">
-                    <Button variant="secondary" size="sm" onClick={() => open(order.id)} aria-label={t('orders.open', { id: order.id })}>
-                      #{order.id}
-                    </Button>
-                  </th>
-                  <td>{order.viewer.email}</td>
-                  <td>{productOf(order)}</td>
-                  <NumericCell>{money(order.amount, order.currency)}</NumericCell>
-                  <td>
-                    <OrderStatus order={order} />
-                  </td>
-                  <td>{when(order.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
-          {pageCount > 1 && (
-            <Pagination
-              page={data.page}
-              pageCount={pageCount}
-              label={t('pages')}
-              previousLabel={t('previous')}
-              nextLabel={t('next')}
-              pageLabel={(page) => t('page', { page })}
-              onPageChange={(page) => {
-                const next = new URLSearchParams(search);
-                next.set('page', String(page));
-                setSearch(next);
-              }}
-            />
-          )}
-        </>
-      )}
+      <SearchResults
+        query={orders}
+        rows={orders.data?.orders.length ?? 0}
+        section="orders"
+        columns={[t('orders.order'), t('order.viewer'), t('order.product'), t('order.amount'), t('order.status'), t('order.created')]}
+      >
+        {orders.data?.orders.map((order) => (
+          <tr key={order.id}>
+            <OpenCell label={t('orders.open', { id: order.id })} onOpen={() => open(order.id)}>
+              #{order.id}
+            </OpenCell>
+            <td>{order.viewer.email}</td>
+            <OrderCells order={order} />
+          </tr>
+        ))}
+      </SearchResults>
     </Stack>
   );
 }

@@ -1,13 +1,14 @@
 import { SUPPORT_REASON_MAX, type SupportViewer, type SupportViewerDetail, VIEWER_DELETION_KEEPS, VIEWER_DELETION_REMOVES } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, Checkbox, DataTable, EmptyState, ErrorPanel, FormMessage, Link, Loader, NumericCell, PageTitle, Pagination, SectionTitle, Select, Stack, Text, TextArea, TextField } from '@grandstand/ui';
+import { Button, Checkbox, DataTable, ErrorPanel, FormMessage, Link, Loader, PageTitle, SectionTitle, Select, Stack, Text, TextArea, TextField } from '@grandstand/ui';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSupportErrorText } from '../../errors.ts';
 import { ActionForm, Facts, Panel, SearchForm, useFormats } from '../../layout.tsx';
 import { supportPaths } from '../../paths.ts';
 import { useCompOrderMutation, useGetCompOptionsQuery, useGetSupportViewerQuery, useListSupportViewersQuery, useViewerActionMutation, type ViewerAction } from '../../supportApi.ts';
-import { OrderStatus } from '../OrdersPage/OrdersPage.tsx';
+import { OrderCells } from '../OrdersPage/OrdersPage.tsx';
+import { OpenCell, SearchResults } from '../SearchResults.tsx';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
@@ -203,7 +204,7 @@ function AccountActions({ viewer }: { viewer: SupportViewer }) {
 
 function ViewerFacts({ detail }: { detail: SupportViewerDetail }) {
   const { t } = useTranslation('support');
-  const { money, when } = useFormats();
+  const { when } = useFormats();
   const { viewer } = detail;
   return (
     <>
@@ -247,12 +248,7 @@ function ViewerFacts({ detail }: { detail: SupportViewerDetail }) {
                     #{order.id}
                   </Link>
                 </th>
-                <td>{order.teamName ? `${order.productName} · ${order.teamName}` : order.productName}</td>
-                <NumericCell>{money(order.amount, order.currency)}</NumericCell>
-                <td>
-                  <OrderStatus order={order} />
-                </td>
-                <td>{when(order.createdAt)}</td>
+                <OrderCells order={order} />
               </tr>
             ))
           )}
@@ -315,13 +311,12 @@ function ViewerDetail({ id, onDeleted }: { id: number; onDeleted: () => void }) 
  */
 export function ViewersPage() {
   const { t } = useTranslation('support');
-  const errorText = useSupportErrorText();
   const { when } = useFormats();
   const [search, setSearch] = useSearchParams();
   const q = search.get('q') ?? '';
   const page = Number(search.get('page') ?? '1');
   const opened = Number(search.get('viewer') ?? '');
-  const { data, error, isFetching, refetch } = useListSupportViewersQuery({ ...(q ? { q } : {}), ...(Number.isInteger(page) && page > 1 ? { page } : {}) });
+  const viewers = useListSupportViewersQuery({ ...(q ? { q } : {}), ...(Number.isInteger(page) && page > 1 ? { page } : {}) });
   const [text, setText] = useState(q);
 
   function submit(event: FormEvent) {
@@ -336,7 +331,6 @@ export function ViewersPage() {
     setSearch(next);
   }
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <Stack gap="lg">
       <PageTitle>{t('viewers.title')}</PageTitle>
@@ -345,54 +339,18 @@ export function ViewersPage() {
         <Button type="submit">{t('viewers.find')}</Button>
       </SearchForm>
       {Number.isInteger(opened) && opened > 0 && <ViewerDetail key={opened} id={opened} onDeleted={() => open(null)} />}
-      {error ? (
-        <ErrorPanel title={t('viewers.error')} message={errorText(error)} actionLabel={t('retry')} onAction={() => void refetch()} />
-      ) : !data ? (
-        <Loader label={t('loading')} />
-      ) : data.viewers.length === 0 ? (
-        <EmptyState title={t('viewers.empty')} message={t('viewers.emptyHint')} />
-      ) : (
-        <>
-          <DataTable aria-busy={isFetching}>
-            <caption>{t('viewers.results', { count: data.total })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('viewer.email')}</th>
-                <th scope="col">{t('viewer.name')}</th>
-                <th scope="col">{t('viewer.state')}</th>
-                <th scope="col">{t('viewer.since')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.viewers.map((viewer) => (
-                <tr key={viewer.id}>
-                  <th scope="row">
-                    <Button variant="secondary" size="sm" onClick={() => open(viewer.id)} aria-label={t('viewers.open', { email: viewer.email })}>
-                      {viewer.email}
-                    </Button>
-                  </th>
-                  <td>{viewer.name || '—'}</td>
-                  <td>{viewer.suspendedAt ? t('viewer.suspendedShort') : viewer.verified ? t('viewer.active') : t('viewer.unverified')}</td>
-                  <td>{when(viewer.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
-          <Pagination
-            page={data.page}
-            pageCount={pageCount}
-            label={t('pages')}
-            previousLabel={t('previous')}
-            nextLabel={t('next')}
-            pageLabel={(n) => t('page', { page: n })}
-            onPageChange={(n) => {
-              const next = new URLSearchParams(search);
-              next.set('page', String(n));
-              setSearch(next);
-            }}
-          />
-        </>
-      )}
+      <SearchResults query={viewers} rows={viewers.data?.viewers.length ?? 0} section="viewers" columns={[t('viewer.email'), t('viewer.name'), t('viewer.state'), t('viewer.since')]}>
+        {viewers.data?.viewers.map((viewer) => (
+          <tr key={viewer.id}>
+            <OpenCell label={t('viewers.open', { email: viewer.email })} onOpen={() => open(viewer.id)}>
+              {viewer.email}
+            </OpenCell>
+            <td>{viewer.name || '—'}</td>
+            <td>{viewer.suspendedAt ? t('viewer.suspendedShort') : viewer.verified ? t('viewer.active') : t('viewer.unverified')}</td>
+            <td>{when(viewer.createdAt)}</td>
+          </tr>
+        ))}
+      </SearchResults>
     </Stack>
   );
 }
