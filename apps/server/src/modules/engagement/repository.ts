@@ -16,18 +16,12 @@ import type { z } from 'zod';
 import type { Database } from '../../core/db/schema.ts';
 import { type ConsoleActor, recordAudit } from '../operators/index.ts';
 import type { PollsTable, PopupsTable } from './tables.ts';
+import { Refusal } from '../../core/refusal.ts';
 
 /** A refusal the routes answer as `{ message, field, code }`. */
-export class EngagementProblem extends Error {
-  readonly status: number;
-  readonly field: string;
-  readonly code: string;
-  constructor(status: number, field: string, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.field = field;
-    this.code = code;
-  }
+export class EngagementProblem extends Refusal {
+  override name = 'EngagementProblem';
+  declare readonly code: string;
 }
 
 type PollRow = Omit<Selectable<PollsTable>, 'channel_id'>;

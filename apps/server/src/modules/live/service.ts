@@ -8,6 +8,7 @@ import { type AuditEntryInput, type ConsoleActor, recordAudit } from '../operato
 import { setStreamStatus } from '../schedule/repository.ts';
 import { internalName, type LiveKeys, newStreamKey } from './keys.ts';
 import type { LiveState, LiveStreamsTable } from './tables.ts';
+import { Refusal } from '../../core/refusal.ts';
 
 export type LiveRow = Selectable<LiveStreamsTable>;
 
@@ -17,16 +18,9 @@ export type PublishRefusal = 'unknown_key' | 'event_over' | 'already_publishing'
 export type PublishAnswer = { ok: true; name: string; eventId: number; channelId: number } | { ok: false; reason: PublishRefusal };
 
 /** A problem of a console call, answered `{ message, field, code }`. */
-export class LiveProblem extends Error {
-  readonly field: string;
-  readonly code: string;
-  readonly status: number;
-  constructor(status: number, field: string, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.field = field;
-    this.code = code;
-  }
+export class LiveProblem extends Refusal {
+  override name = 'LiveProblem';
+  declare readonly code: string;
 }
 
 export interface LiveServiceOptions {

@@ -11,20 +11,14 @@ import {
 import type { AudienceSource } from './audience.ts';
 import { asCharges, type ChargeRow, fromCents, type ReportPeriod, type ReportsRepository } from './repository.ts';
 import { shareOf, shareRevenue, type ShareSide } from './share.ts';
+import { Refusal } from '../../core/refusal.ts';
 
 const DAY_MS = 86_400_000;
 
 /** A refusal of the reports' routes: its status, field and code. */
-export class ReportsProblem extends Error {
-  readonly status: number;
-  readonly field: string;
-  readonly code: string;
-  constructor(status: number, field: string, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.field = field;
-    this.code = code;
-  }
+export class ReportsProblem extends Refusal {
+  override name = 'ReportsProblem';
+  declare readonly code: string;
 }
 
 function day(ms: number): string {

@@ -1,17 +1,13 @@
 import type { AccessType } from '@grandstand/contract';
 import { SCHEDULE_ERROR_CODES } from '@grandstand/contract';
+import { Refusal } from '../../core/refusal.ts';
 
 /** A refusal of an event's fields: the field at fault, a code and words (answered as 4xx JSON). */
-export class ScheduleProblem extends Error {
+export class ScheduleProblem extends Refusal {
   override name = 'ScheduleProblem';
-  readonly field: string;
-  readonly code: string;
-  readonly status: number;
+  declare readonly code: string;
   constructor(field: string, code: string, message: string, status = 422) {
-    super(message);
-    this.field = field;
-    this.code = code;
-    this.status = status;
+    super(status, field, code, message);
   }
 }
 

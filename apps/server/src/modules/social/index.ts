@@ -7,6 +7,7 @@ import { EmailTakenError, endUserSessions } from '../accounts/index.ts';
 import type { UserRow } from '../accounts/tables.ts';
 import { SOCIAL_PROVIDERS, type SocialConfig, type SocialProviderConfig } from './config.ts';
 import { createStateSealer, type SocialState, type StateSealer } from './state.ts';
+import { Refusal } from '../../core/refusal.ts';
 
 export { SOCIAL_PROVIDERS };
 export type { SocialConfig, SocialProviderConfig };
@@ -19,13 +20,10 @@ export interface SocialPluginOptions {
 }
 
 /** A refusal of a social login step: the status and the field the answer names. */
-export class SocialError extends Error {
-  readonly status: number;
-  readonly field: string;
+export class SocialError extends Refusal {
+  override name = 'SocialError';
   constructor(status: number, field: string, message: string) {
-    super(message);
-    this.status = status;
-    this.field = field;
+    super(status, field, undefined, message);
   }
 }
 

@@ -21,18 +21,14 @@ import { type Selectable, sql } from 'kysely';
 import type { Database, DatabaseSchema } from '../../../core/db/schema.ts';
 import type { AuditEntryInput, ConsoleActor } from '../../operators/index.ts';
 import { cents, fromCents } from './offers.ts';
+import { Refusal } from '../../../core/refusal.ts';
 
 /** A refusal of the offers' console calls: the field at fault, a machine code, words, a status. */
-export class OfferProblem extends Error {
+export class OfferProblem extends Refusal {
   override name = 'OfferProblem';
-  readonly field: string;
-  readonly code: OfferErrorCode;
-  readonly status: number;
+  declare readonly code: OfferErrorCode;
   constructor(field: string, code: OfferErrorCode, message: string, status = 400) {
-    super(message);
-    this.field = field;
-    this.code = code;
-    this.status = status;
+    super(status, field, code, message);
   }
 }
 

@@ -2,6 +2,7 @@ import type { PickedEvent } from '@grandstand/contract';
 import type { Database } from '../../../core/db/schema.ts';
 import { withDescendants } from '../../../core/tree.ts';
 import { entitledTo, loadEntitlements } from '../entitlements.ts';
+import { Refusal } from '../../../core/refusal.ts';
 
 /** The machine codes of a refused pick, beside the words. */
 export const PICK_ERROR_CODES = {
@@ -15,17 +16,10 @@ export const PICK_ERROR_CODES = {
 } as const;
 
 /** A refused pick: the field at fault, a machine code, the words and the status. */
-export class PickProblem extends Error {
+export class PickProblem extends Refusal {
   override name = 'PickProblem';
-  readonly field: string;
-  readonly code: string;
-  readonly status: 400 | 403 | 404 | 409 | 422;
-  constructor(status: 400 | 403 | 404 | 409 | 422, field: string, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.field = field;
-    this.code = code;
-  }
+  declare readonly code: string;
+  declare readonly status: 400 | 403 | 404 | 409 | 422;
 }
 
 /** Thrown inside the pick's transaction when the pick was there already: undoes the count taken. */

@@ -2,6 +2,7 @@ import { COMMERCE_MESSAGES, type OrderType, WRONG_PROMO_CODE } from '@grandstand
 import type { Database } from '../../../core/db/schema.ts';
 import { type CouponTarget, findUsableCoupon } from '../catalog/coupons.ts';
 import { holdsPremium } from '../entitlements.ts';
+import { Refusal } from '../../../core/refusal.ts';
 
 /** Money is kept in cents while computing so 9.99 + 1.50 is 11.49, not 11.490000000000002. */
 export function toCents(value: string | number): number {
@@ -15,14 +16,10 @@ export function fromCents(cents: number): number {
 export const OFFER_RETIRED_MESSAGE = 'This offer is no longer sold.';
 
 /** A refusal of what is being bought, naming the field at fault (developers' guide: a 4xx names the field). */
-export class PurchaseProblem extends Error {
+export class PurchaseProblem extends Refusal {
   override name = 'PurchaseProblem';
-  readonly field: string;
-  readonly status: number;
   constructor(field: string, message: string, status = 400) {
-    super(message);
-    this.field = field;
-    this.status = status;
+    super(status, field, undefined, message);
   }
 }
 

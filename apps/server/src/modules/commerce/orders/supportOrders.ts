@@ -7,19 +7,14 @@ import type { Database } from '../../../core/db/schema.ts';
 import type { AuditEntryInput, ConsoleActor } from '../../operators/index.ts';
 import { type CardProviderApi, RefundRefusedError } from '../../payments/index.ts';
 import { addTerm } from './pricing.ts';
+import { Refusal } from '../../../core/refusal.ts';
 
 /** A refusal of a support call: the field, its machine code, the HTTP status. */
-export class SupportProblem extends Error {
-  readonly field: string;
-  readonly code: string;
-  readonly status: number;
-
+export class SupportProblem extends Refusal {
+  override name = 'SupportProblem';
+  declare readonly code: string;
   constructor(field: string, code: string, message: string, status: number) {
-    super(message);
-    this.name = 'SupportProblem';
-    this.field = field;
-    this.code = code;
-    this.status = status;
+    super(status, field, code, message);
   }
 }
 

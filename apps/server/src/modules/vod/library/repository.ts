@@ -5,20 +5,16 @@ import type { AuditEntryInput, ConsoleActor } from '../../operators/index.ts';
 import { noticeLibraryChanged } from './notice.ts';
 import { searchDocument, searchLanguageOf, searchTitle, vodAssetPath } from '../rules.ts';
 import { FRAME_COUNT } from '../../../core/media/transcode.ts';
+import { Refusal } from '../../../core/refusal.ts';
 
 type AuditWriter = (db: Database, entry: AuditEntryInput) => Promise<void>;
 
 /** A refusal of the library's calls: its status, field and machine code (answered `{ message, field, code }`). */
-export class LibraryProblem extends Error {
-  readonly field: string;
-  readonly code: string;
-  readonly status: number;
-
+export class LibraryProblem extends Refusal {
+  override name = 'LibraryProblem';
+  declare readonly code: string;
   constructor(field: string, code: string, message: string, status: number) {
-    super(message);
-    this.field = field;
-    this.code = code;
-    this.status = status;
+    super(status, field, code, message);
   }
 }
 
