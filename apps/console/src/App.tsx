@@ -2,7 +2,7 @@ import type { ApiClient } from '@grandstand/api-client';
 import { CONSOLE_BASE, CONSOLE_LANGUAGE_KEY, ConsoleChannelContext } from '@grandstand/console';
 import type { ConsoleChannel } from '@grandstand/console';
 import type { ColorSettings } from '@grandstand/contract';
-import { changeLanguage, htmlLang, useTranslation } from '@grandstand/i18n';
+import { useFollowLanguage, useTranslation } from '@grandstand/i18n';
 import { channelApi } from '@grandstand/store';
 import { ChannelThemeProvider, LinkProvider, Loader } from '@grandstand/ui';
 import type { LinkComponentProps } from '@grandstand/ui';
@@ -47,19 +47,7 @@ export function App({ client, routes, channel }: AppProps) {
   const { data: colors } = channelApi.useGetColorSettingsQuery();
   const { data: settings } = channelApi.useGetSettingsQuery();
 
-  useEffect(() => {
-    const target = client.storage.get<string>(CONSOLE_LANGUAGE_KEY) ?? settings?.language;
-    if (target && target !== i18n.language) void changeLanguage(i18n, target);
-  }, [client, i18n, settings]);
-
-  useEffect(() => {
-    const update = (language: string) => {
-      document.documentElement.lang = htmlLang(language);
-    };
-    update(i18n.language);
-    i18n.on('languageChanged', update);
-    return () => i18n.off('languageChanged', update);
-  }, [i18n]);
+  useFollowLanguage(i18n, client.storage.get<string>(CONSOLE_LANGUAGE_KEY), settings?.language);
 
   // The console is on screen and taken over by the app (the end-to-end tests wait for this mark, as on the site).
   useEffect(() => {

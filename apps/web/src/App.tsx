@@ -4,7 +4,7 @@ import type { ColorSettings } from '@grandstand/contract';
 import { EventsExtensionsProvider } from '@grandstand/events';
 import type { EventsExtensions } from '@grandstand/events';
 import { LazyFollowButton } from '@grandstand/favourites';
-import { changeLanguage, htmlLang, useTranslation } from '@grandstand/i18n';
+import { useFollowLanguage, useTranslation } from '@grandstand/i18n';
 import { channelApi, selectShowReloadScreen, useAppSelector } from '@grandstand/store';
 import type { AppStore } from '@grandstand/store';
 import { ChannelThemeProvider, LinkProvider, Loader } from '@grandstand/ui';
@@ -85,21 +85,9 @@ export function App({ client, store, routes: serverRoutes }: AppProps) {
     };
   }, [client, store, serverRoutes]);
 
-  // The channel's language, unless the viewer chose one.
-  useEffect(() => {
-    // A server-rendered page hydrates in the channel's language; the viewer's own choice follows.
-    const target = client.storage.get<string>(LANGUAGE_STORAGE_KEY) ?? settings?.language;
-    if (target && target !== i18n.language) void changeLanguage(i18n, target);
-  }, [client, i18n, settings]);
-
-  useEffect(() => {
-    const update = (language: string) => {
-      document.documentElement.lang = htmlLang(language);
-    };
-    update(i18n.language);
-    i18n.on('languageChanged', update);
-    return () => i18n.off('languageChanged', update);
-  }, [i18n]);
+  // The channel's language, unless the viewer chose one. A server-rendered page hydrates in the
+  // channel's language; the viewer's own choice follows.
+  useFollowLanguage(i18n, client.storage.get<string>(LANGUAGE_STORAGE_KEY), settings?.language);
 
   const routes = useMemo(() => {
     if (serverRoutes) return serverRoutes;

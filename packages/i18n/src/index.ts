@@ -19,6 +19,7 @@ export type { RenderedFormat } from './renderedFormats.ts';
 export { serverMessageKey, recognisedServerMessages } from './serverMessages.ts';
 export { useErrorText } from './errorText.ts';
 export { useRefusalText } from './refusalText.ts';
+export { useFollowLanguage } from './followLanguage.ts';
 export type { RefusalTextOptions, WordedCode } from './refusalText.ts';
 export type { ServerMessageKey } from './serverMessages.ts';
 export { I18nextProvider as I18nProvider, useTranslation, Trans } from 'react-i18next';
