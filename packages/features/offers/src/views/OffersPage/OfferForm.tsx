@@ -1,9 +1,9 @@
 import type { ConsoleOffersResponse, ConsolePackage, ConsoleSubscription, OfferCapability, PackageKind } from '@grandstand/contract';
 import { formatPrice, formatPriceTitle, useTranslation } from '@grandstand/i18n';
 import { Badge, Button, ButtonRow, Checkbox, FormMessage, OfferCard, SectionTitle, Select, Stack, Text, TextArea, TextField } from '@grandstand/ui';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useCreatePackageMutation, useCreateSubscriptionMutation, useUpdatePackageMutation, useUpdateSubscriptionMutation } from '../../offersApi.ts';
-import { errorField, useOffersErrorText } from '../../errors.ts';
+import { useFormProblems } from '../../formProblems.ts';
 import { ChoiceList, FormGrid, PreviewFrame, Wide } from '../../layout.tsx';
 
 export type OfferType = 'package' | 'subscription';
@@ -63,11 +63,8 @@ export interface OfferFormProps {
  */
 export function OfferForm({ type, offer, options, onDone, onCancel }: OfferFormProps) {
   const { t, i18n } = useTranslation('offers');
-  const errorText = useOffersErrorText();
   const [draft, setDraft] = useState<Draft>(() => draftOf(type, offer));
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const formRef = useRef<HTMLFormElement>(null);
+  const { problems, setProblems, formError, formRef, found: showFound, refused } = useFormProblems();
   const [createPackage, creatingPackage] = useCreatePackageMutation();
   const [updatePackage, updatingPackage] = useUpdatePackageMutation();
   const [createSubscription, creatingSubscription] = useCreateSubscriptionMutation();
@@ -85,14 +82,8 @@ export function OfferForm({ type, offer, options, onDone, onCancel }: OfferFormP
   };
   const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value));
 
-  const focusField = (field: string) => {
-    const target = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
-    target?.focus();
-  };
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFormError('');
     const found: Record<string, string> = {};
     if (draft.name.trim() === '') found.name = t('form.errors.required');
     // spec §2: the basic pass is free.
@@ -112,12 +103,7 @@ export function OfferForm({ type, offer, options, onDone, onCancel }: OfferFormP
     // A pass granting only capabilities (premium videos, no ads) needs no category.
     if (isPackage && draft.kind === 'category' && draft.categoryIds.length === 0 && (draft.capabilities.length === 0 || quota !== null)) found.categoryIds = t('form.errors.category');
     if (isPackage && draft.kind === 'team_pass' && draft.teamIds.length === 0) found.teamIds = t('form.errors.team');
-    setProblems(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      focusField(first);
-      return;
-    }
+    if (showFound(found)) return;
     const shared = {
       name: draft.name.trim(),
       description: draft.description.trim() === '' ? null : draft.description.trim(),
@@ -145,12 +131,7 @@ export function OfferForm({ type, offer, options, onDone, onCancel }: OfferFormP
         onDone(t(editing ? 'form.saved' : 'form.created', { name: saved.name }));
       }
     } catch (error) {
-      const field = errorField(error);
-      const text = errorText(error);
-      if (field && formRef.current?.querySelector(`[name="${field}"]`)) {
-        setProblems({ [field]: text });
-        focusField(field);
-      } else setFormError(text);
+      refused(error);
     }
   };
 

@@ -69,6 +69,21 @@ describe('PromoCodesPage', () => {
     expect(code).toHaveFocus();
   });
 
+  it('says a refusal that names no field of the form on the form itself', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { routes } = offersApiFake(undefined, undefined, {
+      'POST /console/promo-codes': () => ({ status: 403, json: { message: 'Forbidden', code: 'CONSOLE_FORBIDDEN' } }),
+    });
+    await renderOffers({ routes, route: '/promo-codes' });
+    await user.click(await screen.findByRole('button', { name: 'New promo code' }));
+    const form = screen.getByRole('form', { name: 'New promo code' });
+    await user.type(within(form).getByRole('textbox', { name: 'Code' }), 'spring10');
+    await user.type(within(form).getByRole('textbox', { name: 'Percent off' }), '10');
+    await user.click(within(form).getByRole('button', { name: 'Create the code' }));
+    expect(await within(form).findByText('Your role does not allow this.')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Code' })).not.toHaveAccessibleDescription(/Your role/);
+  });
+
   it('edits a code: an amount instead of a percentage, an end date; the code itself stays', async () => {
     const user = userEvent.setup({ delay: null });
     const { routes, sent } = offersApiFake();

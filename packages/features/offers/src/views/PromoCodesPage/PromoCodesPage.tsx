@@ -2,9 +2,10 @@ import type { ConsoleOffersResponse, ConsolePromoCode, PromoAppliesTo } from '@g
 import { PROMO_CODE_PATTERN } from '@grandstand/contract';
 import { formatPrice, useTranslation } from '@grandstand/i18n';
 import { Button, ButtonRow, Checkbox, ErrorPanel, FormMessage, Item, ItemList, ItemText, Loader, PageTitle, SectionTitle, Select, Stack, Text, TextField } from '@grandstand/ui';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useCreatePromoCodeMutation, useGetConsoleOffersQuery, useGetPromoCodesQuery, useUpdatePromoCodeMutation } from '../../offersApi.ts';
-import { errorField, useOffersErrorText } from '../../errors.ts';
+import { useOffersErrorText } from '../../errors.ts';
+import { useFormProblems } from '../../formProblems.ts';
 import { ChoiceList } from '../../layout.tsx';
 
 const APPLIES_TO: readonly PromoAppliesTo[] = ['all', 'event', 'package', 'subscription', 'offers'];
@@ -62,13 +63,10 @@ function parseLimit(text: string): number | null | undefined {
 
 function PromoForm({ code, offers, onDone, onCancel }: { code: ConsolePromoCode | null; offers: ConsoleOffersResponse; onDone: (text: string) => void; onCancel: () => void }) {
   const { t } = useTranslation('offers');
-  const errorText = useOffersErrorText();
   const [draft, setDraft] = useState<Draft>(() => draftOf(code));
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
+  const { problems, setProblems, formError, formRef, found: showFound, refused } = useFormProblems();
   const [create, creating] = useCreatePromoCodeMutation();
   const [update, updating] = useUpdatePromoCodeMutation();
-  const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();
   const editing = code !== null;
   const valueField = draft.kind === 'percent' ? 'percentOff' : 'amountOff';
@@ -78,11 +76,9 @@ function PromoForm({ code, offers, onDone, onCancel }: { code: ConsolePromoCode 
     setProblems({});
   };
   const toggle = (list: readonly number[], id: number, on: boolean) => (on ? [...list.filter((v) => v !== id), id] : list.filter((v) => v !== id));
-  const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFormError('');
     const found: Record<string, string> = {};
     if (!editing && !PROMO_CODE_PATTERN.test(draft.code.trim())) found.code = t('promo.errors.code');
     const value = Number(draft.value.trim().replace(',', '.'));
@@ -99,12 +95,7 @@ function PromoForm({ code, offers, onDone, onCancel }: { code: ConsolePromoCode 
     const perViewer = parseLimit(draft.perViewer);
     if (maxUses === undefined) found.maxUses = t('promo.errors.limit');
     if (perViewer === undefined) found.perViewer = t('promo.errors.limit');
-    setProblems(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      focusField(first);
-      return;
-    }
+    if (showFound(found)) return;
     const chosen = draft.appliesTo === 'offers';
     const body = {
       percentOff: draft.kind === 'percent' ? value : null,
@@ -121,12 +112,7 @@ function PromoForm({ code, offers, onDone, onCancel }: { code: ConsolePromoCode 
       const saved = editing ? await update({ id: code.id, body }).unwrap() : await create({ ...body, code: draft.code.trim() }).unwrap();
       onDone(t(editing ? 'promo.saved' : 'promo.created', { code: saved.code }));
     } catch (error) {
-      const field = errorField(error);
-      const text = errorText(error);
-      if (field && formRef.current?.querySelector(`[name="${field}"]`)) {
-        setProblems({ [field]: text });
-        focusField(field);
-      } else setFormError(text);
+      refused(error);
     }
   };
 
