@@ -70,6 +70,8 @@ export type { StackElement, StackProps } from './Stack/Stack.tsx';
 export { ButtonRow, Item, ItemList, ItemText } from './ItemList/ItemList.tsx';
 export type { ItemTextProps } from './ItemList/ItemList.tsx';
 export { DataTable, NumericCell } from './DataTable/DataTable.tsx';
+export { percentOf, ShareBar } from './ShareBar/ShareBar.tsx';
+export type { ShareBarProps } from './ShareBar/ShareBar.tsx';
 export type { DataTableProps } from './DataTable/DataTable.tsx';
 export type { DataTableDensity } from './DataTable/DataTable.styles.ts';
 export { Card } from './Card/Card.tsx';

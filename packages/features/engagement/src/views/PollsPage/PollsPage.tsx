@@ -1,6 +1,6 @@
 import { type ConsolePoll, POLL_ANSWER_MAX, POLL_ANSWERS_MAX, POLL_ANSWERS_MIN, POLL_QUESTION_MAX } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Badge, Button, EmptyState, ErrorPanel, FormMessage, Loader, PageTitle, SectionTitle, Select, Stack, Text, TextField } from '@grandstand/ui';
+import { Badge, Button, EmptyState, ErrorPanel, FormMessage, Loader, PageTitle, percentOf, SectionTitle, Select, ShareBar, Stack, Text, TextField } from '@grandstand/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
@@ -112,13 +112,11 @@ function PollResults({ poll }: { poll: ConsolePoll }) {
       </Head>
       <Results>
         {poll.answers.map((answer) => {
-          const percent = poll.totalVotes === 0 ? 0 : Math.round((answer.votes / poll.totalVotes) * 100);
+          const percent = percentOf(answer.votes, poll.totalVotes);
           return (
             <li key={answer.index}>
               <span>{t('polls.result', { label: answer.label, votes: answer.votes, percent })}</span>
-              <Bar aria-hidden="true">
-                <span style={{ width: `${percent}%` }} />
-              </Bar>
+              <ShareBar percent={percent} />
             </li>
           );
         })}
@@ -215,17 +213,4 @@ const Results = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-`;
-
-const Bar = styled.div`
-  height: 0.5rem;
-  border-radius: var(--gs-radius-pill);
-  background: var(--gs-border);
-  overflow: hidden;
-
-  span {
-    display: block;
-    height: 100%;
-    background: var(--gs-primary-color);
-  }
 `;

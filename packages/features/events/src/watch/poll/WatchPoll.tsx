@@ -1,7 +1,7 @@
 import { ENGAGEMENT_CODES, ENGAGEMENT_POLL_MS, type ViewerPoll } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { isApiError, selectIsLoggedIn, useAppSelector } from '@grandstand/store';
-import { Button, Link } from '@grandstand/ui';
+import { Button, Link, percentOf, ShareBar } from '@grandstand/ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { usePageVisible } from '../livePolling.ts';
@@ -60,7 +60,7 @@ function PollCard({ poll, eventId }: { poll: ViewerPoll; eventId: number }) {
       ) : (
         <Results aria-labelledby={questionId}>
           {poll.answers.map((answer) => {
-            const percent = poll.total_votes === 0 ? 0 : Math.round((answer.votes / poll.total_votes) * 100);
+            const percent = percentOf(answer.votes, poll.total_votes);
             const mine = poll.my_answer === answer.index;
             return (
               <li key={answer.index} data-mine={mine || undefined}>
@@ -71,9 +71,7 @@ function PollCard({ poll, eventId }: { poll: ViewerPoll; eventId: number }) {
                   </span>
                   <span>{percent} %</span>
                 </ResultLine>
-                <Bar aria-hidden="true">
-                  <span style={{ width: `${percent}%` }} />
-                </Bar>
+                <ShareBar percent={percent} animated />
               </li>
             );
           })}
@@ -149,20 +147,6 @@ const ResultLine = styled.div`
 
 const Mine = styled.span`
   color: var(--gs-muted-text);
-`;
-
-const Bar = styled.div`
-  height: 0.5rem;
-  border-radius: var(--gs-radius-pill);
-  background: var(--gs-border);
-  overflow: hidden;
-
-  span {
-    display: block;
-    height: 100%;
-    background: var(--gs-primary-color);
-    transition: width 300ms ease;
-  }
 `;
 
 const Footer = styled.div`
