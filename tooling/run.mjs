@@ -18,6 +18,8 @@ if (command !== 'start' && command !== 'test') {
 /** The Debian packages each command needs and how to tell they are present. */
 const systemNeeds = {
   chromium: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+  // The tests' browser: the same build without the full browser's window (vitest-config/chromium.ts).
+  'chromium-headless-shell': () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'),
   ffmpeg: () => ['/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg'].some((path) => existsSync(path)),
   // The demo cameras draw their clock and the event's name with this font.
   'fonts-dejavu-core': () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
@@ -33,7 +35,7 @@ const systemNeeds = {
 };
 const needsByCommand = {
   start: ['ffmpeg', 'fonts-dejavu-core', 'nginx-light', 'libnginx-mod-rtmp'],
-  test: ['chromium', 'postgresql', 'ffmpeg', 'fonts-dejavu-core', 'nginx-light', 'libnginx-mod-rtmp', 'haproxy'],
+  test: ['chromium', 'chromium-headless-shell', 'postgresql', 'ffmpeg', 'fonts-dejavu-core', 'nginx-light', 'libnginx-mod-rtmp', 'haproxy'],
 };
 
 function run(cmd, args, env, options = {}) {

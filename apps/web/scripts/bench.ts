@@ -21,7 +21,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { channelUrl, chromiumLaunchOptions, E2E_PORT, repoRoot } from '../e2e/support.ts';
+import { chromiumLaunchOptions as chromiumOptions } from '@grandstand/vitest-config/chromium';
+import { channelUrl, E2E_PORT, repoRoot } from '../e2e/support.ts';
 import type { Browser, Page } from '@playwright/test';
 import type { ConsoleLive } from '@grandstand/contract';
 import { readChannels } from '@grandstand/contract/node';
@@ -52,6 +53,8 @@ const LATENCY_SAMPLE_GAP_MS = 700;
 /** Played this long before the clock is read: the start's own buffering and catch-up are over. */
 const LATENCY_SETTLE_MS = 8_000;
 const server = `${repoRoot}/apps/server/src/cli.ts`;
+/** The full browser, as a viewer has it (the tests run its headless shell), with autoplay. */
+const chromiumLaunchOptions = chromiumOptions({ autoplay: true, full: true });
 // The server runs without the demo's cameras (DEMO_CAMERAS=off): their eight ffmpeg encoders share
 // this machine's two cores with the browser being measured, which a viewer's phone never does. With
 // them running, Lighthouse read the same home page's TBT at 819-1,508 ms against 375-535 ms without
