@@ -10,23 +10,26 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  // Two cores: one browser at a time keeps timings honest. A second buys nothing for most tests: the
-  // suite is bound by the machine's two cores (Chromium takes about one, the servers a quarter), and
-  // took 17.0 minutes with two workers against 17.4 with one (2026-11-29), its waits on players and
-  // clips stretched by the contention. The live journeys are the exception (projects below).
-  workers: 2,
+  // Two browsers at a time on two cores. A test spends much of its time waiting (a player's buffer,
+  // a preroll, a clip's encoding, the server), which the other browser fills: with the headless
+  // shell and every test closing what it opened, the suite took 12.7 minutes with two workers
+  // against 21.1 with one (2026-12-07). It once gained nothing (17.0 against 17.4, 2026-11-29), when
+  // the full browser's compositing and pages left playing by earlier tests kept both cores busy.
+  // The files are independent: each test makes its own viewer, and the control room's tests their
+  // own events and offers. The live journeys take a third slot of their own (projects below).
+  workers: 3,
   projects: [
     {
       // Each channel's journey from a camera is two minutes of waiting on real time (a camera's
       // window filling, a 20 s drop, the recording's packaging) at a small share of a core: the two
-      // run side by side, each on its own channel, event and stream key. Listed first, they take
-      // both workers at the start; the other tests follow one at a time.
+      // run side by side, each on its own channel, event and stream key. Listed first, they start
+      // at once, beside the first of the other tests.
       name: 'live',
       testMatch: 'console-live.spec.ts',
       fullyParallel: true,
       workers: 2,
     },
-    { name: 'site', testIgnore: 'console-live.spec.ts', workers: 1 },
+    { name: 'site', testIgnore: 'console-live.spec.ts', workers: 2 },
   ],
   retries: 0,
   forbidOnly: true,
