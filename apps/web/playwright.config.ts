@@ -13,10 +13,11 @@ export default defineConfig({
   // Two browsers at a time on two cores. A test spends much of its time waiting (a player's buffer,
   // a preroll, a clip's encoding, the server), which the other browser fills: with the headless
   // shell and every test closing what it opened, the suite took 12.7 minutes with two workers
-  // against 21.1 with one (2026-12-07). It once gained nothing (17.0 against 17.4, 2026-11-29), when
-  // the full browser's compositing and pages left playing by earlier tests kept both cores busy.
-  // The files are independent: each test makes its own viewer, and the control room's tests their
-  // own events and offers. The live journeys take a third slot of their own (projects below).
+  // against 21.1 with one, and 10.8 to 11.3 with the three slots below (2026-12-07). It once gained
+  // nothing (17.0 against 17.4, 2026-11-29), when the full browser's compositing and pages left
+  // playing by earlier tests kept both cores busy. The files are independent: each test makes its
+  // own viewer, and the control room's tests their own events and offers. While the two camera
+  // journeys run (mostly waiting on real time), one other test runs beside them; then two.
   workers: 3,
   projects: [
     {
