@@ -34,7 +34,8 @@ describe('NewEventPage', () => {
     const { container, where } = await renderSchedule({ routes, route: '/events/new' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'New event' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Chicago');
+    // The title shows at once; the form once its choices have loaded.
+    expect(await screen.findByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Chicago');
     expect(screen.getByRole('radio', { name: 'Free, anyone' })).toBeChecked();
     expect(screen.queryByRole('textbox', { name: /Price/ })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Play prerolls before the event' })).toBeChecked();
@@ -142,7 +143,8 @@ describe('EditEventPage', () => {
     const { where, container } = await renderSchedule({ routes, route: '/events/501' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Homecoming' })).toBeInTheDocument();
-    const form = screen.getByRole('button', { name: 'Save changes' }).closest('form')!;
+    // The title shows with the event; the form once the choices have loaded too.
+    const form = (await screen.findByRole('button', { name: 'Save changes' })).closest('form')!;
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('Homecoming');
     expect(within(form).getByRole('combobox', { name: 'Away team' })).toHaveDisplayValue('Lakeside Otters');
     expect(within(form).getByLabelText(/^Starts \(local date and time\)/)).toHaveValue('2026-09-12T19:00');
