@@ -17,6 +17,7 @@ if (command !== 'start' && command !== 'test') {
 
 /** The Debian packages each command needs and how to tell they are present. */
 const systemNeeds = {
+  // The benches' browser (`pnpm bench`), and the tests' where the headless shell is missing.
   chromium: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
   // The tests' browser: the same build without the full browser's window (vitest-config/chromium.ts).
   'chromium-headless-shell': () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'),
