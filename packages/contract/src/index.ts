@@ -166,36 +166,7 @@ export type { LibraryErrorCode } from './console/library.ts';
 export { ConsoleLive, LIVE_ERROR_CODES, LIVE_KEYFRAME_WARNING_S, LiveHealth, LiveIngest, LiveRecording, LiveState, LiveWarning, TrimRecordingBody } from './console/live.ts';
 export { ConsoleOffersResponse, ConsolePackage, ConsolePackageResponse, ConsolePromoCode, ConsolePromoCodeResponse, ConsolePromoCodesResponse, ConsoleSubscription, ConsoleSubscriptionResponse, CreatePackageBody, CreatePromoCodeBody, CreateSubscriptionBody, OFFER_DESCRIPTION_MAX, OFFER_ERROR_CODES, OFFER_NAME_MAX, OFFER_PRICE_MAX, OfferCapability, PackageKind, PassBilling, PROMO_CODE_PATTERN, PromoAppliesTo, QUOTA_MAX, SubscriptionBilling, UpdatePackageBody, UpdatePromoCodeBody, UpdateSubscriptionBody } from './console/offers.ts';
 export type { OfferErrorCode } from './console/offers.ts';
-export {
-  AcceptInvitationBody,
-  AuditEntry,
-  AuditQuery,
-  AuditResponse,
-  CONSOLE_CODES,
-  ConsoleChannelRef,
-  ConsoleInvitation,
-  ConsoleInvitationResponse,
-  ConsoleInvitationsResponse,
-  ConsoleMember,
-  ConsoleMembersResponse,
-  ConsoleOk,
-  ConsoleOperator,
-  ConsoleSecurity,
-  ConsoleSessionResponse,
-  ConsoleSignInBody,
-  IntegrationToken,
-  IntegrationTokensResponse,
-  InvitationBody,
-  InvitationInfo,
-  NewTokenBody,
-  NewTokenResponse,
-  OPERATOR_ROLES,
-  OperatorRole,
-  RoleBody,
-  TotpCodeBody,
-  TotpSetupResponse,
-} from './console/operators.ts';
-export type { ConsoleCode } from './console/operators.ts';
+export * from './console/operators.ts';
 export {
   AddChannelDomainBody,
   CHANNEL_ERROR_CODES,
@@ -230,23 +201,7 @@ export { capabilityFlags, ProfileResponse, User } from './user.ts';
 export { CustomFormSubmission, CustomFormSubmissionResponse, CustomFormValue } from './channel.ts';
 export { CHANNEL_PICTURE_FILE, ChannelConfig, isPublicOrigin, parseChannelConfig, PUBLIC_ORIGIN_PROBLEM } from './channelConfig.ts';
 export type { ChannelConfigInput } from './channelConfig.ts';
-export {
-  AddSessionBody,
-  DeleteAccountBody,
-  DeviceCodeResponse,
-  DeviceNextBody,
-  DeviceNextResponse,
-  EmailVerifyBody,
-  LoginBody,
-  MessageResponse,
-  PasswordResetBody,
-  PasswordResetRequestBody,
-  ProfileUpdateBody,
-  RegisterBody,
-  SessionResponse,
-  SocialLoginBody,
-  SocialProviderParam,
-} from './auth.ts';
+export * from './auth.ts';
 export { isValidEmail, isValidPhone } from './formats.ts';
 export {
   checkCustomForm,
