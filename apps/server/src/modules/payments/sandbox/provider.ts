@@ -7,21 +7,8 @@ import type { SandboxIntentsTable } from '../tables.ts';
 import { FAILURE_REASONS, type CardBehavior, type CheckedCard } from '../cards.ts';
 import { signedTokens, type SignedTokens } from '../../../core/tokens.ts';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from '../signature.ts';
-import {
-  type CancelInput,
-  type CancelResult,
-  type CardProviderApi,
-  type ChargeInput,
-  type IntentResult,
-  type PaymentEvent,
-  type PaymentEventType,
-  type PaymentLookup,
-  type RefundInput,
-  RefundRefusedError,
-  type RefundResult,
-  type SetupInput,
-  WebhookSignatureError,
-} from '../types.ts';
+import { RefundRefusedError, WebhookSignatureError } from '../types.ts';
+import type * as Payments from '../types.ts';
 import type { WebhookDelivery } from './delivery.ts';
 
 type IntentRow = Selectable<SandboxIntentsTable>;
@@ -94,7 +81,7 @@ export interface PortalSession {
  * become payment methods; the four test cards decide the outcome (succeeds, declined, insufficient
  * funds, extra authentication); every outcome reaches the site as a signed webhook.
  */
-export class SandboxProvider implements CardProviderApi {
+export class SandboxProvider implements Payments.CardProviderApi {
   readonly name = 'sandbox' as const;
   readonly #db: Database;
   readonly #secret: string;
@@ -126,7 +113,7 @@ export class SandboxProvider implements CardProviderApi {
     return { id, brand: card.brand, last4: card.last4, exp_month: expMonth, exp_year: expYear };
   }
 
-  async charge(input: ChargeInput): Promise<IntentResult> {
+  async charge(input: Payments.ChargeInput): Promise<Payments.IntentResult> {
     return this.#createIntent('payment', input.channelId, input.userId, input.email, input.idempotencyKey, input.paymentMethod, {
       order_id: input.orderId,
       amount: input.amount,
@@ -138,7 +125,7 @@ export class SandboxProvider implements CardProviderApi {
     });
   }
 
-  async setup(input: SetupInput): Promise<IntentResult> {
+  async setup(input: Payments.SetupInput): Promise<Payments.IntentResult> {
     return this.#createIntent('setup', input.channelId, input.userId, input.email, input.idempotencyKey, input.paymentMethod, {
       order_id: input.orderId,
       amount: null,
@@ -155,7 +142,7 @@ export class SandboxProvider implements CardProviderApi {
    * challenge page refuses to complete and no webhook follows. An intent that already reached an
    * outcome keeps it and the answer says which (a processor never cancels money it has taken).
    */
-  async cancel(input: CancelInput): Promise<CancelResult> {
+  async cancel(input: Payments.CancelInput): Promise<Payments.CancelResult> {
     const canceled = await this.#db
       .updateTable('sandbox_intents')
       .set({ status: 'canceled' })
@@ -179,7 +166,7 @@ export class SandboxProvider implements CardProviderApi {
    * ask (the same support click twice, two operators) answers that same refund. A payment that was
    * never taken, a card check, or another channel's intent is refused.
    */
-  async refund(input: RefundInput): Promise<RefundResult> {
+  async refund(input: Payments.RefundInput): Promise<Payments.RefundResult> {
     const refundId = newId('re');
     const row = await this.#db
       .updateTable('sandbox_intents')
@@ -198,7 +185,7 @@ export class SandboxProvider implements CardProviderApi {
     return { refundId: row.refund_id, status: 'succeeded', amount: Number(row.refunded_amount ?? 0) };
   }
 
-  async lookup(channelId: number, intentId: string): Promise<PaymentLookup | null> {
+  async lookup(channelId: number, intentId: string): Promise<Payments.PaymentLookup | null> {
     const row = await this.#db.selectFrom('sandbox_intents').select(['status', 'refund_id']).where('id', '=', intentId).where('channel_id', '=', channelId).executeTakeFirst();
     return row ? { status: row.status, refunded: row.refund_id !== null } : null;
   }
@@ -221,7 +208,7 @@ export class SandboxProvider implements CardProviderApi {
     return `${originFor(returnUrl, this.#publicOrigin)}${SANDBOX_PATHS.portal(token)}`;
   }
 
-  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentEvent {
+  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Payments.PaymentEvent {
     verifySandboxSignature(rawBody, headerOf(headers, SANDBOX_SIGNATURE_HEADER), this.#secret, this.#now());
     let parsed: unknown;
     try {
@@ -298,7 +285,7 @@ export class SandboxProvider implements CardProviderApi {
     idempotencyKey: string,
     paymentMethodId: string,
     fields: Pick<IntentRow, 'order_id' | 'amount' | 'currency' | 'description' | 'save_card' | 'off_session' | 'return_url'>,
-  ): Promise<IntentResult> {
+  ): Promise<Payments.IntentResult> {
     const existing = await this.#intentByKey(channelId, userId, kind, idempotencyKey);
     if (existing) return this.#resultOf(existing);
     const pm = await this.#usablePaymentMethod(channelId, userId, paymentMethodId);
@@ -347,7 +334,7 @@ export class SandboxProvider implements CardProviderApi {
     }
   }
 
-  #resultOf(row: IntentRow): IntentResult {
+  #resultOf(row: IntentRow): Payments.IntentResult {
     const card = row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null;
     if (row.status === 'requires_action') {
       return {
@@ -366,7 +353,7 @@ export class SandboxProvider implements CardProviderApi {
   /** Queues the intent's outcome as a webhook (stored before the call answers, so a restart keeps it). */
   async #emit(row: IntentRow): Promise<void> {
     const succeeded = row.status === 'succeeded';
-    const type: PaymentEventType = row.kind === 'setup' ? (succeeded ? 'setup.succeeded' : 'setup.failed') : succeeded ? 'payment.succeeded' : 'payment.failed';
+    const type: Payments.PaymentEventType = row.kind === 'setup' ? (succeeded ? 'setup.succeeded' : 'setup.failed') : succeeded ? 'payment.succeeded' : 'payment.failed';
     await this.#delivery.send({
       id: newId('evt'),
       type,

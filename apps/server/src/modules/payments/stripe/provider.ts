@@ -1,21 +1,8 @@
 import { type Card, WEBHOOK_TOLERANCE_SECONDS } from '@grandstand/contract';
 import Stripe from 'stripe';
 import { FAILURE_REASONS } from '../cards.ts';
-import {
-  type CancelInput,
-  type CancelResult,
-  type CardProviderApi,
-  type ChargeInput,
-  type IntentResult,
-  type PaymentEvent,
-  type PaymentEventType,
-  type PaymentLookup,
-  type RefundInput,
-  RefundRefusedError,
-  type RefundResult,
-  type SetupInput,
-  WebhookSignatureError,
-} from '../types.ts';
+import { RefundRefusedError, WebhookSignatureError } from '../types.ts';
+import type * as Payments from '../types.ts';
 
 /**
  * A genuine Stripe event this site does not act on (the endpoint should be subscribed to the four
@@ -26,7 +13,7 @@ export class UnhandledWebhookEventError extends Error {
 }
 
 /** The Stripe events the site acts on (configure the webhook endpoint with these). */
-export const STRIPE_EVENT_TYPES: Readonly<Record<string, PaymentEventType>> = {
+export const STRIPE_EVENT_TYPES: Readonly<Record<string, Payments.PaymentEventType>> = {
   'payment_intent.succeeded': 'payment.succeeded',
   'payment_intent.payment_failed': 'payment.failed',
   'setup_intent.succeeded': 'setup.succeeded',
@@ -62,7 +49,7 @@ function lastErrorOf(intent: Stripe.PaymentIntent | Stripe.SetupIntent) {
 }
 
 /** A charge's or a card check's state as the site's IntentResult. */
-function intentResult(intent: Stripe.PaymentIntent | Stripe.SetupIntent): IntentResult {
+function intentResult(intent: Stripe.PaymentIntent | Stripe.SetupIntent): Payments.IntentResult {
   const card = cardOf(intent.payment_method);
   switch (intent.status) {
     case 'requires_action':
@@ -87,7 +74,7 @@ function metadataNumber(metadata: Stripe.Metadata | null | undefined, key: strin
  * of a Stripe customer found (or created) by the metadata channel_id + user_id; the customer portal
  * is Stripe's billing portal. Outcomes arrive as Stripe webhooks, checked by constructEvent.
  */
-export class StripeProvider implements CardProviderApi {
+export class StripeProvider implements Payments.CardProviderApi {
   readonly name = 'stripe' as const;
   readonly #stripe: Stripe;
   readonly #webhookSecret: string;
@@ -98,7 +85,7 @@ export class StripeProvider implements CardProviderApi {
     this.#webhookSecret = options.webhookSecret;
   }
 
-  async charge(input: ChargeInput): Promise<IntentResult> {
+  async charge(input: Payments.ChargeInput): Promise<Payments.IntentResult> {
     const customer = await this.#customer(input.channelId, input.userId, input.email);
     try {
       const intent = await this.#stripe.paymentIntents.create(
@@ -124,7 +111,7 @@ export class StripeProvider implements CardProviderApi {
     }
   }
 
-  async setup(input: SetupInput): Promise<IntentResult> {
+  async setup(input: Payments.SetupInput): Promise<Payments.IntentResult> {
     const customer = await this.#customer(input.channelId, input.userId, input.email);
     try {
       const intent = await this.#stripe.setupIntents.create(
@@ -151,7 +138,7 @@ export class StripeProvider implements CardProviderApi {
    * intent that already succeeded (or is processing): the intent is then read back and its real
    * status answered, so the caller never fails an order whose money was taken without knowing it.
    */
-  async cancel(input: CancelInput): Promise<CancelResult> {
+  async cancel(input: Payments.CancelInput): Promise<Payments.CancelResult> {
     const setup = input.intentId.startsWith('seti_');
     let intent: Stripe.PaymentIntent | Stripe.SetupIntent;
     try {
@@ -184,7 +171,7 @@ export class StripeProvider implements CardProviderApi {
    * payment (its metadata), and Stripe's refusal (not captured, already refunded by the dashboard)
    * is a RefundRefusedError; anything else (Stripe unreachable) is thrown as it is.
    */
-  async refund(input: RefundInput): Promise<RefundResult> {
+  async refund(input: Payments.RefundInput): Promise<Payments.RefundResult> {
     let intent: Stripe.PaymentIntent;
     try {
       intent = await this.#stripe.paymentIntents.retrieve(input.intentId);
@@ -206,7 +193,7 @@ export class StripeProvider implements CardProviderApi {
     }
   }
 
-  async lookup(channelId: number, intentId: string): Promise<PaymentLookup | null> {
+  async lookup(channelId: number, intentId: string): Promise<Payments.PaymentLookup | null> {
     try {
       const intent = await this.#stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
       if (intent.metadata?.channel_id !== String(channelId)) return null;
@@ -231,7 +218,7 @@ export class StripeProvider implements CardProviderApi {
     return session.url;
   }
 
-  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentEvent {
+  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Payments.PaymentEvent {
     const header = headers['stripe-signature'];
     if (typeof header !== 'string') throw new WebhookSignatureError('The Stripe-Signature header is missing.');
     let event: Stripe.Event;
@@ -244,7 +231,7 @@ export class StripeProvider implements CardProviderApi {
   }
 
   /** A declined card is an answer, not an error: Stripe raises it as StripeCardError. */
-  #cardFailure(error: unknown): IntentResult {
+  #cardFailure(error: unknown): Payments.IntentResult {
     if (error instanceof Stripe.errors.StripeCardError) {
       const intentId = error.payment_intent?.id ?? error.setup_intent?.id ?? error.requestId ?? 'unknown';
       const card = cardOf(error.payment_method);
@@ -287,7 +274,7 @@ export class StripeProvider implements CardProviderApi {
 }
 
 /** A verified Stripe event as the site's PaymentEvent (metadata channel_id and order_id set by charge / setup). */
-export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+export function toPaymentEvent(event: Stripe.Event): Payments.PaymentEvent {
   const type = STRIPE_EVENT_TYPES[event.type];
   if (!type) throw new UnhandledWebhookEventError(`Stripe event ${event.type} is not handled.`);
   const object = event.data.object as Stripe.PaymentIntent | Stripe.SetupIntent;
