@@ -1,5 +1,5 @@
 // The architecture rules fire: each snippet is linted as a file of a real package, from that package's
-// folder, as its `eslint .` does.
+// folder, as an editor there does.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
