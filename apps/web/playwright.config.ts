@@ -17,7 +17,9 @@ export default defineConfig({
   // nothing (17.0 against 17.4, 2026-11-29), when the full browser's compositing and pages left
   // playing by earlier tests kept both cores busy. The files are independent: each test makes its
   // own viewer, and the control room's tests their own events and offers. While the two camera
-  // journeys run (mostly waiting on real time), one other test runs beside them; then two.
+  // journeys run (mostly waiting on real time), one other test runs beside them; then two. A third
+  // slot for the other tests gained nothing (10.7 minutes against 10.8, 2026-12-07): by then the two
+  // cores are full, and only less work makes the suite shorter.
   workers: 3,
   projects: [
     {
