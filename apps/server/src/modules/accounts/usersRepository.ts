@@ -101,12 +101,14 @@ export function createUsersRepository(db: Database): UsersRepository {
     },
     async softDelete(channelId, id) {
       // The row stays (orders refer to it), but what only served the viewer goes with the account:
-      // their favourites and their private calendar address (whose feed then answers 404).
-      await db.transaction().execute(async (tx) => {
+      // their favourites and their private calendar address (whose feed then answers 404). Inside
+      // the caller's transaction when there is one (a deletion and its audit line commit together).
+      const close = async (tx: Database) => {
         await tx.updateTable('users').set({ deleted_at: new Date() }).where('channel_id', '=', channelId).where('id', '=', id).execute();
         await tx.deleteFrom('favorites').where('channel_id', '=', channelId).where('user_id', '=', id).execute();
         await tx.deleteFrom('favorite_calendars').where('channel_id', '=', channelId).where('user_id', '=', id).execute();
-      });
+      };
+      await (db.isTransaction ? close(db) : db.transaction().execute(close));
     },
   };
 }

@@ -130,14 +130,16 @@ export class ClipsRepository {
    * whose files the caller removes. Jobs first, in the queue's lock order, as `delete`.
    */
   async deleteAllOf(channelId: number, userId: number): Promise<ClipRow[]> {
-    return this.#db.transaction().execute(async (tx) => {
+    const remove = async (tx: Database) => {
       await tx
         .deleteFrom('clip_jobs')
         .where('clip_id', 'in', (eb) => eb.selectFrom('clips').select('id').where('channel_id', '=', channelId).where('user_id', '=', userId))
         .execute();
       const rows = await tx.deleteFrom('clips').where('channel_id', '=', channelId).where('user_id', '=', userId).returning(CLIP_COLUMNS).execute();
       return rows.map(toRow);
-    });
+    };
+    // Inside the caller's transaction when there is one (an account's deletion and its audit line).
+    return this.#db.isTransaction ? remove(this.#db) : this.#db.transaction().execute(remove);
   }
 
   /** The events the viewer has clips of, newest clip first. */

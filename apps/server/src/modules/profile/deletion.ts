@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { endUserSessions } from '../accounts/index.ts';
+import type { Database } from '../../core/db/schema.ts';
+import { createUsersRepository, endUserSessions } from '../accounts/index.ts';
 import { deleteAccountClips } from '../clips/account.ts';
 
 /**
@@ -9,11 +10,23 @@ import { deleteAccountClips } from '../clips/account.ts';
  * every session ends, its clips and their files are removed, and the analytics service forgets the
  * viewer (now in the background, and by its job until the service confirms). Orders and their
  * transactions stay: they are the channel's accounts. apps/server/README.md lists the same.
+ *
+ * What the database holds changes in one transaction, with the caller's audit line (`audit`, given
+ * the number of clips removed) when support deletes: a deletion is never left without its line,
+ * nor a line without its deletion. The clips' files and the analytics service follow once it has
+ * committed.
  */
-export async function deleteViewerAccount(app: FastifyInstance, channelId: number, userId: number): Promise<{ clips: number }> {
-  await app.usersRepository.softDelete(channelId, userId);
-  await endUserSessions(app, channelId, userId);
-  const clips = await deleteAccountClips(app, channelId, userId);
+export async function deleteViewerAccount(app: FastifyInstance, channelId: number, userId: number, audit?: (tx: Database, deleted: { clips: number }) => Promise<void>): Promise<{ clips: number }> {
+  const { clips, removeFiles } = await app.db.transaction().execute(async (tx) => {
+    await createUsersRepository(tx).softDelete(channelId, userId);
+    // A session key forgotten by the caches before the commit costs a lookup at most; one that
+    // outlived its deletion would not.
+    await endUserSessions({ db: tx, keysForgotten: app.keysForgotten }, channelId, userId);
+    const removed = await deleteAccountClips(app, tx, channelId, userId);
+    await audit?.(tx, { clips: removed.count });
+    return { clips: removed.count, removeFiles: removed.removeFiles };
+  });
+  await removeFiles();
   app.analyticsForget?.afterDeletion(userId);
   return { clips };
 }

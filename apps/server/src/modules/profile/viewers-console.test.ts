@@ -1,4 +1,5 @@
 import { ApiErrorBody, CONSOLE_CODES, EventDetailResponse, SUPPORT_ERROR_CODES, SupportViewerActionResponse, SupportViewerDetail, SupportViewersResponse } from '@grandstand/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
@@ -195,6 +196,31 @@ describe('a deletion on request', () => {
     const row = await t.database.db.selectFrom('users').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect(await t.database.db.selectFrom('orders').select('id').where('id', '=', order.id).execute()).toHaveLength(1);
+    expect(await t.app.db.selectFrom('audit_log').select('action').where('subject', '=', `viewer:${id}`).execute()).toEqual([{ action: 'viewer.delete' }]);
+  });
+
+  it('is undone whole when its audit line cannot be written: the account, its sessions and its favourites stay', async () => {
+    const key = await registerViewer(t);
+    const { id } = await profileOf(key);
+    const school = await t.database.db.selectFrom('participant_groups').select('id').where('channel_id', '=', alpha).limit(1).executeTakeFirstOrThrow();
+    const favourite = await t.app.inject({ method: 'POST', url: '/api/favorite', payload: { api_key: key, favoritable_type: 'group', favoritable_id: school.id } });
+    expect(favourite.statusCode, favourite.body).toBe(200);
+    // The database refuses this viewer's deletion line, as a full disk or a lost connection would.
+    await sql`CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`.execute(t.database.db);
+    await sql.raw(`CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW WHEN (NEW.subject = 'viewer:${id}') EXECUTE FUNCTION refuse_audit()`).execute(t.database.db);
+    try {
+      const refused = await call('POST', `/viewers/${id}/delete`, { reason: 'Asked by mail on 2026-12-02' });
+      expect(refused.statusCode, refused.body).toBe(500);
+    } finally {
+      await sql`DROP TRIGGER refuse_audit ON audit_log`.execute(t.database.db);
+      await sql`DROP FUNCTION refuse_audit()`.execute(t.database.db);
+    }
+    expect((await profileOf(key)).id).toBe(id);
+    expect((await t.database.db.selectFrom('users').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow()).deleted_at).toBeNull();
+    expect(await t.database.db.selectFrom('favorites').select('id').where('user_id', '=', id).execute()).toHaveLength(1);
+    expect(await t.app.db.selectFrom('audit_log').select('action').where('subject', '=', `viewer:${id}`).execute()).toEqual([]);
+    // Asked again with the audit written, it goes through.
+    expect((await call('POST', `/viewers/${id}/delete`, { reason: 'Asked by mail on 2026-12-02' })).statusCode).toBe(200);
     expect(await t.app.db.selectFrom('audit_log').select('action').where('subject', '=', `viewer:${id}`).execute()).toEqual([{ action: 'viewer.delete' }]);
   });
 });

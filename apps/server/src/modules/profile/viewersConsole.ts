@@ -162,8 +162,9 @@ const viewersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/viewers/:id/delete', { config: route, preHandler: guard, schema: { tags: ['console'], params: IdParams, body: DeleteViewerBody, response: { 200: SupportViewerActionResponse, ...errors } } }, async (request) => {
     const actor = request.consoleActor!;
     const viewer = await viewerOf(actor.channelId, request.params.id);
-    const { clips } = await deleteViewerAccount(app, actor.channelId, viewer.id);
-    await audited(actor, viewer.id, 'viewer.delete', { email: viewer.email }, { deleted: true, reason: request.body.reason, clips }, async () => true);
+    await deleteViewerAccount(app, actor.channelId, viewer.id, (tx, { clips }) =>
+      recordAudit(tx, { actor, action: 'viewer.delete', subject: `viewer:${viewer.id}`, before: { email: viewer.email }, after: { deleted: true, reason: request.body.reason, clips } }),
+    );
     return { viewer: toSupportViewer(viewer), done: 'deleted' };
   });
 };
