@@ -284,7 +284,8 @@ export function HomeView() {
   return (
     <Home>
       <title>{channelName}</title>
-      <h1>{channelName}</h1>
+      {/* No empty heading for a screen reader while the channel's settings are on their way. */}
+      {channelName && <h1>{channelName}</h1>}
       <SlidesRail targets={catalog} />
       <HighlightsRail catalog={catalog} />
       <MyTeams catalog={catalog} />
