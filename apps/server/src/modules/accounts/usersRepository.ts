@@ -30,7 +30,8 @@ export interface UsersRepository {
   setPassword(channelId: number, id: number, hash: string, options?: { temporary?: boolean }): Promise<void>;
   setNames(channelId: number, id: number, names: { firstName?: string; lastName?: string }): Promise<void>;
   /** Soft deletion: the row stays with deleted_at set; the caller ends the user's sessions. */
-  softDelete(channelId: number, id: number): Promise<void>;
+  /** False when the account was deleted already (by another request): nothing is changed then. */
+  softDelete(channelId: number, id: number): Promise<boolean>;
 }
 
 export class EmailTakenError extends Error {
@@ -104,11 +105,13 @@ export function createUsersRepository(db: Database): UsersRepository {
       // their favourites and their private calendar address (whose feed then answers 404). Inside
       // the caller's transaction when there is one (a deletion and its audit line commit together).
       const close = async (tx: Database) => {
-        await tx.updateTable('users').set({ deleted_at: new Date() }).where('channel_id', '=', channelId).where('id', '=', id).execute();
+        const closed = await tx.updateTable('users').set({ deleted_at: new Date() }).where('channel_id', '=', channelId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+        if (Number(closed.numUpdatedRows) === 0) return false;
         await tx.deleteFrom('favorites').where('channel_id', '=', channelId).where('user_id', '=', id).execute();
         await tx.deleteFrom('favorite_calendars').where('channel_id', '=', channelId).where('user_id', '=', id).execute();
+        return true;
       };
-      await (db.isTransaction ? close(db) : db.transaction().execute(close));
+      return db.isTransaction ? close(db) : db.transaction().execute(close);
     },
   };
 }

@@ -14,11 +14,12 @@ import { deleteAccountClips } from '../clips/account.ts';
  * What the database holds changes in one transaction, with the caller's audit line (`audit`, given
  * the number of clips removed) when support deletes: a deletion is never left without its line,
  * nor a line without its deletion. The clips' files and the analytics service follow once it has
- * committed.
+ * committed. Null when another request deleted the account first (two operators, or two tabs): the
+ * account's row is locked by the first, and the second then changes and audits nothing.
  */
-export async function deleteViewerAccount(app: FastifyInstance, channelId: number, userId: number, audit?: (tx: Database, deleted: { clips: number }) => Promise<void>): Promise<{ clips: number }> {
-  const { clips, removeFiles } = await app.db.transaction().execute(async (tx) => {
-    await createUsersRepository(tx).softDelete(channelId, userId);
+export async function deleteViewerAccount(app: FastifyInstance, channelId: number, userId: number, audit?: (tx: Database, deleted: { clips: number }) => Promise<void>): Promise<{ clips: number } | null> {
+  const deleted = await app.db.transaction().execute(async (tx) => {
+    if (!(await createUsersRepository(tx).softDelete(channelId, userId))) return null;
     // A session key forgotten by the caches before the commit costs a lookup at most; one that
     // outlived its deletion would not.
     await endUserSessions({ db: tx, keysForgotten: app.keysForgotten }, channelId, userId);
@@ -26,7 +27,8 @@ export async function deleteViewerAccount(app: FastifyInstance, channelId: numbe
     await audit?.(tx, { clips: removed.count });
     return { clips: removed.count, removeFiles: removed.removeFiles };
   });
-  await removeFiles();
+  if (!deleted) return null;
+  await deleted.removeFiles();
   app.analyticsForget?.afterDeletion(userId);
-  return { clips };
+  return { clips: deleted.clips };
 }

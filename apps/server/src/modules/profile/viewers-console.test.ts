@@ -199,6 +199,15 @@ describe('a deletion on request', () => {
     expect(await t.app.db.selectFrom('audit_log').select('action').where('subject', '=', `viewer:${id}`).execute()).toEqual([{ action: 'viewer.delete' }]);
   });
 
+  it('asked twice at once (two operators, or a double click), deletes once and is audited once', async () => {
+    const key = await registerViewer(t);
+    const { id } = await profileOf(key);
+    const answers = await Promise.all([call('POST', `/viewers/${id}/delete`, { reason: 'Asked by mail' }), call('POST', `/viewers/${id}/delete`, { reason: 'Asked by phone' }, session.owner)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+    expectRefusal(answers.find((answer) => answer.statusCode === 404)!, 404, 'id', SUPPORT_ERROR_CODES.notFound);
+    expect(await t.app.db.selectFrom('audit_log').select('action').where('subject', '=', `viewer:${id}`).execute()).toEqual([{ action: 'viewer.delete' }]);
+  });
+
   it('is undone whole when its audit line cannot be written: the account, its sessions and its favourites stay', async () => {
     const key = await registerViewer(t);
     const { id } = await profileOf(key);

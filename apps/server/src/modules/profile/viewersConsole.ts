@@ -162,9 +162,11 @@ const viewersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/viewers/:id/delete', { config: route, preHandler: guard, schema: { tags: ['console'], params: IdParams, body: DeleteViewerBody, response: { 200: SupportViewerActionResponse, ...errors } } }, async (request) => {
     const actor = request.consoleActor!;
     const viewer = await viewerOf(actor.channelId, request.params.id);
-    await deleteViewerAccount(app, actor.channelId, viewer.id, (tx, { clips }) =>
+    const deleted = await deleteViewerAccount(app, actor.channelId, viewer.id, (tx, { clips }) =>
       recordAudit(tx, { actor, action: 'viewer.delete', subject: `viewer:${viewer.id}`, before: { email: viewer.email }, after: { deleted: true, reason: request.body.reason, clips } }),
     );
+    // Another operator's (or tab's) deletion got there first: the viewer is gone, as viewerOf says.
+    if (!deleted) throw new SupportProblem('id', SUPPORT_ERROR_CODES.notFound, 'Viewer not found.', 404);
     return { viewer: toSupportViewer(viewer), done: 'deleted' };
   });
 };
