@@ -62,8 +62,12 @@ const viewersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A live (not deleted) viewer of the operator's channel: another channel's is as unknown as a missing one. */
   async function viewerOf(channelId: number, id: number): Promise<UserRow> {
     const row = await app.usersRepository.findById(channelId, id);
-    if (!row) throw new SupportProblem('id', SUPPORT_ERROR_CODES.notFound, 'Viewer not found.', 404);
+    if (!row) throw viewerNotFound();
     return row;
+  }
+
+  function viewerNotFound(): SupportProblem {
+    return new SupportProblem('id', SUPPORT_ERROR_CODES.notFound, 'Viewer not found.', 404);
   }
 
   async function audited(actor: ConsoleActor, id: number, action: string, before: unknown, after: unknown, change: (tx: typeof app.db) => Promise<boolean>): Promise<boolean> {
@@ -166,7 +170,7 @@ const viewersRoutes: FastifyPluginAsyncZod = async (app) => {
       recordAudit(tx, { actor, action: 'viewer.delete', subject: `viewer:${viewer.id}`, before: { email: viewer.email }, after: { deleted: true, reason: request.body.reason, clips } }),
     );
     // Another operator's (or tab's) deletion got there first: the viewer is gone, as viewerOf says.
-    if (!deleted) throw new SupportProblem('id', SUPPORT_ERROR_CODES.notFound, 'Viewer not found.', 404);
+    if (!deleted) throw viewerNotFound();
     return { viewer: toSupportViewer(viewer), done: 'deleted' };
   });
 };
