@@ -9,7 +9,7 @@ const base = nodeProject({ testTimeout: 20_000 });
 // The media files run on the default engine only. Their work is ffmpeg's (packaging, cutting,
 // live encoders, pictures), the same on either engine, and what they ask the database the other
 // files ask it on both. The suite alone took 280 s this way, against 325 s on both (2026-11-29).
-const ENGINE_NEUTRAL = ['cluster/**/*.test.ts', 'src/modules/media/media.test.ts', 'src/modules/media/media-clip.test.ts', 'src/modules/media/media-vod.test.ts', 'src/modules/media/pictures.test.ts', 'src/core/media/**/*.test.ts', 'src/core/ingest/*.test.ts'];
+const ENGINE_NEUTRAL = ['cluster/**/*.test.ts', 'src/modules/media/media.test.ts', 'src/modules/media/media-clip.test.ts', 'src/modules/media/media-vod.test.ts', 'src/modules/media/pictures.test.ts', 'src/core/media/**/*.test.ts', 'src/core/ingest/*.test.ts', 'test/support/*.test.ts'];
 
 // The files about the HTTP layer run on PostgreSQL only too: headers, CORS, the API document, the
 // sites and their renders, the public origins of mailed links, the demo's outbox and host, the log's
