@@ -8,8 +8,9 @@ import { text, texts } from './viewers.ts';
 
 // Who may enter the control room, end to end on one channel (northfield, in English): the demo
 // owner signs in, turns the second factor on and must then give a code; invites a producer by
-// email, whose mail is in the demo outbox and who accepts it; creates an integration token, shown
-// once, and revokes it; and reads all of it in the audit log.
+// email, whose mail is in the demo outbox and who accepts it (and finds the sections folded behind a
+// menu button on a phone); creates an integration token, shown once, and revokes it; and reads all
+// of it in the audit log.
 
 const channel = demoChannels[0];
 /** The demo owner as the channel's seed lists them (channels/README.md, demo operators). */
@@ -105,6 +106,26 @@ test('the owner turns on two-step sign-in, invites a producer by mail, manages a
   await expect(inviteePage.getByText(t('home.intro', { role: t('roles.producer'), channel: CHANNEL_NAME }))).toBeVisible();
   // A producer's navigation has none of the owners' sections.
   await expect(inviteePage.getByRole('navigation', { name: t('shell.nav') }).getByRole('link', { name: t('nav.operators') })).toHaveCount(0);
+
+  // On a phone the sections fold behind a button naming the one shown: opened, closed by Escape
+  // (the focus back on the button), and closed by a choice, which the button then names.
+  await inviteePage.setViewportSize({ width: 390, height: 844 });
+  const nav = inviteePage.getByRole('navigation', { name: t('shell.nav') });
+  const menu = nav.getByRole('button', { name: `${t('shell.menu')} ${t('nav.home')}` });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link')).toHaveCount(0);
+  await menu.click();
+  await expect(nav.getByRole('link', { name: t('nav.home') })).toBeVisible();
+  await nav.getByRole('link', { name: t('nav.home') }).focus();
+  await inviteePage.keyboard.press('Escape');
+  await expect(menu).toBeFocused();
+  await expect(nav.getByRole('link')).toHaveCount(0);
+  await menu.click();
+  const section = nav.getByRole('link').nth(1);
+  const sectionName = (await section.textContent())?.trim() ?? '';
+  await section.click();
+  await expect(nav.getByRole('button', { name: `${t('shell.menu')} ${sectionName}` })).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link')).toHaveCount(0);
   await inviteeContext.close();
 
   await page.reload();

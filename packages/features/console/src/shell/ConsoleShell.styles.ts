@@ -109,7 +109,7 @@ export const BarButton = styled.button`
   cursor: pointer;
 `;
 
-// On a phone the navigation is a band above the page, only as tall as its links; from 60rem a column beside it.
+// On a phone the navigation is a band above the page: its button, and its links once opened; from 60rem a column beside it.
 export const Body = styled.div`
   flex: 1;
   display: grid;
@@ -122,17 +122,22 @@ export const Body = styled.div`
   }
 `;
 
+// On a phone the list is folded (data-open false) until its button opens it; from 60rem it is always shown.
 export const SideNav = styled.nav`
   border-block-end: 1px solid var(--gs-border);
   padding: var(--gs-space-sm) var(--gs-space-md);
 
   ul {
     list-style: none;
-    margin: 0;
+    margin: var(--gs-space-sm) 0 0;
     padding: 0;
     display: flex;
     flex-wrap: wrap;
     gap: var(--gs-space-xs) var(--gs-space-sm);
+  }
+
+  ul[data-open='false'] {
+    display: none;
   }
 
   a {
@@ -155,7 +160,8 @@ export const SideNav = styled.nav`
     font-weight: var(--gs-font-weight-bold);
   }
 
-  a:focus-visible {
+  a:focus-visible,
+  button:focus-visible {
     outline: 2px solid var(--gs-focus-ring);
     outline-offset: 2px;
   }
@@ -165,9 +171,56 @@ export const SideNav = styled.nav`
     border-inline-end: 1px solid var(--gs-border);
     padding: var(--gs-space-md);
 
-    ul {
+    ul,
+    ul[data-open='false'] {
+      display: flex;
       flex-direction: column;
+      margin: 0;
     }
+  }
+`;
+
+/** The phone's disclosure button: "Menu" and the section shown; gone from 60rem, where the list is a column. */
+export const NavToggle = styled.button`
+  display: flex;
+  align-items: center;
+  gap: var(--gs-space-sm);
+  width: 100%;
+  min-height: 44px;
+  padding: var(--gs-space-xs) var(--gs-space-sm);
+  border: 1px solid var(--gs-border);
+  border-radius: var(--gs-radius-sm);
+  background: transparent;
+  color: var(--gs-body-text-color);
+  font: inherit;
+  text-align: start;
+  cursor: pointer;
+
+  @media (min-width: 60rem) {
+    display: none;
+  }
+`;
+
+export const NavCurrent = styled.span`
+  font-weight: var(--gs-font-weight-bold);
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+/** Points down while folded, up while open. */
+export const Chevron = styled.span.attrs({ 'aria-hidden': true })`
+  flex: none;
+  margin-inline-start: auto;
+  width: 0.5rem;
+  height: 0.5rem;
+  border-inline-end: 2px solid currentColor;
+  border-block-end: 2px solid currentColor;
+  transform: translateY(-25%) rotate(45deg);
+
+  [aria-expanded='true'] > & {
+    transform: translateY(25%) rotate(-135deg);
   }
 `;
 

@@ -126,4 +126,34 @@ describe('ConsoleShell', () => {
     await waitFor(() => expect(where()).toBe('/sign-in'));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
+
+  it('folds the sections behind a button naming the one shown, opened and closed by click, by a choice and by Escape', async () => {
+    const user = userEvent.setup();
+    const { where } = await renderConsole({ route: '/events', sections: [events], routes: { 'GET /console/session': sessionOf(testOperator()) } });
+    const nav = await screen.findByRole('navigation', { name: 'Control room sections' });
+    // jsdom applies every media rule, so it draws the wide screen's column, where the button is not
+    // shown (and so has no name): here its state and text; the fold itself, and the button's name, in
+    // Chromium, with the focus going back to the button on Escape (apps/web/e2e/console-access.spec.ts).
+    const toggle = within(nav).getByRole('button', { hidden: true });
+    expect(toggle).toHaveTextContent('Menu Events');
+    const list = within(nav).getByRole('list');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', list.id);
+    expect(list).toHaveAttribute('data-open', 'false');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(list).toHaveAttribute('data-open', 'true');
+    // Choosing a section closes it, and the button names the new one.
+    await user.click(within(list).getByRole('link', { name: 'Operators' }));
+    await waitFor(() => expect(where()).toBe('/operators'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveTextContent('Menu Operators');
+
+    await user.click(toggle);
+    within(list).getByRole('link', { name: 'Overview' }).focus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(list).toHaveAttribute('data-open', 'false');
+  });
 });

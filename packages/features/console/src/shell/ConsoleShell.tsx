@@ -4,13 +4,13 @@ import { useTranslation } from '@grandstand/i18n';
 import { isApiError, useAppDispatch, useAppSelector } from '@grandstand/store';
 import type { RootState } from '@grandstand/store';
 import { ErrorPanel, Link, Loader } from '@grandstand/ui';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { consoleApi, useGetConsoleSessionQuery, useSignOutMutation } from '../consoleApi.ts';
 import { CONSOLE_PATHS } from '../paths.ts';
 import type { ConsoleSection } from '../section.ts';
 import { ConsoleOperatorContext } from '../shared/operator.tsx';
-import { Bar, BarButton, BarTools, Body, Brand, Content, ShellRoot, SideNav, SkipLink, Who } from './ConsoleShell.styles.ts';
+import { Bar, BarButton, BarTools, Body, Brand, Chevron, Content, NavCurrent, NavToggle, ShellRoot, SideNav, SkipLink, Who } from './ConsoleShell.styles.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 export interface ConsoleShellProps {
@@ -27,17 +27,37 @@ function isCurrent(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The navigation by role: the overview, then every section the operator's role opens. */
+/**
+ * The navigation by role: the overview, then every section the operator's role opens. A column
+ * beside the page on a wide screen; on a phone it folds behind a disclosure button naming the
+ * current section (an owner's nineteen sections took the whole first screen), which opens the list
+ * above the page. Escape closes it and returns focus to the button; choosing a section closes it.
+ */
 function ConsoleNav({ operator, sections }: { operator: ConsoleOperator; sections: readonly ConsoleSection[] }) {
   const { t } = useTranslation('console');
   const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
   const entries = [{ href: CONSOLE_PATHS.home, label: <>{t('nav.home')}</> }, ...sectionsFor(sections, operator.role, operator.platformOwner).map(({ path, Label }) => ({ href: `/${path}`, label: <Label /> }))];
+  const current = entries.find(({ href }) => isCurrent(pathname, href));
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      toggleRef.current?.focus();
+    }
+  };
   return (
-    <SideNav aria-label={t('shell.nav')}>
-      <ul>
+    <SideNav aria-label={t('shell.nav')} onKeyDown={onKeyDown}>
+      <NavToggle ref={toggleRef} type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
+        <span>{t('shell.menu')}</span> {current && <NavCurrent>{current.label}</NavCurrent>}
+        <Chevron />
+      </NavToggle>
+      <ul id={listId} data-open={open}>
         {entries.map(({ href, label }) => (
           <li key={href}>
-            <Link href={href} aria-current={isCurrent(pathname, href) ? 'page' : undefined}>
+            <Link href={href} aria-current={isCurrent(pathname, href) ? 'page' : undefined} onClick={() => setOpen(false)}>
               {label}
             </Link>
           </li>
