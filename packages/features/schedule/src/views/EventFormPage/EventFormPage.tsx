@@ -1,6 +1,6 @@
 import type { ConsoleEvent, ConsoleEventOptions, CreateConsoleEventBody } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { ErrorPanel, Link, Loader, Page, PageTitle, Text } from '@grandstand/ui';
+import { ErrorPanel, Link, Loader, PageTitle, Text } from '@grandstand/ui';
 import { useNavigate, useParams } from 'react-router';
 import { EventForm } from '../../components/EventForm/EventForm.tsx';
 import { emptyValues, valuesOf } from '../../components/EventForm/eventFormValues.ts';
@@ -8,6 +8,7 @@ import { schedulePaths } from '../../paths.ts';
 import { useCreateScheduleEventMutation, useGetScheduleEventQuery, useGetScheduleOptionsQuery, useUpdateScheduleEventMutation } from '../../scheduleApi.ts';
 import { useCanWriteEvents } from '../../useCanWriteEvents.ts';
 import type { ListNotice } from '../EventsPage/EventsPage.tsx';
+import { ConsolePage } from '../../components/ConsolePage.ts';
 
 export function BackLink() {
   const { t } = useTranslation('schedule');
@@ -44,14 +45,14 @@ export function NewEventPage() {
   };
 
   return (
-    <Page width="medium" gap="lg">
+    <ConsolePage width="medium" gap="lg">
       <BackLink />
       <PageTitle>{t('form.newTitle')}</PageTitle>
       <FormState options={options}>
         {(data) =>
           !canWrite ? <ReadOnlyNotice /> : <EventForm options={data} initial={emptyValues(data.defaultTimeZone)} submitLabel={t('form.create')} onSubmit={onSubmit} />}
       </FormState>
-    </Page>
+    </ConsolePage>
   );
 }
 
@@ -74,7 +75,7 @@ export function EditEventPage() {
   };
 
   return (
-    <Page width="medium" gap="lg">
+    <ConsolePage width="medium" gap="lg">
       <BackLink />
       <PageTitle>{event.data ? event.data.name : t('form.editTitle')}</PageTitle>
       {canWrite && event.data && !event.data.cancelled && (
@@ -85,7 +86,7 @@ export function EditEventPage() {
       <FormState options={options} event={event}>
         {(data, loaded) => loaded && (!canWrite ? <ReadOnlyNotice /> : <EventForm key={loaded.id} options={data} initial={valuesOf(loaded)} submitLabel={t('form.save')} onSubmit={onSubmit} />)}
       </FormState>
-    </Page>
+    </ConsolePage>
   );
 }
 

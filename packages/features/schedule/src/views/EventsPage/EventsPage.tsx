@@ -1,6 +1,6 @@
 import type { ConsoleEvent, ScheduleStatus } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, ButtonLink, EmptyState, ErrorPanel, FormMessage, Loader, Page, PageTitle, Pagination, Select, Stack, Text, TextField } from '@grandstand/ui';
+import { Button, ButtonLink, EmptyState, ErrorPanel, FormMessage, Loader, PageTitle, Pagination, Select, Stack, Text, TextField } from '@grandstand/ui';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ConfirmAction } from '../../components/ConfirmAction.tsx';
@@ -10,6 +10,7 @@ import { SCHEDULE_STATUSES, schedulePaths } from '../../paths.ts';
 import { useGetScheduleEventsQuery, useGetScheduleOptionsQuery } from '../../scheduleApi.ts';
 import { useCanWriteEvents } from '../../useCanWriteEvents.ts';
 import { EventList, HeaderRow, SearchForm, Toolbar } from './EventsPage.styles.ts';
+import { ConsolePage } from '../../components/ConsolePage.ts';
 
 /** What a form hands the list when it sends the operator back to it ("“…” is created."). */
 export interface ListNotice {
@@ -63,7 +64,7 @@ export function EventsPage() {
   ];
 
   return (
-    <Page width="wide" gap="lg">
+    <ConsolePage width="wide" gap="lg">
       <HeaderRow>
         <PageTitle>{t('list.title')}</PageTitle>
         {canWrite && (
@@ -137,6 +138,6 @@ export function EventsPage() {
           if (result) setOutcome(result);
         }}
       />
-    </Page>
+    </ConsolePage>
   );
 }

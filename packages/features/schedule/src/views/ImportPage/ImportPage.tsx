@@ -1,7 +1,7 @@
 import { SCHEDULE_CSV_COLUMNS, SCHEDULE_CSV_MAX } from '@grandstand/contract';
 import type { ScheduleImportBody, ScheduleImportResponse, ScheduleUnknownNames } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, Checkbox, DataTable, FormMessage, Link, Page, PageTitle, Stack, Text, TextArea } from '@grandstand/ui';
+import { Button, Checkbox, DataTable, FormMessage, Link, PageTitle, Stack, Text, TextArea } from '@grandstand/ui';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useScheduleErrorText } from '../../errors.ts';
 import { schedulePaths } from '../../paths.ts';
@@ -9,6 +9,7 @@ import { useImportScheduleMutation } from '../../scheduleApi.ts';
 import { useCanWriteEvents } from '../../useCanWriteEvents.ts';
 import { BackLink, ReadOnlyNotice } from '../EventFormPage/EventFormPage.tsx';
 import { FileInput, UnknownGroup } from './ImportPage.styles.ts';
+import { ConsolePage } from '../../components/ConsolePage.ts';
 
 /** The CSV template the server gives (a plain download: the session cookie goes along). */
 export const TEMPLATE_URL = '/api/console/events/import/template.csv';
@@ -104,16 +105,16 @@ export function ImportPage() {
   const unknownKinds = KINDS.filter((kind) => seen[kind].length > 0);
   if (!canWrite) {
     return (
-      <Page width="medium" gap="lg">
+      <ConsolePage width="medium" gap="lg">
         <BackLink />
         <PageTitle>{t('import.title')}</PageTitle>
         <ReadOnlyNotice />
-      </Page>
+      </ConsolePage>
     );
   }
 
   return (
-    <Page width="medium" gap="lg">
+    <ConsolePage width="medium" gap="lg">
       <BackLink />
       <PageTitle>{t('import.title')}</PageTitle>
       <Text>{t('import.intro', { columns: SCHEDULE_CSV_COLUMNS.join(', ') })}</Text>
@@ -199,6 +200,6 @@ export function ImportPage() {
           </Button>
         </div>
       )}
-    </Page>
+    </ConsolePage>
   );
 }

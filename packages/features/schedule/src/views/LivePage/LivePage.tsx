@@ -2,7 +2,7 @@ import type { ConsoleLive, LiveHealth, LiveState } from '@grandstand/contract';
 import { LIVE_ERROR_CODES, LIVE_KEYFRAME_WARNING_S } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
 import { isApiError } from '@grandstand/store';
-import { Badge, Button, Card, ErrorPanel, FormMessage, Loader, Page, PageTitle, Popup, SectionTitle, Stack, Text, TextField } from '@grandstand/ui';
+import { Badge, Button, Card, ErrorPanel, FormMessage, Loader, PageTitle, Popup, SectionTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { Hidden } from '../../components/Hidden.ts';
@@ -12,6 +12,7 @@ import { useCanWriteEvents } from '../../useCanWriteEvents.ts';
 import { BackLink } from '../EventFormPage/EventFormPage.tsx';
 import { formatDuration, parseDuration } from './duration.ts';
 import { Fields, Figures, Poster, TitleRow, TrimFields, Value, Warnings } from './LivePage.styles.ts';
+import { ConsolePage } from '../../components/ConsolePage.ts';
 
 /**
  * How often the screen asks again: every 2 s while a signal comes in, is lost or is being ended (the
@@ -398,7 +399,7 @@ export function LivePage() {
   }
 
   return (
-    <Page width="medium" gap="lg">
+    <ConsolePage width="medium" gap="lg">
       <BackLink />
       <Stack gap="xs">
         <TitleRow>
@@ -408,6 +409,6 @@ export function LivePage() {
         {name && <Text tone="muted">{t('live.title')}</Text>}
       </Stack>
       {body}
-    </Page>
+    </ConsolePage>
   );
 }

@@ -1,6 +1,6 @@
 import type { ConsoleEvent } from '@grandstand/contract';
 import { useTranslation } from '@grandstand/i18n';
-import { Button, FormMessage, Page, PageTitle, Stack, Text } from '@grandstand/ui';
+import { Button, FormMessage, PageTitle, Stack, Text } from '@grandstand/ui';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { WhenFields } from '../../components/EventForm/EventForm.tsx';
@@ -11,6 +11,7 @@ import { useCanWriteEvents } from '../../useCanWriteEvents.ts';
 import { useGetScheduleEventQuery, useGetScheduleOptionsQuery, useUpdateScheduleEventMutation } from '../../scheduleApi.ts';
 import { BackLink, FormState, ReadOnlyNotice } from '../EventFormPage/EventFormPage.tsx';
 import type { ListNotice } from '../EventsPage/EventsPage.tsx';
+import { ConsolePage } from '../../components/ConsolePage.ts';
 
 type WhenField = 'startsAt' | 'timeZone';
 
@@ -22,13 +23,13 @@ export function ReschedulePage() {
   const event = useGetScheduleEventQuery(id, { skip: !Number.isInteger(id) || id <= 0 });
   const canWrite = useCanWriteEvents();
   return (
-    <Page width="narrow" gap="lg">
+    <ConsolePage width="narrow" gap="lg">
       <BackLink />
       <PageTitle>{event.data ? `${t('reschedule.title')}: ${event.data.name}` : t('reschedule.title')}</PageTitle>
       <FormState options={options} event={event}>
         {(data, loaded) => loaded && (canWrite ? <RescheduleForm key={loaded.id} event={loaded} timeZones={data.timeZones} /> : <ReadOnlyNotice />)}
       </FormState>
-    </Page>
+    </ConsolePage>
   );
 }
 
