@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { demoChannels, listEvents, siteCall, siteUrl } from './channels.ts';
 import type { DemoChannel } from './channels.ts';
 import { expect, test } from './support.ts';
-import { newViewer } from './viewers.ts';
+import { languageOf, newViewer } from './viewers.ts';
 
 // The axe sweep: every route of each demo channel, at a phone's width (390 px) and a laptop's
 // (1366 px), as a visitor and as a logged-in viewer, with axe's WCAG 2.2 AA rules and its best
@@ -18,7 +18,7 @@ const axeSource = readFileSync(createRequire(axePreset).resolve('axe-core/axe.mi
 const WIDTHS = [1366, 390] as const;
 
 /** The routes that take no id (spec §2), and the demo channels' own pages, for everyone. */
-const SHARED_ROUTES = ['/', '/live', '/upcoming', '/schedule', '/vod', '/vod_library', '/search?title=game', '/packages', '/buy', '/faq', '/about', '/contacts', '/about-us', '/privacy', '/404'];
+const SHARED_ROUTES = ['/', '/live', '/upcoming', '/schedule', '/vod', '/vod_library', '/packages', '/buy', '/faq', '/about', '/contacts', '/about-us', '/privacy', '/404'];
 /**
  * The shared routes whose content changes for a logged-in viewer (follow stars, held passes and
  * 'Upgrade', access on the cards); the others differ only by the header's account menu, which every
@@ -29,6 +29,14 @@ const VIEWER_SHARED_ROUTES = ['/', '/live', '/upcoming', '/vod', '/packages', '/
 const VISITOR_ROUTES = ['/login', '/registration', '/verify-notice', '/password-reset-request'];
 /** A viewer's own pages (a visitor is sent to log in from them). */
 const VIEWER_ROUTES = ['/profile', '/profile/transactions', '/profile/clips', '/profile/favourites', '/profile/edit', '/profile/sessions/add', '/device', '/confirm-account-deletion'];
+
+/**
+ * The search page with results (the site's query is `q`; the API's `title`): a word each demo
+ * channel's library holds in its own language.
+ */
+function searchRoute(channel: DemoChannel): string {
+  return `/search?q=${languageOf(channel) === 'fr' ? 'match' : 'game'}`;
+}
 
 /** The routes of one event of each kind: a live game, an upcoming one, a recording, and its embed and clips. */
 async function eventRoutes(request: APIRequestContext, channel: DemoChannel): Promise<string[]> {
@@ -90,7 +98,10 @@ async function sweep(page: Page, channel: DemoChannel, routes: readonly string[]
 for (const channel of demoChannels) {
   test(`${channel.slug}: every route is axe-clean at 390 and 1366 px for a visitor`, async ({ page, request }) => {
     test.setTimeout(600_000);
-    const routes = [...SHARED_ROUTES, ...VISITOR_ROUTES, ...(await eventRoutes(request, channel))];
+    const routes = [...SHARED_ROUTES, searchRoute(channel), ...VISITOR_ROUTES, ...(await eventRoutes(request, channel))];
+    // The sweep meets the results, not the empty state: a count such as "Videos (2)" heads them.
+    await page.goto(siteUrl(channel, searchRoute(channel)));
+    await expect(page.getByRole('main').getByRole('heading', { name: /\([1-9]\d*\)$/ }).first()).toBeVisible();
     expect(await sweep(page, channel, routes)).toEqual([]);
   });
 
