@@ -29,8 +29,10 @@ export interface UsersRepository {
   verifyDroppingPassword(channelId: number, id: number): Promise<boolean>;
   setPassword(channelId: number, id: number, hash: string, options?: { temporary?: boolean }): Promise<void>;
   setNames(channelId: number, id: number, names: { firstName?: string; lastName?: string }): Promise<void>;
-  /** Soft deletion: the row stays with deleted_at set; the caller ends the user's sessions. */
-  /** False when the account was deleted already (by another request): nothing is changed then. */
+  /**
+   * Soft deletion: the row stays with deleted_at set; the caller ends the user's sessions. False when
+   * the account was deleted already (by another request): nothing is changed then.
+   */
   softDelete(channelId: number, id: number): Promise<boolean>;
 }
 

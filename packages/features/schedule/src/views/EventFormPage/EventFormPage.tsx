@@ -2,13 +2,13 @@ import type { ConsoleEvent, ConsoleEventOptions, CreateConsoleEventBody } from '
 import { useTranslation } from '@grandstand/i18n';
 import { ErrorPanel, Link, Loader, PageTitle, Text } from '@grandstand/ui';
 import { useNavigate, useParams } from 'react-router';
+import { ConsolePage } from '../../components/ConsolePage.ts';
 import { EventForm } from '../../components/EventForm/EventForm.tsx';
 import { emptyValues, valuesOf } from '../../components/EventForm/eventFormValues.ts';
 import { schedulePaths } from '../../paths.ts';
 import { useCreateScheduleEventMutation, useGetScheduleEventQuery, useGetScheduleOptionsQuery, useUpdateScheduleEventMutation } from '../../scheduleApi.ts';
 import { useCanWriteEvents } from '../../useCanWriteEvents.ts';
 import type { ListNotice } from '../EventsPage/EventsPage.tsx';
-import { ConsolePage } from '../../components/ConsolePage.ts';
 
 export function BackLink() {
   const { t } = useTranslation('schedule');

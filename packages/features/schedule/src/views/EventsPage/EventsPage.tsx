@@ -5,12 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ConfirmAction } from '../../components/ConfirmAction.tsx';
 import type { PendingAction } from '../../components/ConfirmAction.tsx';
+import { ConsolePage } from '../../components/ConsolePage.ts';
 import { EventRow } from '../../components/EventRow.tsx';
 import { SCHEDULE_STATUSES, schedulePaths } from '../../paths.ts';
 import { useGetScheduleEventsQuery, useGetScheduleOptionsQuery } from '../../scheduleApi.ts';
 import { useCanWriteEvents } from '../../useCanWriteEvents.ts';
 import { EventList, HeaderRow, SearchForm, Toolbar } from './EventsPage.styles.ts';
-import { ConsolePage } from '../../components/ConsolePage.ts';
 
 /** What a form hands the list when it sends the operator back to it ("“…” is created."). */
 export interface ListNotice {

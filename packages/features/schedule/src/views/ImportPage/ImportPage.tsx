@@ -3,13 +3,13 @@ import type { ScheduleImportBody, ScheduleImportResponse, ScheduleUnknownNames }
 import { useTranslation } from '@grandstand/i18n';
 import { Button, Checkbox, DataTable, FormMessage, Link, PageTitle, Stack, Text, TextArea } from '@grandstand/ui';
 import { useId, useState, type ChangeEvent } from 'react';
+import { ConsolePage } from '../../components/ConsolePage.ts';
 import { useScheduleErrorText } from '../../errors.ts';
 import { schedulePaths } from '../../paths.ts';
 import { useImportScheduleMutation } from '../../scheduleApi.ts';
 import { useCanWriteEvents } from '../../useCanWriteEvents.ts';
 import { BackLink, ReadOnlyNotice } from '../EventFormPage/EventFormPage.tsx';
 import { FileInput, UnknownGroup } from './ImportPage.styles.ts';
-import { ConsolePage } from '../../components/ConsolePage.ts';
 
 /** The CSV template the server gives (a plain download: the session cookie goes along). */
 export const TEMPLATE_URL = '/api/console/events/import/template.csv';

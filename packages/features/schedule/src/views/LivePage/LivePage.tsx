@@ -5,6 +5,7 @@ import { isApiError } from '@grandstand/store';
 import { Badge, Button, Card, ErrorPanel, FormMessage, Loader, PageTitle, Popup, SectionTitle, Stack, Text, TextField } from '@grandstand/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
+import { ConsolePage } from '../../components/ConsolePage.ts';
 import { Hidden } from '../../components/Hidden.ts';
 import { useScheduleErrorText } from '../../errors.ts';
 import { scheduleApi, useEndLiveMutation, useGetEventLiveQuery, useGetScheduleEventQuery, useRotateLiveKeyMutation, useTrimRecordingMutation } from '../../scheduleApi.ts';
@@ -12,7 +13,6 @@ import { useCanWriteEvents } from '../../useCanWriteEvents.ts';
 import { BackLink } from '../EventFormPage/EventFormPage.tsx';
 import { formatDuration, parseDuration } from './duration.ts';
 import { Fields, Figures, Poster, TitleRow, TrimFields, Value, Warnings } from './LivePage.styles.ts';
-import { ConsolePage } from '../../components/ConsolePage.ts';
 
 /**
  * How often the screen asks again: every 2 s while a signal comes in, is lost or is being ended (the

@@ -3,6 +3,7 @@ import { useTranslation } from '@grandstand/i18n';
 import { Button, FormMessage, PageTitle, Stack, Text } from '@grandstand/ui';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ConsolePage } from '../../components/ConsolePage.ts';
 import { WhenFields } from '../../components/EventForm/EventForm.tsx';
 import { formatStart } from '../../display.ts';
 import { errorField, useScheduleErrorText } from '../../errors.ts';
@@ -11,7 +12,6 @@ import { useCanWriteEvents } from '../../useCanWriteEvents.ts';
 import { useGetScheduleEventQuery, useGetScheduleOptionsQuery, useUpdateScheduleEventMutation } from '../../scheduleApi.ts';
 import { BackLink, FormState, ReadOnlyNotice } from '../EventFormPage/EventFormPage.tsx';
 import type { ListNotice } from '../EventsPage/EventsPage.tsx';
-import { ConsolePage } from '../../components/ConsolePage.ts';
 
 type WhenField = 'startsAt' | 'timeZone';
 
