@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoChannels, listEvents, siteUrl } from './channels.ts';
 import { channelUrl, expect, test } from './support.ts';
+import { logOutOnSite } from './viewers.ts';
 
 const northfield = demoChannels[0];
 const PASSWORD = 'grandstand-e2e-pass-9271';
@@ -40,14 +41,6 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
   await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
 }
 
-async function logOut(page: Page): Promise<void> {
-  // Where the bar has no room for the menu beside the account entries, log out is in the folded menu.
-  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
-}
-
 test('register, verify by mail, log in and watch a register-only event', async ({ page, request }) => {
   // Five steps through mail and two logins, then a live stream given 30 s of its own to play: the
   // default 30 s for the whole test left the last wait no room (it ran 27 s when it passed).
@@ -59,7 +52,7 @@ test('register, verify by mail, log in and watch a register-only event', async (
   await page.getByRole('link', { name: /\/verify-email\?/ }).first().click();
   await expect(page.getByText('Your email address is verified. Enjoy watching!')).toBeVisible();
 
-  await logOut(page);
+  await logOutOnSite(page);
   await logIn(page, email, PASSWORD);
 
   const [event] = (await listEvents(request, northfield, { stream_status: 'live' })).filter((e) => e.access_type === 'register');
@@ -72,7 +65,7 @@ test('register, verify by mail, log in and watch a register-only event', async (
 test('reset a forgotten password through the mail', async ({ page }) => {
   const email = `reset-${Date.now()}@example.org`;
   await register(page, email);
-  await logOut(page);
+  await logOutOnSite(page);
 
   await page.goto(siteUrl(northfield, '/password-reset-request'));
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -101,7 +94,7 @@ test('after logout the old key is refused', async ({ page, request }) => {
   const before = await request.get(channelUrl(null, '/api/profile'), { params: { api_key: key! } });
   expect(before.status()).toBe(200);
 
-  await logOut(page);
+  await logOutOnSite(page);
   const after = await request.get(channelUrl(null, '/api/profile'), { params: { api_key: key! } });
   expect(after.status()).toBe(403);
   expect(((await after.json()) as { errors?: Record<string, string[]> }).errors?.api_key).toBeDefined();

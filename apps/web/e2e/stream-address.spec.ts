@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoChannels, listEvents, siteUrl } from './channels.ts';
 import { channelUrl, E2E_STREAM_LIFETIME_S, expect, test, visitorContext } from './support.ts';
-import { registeredViewer, submitLogin } from './viewers.ts';
+import { logOutOnSite, registeredViewer, submitLogin } from './viewers.ts';
 
 // A stream address is short-lived and bound to the session that asked for it (the end-to-end
 // server's lifetime is E2E_STREAM_LIFETIME_S): the player renews it at half-life without a hiccup,
@@ -100,11 +100,7 @@ test('logging out in one tab stops the player in the other within the renewal pe
 
   const other = await context.newPage();
   await other.goto(siteUrl(channel, '/'));
-  // Where the bar has no room for the menu beside the account entries, log out is in the folded menu.
-  const menu = other.getByRole('banner').getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await other.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
-  await expect(other.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await logOutOnSite(other);
   const loggedOutAt = Date.now();
 
   // The first tab's next renewal is refused: the player gives way to the access panel.

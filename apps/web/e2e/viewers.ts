@@ -58,6 +58,22 @@ export async function submitLogin(page: Page, channel: DemoChannel, email: strin
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/**
+ * Logs out from the site's bar on an English channel. Where the bar has no room for the menu beside
+ * the account entries, log out is in the folded menu; whether it folds is known only once the bar
+ * shows the account (its entries widen it), so the fold is looked at again until log out is pressed.
+ */
+export async function logOutOnSite(page: Page): Promise<void> {
+  const banner = page.getByRole('banner');
+  const menu = banner.getByRole('button', { name: 'Menu' });
+  const logOut = banner.getByRole('button', { name: 'Log out' });
+  await expect(async () => {
+    if (!(await logOut.isVisible()) && (await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    await logOut.click({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(banner.getByRole('link', { name: 'Log in' })).toBeVisible();
+}
+
 /** A fresh viewer, registered through the API (its session key returned), then logged in on the site as a person would. */
 export async function newViewer(page: Page, request: APIRequestContext, channel: DemoChannel, prefix = 'viewer'): Promise<{ email: string; apiKey: string }> {
   const viewer = await registeredViewer(request, channel, prefix);
