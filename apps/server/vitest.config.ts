@@ -4,7 +4,7 @@ import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 // The suite runs twice, once per engine the server supports (architecture: embedded by default,
 // real engines at scale). Each project's global setup builds one migrated, seeded database; every
 // test file gets its own copy of it (initdb takes seconds: never once per test).
-const base = nodeProject({ testTimeout: 20_000 });
+const base = nodeProject({ testTimeout: 20_000, setupFiles: ['test/setup/passwordCost.ts'] });
 
 // The media files run on the default engine only. Their work is ffmpeg's (packaging, cutting,
 // live encoders, pictures), the same on either engine, and what they ask the database the other

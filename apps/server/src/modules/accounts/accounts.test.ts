@@ -2,12 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/helper.ts';
 import { createBus } from '../../core/buses.ts';
 import { hashApiKey } from './apiKeyRepository.ts';
-import { createUsersRepository, EmailTakenError, endSession, endUserSessions, hashPassword, startSession, toContractUser, verifyPassword } from './index.ts';
+import { ARGON2_PARAMETERS, createUsersRepository, EmailTakenError, endSession, endUserSessions, hashPassword, setPasswordHashCost, startSession, toContractUser, verifyPassword } from './index.ts';
 
 describe('passwords', () => {
   it('hashes with argon2id at OWASP parameters in PHC format and verifies', async () => {
+    // The suite's own cost (test/setup/passwordCost.ts) set aside: the server's cost is this one.
+    const suiteCost = setPasswordHashCost(ARGON2_PARAMETERS);
+    try {
+      const hash = await hashPassword('correct horse battery staple');
+      expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+      expect(await verifyPassword(hash, 'correct horse battery staple')).toBe(true);
+      expect(await verifyPassword(hash, 'correct horse battery stapler')).toBe(false);
+    } finally {
+      setPasswordHashCost(suiteCost);
+    }
+  });
+
+  it('verifies a hash made at another cost, which its PHC string carries', async () => {
+    const suiteCost = setPasswordHashCost({ memory: 2048, passes: 3 });
     const hash = await hashPassword('correct horse battery staple');
-    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    setPasswordHashCost(suiteCost);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=2048,t=3,p=1\$/);
     expect(await verifyPassword(hash, 'correct horse battery staple')).toBe(true);
     expect(await verifyPassword(hash, 'correct horse battery stapler')).toBe(false);
   });
