@@ -14,6 +14,13 @@ export interface VodCardProps {
 }
 
 /**
+ * React sets a video's `muted` as a property, never as the attribute. The attribute says the preview
+ * is silent to what reads the markup: axe's rule on autoplaying sound waited up to 10 s for an
+ * unmuted preview's media before judging it.
+ */
+const markMuted = (video: HTMLVideoElement | null) => video?.setAttribute('muted', '');
+
+/**
  * spec §3 and §9: an on-demand item as ui's card (its poster, title, date, duration and category,
  * and a lock when the viewer may not watch it), one link to `/vod_library?vod_id=`. Hovering or
  * focusing it plays its silent preview over the poster, unless the viewer prefers reduced motion.
@@ -40,7 +47,7 @@ export function VodCard({ item, fluid = false, headingLevel = 3 }: VodCardProps)
       {...(lock ? { titleSuffix: ` (${lock})` } : {})}
       overlay={
         <>
-          {playing && <Preview src={preview} muted autoPlay loop playsInline aria-hidden="true" data-preview="playing" />}
+          {playing && <Preview ref={markMuted} src={preview} muted autoPlay loop playsInline aria-hidden="true" data-preview="playing" />}
           {lock && (
             <LockBadge>
               {/* Drawn, not an emoji: a TV's browser often has no emoji font and showed a box. */}

@@ -106,6 +106,8 @@ export const CardPreview: Story = {
     const link = await within(list).findByRole('link', { name: 'Season review 2025' });
     await userEvent.hover(link);
     await waitFor(() => expect(list.querySelector('[data-preview="playing"]')).not.toBeNull());
+    // Silent in the markup too, not only as React's property.
+    expect(list.querySelector('[data-preview="playing"]')).toHaveAttribute('muted');
   },
 };
 
