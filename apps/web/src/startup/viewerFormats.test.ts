@@ -41,6 +41,25 @@ describe('followViewerLocale (spec §9)', () => {
     expect(i18n.emit).not.toHaveBeenCalled();
   });
 
+  it('answers a browser in one of the interface\'s languages without asking Intl for its locales', () => {
+    const dates = vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf');
+    const numbers = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf');
+    try {
+      expect(viewerFormatLocale(['en-US', 'de'])).toBeNull();
+      expect(viewerFormatLocale(['FR_ca'])).toBeNull();
+      expect(viewerFormatLocale(['en'])).toBeNull();
+      expect(dates).not.toHaveBeenCalled();
+      expect(numbers).not.toHaveBeenCalled();
+      // Another language, or a first tag that is not a plain language and region, asks Intl as before.
+      expect(viewerFormatLocale(['de-DE', 'en'])).toBe('de-DE');
+      expect(viewerFormatLocale(['en-a', 'pt-BR'])).toBe('pt-BR');
+      expect(dates).toHaveBeenCalled();
+    } finally {
+      dates.mockRestore();
+      numbers.mockRestore();
+    }
+  });
+
   it('reads navigator.language where the browser lists no languages', () => {
     expect(browserLocales({ languages: [], language: 'ja-JP' })).toEqual(['ja-JP']);
   });
