@@ -31,6 +31,7 @@ type Story = StoryObj<typeof meta>;
 export const Owner: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('combobox', { name: 'Role of Sam Support' })).toHaveValue('support');
-    await expect(canvas.getByRole('button', { name: 'Withdraw the invitation to analyst@northfield.test' })).toBeInTheDocument();
+    // The invitations are a query of their own: they may still be loading when the operators show.
+    await expect(await canvas.findByRole('button', { name: 'Withdraw the invitation to analyst@northfield.test' })).toBeInTheDocument();
   },
 };
