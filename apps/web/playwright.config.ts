@@ -45,6 +45,13 @@ export default defineConfig({
     // of the page) took 17 % of the suite's time (2026-12-07: 178 s against 148 s for three specs),
     // and a CI run's traces are never read. To keep a failure's trace: `--trace retain-on-failure`.
     trace: 'off',
+    // The browser prefers reduced motion, so the home's rails hold still: they step by themselves
+    // every 5000 ms (spec §9) except for a viewer who prefers reduced motion, and the rail's own
+    // tests step them. Each step scrolled a rail by a card, which headless Chromium painted in
+    // software on the CPU: the suite took 1,089 CPU-seconds and 11.5 minutes this way against 1,217
+    // and 12.4 (2026-12-07). No test here is about the motion, and a card that holds still stays
+    // where a test clicks.
+    reducedMotion: 'reduce',
   },
   webServer: [
     {
