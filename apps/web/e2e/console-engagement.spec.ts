@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { ConsolePopupsResponse } from '@grandstand/contract';
 import { demoChannels, listEvents, siteUrl } from './channels.ts';
 import { consoleGet, uniqueName } from './consoleSupport.ts';
-import { expect, repoRoot, test } from './support.ts';
+import { expect, repoRoot, test, visitorContext } from './support.ts';
 import { languageOf, newViewer, text, texts } from './viewers.ts';
 
 // Live engagement end to end, on one channel: the demo producer opens a poll in the control room and
@@ -23,7 +23,7 @@ const watch = texts(channel, 'events/src/watch');
 const shell = JSON.parse(readFileSync(join(repoRoot, `packages/i18n/src/locales/${languageOf(channel)}/shell.json`), 'utf8')) as Record<string, unknown>;
 
 async function signInProducer(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await visitorContext(browser)).newPage();
   await page.goto(siteUrl(channel, '/console/sign-in'));
   await page.getByRole('textbox', { name: text(consoleTexts, 'signIn.email') }).fill(PRODUCER.email);
   await page.getByRole('textbox', { name: text(consoleTexts, 'signIn.password'), exact: true }).fill(PRODUCER.password);
@@ -42,7 +42,7 @@ test('a poll opened by the producer reaches two viewers’ live watch pages with
   // Two viewers, each in a browser of their own, on the live watch page before the poll exists.
   const viewers: Page[] = [];
   for (const prefix of ['poll-ana', 'poll-ben']) {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await visitorContext(browser)).newPage();
     await newViewer(page, request, channel, prefix);
     await page.goto(siteUrl(channel, watchPath));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -83,7 +83,7 @@ test('a poll opened by the producer reaches two viewers’ live watch pages with
   for (const page of viewers) await expect(pollOf(page).getByText(text(watch, 'poll.closed'))).toBeVisible({ timeout: WITHIN });
 
   // Frozen: a third viewer arriving now sees the final result and nothing to vote with.
-  const late = await (await browser.newContext()).newPage();
+  const late = await (await visitorContext(browser)).newPage();
   await newViewer(late, request, channel, 'poll-cy');
   await late.goto(siteUrl(channel, watchPath));
   await expect(pollOf(late).getByText(text(watch, 'poll.closed'))).toBeVisible();
@@ -103,7 +103,7 @@ test('a popup for visitors made in the control room reaches an open home page wi
   }
 
   // A visitor already on the home page, before the popup exists.
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await (await visitorContext(browser)).newPage();
   let answers = 0;
   visitor.on('response', (response) => {
     if (new URL(response.url()).pathname === '/api/popups') answers += 1;

@@ -5,7 +5,7 @@ import type { LibraryResponse } from '@grandstand/contract';
 import { demoChannels, siteUrl } from './channels.ts';
 import { playhead } from './clipsSupport.ts';
 import { consoleGet, uniqueName } from './consoleSupport.ts';
-import { expect, test } from './support.ts';
+import { expect, test, visitorContext } from './support.ts';
 import { text, texts } from './viewers.ts';
 
 // The control room's library end to end on one channel: a 60 s video uploaded in the console plays
@@ -109,7 +109,7 @@ test(`${channel.slug}: a video uploaded in the console, its connection cut mid-w
   await page.screenshot({ path: testInfo.outputPath('library-published-1366.png'), fullPage: true });
 
   // A visitor finds it in that rail and plays it.
-  const visitor = await page.context().browser()!.newContext();
+  const visitor = await visitorContext(page.context().browser()!);
   const viewerPage = await visitor.newPage();
   await viewerPage.goto(siteUrl(channel, '/vod_library'));
   const shelf = viewerPage.getByRole('region', { name: rail });

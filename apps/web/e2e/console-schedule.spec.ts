@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { demoChannels, siteUrl } from './channels.ts';
 import { apiGet, CARDS, checkoutEvent, escape, newBuyer, payWithNewCard, texts as buyerTexts } from './checkout.ts';
 import { consoleGet, localDateTime, uniqueName } from './consoleSupport.ts';
-import { channelUrl, expect, test } from './support.ts';
+import { channelUrl, expect, test, visitorContext } from './support.ts';
 import { registeredViewer, text, texts } from './viewers.ts';
 
 // The control room's schedule end to end: on each channel, in its language, the demo producer signs
@@ -133,7 +133,7 @@ function scheduleJourneys(channel: DemoChannel, everything: boolean): void {
       const watch = `/watch/${created.id}`;
 
       // Within seconds, on the viewers' side, in a browser of its own (a visitor).
-      const viewers = await browser.newContext();
+      const viewers = await visitorContext(browser);
       const viewer = await viewers.newPage();
       await seenOn(viewer, '/upcoming', (at) => at.getByRole('main').locator(`a[href="${watch}"]`));
       await seenOn(viewer, '/', async (at) => {
@@ -259,7 +259,7 @@ function scheduleJourneys(channel: DemoChannel, everything: boolean): void {
       expect(created.singleEventPackageId).not.toBeNull();
 
       // A viewer buys it with the sandbox's good card, as the commerce flow does, and it shows as theirs.
-      const viewers = await browser.newContext();
+      const viewers = await visitorContext(browser);
       const buyer = await viewers.newPage();
       const t = buyerTexts('en');
       const viewerEvent = await apiGet<Event>(request, channel, `events/${created.id}`);

@@ -1,6 +1,7 @@
 import { demoChannels, siteUrl } from './channels.ts';
+import { escape, finishedPaidEvents } from './checkout.ts';
 import { expect, test } from './support.ts';
-import { text, texts } from './viewers.ts';
+import { newViewer, text, texts } from './viewers.ts';
 
 // The first tap is never lost: a press on a button of the server's page before the site has taken
 // it over is made once it has. The site's code is held back by the test until after the tap, so
@@ -40,4 +41,40 @@ test('a Follow star tapped on /live before the site is ready opens the log-in pr
   await expect(page.locator('html[data-ready]')).toHaveCount(1);
   // Made once: one prompt, not one per press.
   await expect(prompt).toHaveCount(1);
+});
+
+test('a logged-in viewer’s early press on the server page’s “Log in to watch” is not followed: they stay on the game and see their own way in', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const channel = demoChannels[0];
+  const watch = texts(channel, 'events/src/watch');
+  const [event] = await finishedPaidEvents(request, channel);
+  expect(event, 'the demo has a finished paid event').toBeDefined();
+  await newViewer(page, request, channel, 'early-link');
+
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    if (/\/assets\/boot-[^/]+\.js$/.test(route.request().url())) return route.continue();
+    asked += 1;
+    await released;
+    await route.continue();
+  });
+
+  // The server's page is a visitor's: it offers to log in. The viewer, already logged in, presses it.
+  const watchPath = `/watch/${event!.id}`;
+  await page.goto(siteUrl(channel, watchPath), { waitUntil: 'domcontentloaded' });
+  const access = page.getByRole('region', { name: channel.text.accessTitle });
+  await access.getByRole('link', { name: text(watch, 'access.login') }).click();
+  await expect.poll(() => asked).toBeGreaterThan(0);
+  await expect(page.locator('html[data-ready]')).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe(watchPath);
+
+  // Once the site is theirs: still the game (not the log-in page, which sends a logged-in viewer
+  // home), with the viewer's own choice alone: to buy it.
+  release();
+  await expect(access.getByRole('link', { name: text(watch, 'access.buy_event') }).or(access.getByRole('link', { name: new RegExp(`^${escape(text(watch, 'access.buy_price', { price: '' }).trim())}`) }))).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('html[data-ready]')).toHaveCount(1);
+  await expect(access.getByRole('link', { name: text(watch, 'access.login') })).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe(watchPath);
 });

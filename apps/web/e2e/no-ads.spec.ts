@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { EventDetail } from '@grandstand/contract';
 import { demoChannels, listEvents, siteUrl } from './channels.ts';
-import { channelUrl, expect, test } from './support.ts';
+import { channelUrl, expect, test, visitorContext } from './support.ts';
 import { newViewer, text, texts, visitorKey } from './viewers.ts';
 
 // spec §6 `no_ads`: the server hands a viewer holding it no preroll, live and on demand, so the site
@@ -36,7 +36,7 @@ test('a viewer holding no_ads sees no preroll, live or on demand, where another 
   await expect(page.getByText(channel.text.sponsor, { exact: true })).toBeVisible({ timeout: 20_000 });
 
   // The ad-free demo viewer, in a browser of their own.
-  const context = await browser.newContext();
+  const context = await visitorContext(browser);
   const adfree = await context.newPage();
   const asked = prerollRequests(adfree);
   const auth = texts(channel, 'auth/src');
