@@ -111,3 +111,59 @@ describe('holdEarlyPresses', () => {
     expect(pressed).toHaveBeenCalledTimes(1);
   });
 });
+
+/** A logged-in viewer's server page: the visitor's access panel, its link to log in. */
+function visitorWatchPage(): { root: HTMLElement; login: HTMLAnchorElement; live: HTMLAnchorElement } {
+  document.documentElement.removeAttribute('data-ready');
+  document.body.innerHTML = `<div id="root"><nav><a href="/live">Live</a></nav><main><section><a href="/login?event_id=7">Log in to watch</a></section></main></div>`;
+  const root = document.getElementById('root')!;
+  const [live, login] = [...root.querySelectorAll('a')];
+  return { root, login: login!, live: live! };
+}
+
+describe('holdEarlyPresses for a viewer who is logged in (holdLinks)', () => {
+  it('holds a press on the visitor page’s link and drops it where the site, rendered for the viewer, shows another link', async () => {
+    const { root, login } = visitorWatchPage();
+    holdEarlyPresses(document, pageWindow(), { holdLinks: true });
+    const press = new MouseEvent('click', { bubbles: true, cancelable: true });
+    login.dispatchEvent(press);
+    // The browser does not follow it to the log-in page, which would send a logged-in viewer home.
+    expect(press.defaultPrevented).toBe(true);
+
+    // The site renders the viewer's own page: at the same place, their way in, to buy.
+    root.innerHTML = `<nav><a href="/live">Live</a></nav><main><section><a href="/select-package/7">Buy event</a></section></main>`;
+    const buy = vi.fn((event: Event) => event.preventDefault());
+    root.querySelector('section a')!.addEventListener('click', buy);
+    await siteReady();
+    expect(buy).not.toHaveBeenCalled();
+  });
+
+  it('makes a held press on a link the viewer’s page has at the same place too', async () => {
+    const { root, live } = visitorWatchPage();
+    holdEarlyPresses(document, pageWindow(), { holdLinks: true });
+    live.click();
+
+    root.innerHTML = `<nav><a href="/live">Live</a></nav><main><p>Loading</p></main>`;
+    const followed = vi.fn((event: Event) => event.preventDefault());
+    root.querySelector('nav a')!.addEventListener('click', followed);
+    await siteReady();
+    expect(followed).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a link opened in a new tab to the browser', () => {
+    const { login } = visitorWatchPage();
+    holdEarlyPresses(document, pageWindow(), { holdLinks: true });
+    // Whether the page held it, read last on the way up; then kept from jsdom, which opens no tabs.
+    let held: boolean | undefined;
+    window.addEventListener(
+      'click',
+      (event) => {
+        held = event.defaultPrevented;
+        event.preventDefault();
+      },
+      { once: true },
+    );
+    login.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
+    expect(held).toBe(false);
+  });
+});

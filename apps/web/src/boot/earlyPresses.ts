@@ -9,11 +9,24 @@
  * button once the site is ready. Links are left alone: they work without the site (the browser
  * follows them), and so do form fields.
  *
+ * Except for a viewer who is logged in: the server renders every page as a visitor sees it, so its
+ * links can be a visitor's ("Log in to watch" where the viewer would buy; the log-in page then sends
+ * a logged-in viewer home, spec §2). For them a press on a link is held too, and made only where the
+ * site, rendered for them, has the same link at the same place: a visitor's link is dropped, and the
+ * viewer sees their own choices in its stead.
+ *
  * Plain DOM code, importing nothing: it is part of the page's script (see boot.ts).
  */
 
 /** What is pressed: the site's buttons (its links and fields work without it). */
-const PRESSABLE = 'button, [role="button"]';
+const BUTTONS = 'button, [role="button"]';
+/** What is pressed when the viewer is logged in and the server's page is a visitor's: its links too. */
+const BUTTONS_AND_LINKS = `${BUTTONS}, a[href]`;
+
+export interface EarlyPressOptions {
+  /** Hold presses on links as well: the viewer is logged in, and the server's page is a visitor's. */
+  holdLinks?: boolean;
+}
 
 /** Where a held press is found again when the site rendered the page anew instead of taking it over. */
 interface HeldPress {
@@ -29,7 +42,8 @@ export type EarlyPressWindow = Pick<Window, 'addEventListener' | 'removeEventLis
 };
 
 function labelOf(element: Element): string {
-  return `${element.tagName}|${element.getAttribute('aria-label') ?? ''}|${(element.textContent ?? '').trim()}`;
+  // A link's address is part of what it says: the same words may lead elsewhere for this viewer.
+  return `${element.tagName}|${element.getAttribute('aria-label') ?? ''}|${element.getAttribute('href') ?? ''}|${(element.textContent ?? '').trim()}`;
 }
 
 function pathFrom(root: Element, element: Element): number[] | null {
@@ -63,17 +77,20 @@ function pressedNow(root: Element, held: HeldPress): Element | null {
  * they came (a button pressed twice meanwhile is pressed once: the viewer wanted it to act).
  * Does nothing on a page that is not the site's, or that is ready already.
  */
-export function holdEarlyPresses(doc: Document, win: EarlyPressWindow): void {
+export function holdEarlyPresses(doc: Document, win: EarlyPressWindow, options: EarlyPressOptions = {}): void {
   const root = doc.getElementById('root');
   const html = doc.documentElement;
   if (!root || html.dataset.ready !== undefined) return;
   const held: HeldPress[] = [];
+  const pressable = options.holdLinks ? BUTTONS_AND_LINKS : BUTTONS;
 
   const onClick = (event: Event) => {
     const target = event.target;
     if (!(target instanceof Element)) return;
-    const button = target.closest(PRESSABLE);
+    const button = target.closest(pressable);
     if (!button || !root.contains(button) || (button as HTMLButtonElement).disabled) return;
+    // A link opened elsewhere (a new tab or window) is the browser's: it is not this page's to hold.
+    if (button.tagName === 'A' && event instanceof MouseEvent && (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
     // Before the site: the press is the page script's alone (the site's own handlers, where some
     // part is already taken over, would act on it a second time at the replay).
     event.preventDefault();
