@@ -21,6 +21,11 @@ export interface SiteChannel {
 /** The id of the JSON script that names the page's channel. */
 export const SITE_CHANNEL_ID = 'grandstand-site-channel';
 
+/** Where the site keeps what it stores for a channel (spec §9: local storage under a product-specific prefix; one channel never reads another's keys). */
+export function siteStoragePrefix(slug: string): string {
+  return `grandstand:${slug}:`;
+}
+
 function isSiteChannel(value: unknown): value is SiteChannel {
   if (typeof value !== 'object' || value === null) return false;
   const { slug, name, language, currency, fallbackColors, description, logo } = value as Record<string, unknown>;

@@ -16,7 +16,7 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import type { RouteMatch } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
 import { Shell } from './App.tsx';
-import { SiteChannelProvider } from './channel.ts';
+import { SiteChannelProvider, siteStoragePrefix } from './channel.ts';
 import type { SiteChannel } from './channel.ts';
 import { buildRoutes, preloadRoutes, SiteRoutes } from './routes.tsx';
 import { eventSummary } from './share/eventSummary.ts';
@@ -170,7 +170,7 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   const client = createApiClient({
     baseUrl: '/api',
     channelKeyUrl: CHANNEL_KEY_FILE,
-    storagePrefix: `grandstand:${channel.slug}:`,
+    storagePrefix: siteStoragePrefix(channel.slug),
     storage: request.storage,
     fetch: request.fetch,
   });

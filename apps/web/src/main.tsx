@@ -7,7 +7,7 @@ import { yieldToBrowser } from '@grandstand/ui';
 import { startTransition, StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { App } from './App.tsx';
-import { readSiteChannel, SiteChannelProvider } from './channel.ts';
+import { readSiteChannel, SiteChannelProvider, siteStoragePrefix } from './channel.ts';
 import type { SiteChannel } from './channel.ts';
 import { buildRoutes, preloadRoutes } from './routes.tsx';
 import { ApiClientContext, LANGUAGE_STORAGE_KEY } from './shell/services.tsx';
@@ -50,8 +50,7 @@ async function start(root: HTMLElement, channel: SiteChannel): Promise<void> {
   const client = createApiClient({
     baseUrl: '/api',
     channelKeyUrl: CHANNEL_KEY_FILE,
-    // spec §9: local storage under a product-specific prefix; one channel never reads another's keys.
-    storagePrefix: `grandstand:${channel.slug}:`,
+    storagePrefix: siteStoragePrefix(channel.slug),
   });
   // A page the server rendered carries the data it was rendered from, as a visitor sees it. A visitor's
   // store starts with all of it and the browser takes the markup over as it is (hydration). A viewer

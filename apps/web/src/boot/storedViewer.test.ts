@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@grandstand/api-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SITE_CHANNEL_ID } from '../channel.ts';
+import { SITE_CHANNEL_ID, siteStoragePrefix } from '../channel.ts';
 import { storedUserKey, viewerStored } from './storedViewer.ts';
 
 function pageFor(slug: string | null): void {
@@ -13,8 +13,8 @@ afterEach(() => {
 });
 
 describe('viewerStored', () => {
-  it('reads the key the site keeps its user under: the channel’s prefix (main.tsx) and the api client’s key', () => {
-    expect(storedUserKey('northfield')).toBe(`grandstand:northfield:${STORAGE_KEYS.user}`);
+  it('reads the key the site keeps its user under: the channel’s prefix and the api client’s key', () => {
+    expect(storedUserKey('northfield')).toBe(`${siteStoragePrefix('northfield')}${STORAGE_KEYS.user}`);
   });
 
   it('is true when this browser keeps a user for the page’s channel, and for it alone', () => {

@@ -1,7 +1,7 @@
 /**
  * Whether a viewer is logged in on this browser, as the page's script can tell before the site has
- * loaded: the site keeps the user it signed in under the channel's storage prefix (main.tsx,
- * spec §9: local storage under a product-specific prefix).
+ * loaded: the site keeps the user it signed in under the channel's storage prefix (channel.ts's
+ * siteStoragePrefix, the api client's `user` key).
  *
  * Plain DOM code, importing nothing (see boot.ts): the channel's script id, the prefix and the key
  * are written out here, and its test holds them to the site's own.
@@ -10,7 +10,7 @@
 /** channel.ts SITE_CHANNEL_ID: the JSON script naming the page's channel. */
 const SITE_CHANNEL_ID = 'grandstand-site-channel';
 
-/** The key the site keeps the logged-in user under, for a channel (main.tsx's prefix, the api client's `user`). */
+/** The key the site keeps the logged-in user under, for a channel. */
 export function storedUserKey(slug: string): string {
   return `grandstand:${slug}:user`;
 }
